@@ -1,0 +1,38 @@
+// Stage 3: the completion counter -- the hot loop. For one work unit it returns
+//   sum over stack fillings S in the slice of  #completions(class representative, S),
+// the completions of the boxes outside the top band and stack 1.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "gridenum/arith.hpp"
+#include "gridenum/plan.hpp"
+
+namespace gridenum {
+
+enum class Kernel {
+  Partition,  // default: boxes as (row partition, column partition) pairs, bitset contraction
+  Backtrack,  // plain cell-by-cell backtracking: the slow independent check
+};
+std::string to_string(Kernel k);
+bool parse_kernel(std::string_view text, Kernel& out);
+
+class CompletionCounter {
+ public:
+  CompletionCounter(const Catalogue& cat, const StackList& stacks, Kernel kernel);
+  ~CompletionCounter();
+  CompletionCounter(const CompletionCounter&) = delete;
+  CompletionCounter& operator=(const CompletionCounter&) = delete;
+
+  // Thread-safe: many threads may count different units at once.
+  u128 count(const WorkUnit& unit) const;
+  Kernel kernel() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace gridenum

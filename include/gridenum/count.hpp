@@ -1,0 +1,62 @@
+// The whole count pipeline in one call (design.md section 3):
+//   catalogue -> stack list -> plan -> oneTBB task pool over units -> reducer -> result.
+// The job layer (journal, resume, shards) drives the same stages itself through the hooks.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "gridenum/completion.hpp"
+#include "gridenum/reducer.hpp"
+
+namespace gridenum {
+
+struct CountOptions {
+  Shape shape{3, 3};
+  int threads = 0;                   // 0: all cores
+  Kernel kernel = Kernel::Partition;
+  std::uint32_t slices_per_class = 0;  // 0: default
+};
+
+struct StageTimes {
+  double catalogue = 0, stacks = 0, plan = 0, completion = 0, reduce = 0, total = 0;
+};
+
+struct CountResult {
+  CountOptions options;
+  int threads_used = 0;
+  Catalogue catalogue;               // figures and class table
+  std::uint64_t stack_fillings = 0;  // ordered stack fillings
+  std::uint64_t stack_patterns = 0;  // distinct patterns among them
+  std::uint64_t units = 0;
+  Reduction reduction;
+  StageTimes times;
+};
+
+// Hooks for the job layer: `skip(unit)` returns a known count for a finished unit (so it is
+// not recomputed), `done(unit, count)` is called once per computed unit (from any thread),
+// `stop()` is polled between units; when it returns true the run ends early and run_count
+// throws Interrupted.
+struct CountHooks {
+  std::function<std::optional<u128>(const WorkUnit&)> skip;
+  std::function<void(const WorkUnit&, u128)> done;
+  std::function<bool()> stop;
+};
+
+struct Interrupted : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+CountResult run_count(const CountOptions& opt, const CountHooks& hooks = {});
+
+// The result as text (class table, figures, times) and as one JSON document.
+std::string format_text(const CountResult& r);
+nlohmann::json to_json(const CountResult& r);
+
+// "1 2 3 4 5 6 7 8 9 | ..." style rendering of a band: its R*N digits as one string.
+std::string band_string(const Band& b);
+
+}  // namespace gridenum

@@ -1,0 +1,34 @@
+// CLI plumbing: each subcommand lives in its own src/cli/cmd_*.cpp and registers itself
+// here with a static RegisterCommand, so adding a command touches no shared file.
+// The CLI is thin: it parses, calls the library, prints. Exit codes: 0 success, 1 a
+// failed check / failed lines, 2 usage or input errors, 3 runtime errors, 130 interrupted.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace gridenum::cli {
+
+struct Command {
+  int order;                                  // position in --help
+  std::function<void(CLI::App& root)> setup;  // adds the subcommand and its callback
+};
+
+std::vector<Command>& command_registry();
+
+struct RegisterCommand {
+  RegisterCommand(int order, std::function<void(CLI::App&)> setup) {
+    command_registry().push_back({order, std::move(setup)});
+  }
+};
+
+// Thrown (or use CLI::RuntimeError(code)) to leave with a given exit code after a message
+// has been printed.
+struct Exit {
+  int code;
+};
+
+}  // namespace gridenum::cli

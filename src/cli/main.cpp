@@ -1,0 +1,35 @@
+// gridenum: command-line entry point. Only wiring: the subcommands register themselves
+// (src/cli/cmd_*.cpp), everything they do is in the library.
+#include <algorithm>
+#include <cstdio>
+#include <exception>
+
+#include "command.hpp"
+
+namespace gridenum::cli {
+std::vector<Command>& command_registry() {
+  static std::vector<Command> registry;
+  return registry;
+}
+}  // namespace gridenum::cli
+
+int main(int argc, char** argv) {
+  using namespace gridenum::cli;
+  CLI::App app{"gridenum: exact Sudoku grid enumeration (Felgenhauer-Jarvis) and puzzle solving"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", "gridenum 0.1.0");
+  auto& reg = command_registry();
+  std::sort(reg.begin(), reg.end(), [](const Command& a, const Command& b) { return a.order < b.order; });
+  for (auto& c : reg) c.setup(app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  } catch (const Exit& e) {
+    return e.code;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "gridenum: error: %s\n", e.what());
+    return 3;
+  }
+  return 0;
+}
