@@ -4,6 +4,8 @@
 #pragma once
 
 #include <functional>
+#include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -19,6 +21,7 @@ struct CountOptions {
   int threads = 0;                   // 0: all cores
   Kernel kernel = Kernel::Partition;
   std::uint32_t slices_per_class = 0;  // 0: default
+  const Catalogue* catalogue = nullptr;  // a cached catalogue to reuse (job layer), else built
 };
 
 struct StageTimes {
