@@ -29,4 +29,13 @@ enum class Engine { Propagate, Dlx, Mip };
 SolveResult solve_propagate(const Model& m, std::uint64_t limit);
 SolveResult solve_dlx(const Model& m, std::uint64_t limit);
 
+// The MIP back-end (mip.hpp): exports the model, runs an installed solver, reads the
+// solution back and checks it with satisfies(). Finds one solution (count is 0 or 1).
+struct MipSolveOptions {
+  std::string solver = "cbc";        // "cbc" (coinor-cbc) or "glpk" (glpk-utils' glpsol)
+  std::string formulation = "blp";   // "blp" or "nlip"
+  double time_limit_seconds = 0;     // 0: no limit
+};
+SolveResult solve_mip(const Model& m, const MipSolveOptions& opt);
+
 }  // namespace gridenum
