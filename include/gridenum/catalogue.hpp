@@ -48,9 +48,9 @@ Band normalise(Shape s, Band band);
 // Builds the catalogue with OpenMP loops (omp threads as set by the caller).
 Catalogue build_catalogue(Shape s);
 
-// The class key of a valid band with canonical B1: the per-column digit sets of its boxes
-// up to relabelling and box order, as a canonical byte string; equal keys <=> same class.
-// Exposed for tests and verification.
-std::vector<std::uint32_t> class_key(Shape s, const Band& band);
+// The per-column digit sets of a band's boxes B2..BR with the columns of each box sorted and
+// the boxes sorted: (R-1)*C masks. The completion count of a band depends only on its column
+// sets; this is the form the class merge works on. Exposed for tests and verification.
+std::vector<DigitMask> column_structure(Shape s, const Band& band);
 
 }  // namespace gridenum

@@ -26,8 +26,12 @@ class CompletionCounter {
   CompletionCounter(const CompletionCounter&) = delete;
   CompletionCounter& operator=(const CompletionCounter&) = delete;
 
-  // Thread-safe: many threads may count different units at once.
+  // Thread-safe: many threads may count different units at once. The counter keeps references
+  // to the catalogue and stack list: they must outlive it.
   u128 count(const WorkUnit& unit) const;
+  // Frees the per-class tables of the partition kernel (rebuilt if the class is counted again).
+  // Must not run concurrently with count() on a unit of the same class.
+  void release(std::uint32_t cls) const;
   Kernel kernel() const;
 
  private:

@@ -1,0 +1,126 @@
+// The ordered stack fillings (design.md section 2, step 5; the "B4/B7 trick" of the thesis).
+//
+// Stack 1 below B1 is N-R rows of C cells: the boxes (b, 0) of the lower bands b = 1..C-1.
+// A depth-first search fills it cell by cell in reading order with one mask per column (seeded
+// with B1's columns) and one per box. Row order inside a lower band and the order of the lower
+// bands do not matter to the rest of the grid, so only *ordered* fillings are kept: the first
+// column increases inside each box, and the boxes are ordered by their first entry. Each stands
+// for L_stack = (R!)^(C-1) (C-1)! fillings; the invariant is checked against the unordered count
+// by tests (stack fillings with B1 fixed = top-band fillings of the transposed shape).
+//
+// The completion kernel reads a filling only through its *pattern*: per lower band the set of
+// its R row digit sets (the rows are what the rest of the band must complete), the bands in any
+// order. Fillings are stably sorted by pattern so a slice of the list is a few runs of equal
+// patterns.
+#include "gridenum/stacks.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+#include <numeric>
+#include <stdexcept>
+
+namespace gridenum {
+
+namespace {
+
+struct StackSearch {
+  Shape s;
+  int N, R, C, rows;
+  std::vector<std::uint8_t> cur;  // rows x C
+  std::vector<DigitMask> col, box;
+  std::vector<std::uint8_t>* out;
+
+  StackSearch(Shape sh, std::vector<std::uint8_t>* o)
+      : s(sh), N(sh.n()), R(sh.rows), C(sh.cols), rows(sh.n() - sh.rows), out(o) {
+    cur.assign(static_cast<std::size_t>(rows) * C, 0);
+    col.assign(C, 0);
+    box.assign(C - 1, 0);
+    for (int r = 0; r < R; ++r)
+      for (int j = 0; j < C; ++j) col[j] |= DigitMask{1} << (r * C + j);  // B1 canonical
+  }
+
+  void dfs(int idx) {
+    if (idx == rows * C) {
+      out->insert(out->end(), cur.begin(), cur.end());
+      return;
+    }
+    const int i = idx / C, j = idx % C, b = i / R;
+    DigitMask cand = s.all_digits() & ~(col[j] | box[b]);
+    if (j == 0) {
+      // Ordered fillings: first column increasing inside a box; boxes by their first entry.
+      int lower = 0;
+      if (i % R != 0) lower = cur[(i - 1) * C];
+      else if (b > 0) lower = cur[(i - R) * C];
+      cand &= ~((DigitMask{1} << lower) - 1);  // digits > lower (digit d is bit d-1)
+    }
+    while (cand) {
+      const int d0 = __builtin_ctz(cand);
+      cand &= cand - 1;
+      const DigitMask m = DigitMask{1} << d0;
+      cur[idx] = static_cast<std::uint8_t>(d0 + 1);
+      col[j] |= m;
+      box[b] |= m;
+      dfs(idx + 1);
+      col[j] &= ~m;
+      box[b] &= ~m;
+    }
+    cur[idx] = 0;
+  }
+};
+
+}  // namespace
+
+std::uint64_t stack_symmetry_factor(Shape s) {
+  std::uint64_t rf = 1, f = 1;
+  for (int i = 2; i <= s.rows; ++i) rf *= static_cast<std::uint64_t>(i);
+  for (int b = 1; b < s.cols; ++b) f *= rf;
+  for (int i = 2; i < s.cols; ++i) f *= static_cast<std::uint64_t>(i);
+  return f;
+}
+
+StackList build_stack_list(Shape s) {
+  if (s.n() > 16 || s.cols < 2 || s.rows < 2)
+    throw std::invalid_argument("the count engine supports box shapes with 2 <= R, C and R*C <= 16, got " + s.str());
+  const auto t0 = std::chrono::steady_clock::now();
+  const int R = s.rows, C = s.cols, rows = s.n() - s.rows;
+  const std::size_t stride = static_cast<std::size_t>(rows) * C;
+  std::vector<std::uint8_t> raw;
+  StackSearch(s, &raw).dfs(0);
+  const std::size_t count = raw.size() / stride;
+
+  // Pattern of each filling: per band the sorted row sets, bands sorted.
+  std::vector<std::vector<DigitMask>> pat(count);
+  for (std::size_t f = 0; f < count; ++f) {
+    std::vector<std::vector<DigitMask>> bands(C - 1, std::vector<DigitMask>(R, 0));
+    for (int i = 0; i < rows; ++i)
+      for (int j = 0; j < C; ++j) bands[i / R][i % R] |= DigitMask{1} << (raw[f * stride + i * C + j] - 1);
+    for (auto& b : bands) std::sort(b.begin(), b.end());
+    std::sort(bands.begin(), bands.end());
+    for (auto& b : bands) pat[f].insert(pat[f].end(), b.begin(), b.end());
+  }
+  StackList list;
+  list.shape = s;
+  list.box_rows_below = rows;
+  std::map<std::vector<DigitMask>, std::uint32_t> index;
+  for (const auto& p : pat) index.emplace(p, 0);
+  for (auto& [p, id] : index) {
+    id = static_cast<std::uint32_t>(list.patterns.size());
+    list.patterns.push_back(p);
+  }
+  std::vector<std::uint32_t> pid(count);
+  for (std::size_t f = 0; f < count; ++f) pid[f] = index.at(pat[f]);
+  std::vector<std::size_t> order(count);
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return pid[a] < pid[b]; });
+  list.cells.resize(raw.size());
+  list.pattern_of.resize(count);
+  for (std::size_t k = 0; k < count; ++k) {
+    std::copy_n(raw.begin() + order[k] * stride, stride, list.cells.begin() + k * stride);
+    list.pattern_of[k] = pid[order[k]];
+  }
+  list.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return list;
+}
+
+}  // namespace gridenum
