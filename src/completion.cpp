@@ -287,10 +287,12 @@ struct CompletionCounter::Impl {
       return base + (static_cast<std::size_t>(st) * n_q + qid[cls][st][c * bands + b]) * w;
     };
     if (nst == 2 && w == 1) {  // 9x9 and every shape with R = 3 and <= 64 row chains
+      std::vector<std::uint64_t> ys(radix[1]);
+      for (std::size_t c2 = 0; c2 < radix[1]; ++c2) ys[c2] = *word_ptr(1, c2);
       for (std::size_t c1 = 0; c1 < radix[0]; ++c1) {
         const std::uint64_t x = *word_ptr(0, c1);
         for (std::size_t c2 = 0; c2 < radix[1]; ++c2)
-          *g++ = static_cast<std::uint16_t>(__builtin_popcountll(x & *word_ptr(1, c2)));
+          *g++ = static_cast<std::uint16_t>(__builtin_popcountll(x & ys[c2]));
       }
       return;
     }
