@@ -60,10 +60,7 @@ std::uint64_t factorial_u64(int n) {
 }
 
 void require_engine_shape(Shape s) {
-  if (s.rows < 1 || s.cols < 1 || s.n() > 16)
-    throw std::invalid_argument("the count engine supports box shapes with R*C <= 16, got " + s.str());
-  if (s.rows < 2 || s.cols < 2)
-    throw std::invalid_argument("the count engine needs boxes of at least 2 x 2 cells, got " + s.str());
+  if (auto why = engine_shape_error(s)) throw std::invalid_argument(*why);
 }
 
 // Row 0 of B2..BR is an entry prefix: columns increasing inside each box, boxes ordered by
@@ -325,6 +322,12 @@ Key structure_key(Shape s, const Band& band) {
 
 }  // namespace
 
+std::optional<std::string> engine_shape_error(Shape s) {
+  if (s.rows < 2 || s.cols < 2 || s.n() > 16)
+    return "the count engine supports boxes of at least 2 x 2 cells with R*C <= 16, got " + s.str();
+  return std::nullopt;
+}
+
 std::uint64_t band_symmetry_factor(Shape s) {
   std::uint64_t f = factorial_u64(s.rows - 1);
   for (int k = 1; k < s.rows; ++k) f *= factorial_u64(s.cols);
@@ -426,15 +429,22 @@ Catalogue build_catalogue(Shape s) {
   for (std::size_t i = 0; i < all.size(); ++i) node_of[i] = sc.node(structure_key(s, all[i]));
   cat.structures = sc.size();
   sc.close();
-  std::map<int, std::size_t> class_of_root;  // root -> index in cat.classes
+  std::map<int, std::size_t> class_of_root;  // root -> class, in order of first entry
+  std::vector<std::uint32_t> provisional(all.size());
   for (std::size_t i = 0; i < all.size(); ++i) {
     const int root = sc.root(node_of[i]);
     auto [it, fresh] = class_of_root.try_emplace(root, cat.classes.size());
     if (fresh) cat.classes.push_back(BandClass{all[i], 0});  // entries sorted: first is smallest
     ++cat.classes[it->second].size;
+    provisional[i] = static_cast<std::uint32_t>(it->second);
   }
-  std::sort(cat.classes.begin(), cat.classes.end(),
-            [](const BandClass& a, const BandClass& b) { return a.representative < b.representative; });
+  // Classes were created in order of their first entry, and entries are sorted, so the classes
+  // are already sorted by representative.
+  for (std::size_t a = 1; a < cat.classes.size(); ++a)
+    if (!(cat.classes[a - 1].representative < cat.classes[a].representative))
+      throw std::logic_error("catalogue: classes out of order");
+  cat.entry_class = std::move(provisional);
+  cat.entry_bands = std::move(all);
   cat.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return cat;
 }

@@ -14,6 +14,8 @@
 // patterns.
 #include "gridenum/stacks.hpp"
 
+#include "gridenum/catalogue.hpp"
+
 #include <algorithm>
 #include <chrono>
 #include <map>
@@ -80,8 +82,7 @@ std::uint64_t stack_symmetry_factor(Shape s) {
 }
 
 StackList build_stack_list(Shape s) {
-  if (s.n() > 16 || s.cols < 2 || s.rows < 2)
-    throw std::invalid_argument("the count engine supports box shapes with 2 <= R, C and R*C <= 16, got " + s.str());
+  if (auto why = engine_shape_error(s)) throw std::invalid_argument(*why);
   const auto t0 = std::chrono::steady_clock::now();
   const int R = s.rows, C = s.cols, rows = s.n() - s.rows;
   const std::size_t stride = static_cast<std::size_t>(rows) * C;

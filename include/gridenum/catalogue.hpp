@@ -9,6 +9,8 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "gridenum/shape.hpp"
@@ -29,8 +31,14 @@ struct Catalogue {
   std::uint64_t entries = 0;        // lexicographic catalogue entries (F / L_band)
   std::uint64_t structures = 0;     // distinct column-set structures among the entries
   std::vector<BandClass> classes;   // sorted by representative
+  std::vector<Band> entry_bands;    // every catalogue entry, in lexicographic order
+  std::vector<std::uint32_t> entry_class;  // class index of each entry
   double seconds = 0;               // wall time of build_catalogue
 };
+
+// Why the count engine cannot take a shape (boxes of at least 2 x 2 cells, R*C <= 16), or
+// nullopt when it can.
+std::optional<std::string> engine_shape_error(Shape s);
 
 // L_band = (C!)^(R-1) * (R-1)!, the fillings one catalogue entry stands for.
 std::uint64_t band_symmetry_factor(Shape s);

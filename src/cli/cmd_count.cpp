@@ -20,6 +20,7 @@ void run(const CountArgs& a) {
   CountOptions opt;
   auto shape = Shape::parse(a.shape);
   if (!shape) throw CLI::ValidationError("--shape", "expected RxC, e.g. 3x3, got '" + a.shape + "'");
+  if (auto why = engine_shape_error(*shape)) throw CLI::ValidationError("--shape", *why);
   opt.shape = *shape;
   opt.threads = a.threads;
   opt.slices_per_class = a.slices;

@@ -24,7 +24,8 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e);
+    // --help and --version exit 0; every usage error exits 2 (the project's convention).
+    return app.exit(e) == 0 ? 0 : 2;
   } catch (const Exit& e) {
     return e.code;
   } catch (const std::exception& e) {
