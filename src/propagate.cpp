@@ -161,7 +161,7 @@ class Search {
     thread_local std::vector<std::uint16_t> queue;
     const std::size_t need = static_cast<std::size_t>(cells_ + 1) * cells_;
     if (buf.size() < need) buf.resize(need);
-    if (queue.size() < static_cast<std::size_t>(cells_)) queue.resize(cells_);
+    if (queue.size() < static_cast<std::size_t>(cells_) + 1) queue.resize(cells_ + 1);
     stack_ = buf.data();
     queue_ = queue.data();
     table_ = t.cage_sum.empty() || t.n > kCageTableDigits ? nullptr : &cage_table();
@@ -189,20 +189,32 @@ class Search {
   // (2) and (3) run only when the queue is empty, since (1) is the cheapest.
   bool propagate(DigitMask* cand) {
     const int n = FN ? FN : n_;
+    // Queue indices live in registers here (members would be reloaded after every store).
+    int qh = qh_, qt = qt_;
+    std::uint16_t* const queue = queue_;
+    const std::uint32_t* const pstart = t_.peer_start.data();
+    const std::uint16_t* const peers = t_.peers.data();
     for (;;) {
-      while (qh_ < qt_) {
-        const int c = queue_[qh_++];
+      while (qh < qt) {
+        const int c = queue[qh++];
         const DigitMask b = cand[c];
         ++res_.stats.propagations;
-        for (std::uint32_t i = t_.peer_start[c], e = t_.peer_start[c + 1]; i < e; ++i) {
-          const int p = t_.peers[i];
-          DigitMask m = cand[p];
-          if (m & b) {
-            m ^= b;
-            if (!m) return false;
-            cand[p] = m;
-            if (single(m)) queue_[qt_++] = static_cast<std::uint16_t>(p);
-          }
+        // Branch-free elimination: a peer is queued when it just became a single, and an
+        // emptied peer is noticed once after the loop.
+        DigitMask dead = ~DigitMask{0};
+        for (std::uint32_t i = pstart[c], e = pstart[c + 1]; i < e; ++i) {
+          const int p = peers[i];
+          const DigitMask m = cand[p];
+          const DigitMask nm = m & ~b;
+          cand[p] = nm;
+          dead &= nm;
+          queue[qt] = static_cast<std::uint16_t>(p);
+          qt += (m != nm) & single(nm);
+        }
+        if (dead == 0) {
+          // Some peer may be empty (dead only tracks the AND); check exactly.
+          for (std::uint32_t i = pstart[c], e = pstart[c + 1]; i < e; ++i)
+            if (cand[peers[i]] == 0) return false;
         }
       }
       const std::uint16_t* uc = t_.unit_cells.data();
@@ -223,13 +235,15 @@ class Search {
           while (i < n && !(cand[uc[i]] & b)) ++i;
           if (i == n) return false;  // an earlier hidden single in this unit took that cell
           cand[uc[i]] = b;
-          queue_[qt_++] = uc[i];
+          queue[qt++] = uc[i];
         }
       }
-      if (qh_ < qt_) continue;
+      if (qh < qt) continue;
       if (!t_.cage_sum.empty()) {
+        qt_ = qt;
         if (!prune_cages(cand)) return false;
-        if (qh_ < qt_) continue;
+        qt = qt_;
+        if (qh < qt) continue;
       }
       return true;
     }

@@ -155,7 +155,18 @@ std::pair<std::size_t, std::size_t> position(std::string_view text, std::size_t 
   return {line, col};
 }
 
-Puzzle from_json(const nlohmann::json& j, std::size_t line, const ReadOptions& opt) {
+// Line and column of the first character inside the string value of "key" in `text`, so that
+// errors in a givens/regions string point at the character; (line, 1) when not found.
+std::pair<std::size_t, std::size_t> value_position(std::string_view text, const char* key, std::size_t line) {
+  const std::string k = std::string("\"") + key + "\"";
+  auto at = text.find(k);
+  if (at == std::string_view::npos) return {line, 1};
+  at = text.find_first_not_of(" \t\r\n:", at + k.size());
+  if (at == std::string_view::npos || text[at] != '"') return position(text, at == std::string_view::npos ? 0 : at, line);
+  return position(text, at + 1, line);
+}
+
+Puzzle from_json(const nlohmann::json& j, std::size_t line, const ReadOptions& opt, std::string_view text = {}) {
   if (!j.is_object()) throw ParseError(line, 1, "JSON puzzle spec must be an object");
   Shape box{3, 3};
   if (j.contains("shape")) {
@@ -181,8 +192,9 @@ Puzzle from_json(const nlohmann::json& j, std::size_t line, const ReadOptions& o
     const auto& v = j[key];
     if (v.is_string()) {
       const auto s = v.get<std::string>();
-      if (symbols_as_regions) return parse_regions(s, n, line, 1);
-      return parse_symbols(s, n, line, 1, key);
+      const auto [vl, vc] = value_position(text, key, line);
+      if (symbols_as_regions) return parse_regions(s, n, vl, vc);
+      return parse_symbols(s, n, vl, vc, key);
     }
     if (!v.is_array()) throw ParseError(line, 1, std::string("\"") + key + "\" must be a string or an array");
     if (static_cast<int>(v.size()) != n * n)
@@ -195,6 +207,8 @@ Puzzle from_json(const nlohmann::json& j, std::size_t line, const ReadOptions& o
     return out;
   };
   std::vector<int> givens = grid_field("givens", false);
+  const auto [gl, gcol] = value_position(text, "givens", line);
+  const bool givens_string = j.contains("givens") && j["givens"].is_string();
   std::vector<int> region = grid_field("regions", true);
   if (!region.empty()) rules |= kRuleJigsaw;
   std::vector<Cage> cages;
@@ -216,7 +230,7 @@ Puzzle from_json(const nlohmann::json& j, std::size_t line, const ReadOptions& o
   Puzzle p;
   p.line = line;
   p.model = build(box, rules | opt.rules, std::move(givens), std::move(region), std::move(cages), line, 1,
-                  [](int) { return std::size_t{1}; });
+                  [&, gcol = gcol](int cell) { return givens_string && gl == line ? gcol + cell : std::size_t{1}; });
   if (j.contains("solution") && j["solution"].is_string())
     p.expected = parse_symbols(j["solution"].get<std::string>(), n, line, 1, "solution");
   return p;
@@ -396,7 +410,7 @@ std::optional<Puzzle> parse_puzzle_line(std::string_view line, std::size_t line_
 }
 
 Puzzle parse_puzzle_json(std::string_view text, std::size_t line_no, const ReadOptions& opt) {
-  return from_json(parse_json_text(text, line_no), line_no, opt);
+  return from_json(parse_json_text(text, line_no), line_no, opt, text);
 }
 
 std::vector<Puzzle> parse_puzzle_document(std::string_view text, std::size_t line_no, const ReadOptions& opt) {
@@ -405,7 +419,7 @@ std::vector<Puzzle> parse_puzzle_document(std::string_view text, std::size_t lin
   if (j.is_array()) {
     for (const auto& x : j) out.push_back(from_json(x, line_no, opt));
   } else {
-    out.push_back(from_json(j, line_no, opt));
+    out.push_back(from_json(j, line_no, opt, text));
   }
   return out;
 }
