@@ -23,6 +23,10 @@ struct EnumArgs {
 };
 
 int run_enumerate(const EnumArgs& a) {
+  if (a.engine != "dlx" && a.engine != "propagate") {
+    std::fprintf(stderr, "gridenum enumerate: bad --engine '%s' (dlx, propagate)\n", a.engine.c_str());
+    return 2;
+  }
   const auto box = Shape::parse(a.shape);
   if (!box || box->n() > 16) {
     std::fprintf(stderr, "gridenum enumerate: bad --shape '%s' (RxC with R*C <= 16)\n", a.shape.c_str());
@@ -79,7 +83,7 @@ const RegisterCommand reg(21, [](CLI::App& root) {
               "          gridenum enumerate --shape 2x3            -> 28200960 (first row fixed, times 6!)");
   cmd->add_option("--shape", a->shape, "Box shape RxC (grid side R*C)")->default_val("2x2");
   cmd->add_option("--rules", a->rules, "Extra rules: x (both diagonals), windoku; comma-separated");
-  cmd->add_option("--engine", a->engine, "dlx (default) or propagate")->check(CLI::IsMember({"dlx", "propagate"}));
+  cmd->add_option("--engine", a->engine, "dlx (default) or propagate");
   cmd->add_flag("--count", a->count, "Print the number of grids (the default)");
   cmd->add_flag("--list", a->list, "Print every grid as a line (with --count, the number after them)");
   cmd->add_flag("--no-symmetry", a->no_symmetry, "Count every grid one by one (default: fix the first row, times n!)");

@@ -31,7 +31,16 @@ struct SolveArgs {
   double time_limit = 0;
 };
 
+int usage(const char* what, const std::string& value, const char* allowed) {
+  std::fprintf(stderr, "gridenum solve: bad %s '%s' (%s)\n", what, value.c_str(), allowed);
+  return 2;
+}
+
 int run_solve(const SolveArgs& a, CLI::App* limit_opt_owner) {
+  // Checked here rather than by CLI11 validators so that usage errors exit with 2.
+  if (a.engine != "propagate" && a.engine != "dlx" && a.engine != "mip") return usage("--engine", a.engine, "propagate, dlx, mip");
+  if (a.mip_solver != "cbc" && a.mip_solver != "glpk") return usage("--mip-solver", a.mip_solver, "cbc, glpk");
+  if (a.formulation != "blp" && a.formulation != "nlip") return usage("--formulation", a.formulation, "blp, nlip");
   ReadOptions ropt;
   if (!a.shape.empty()) {
     ropt.shape = Shape::parse(a.shape);
@@ -74,7 +83,7 @@ int run_solve(const SolveArgs& a, CLI::App* limit_opt_owner) {
   }
   std::ios::sync_with_stdio(false);
   PuzzleReader reader(*in, ropt);
-  std::size_t failed = 0, errors = 0;
+  std::size_t failed = 0, errors = 0, runtime = 0;
   std::string out;
   solve_batch(reader, bopt, [&](BatchItem& it) {
     out.clear();
@@ -93,7 +102,7 @@ int run_solve(const SolveArgs& a, CLI::App* limit_opt_owner) {
       return;
     }
     if (it.failure) {
-      ++errors;
+      ++runtime;
       std::fprintf(stderr, "gridenum solve: line %zu: %s\n", line, it.failure->c_str());
       out = a.json ? nlohmann::json{{"line", line}, {"error", *it.failure}}.dump() + "\n" : "error\n";
       std::fwrite(out.data(), 1, out.size(), stdout);
@@ -132,7 +141,7 @@ int run_solve(const SolveArgs& a, CLI::App* limit_opt_owner) {
     std::fwrite(out.data(), 1, out.size(), stdout);
   });
   std::fflush(stdout);
-  return errors + failed > 0 ? 1 : 0;
+  return runtime > 0 ? 3 : errors + failed > 0 ? 1 : 0;
 }
 
 const RegisterCommand reg(20, [](CLI::App& root) {
@@ -149,10 +158,9 @@ const RegisterCommand reg(20, [](CLI::App& root) {
       "or unique/multiple/none (--unique). Bad lines print 'error' and a message with line and\n"
       "column on stderr; the rest is still solved.\n"
       "Exit: 0 ok; 1 some line failed (bad input, or no solution without --count/--unique);\n"
-      "2 usage error or unreadable file; 3 runtime error.");
+      "2 usage error or unreadable file; 3 an engine failed at run time (e.g. no MIP solver).");
   cmd->add_option("file", a->file, "Puzzle file, '-' for stdin")->default_val("-");
   cmd->add_option("--engine", a->engine, "propagate (default), dlx (dancing links) or mip (external MIP solver)")
-      ->check(CLI::IsMember({"propagate", "dlx", "mip"}))
       ->default_val("propagate");
   cmd->add_flag("--count", a->count, "Print the number of solutions (all of them unless --limit)");
   cmd->add_option("--limit", a->limit, "Stop at K solutions (0: no limit); default 1, or 0 with --count");
@@ -163,9 +171,8 @@ const RegisterCommand reg(20, [](CLI::App& root) {
   cmd->add_option("--threads", a->threads, "Worker threads (0: every core)")->default_val(0)->check(CLI::NonNegativeNumber);
   cmd->add_option("--shape", a->shape, "Box shape RxC for grid lines, e.g. 3x4 for 12x12 (default: from the length)");
   cmd->add_option("--rules", a->rules, "Extra rules for grid lines: x (diagonals), windoku; comma-separated");
-  cmd->add_option("--mip-solver", a->mip_solver, "MIP engine: cbc or glpk")->check(CLI::IsMember({"cbc", "glpk"}));
-  cmd->add_option("--formulation", a->formulation, "MIP engine: blp (binary x[i,j,k]) or nlip (integer x[i,j])")
-      ->check(CLI::IsMember({"blp", "nlip"}));
+  cmd->add_option("--mip-solver", a->mip_solver, "MIP engine: cbc (default) or glpk");
+  cmd->add_option("--formulation", a->formulation, "MIP engine: blp (binary x[i,j,k], default) or nlip (integer x[i,j])");
   cmd->add_option("--time-limit", a->time_limit, "MIP engine: seconds per puzzle (0: none)");
   cmd->callback([a, cmd] {
     const int code = run_solve(*a, cmd);
