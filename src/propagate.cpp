@@ -79,6 +79,10 @@ struct Topology {
   int n = 0, cells = 0, nunits = 0;
   DigitMask all = 0;
   std::vector<std::uint16_t> unit_cells;  // nunits * n
+  // Units of each cell as a 128-bit set (bit u: unit u), to mark units whose cells changed;
+  // with more than 128 units every unit is rescanned (wide == true).
+  std::vector<std::array<std::uint64_t, 2>> cell_units;
+  bool wide = false;
   std::vector<std::uint32_t> peer_start;  // cells + 1
   std::vector<std::uint16_t> peers;
   std::vector<int> cage_sum;
@@ -110,6 +114,10 @@ struct Topology {
     unit_cells.clear();
     for (const auto& u : m.units)
       for (int c : u.cells) unit_cells.push_back(static_cast<std::uint16_t>(c));
+    wide = nunits > 128;
+    cell_units.assign(cells, {0, 0});
+    for (int u = 0; u < nunits; ++u)
+      for (int c : m.units[u].cells) cell_units[c][u >> 6] |= wide ? 0 : std::uint64_t{1} << (u & 63);
     cage_sum.clear();
     cage_start.assign(1, 0);
     cage_cells.clear();
@@ -177,6 +185,7 @@ class Search {
         queue_[qt_++] = static_cast<std::uint16_t>(c);
       }
     qh_ = 0;
+    for (int u = 0; u < t_.nunits && u < 128; ++u) dirty_[u >> 6] |= std::uint64_t{1} << (u & 63);
     dfs(0);
     return std::move(res_);
   }
@@ -194,6 +203,8 @@ class Search {
     std::uint16_t* const queue = queue_;
     const std::uint32_t* const pstart = t_.peer_start.data();
     const std::uint16_t* const peers = t_.peers.data();
+    const std::array<std::uint64_t, 2>* const cu = t_.cell_units.data();
+    std::uint64_t d0 = dirty_[0], d1 = dirty_[1];
     for (;;) {
       while (qh < qt) {
         const int c = queue[qh++];
@@ -201,49 +212,69 @@ class Search {
         ++res_.stats.propagations;
         // Branch-free elimination: a peer is queued when it just became a single, and an
         // emptied peer is noticed once after the loop.
-        DigitMask dead = ~DigitMask{0};
+        bool dead = false;
         for (std::uint32_t i = pstart[c], e = pstart[c + 1]; i < e; ++i) {
           const int p = peers[i];
           const DigitMask m = cand[p];
           const DigitMask nm = m & ~b;
           cand[p] = nm;
-          dead &= nm;
+          dead |= nm == 0;
           queue[qt] = static_cast<std::uint16_t>(p);
           qt += (m != nm) & single(nm);
+          const std::uint64_t changed = std::uint64_t{0} - static_cast<std::uint64_t>(m != nm);
+          d0 |= cu[p][0] & changed;
+          d1 |= cu[p][1] & changed;
         }
-        if (dead == 0) {
-          // Some peer may be empty (dead only tracks the AND); check exactly.
-          for (std::uint32_t i = pstart[c], e = pstart[c + 1]; i < e; ++i)
-            if (cand[peers[i]] == 0) return false;
-        }
+        if (dead) return false;
       }
-      const std::uint16_t* uc = t_.unit_cells.data();
-      for (int u = 0; u < t_.nunits; ++u, uc += n) {
-        DigitMask once = 0, twice = 0, solved = 0;
-        for (int i = 0; i < n; ++i) {
-          const DigitMask m = cand[uc[i]];
-          twice |= once & m;
-          once |= m;
-          solved |= single(m) ? m : 0;
-        }
-        if (once != t_.all) return false;
-        DigitMask hs = once & ~twice & ~solved;
-        while (hs) {
-          const DigitMask b = hs & (~hs + 1);
-          hs ^= b;
-          int i = 0;
-          while (i < n && !(cand[uc[i]] & b)) ++i;
-          if (i == n) return false;  // an earlier hidden single in this unit took that cell
-          cand[uc[i]] = b;
-          queue[qt++] = uc[i];
+      // Hidden singles, only in units with a changed cell since they were last scanned
+      // (a unit at a fixpoint stays at it until one of its cells loses a candidate).
+      for (int w = 0; w < 2 || (t_.wide && w < 1); ++w) {
+        std::uint64_t bits = t_.wide ? 0 : (w == 0 ? d0 : d1);
+        if (w == 0) d0 = 0; else d1 = 0;
+        const int units = t_.wide ? t_.nunits : 0;
+        for (int k = 0; k < units || bits; ++k) {
+          int u;
+          if (t_.wide) {
+            if (k >= units) break;
+            u = k;
+          } else {
+            u = w * 64 + std::countr_zero(bits);
+            bits &= bits - 1;
+          }
+          const std::uint16_t* uc = t_.unit_cells.data() + static_cast<std::size_t>(u) * n;
+          DigitMask once = 0, twice = 0, solved = 0;
+          for (int i = 0; i < n; ++i) {
+            const DigitMask m = cand[uc[i]];
+            twice |= once & m;
+            once |= m;
+            solved |= single(m) ? m : 0;
+          }
+          if (once != t_.all) return false;
+          DigitMask hs = once & ~twice & ~solved;
+          while (hs) {
+            const DigitMask b = hs & (~hs + 1);
+            hs ^= b;
+            int i = 0;
+            while (i < n && !(cand[uc[i]] & b)) ++i;
+            if (i == n) return false;  // an earlier hidden single in this unit took that cell
+            cand[uc[i]] = b;
+            queue[qt++] = uc[i];
+            d0 |= cu[uc[i]][0];
+            d1 |= cu[uc[i]][1];
+          }
         }
       }
       if (qh < qt) continue;
       if (!t_.cage_sum.empty()) {
         qt_ = qt;
+        dirty_[0] = d0;
+        dirty_[1] = d1;
         if (!prune_cages(cand)) return false;
         qt = qt_;
-        if (qh < qt) continue;
+        d0 = dirty_[0];
+        d1 = dirty_[1];
+        if (qh < qt || d0 || d1) continue;
       }
       return true;
     }
@@ -288,6 +319,8 @@ class Search {
             if (!nm) return false;
             cand[c] = nm;
             if (single(nm)) queue_[qt_++] = static_cast<std::uint16_t>(c);
+            dirty_[0] |= t_.cell_units[c][0];
+            dirty_[1] |= t_.cell_units[c][1];
           }
         }
       } else {
@@ -345,6 +378,8 @@ class Search {
       qh_ = 0;
       qt_ = 0;
       queue_[qt_++] = static_cast<std::uint16_t>(best);
+      dirty_[0] = t_.cell_units[best][0];
+      dirty_[1] = t_.cell_units[best][1];
       if (dfs(depth + 1)) return true;
     }
     return false;
@@ -369,6 +404,7 @@ class Search {
   DigitMask* stack_ = nullptr;
   std::uint16_t* queue_ = nullptr;
   int qh_ = 0, qt_ = 0;
+  std::uint64_t dirty_[2] = {0, 0};  // units to rescan for hidden singles
   SolveResult res_;
   std::vector<int> grid_;
 };
