@@ -207,7 +207,8 @@ Puzzle from_json(const nlohmann::json& j, std::size_t line, const ReadOptions& o
     return out;
   };
   std::vector<int> givens = grid_field("givens", false);
-  const auto [gl, gcol] = value_position(text, "givens", line);
+  const auto gpos = value_position(text, "givens", line);
+  const std::size_t gl = gpos.first, gcol = gpos.second;
   const bool givens_string = j.contains("givens") && j["givens"].is_string();
   std::vector<int> region = grid_field("regions", true);
   if (!region.empty()) rules |= kRuleJigsaw;
@@ -230,7 +231,7 @@ Puzzle from_json(const nlohmann::json& j, std::size_t line, const ReadOptions& o
   Puzzle p;
   p.line = line;
   p.model = build(box, rules | opt.rules, std::move(givens), std::move(region), std::move(cages), line, 1,
-                  [&, gcol = gcol](int cell) { return givens_string && gl == line ? gcol + cell : std::size_t{1}; });
+                  [&](int cell) { return givens_string && gl == line ? gcol + cell : std::size_t{1}; });
   if (j.contains("solution") && j["solution"].is_string())
     p.expected = parse_symbols(j["solution"].get<std::string>(), n, line, 1, "solution");
   return p;
