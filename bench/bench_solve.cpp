@@ -1,0 +1,86 @@
+// Puzzle-solving throughput (issue 5): puzzles per second with the uniqueness check (limit 2,
+// i.e. stop at the second solution, as the standard solver benchmarks do), per collection and
+// engine, single-threaded on prebuilt models and in batch (parse + solve + order, every core).
+// Results and commands: bench/RESULTS-solve.md.
+#include <benchmark/benchmark.h>
+
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "gridenum/batch.hpp"
+#include "gridenum/dlx.hpp"
+#include "gridenum/propagate.hpp"
+#include "gridenum/puzzle_io.hpp"
+
+namespace {
+using namespace gridenum;
+
+std::string read_file(const std::string& name) {
+  std::ifstream in(std::string(GRIDENUM_SHARED_DIR) + "/puzzles/" + name);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+const std::vector<Model>& models(const std::string& name) {
+  static std::map<std::string, std::vector<Model>> cache;
+  auto& v = cache[name];
+  if (v.empty()) {
+    std::istringstream in(read_file(name));
+    PuzzleReader r(in);
+    PuzzleReader::Item it;
+    while (r.next(it))
+      if (it.puzzle) v.push_back(it.puzzle->model);
+  }
+  return v;
+}
+
+void single(benchmark::State& state, const char* file, Engine engine) {
+  const auto& ms = models(file);
+  std::uint64_t solved = 0;
+  for (auto _ : state) {
+    for (const auto& m : ms) {
+      const auto r = engine == Engine::Dlx ? solve_dlx(m, 2) : solve_propagate(m, 2);
+      solved += r.count;
+    }
+  }
+  benchmark::DoNotOptimize(solved);
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * ms.size()));
+  state.counters["puzzles"] = static_cast<double>(ms.size());
+}
+
+void batch(benchmark::State& state, const char* file, Engine engine) {
+  const std::string text = read_file(file);
+  std::size_t n = 0;
+  for (auto _ : state) {
+    std::istringstream in(text);
+    PuzzleReader r(in);
+    BatchOptions opt;
+    opt.solve.engine = engine;
+    opt.solve.limit = 2;
+    opt.threads = static_cast<int>(state.range(0));
+    n = solve_batch(r, opt, [](BatchItem& it) { benchmark::DoNotOptimize(it.result.count); });
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * n));
+}
+
+#define SOLVE_BENCH(name, file)                                                                  \
+  BENCHMARK_CAPTURE(single, propagate_##name, file, Engine::Propagate)->Unit(benchmark::kMillisecond); \
+  BENCHMARK_CAPTURE(single, dlx_##name, file, Engine::Dlx)->Unit(benchmark::kMillisecond);       \
+  BENCHMARK_CAPTURE(batch, propagate_##name, file, Engine::Propagate)->Arg(0)->UseRealTime()->Unit(benchmark::kMillisecond); \
+  BENCHMARK_CAPTURE(batch, dlx_##name, file, Engine::Dlx)->Arg(0)->UseRealTime()->Unit(benchmark::kMillisecond);
+
+SOLVE_BENCH(17clue, "classic-17clue-2000.txt")
+SOLVE_BENCH(top1465, "classic-top1465.txt")
+SOLVE_BENCH(hardest375, "classic-hardest-375.txt")
+SOLVE_BENCH(jigsaw300, "jigsaw-300.txt")
+SOLVE_BENCH(sixteen60, "16x16-60.txt")
+// Killer: Dancing Links only checks sums by bounds during the search, which is slow on 9x9
+// killer (no cage-combination pruning): propagation only here.
+BENCHMARK_CAPTURE(single, propagate_killer400, "killer-400.txt", Engine::Propagate)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(batch, propagate_killer400, "killer-400.txt", Engine::Propagate)->Arg(0)->UseRealTime()->Unit(benchmark::kMillisecond);
+
+}  // namespace

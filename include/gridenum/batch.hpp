@@ -1,0 +1,41 @@
+// Batch solving of a puzzle stream (issue 5): reading, solving and output overlap, solving
+// runs on every core (oneTBB), and results come out in input order.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "gridenum/puzzle_io.hpp"
+#include "gridenum/solver.hpp"
+
+namespace gridenum {
+
+struct SolveOptions {
+  Engine engine = Engine::Propagate;
+  std::uint64_t limit = 1;  // stop at this many solutions; 0: count them all
+  MipSolveOptions mip;      // for Engine::Mip
+};
+
+// Solves one model with the chosen engine. The MIP engine finds one solution at most.
+SolveResult solve(const Model& m, const SolveOptions& opt);
+
+struct BatchItem {
+  std::size_t index = 0;               // 0-based position in the stream
+  PuzzleReader::Item input;            // the puzzle or its parse error
+  SolveResult result;                  // when input.puzzle is set and no runtime error
+  std::optional<std::string> failure;  // an exception from the engine
+};
+
+struct BatchOptions {
+  SolveOptions solve;
+  int threads = 0;  // 0: every core
+};
+
+// Reads every item from `reader`, solves the puzzles in parallel and calls `out` for each item
+// in input order (from one thread at a time). Returns the number of items.
+std::size_t solve_batch(PuzzleReader& reader, const BatchOptions& opt, const std::function<void(BatchItem&)>& out);
+
+}  // namespace gridenum

@@ -1,0 +1,21 @@
+// The propagation engine (design.md section 4): bitmask candidates per cell, naked singles,
+// hidden singles on every unit, killer cage-sum pruning, branching on the cell with the fewest
+// candidates. solve_propagate (solver.hpp) is the counting entry point; this header adds the
+// variant that hands every solution to a callback (used by `gridenum enumerate --list`).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "gridenum/solver.hpp"
+
+namespace gridenum {
+
+// Called with each solution (n*n digits); return true to stop the search.
+using SolutionCallback = std::function<bool(const std::vector<int>& grid)>;
+
+// Like solve_propagate, and calls `on_solution` for every solution found (limit 0: no limit).
+SolveResult solve_propagate(const Model& m, std::uint64_t limit, const SolutionCallback& on_solution);
+
+}  // namespace gridenum

@@ -1,0 +1,184 @@
+// `gridenum solve`: solve, count or check the puzzles of a file or stdin (issue 5).
+// Thin: parse options, stream the input through solve_batch, print each result in input order.
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include "command.hpp"
+#include "gridenum/batch.hpp"
+#include "gridenum/puzzle_io.hpp"
+
+namespace gridenum::cli {
+namespace {
+
+struct SolveArgs {
+  std::string file = "-";
+  std::string engine = "propagate";
+  bool count = false;
+  std::uint64_t limit = 0;
+  bool unique = false;
+  bool stats = false;
+  bool pretty = false;
+  bool json = false;
+  int threads = 0;
+  std::string shape;
+  std::string rules;
+  std::string mip_solver = "cbc";
+  std::string formulation = "blp";
+  double time_limit = 0;
+};
+
+int usage(const char* what, const std::string& value, const char* allowed) {
+  std::fprintf(stderr, "gridenum solve: bad %s '%s' (%s)\n", what, value.c_str(), allowed);
+  return 2;
+}
+
+int run_solve(const SolveArgs& a, CLI::App* limit_opt_owner) {
+  // Checked here rather than by CLI11 validators so that usage errors exit with 2.
+  if (a.engine != "propagate" && a.engine != "dlx" && a.engine != "mip") return usage("--engine", a.engine, "propagate, dlx, mip");
+  if (a.mip_solver != "cbc" && a.mip_solver != "glpk") return usage("--mip-solver", a.mip_solver, "cbc, glpk");
+  if (a.formulation != "blp" && a.formulation != "nlip") return usage("--formulation", a.formulation, "blp, nlip");
+  ReadOptions ropt;
+  if (!a.shape.empty()) {
+    ropt.shape = Shape::parse(a.shape);
+    if (!ropt.shape) {
+      std::fprintf(stderr, "gridenum solve: bad --shape '%s' (expected RxC, e.g. 3x3)\n", a.shape.c_str());
+      return 2;
+    }
+  }
+  for (const auto& r : CLI::detail::split(a.rules, ',')) {
+    if (r.empty() || r == "classic") continue;
+    if (r == "x") ropt.rules |= kRuleX;
+    else if (r == "windoku") ropt.rules |= kRuleWindoku;
+    else {
+      std::fprintf(stderr, "gridenum solve: unknown rule '%s' for --rules (x, windoku)\n", r.c_str());
+      return 2;
+    }
+  }
+  BatchOptions bopt;
+  bopt.threads = a.threads;
+  bopt.solve.engine = a.engine == "dlx" ? Engine::Dlx : a.engine == "mip" ? Engine::Mip : Engine::Propagate;
+  const bool limit_given = limit_opt_owner->get_option("--limit")->count() > 0;
+  bopt.solve.limit = a.unique ? 2 : limit_given ? a.limit : a.count ? 0 : 1;
+  if (a.unique && limit_given && a.limit != 2) {
+    std::fprintf(stderr, "gridenum solve: --unique checks with limit 2; drop --limit\n");
+    return 2;
+  }
+  bopt.solve.mip.solver = a.mip_solver;
+  bopt.solve.mip.formulation = a.formulation;
+  bopt.solve.mip.time_limit_seconds = a.time_limit;
+
+  std::unique_ptr<std::ifstream> file;
+  std::istream* in = &std::cin;
+  if (a.file != "-") {
+    file = std::make_unique<std::ifstream>(a.file);
+    if (!*file) {
+      std::fprintf(stderr, "gridenum solve: cannot open '%s'\n", a.file.c_str());
+      return 2;
+    }
+    in = file.get();
+  }
+  std::ios::sync_with_stdio(false);
+  PuzzleReader reader(*in, ropt);
+  std::size_t failed = 0, errors = 0, runtime = 0;
+  std::string out;
+  solve_batch(reader, bopt, [&](BatchItem& it) {
+    out.clear();
+    const std::size_t line = it.input.line;
+    if (it.input.error) {
+      ++errors;
+      const auto& e = *it.input.error;
+      std::fprintf(stderr, "gridenum solve: line %zu, column %zu: %s\n", e.line, e.column, e.message.c_str());
+      if (a.json) {
+        nlohmann::json j{{"line", e.line}, {"column", e.column}, {"error", e.message}};
+        out = j.dump() + "\n";
+      } else {
+        out = "error\n";
+      }
+      std::fwrite(out.data(), 1, out.size(), stdout);
+      return;
+    }
+    if (it.failure) {
+      ++runtime;
+      std::fprintf(stderr, "gridenum solve: line %zu: %s\n", line, it.failure->c_str());
+      out = a.json ? nlohmann::json{{"line", line}, {"error", *it.failure}}.dump() + "\n" : "error\n";
+      std::fwrite(out.data(), 1, out.size(), stdout);
+      return;
+    }
+    const Puzzle& p = *it.input.puzzle;
+    const SolveResult& r = it.result;
+    const int n = p.model.n;
+    const char* verdict = r.count == 0 ? "none" : r.count == 1 ? "unique" : "multiple";
+    // Plain solving fails a line without solution; counting and --unique report it instead.
+    if (r.count == 0 && !a.count && !a.unique) ++failed;
+    if (a.json) {
+      nlohmann::json j{{"line", line}, {"count", r.count}};
+      if (a.unique) j["unique"] = verdict;
+      if (!r.solution.empty()) j["solution"] = format_line(r.solution, n);
+      if (a.stats)
+        j["stats"] = {{"nodes", r.stats.nodes}, {"propagations", r.stats.propagations}, {"backtracks", r.stats.backtracks}};
+      out = j.dump() + "\n";
+    } else {
+      if (a.unique) {
+        out = verdict;
+        if (!r.solution.empty() && r.count == 1) out += " " + format_line(r.solution, n);
+      } else if (a.count) {
+        out = std::to_string(r.count);
+      } else if (r.solution.empty()) {
+        out = "none";
+      } else if (!a.pretty) {
+        out = format_line(r.solution, n);
+      }
+      if (a.stats)
+        out += (out.empty() ? "" : " ") + std::string("nodes=") + std::to_string(r.stats.nodes) +
+               " propagations=" + std::to_string(r.stats.propagations) + " backtracks=" + std::to_string(r.stats.backtracks);
+      if (!out.empty()) out += "\n";
+      if (a.pretty && !r.solution.empty() && !a.count) out += format_pretty(p.model, r.solution) + "\n";
+    }
+    std::fwrite(out.data(), 1, out.size(), stdout);
+  });
+  std::fflush(stdout);
+  return runtime > 0 ? 3 : errors + failed > 0 ? 1 : 0;
+}
+
+const RegisterCommand reg(20, [](CLI::App& root) {
+  auto a = std::make_shared<SolveArgs>();
+  auto* cmd = root.add_subcommand("solve", "Solve Sudoku puzzles, one per line (or JSON specs), in input order");
+  cmd->footer(
+      "Input: one puzzle per line. A grid line has n*n symbols row by row ('.' or '0' blank,\n"
+      "1-9 then A.. for 10..n; 81 for 9x9, 256 for 16x16; box shape from n or --shape).\n"
+      "Also the collection lines N|givens|regions|solution (jigsaw) and N|RxC|cages|solution\n"
+      "(killer, cages 'sum:cell,cell,...;...'), and JSON specs (a line starting with '{', or a\n"
+      "whole JSON document): {\"shape\":\"3x3\",\"rules\":[\"x\",\"windoku\",\"jigsaw\",\"killer\"],\n"
+      "\"givens\":\"...\",\"regions\":\"...\",\"cages\":[{\"sum\":15,\"cells\":[0,1]}]}.\n"
+      "Output: one line per puzzle in input order: the solution, 'none', the count (--count),\n"
+      "or unique/multiple/none (--unique). Bad lines print 'error' and a message with line and\n"
+      "column on stderr; the rest is still solved.\n"
+      "Exit: 0 ok; 1 some line failed (bad input, or no solution without --count/--unique);\n"
+      "2 usage error or unreadable file; 3 an engine failed at run time (e.g. no MIP solver).");
+  cmd->add_option("file", a->file, "Puzzle file, '-' for stdin")->default_val("-");
+  cmd->add_option("--engine", a->engine, "propagate (default), dlx (dancing links) or mip (external MIP solver)")
+      ->default_val("propagate");
+  cmd->add_flag("--count", a->count, "Print the number of solutions (all of them unless --limit)");
+  cmd->add_option("--limit", a->limit, "Stop at K solutions (0: no limit); default 1, or 0 with --count");
+  cmd->add_flag("--unique", a->unique, "Print unique, multiple or none (stops at the 2nd solution)");
+  cmd->add_flag("--stats", a->stats, "Also print search nodes, propagated digits and backtracks per puzzle");
+  cmd->add_flag("--pretty", a->pretty, "Print each solution as a grid with boxes");
+  cmd->add_flag("--json", a->json, "One JSON object per puzzle (line, count, solution, stats, error)");
+  cmd->add_option("--threads", a->threads, "Worker threads (0: every core)")->default_val(0)->check(CLI::NonNegativeNumber);
+  cmd->add_option("--shape", a->shape, "Box shape RxC for grid lines, e.g. 3x4 for 12x12 (default: from the length)");
+  cmd->add_option("--rules", a->rules, "Extra rules for grid lines: x (diagonals), windoku; comma-separated");
+  cmd->add_option("--mip-solver", a->mip_solver, "MIP engine: cbc (default) or glpk");
+  cmd->add_option("--formulation", a->formulation, "MIP engine: blp (binary x[i,j,k], default) or nlip (integer x[i,j])");
+  cmd->add_option("--time-limit", a->time_limit, "MIP engine: seconds per puzzle (0: none)");
+  cmd->callback([a, cmd] {
+    const int code = run_solve(*a, cmd);
+    if (code != 0) throw Exit{code};
+  });
+});
+
+}  // namespace
+}  // namespace gridenum::cli

@@ -1,0 +1,218 @@
+// Algorithm X with dancing links, and the Sudoku-to-exact-cover translation (dlx.hpp).
+#include "gridenum/dlx.hpp"
+
+#include <memory>
+#include <stdexcept>
+
+namespace gridenum {
+
+// ---------------------------------------------------------------------------------------
+// The matrix: header nodes are linked left-right in a ring with the root (primary columns
+// only) and each column is an up-down ring through its header.
+ExactCover::ExactCover(int primary, int secondary) : ncols_(primary + secondary) {
+  const int h = ncols_ + 1;
+  L_.resize(h);
+  R_.resize(h);
+  U_.resize(h);
+  D_.resize(h);
+  col_.resize(h);
+  row_.assign(h, -1);
+  size_.assign(h, 0);
+  covered_.assign(h, 0);
+  for (int c = 0; c < h; ++c) {
+    U_[c] = D_[c] = col_[c] = c;
+    L_[c] = R_[c] = c;  // secondary columns stay self-linked
+  }
+  // Ring root <-> primary headers 1..primary.
+  for (int c = 0; c <= primary; ++c) {
+    R_[c] = c == primary ? 0 : c + 1;
+    L_[c] = c == 0 ? primary : c - 1;
+  }
+}
+
+int ExactCover::add_row(std::span<const int> cols) {
+  const int id = rows();
+  const int first = static_cast<int>(L_.size());
+  row_first_.push_back(first);
+  const int k = static_cast<int>(cols.size());
+  for (int i = 0; i < k; ++i) {
+    const int c = cols[i] + 1;
+    if (cols[i] < 0 || cols[i] >= ncols_) throw std::out_of_range("exact cover column out of range");
+    const int x = first + i;
+    L_.push_back(i == 0 ? first + k - 1 : x - 1);
+    R_.push_back(i == k - 1 ? first : x + 1);
+    U_.push_back(U_[c]);
+    D_.push_back(c);
+    D_[U_[c]] = x;
+    U_[c] = x;
+    col_.push_back(c);
+    row_.push_back(id);
+    ++size_[c];
+  }
+  return id;
+}
+
+bool ExactCover::select(int row) {
+  const int first = row_first_[row];
+  int j = first;
+  do {
+    if (covered_[col_[j]]) return false;
+    j = R_[j];
+  } while (j != first);
+  j = first;
+  do {
+    covered_[col_[j]] = 1;
+    cover(col_[j]);
+    j = R_[j];
+  } while (j != first);
+  selected_.push_back(row);
+  return true;
+}
+
+void ExactCover::unselect_all() {
+  while (!selected_.empty()) {
+    const int first = row_first_[selected_.back()];
+    selected_.pop_back();
+    int j = L_[first];
+    for (;;) {
+      uncover(col_[j]);
+      covered_[col_[j]] = 0;
+      if (j == first) break;
+      j = L_[j];
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Sudoku as exact cover. The matrix depends only on the rules (units and cages), so it is
+// built once per thread and topology and reused: givens are select()ed and unselected after.
+namespace {
+
+struct SudokuCover {
+  int n = 0;
+  std::vector<std::vector<int>> units;
+  std::vector<Cage> cages;
+  std::vector<int> cage_of_start, cage_of;  // cages containing each cell (CSR)
+  std::unique_ptr<ExactCover> x;
+
+  bool matches(const Model& m) const {
+    if (m.n != n || m.units.size() != units.size() || m.cages.size() != cages.size()) return false;
+    for (std::size_t u = 0; u < units.size(); ++u)
+      if (m.units[u].cells != units[u]) return false;
+    for (std::size_t k = 0; k < cages.size(); ++k)
+      if (m.cages[k].sum != cages[k].sum || m.cages[k].cells != cages[k].cells) return false;
+    return true;
+  }
+
+  void build(const Model& m) {
+    n = m.n;
+    const int cells = n * n;
+    units.clear();
+    for (const auto& u : m.units) units.push_back(u.cells);
+    cages = m.cages;
+    const int nu = static_cast<int>(units.size()), nk = static_cast<int>(cages.size());
+    std::vector<std::vector<int>> unit_of(cells), cage_list(cells);
+    for (int u = 0; u < nu; ++u)
+      for (int c : units[u]) unit_of[c].push_back(u);
+    for (int k = 0; k < nk; ++k)
+      for (int c : cages[k].cells) cage_list[c].push_back(k);
+    cage_of_start.assign(1, 0);
+    cage_of.clear();
+    for (int c = 0; c < cells; ++c) {
+      cage_of.insert(cage_of.end(), cage_list[c].begin(), cage_list[c].end());
+      cage_of_start.push_back(static_cast<int>(cage_of.size()));
+    }
+    // Columns: cells, then unit x digit (primary); cage x digit (secondary).
+    x = std::make_unique<ExactCover>(cells + nu * n, nk * n);
+    std::vector<int> cols;
+    for (int c = 0; c < cells; ++c)
+      for (int d = 0; d < n; ++d) {
+        cols.clear();
+        cols.push_back(c);
+        for (int u : unit_of[c]) cols.push_back(cells + u * n + d);
+        for (int k : cage_list[c]) cols.push_back(cells + nu * n + k * n + d);
+        x->add_row(cols);  // row id = c * n + d
+      }
+  }
+};
+
+// Cage-sum bookkeeping for the search: a row (cell, digit) is refused when a cage of that
+// cell could no longer reach its sum with distinct digits in the cells left.
+struct Hooks {
+  const SudokuCover& sc;
+  std::uint64_t limit;
+  const SolutionCallback* hook;
+  SolveResult& res;
+  const std::vector<int>& givens;
+  std::vector<int> sum, filled, grid;
+
+  bool accept(int row) {
+    const int n = sc.n, c = row / n, d = row % n + 1;
+    for (int i = sc.cage_of_start[c]; i < sc.cage_of_start[c + 1]; ++i) {
+      const int k = sc.cage_of[i];
+      const int left = static_cast<int>(sc.cages[k].cells.size()) - filled[k] - 1;
+      const int rem = sc.cages[k].sum - sum[k] - d;
+      // Distinct digits of `left` cells sum to anything in [1+..+left, n+..+(n-left+1)].
+      if (rem < left * (left + 1) / 2 || rem > left * (2 * n - left + 1) / 2) {
+        for (int j = sc.cage_of_start[c]; j < i; ++j) {
+          sum[sc.cage_of[j]] -= d;
+          --filled[sc.cage_of[j]];
+        }
+        return false;
+      }
+      sum[k] += d;
+      ++filled[k];
+    }
+    return true;
+  }
+  void undo(int row) {
+    const int n = sc.n, c = row / n, d = row % n + 1;
+    for (int i = sc.cage_of_start[c]; i < sc.cage_of_start[c + 1]; ++i) {
+      sum[sc.cage_of[i]] -= d;
+      --filled[sc.cage_of[i]];
+    }
+  }
+  bool solution(std::span<const int> rows) {
+    ++res.count;
+    if (res.count == 1 || hook) {
+      grid.assign(static_cast<std::size_t>(sc.n) * sc.n, 0);
+      if (!givens.empty()) grid = givens;
+      for (int r : rows) grid[r / sc.n] = r % sc.n + 1;
+      if (res.count == 1) res.solution = grid;
+      if (hook && (*hook)(grid)) return true;
+    }
+    return limit != 0 && res.count >= limit;
+  }
+};
+
+SolveResult run(const Model& m, std::uint64_t limit, const SolutionCallback* hook) {
+  thread_local SudokuCover sc;
+  if (!sc.matches(m) || !sc.x) sc.build(m);
+  SolveResult res;
+  Hooks h{sc, limit, hook, res, m.givens, std::vector<int>(sc.cages.size(), 0), std::vector<int>(sc.cages.size(), 0), {}};
+  bool ok = true;
+  const int n = sc.n;
+  for (int c = 0; c < n * n && ok; ++c) {
+    const int g = m.givens.empty() ? 0 : m.givens[c];
+    if (g == 0) continue;
+    const int row = c * n + g - 1;
+    ok = h.accept(row);
+    if (ok && !sc.x->select(row)) {
+      h.undo(row);
+      ok = false;
+    }
+  }
+  if (ok) sc.x->search(h, res.stats);
+  sc.x->unselect_all();
+  return res;
+}
+
+}  // namespace
+
+SolveResult solve_dlx(const Model& m, std::uint64_t limit) { return run(m, limit, nullptr); }
+
+SolveResult solve_dlx(const Model& m, std::uint64_t limit, const SolutionCallback& on_solution) {
+  return run(m, limit, on_solution ? &on_solution : nullptr);
+}
+
+}  // namespace gridenum

@@ -1,0 +1,165 @@
+// `gridenum solve` and `gridenum enumerate` end to end: the binary is run with popen, so the
+// exit codes, the order of the output and the error messages are what a user sees.
+#include <gtest/gtest.h>
+
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+struct Run {
+  int code;
+  std::string out;
+};
+
+// Runs `gridenum args` with `input` on stdin (through a temporary file); stderr is merged
+// into the output after the marker line when `with_stderr`.
+Run run(const std::string& args, const std::string& input = "", bool with_stderr = false) {
+  const std::string in_path = ::testing::TempDir() + "gridenum_cli_in.txt";
+  const std::string err_path = ::testing::TempDir() + "gridenum_cli_err.txt";
+  std::ofstream(in_path) << input;
+  const std::string cmd = std::string(GRIDENUM_BINARY) + " " + args + " < " + in_path + " 2> " + err_path;
+  FILE* p = popen(cmd.c_str(), "r");
+  std::string out;
+  char buf[4096];
+  std::size_t k;
+  while ((k = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, k);
+  const int status = pclose(p);
+  if (with_stderr) {
+    std::ifstream e(err_path);
+    std::stringstream ss;
+    ss << e.rdbuf();
+    out += "--stderr--\n" + ss.str();
+  }
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+std::vector<std::string> lines(const std::string& s) {
+  std::vector<std::string> v;
+  std::istringstream in(s);
+  std::string l;
+  while (std::getline(in, l)) v.push_back(l);
+  return v;
+}
+
+const std::string kPuzzles = std::string(GRIDENUM_SHARED_DIR) + "/puzzles/";
+const std::string kClassic = "...5...6.8.9....1.16..87...3...26.....7.1.6.....85...3...47..21.4....9.8.8...3...";
+const std::string kSolution = "472531869859642317163987254318726495597314682624859173936478521741265938285193746";
+
+}  // namespace
+
+TEST(SolveCli, SolvesInInputOrderWithEveryEngine) {
+  for (const char* engine : {"propagate", "dlx"}) {
+    const auto r = run(std::string("solve --engine ") + engine + " --threads 2 " + kPuzzles + "classic-17clue-2000.txt");
+    EXPECT_EQ(r.code, 0) << engine;
+    const auto out = lines(r.out);
+    ASSERT_EQ(out.size(), 2000u) << engine;
+    // Each output line is the solution of the puzzle on the same line: givens kept.
+    std::ifstream in(kPuzzles + "classic-17clue-2000.txt");
+    std::string p;
+    for (std::size_t i = 0; std::getline(in, p); ++i) {
+      ASSERT_EQ(out[i].size(), 81u);
+      for (int c = 0; c < 81; ++c)
+        if (p[c] != '.') ASSERT_EQ(p[c], out[i][c]) << engine << " line " << i + 1;
+    }
+  }
+}
+
+TEST(SolveCli, StdinCountUniqueStatsJsonPretty) {
+  auto r = run("solve -", kClassic + "\n");
+  EXPECT_EQ(r.code, 0);
+  EXPECT_EQ(r.out, kSolution + "\n");
+  r = run("solve --unique", kClassic + "\n" + std::string(81, '.') + "\n");
+  EXPECT_EQ(lines(r.out), (std::vector<std::string>{"unique " + kSolution, "multiple"}));
+  r = run("solve --count --limit 10", std::string(81, '.') + "\n");
+  EXPECT_EQ(r.out, "10\n");
+  r = run("solve --count", "{\"shape\":\"2x2\",\"rules\":\"x\"}\n");
+  EXPECT_EQ(r.out, "48\n");
+  r = run("solve --stats", kClassic + "\n");
+  EXPECT_NE(r.out.find("nodes="), std::string::npos);
+  EXPECT_NE(r.out.find("propagations="), std::string::npos);
+  r = run("solve --json --stats", kClassic + "\n");
+  EXPECT_NE(r.out.find("\"solution\":\"" + kSolution + "\""), std::string::npos);
+  EXPECT_NE(r.out.find("\"nodes\""), std::string::npos);
+  r = run("solve --pretty", kClassic + "\n");
+  EXPECT_NE(r.out.find("4 7 2 | 5 3 1 | 8 6 9"), std::string::npos);
+  EXPECT_NE(r.out.find("------+-------+------"), std::string::npos);
+}
+
+TEST(SolveCli, BadLinesAreReportedAndTheRestSolved) {
+  const std::string input = kClassic.substr(0, 80) + "\n" +             // 1: wrong length
+                            kClassic + "\n" +                            // 2: ok
+                            "..x" + kClassic.substr(3) + "\n" +           // 3: bad character
+                            "55" + kClassic.substr(2) + "\n" +            // 4: contradicting givens
+                            "{\"shape\": \"2x2\", \"givens\": [1,}\n" +   // 5: malformed JSON
+                            "4|2x2|3:0,1;20:2,3|\n" +                     // 6: cage cannot reach 20
+                            kClassic + "\n";                             // 7: ok
+  const auto r = run("solve --threads 3", input, true);
+  EXPECT_EQ(r.code, 1);
+  const auto out = lines(r.out);
+  ASSERT_GE(out.size(), 8u);
+  EXPECT_EQ(out[0], "error");
+  EXPECT_EQ(out[1], kSolution);
+  for (int i : {2, 3, 4, 5}) EXPECT_EQ(out[i], "error") << i;
+  EXPECT_EQ(out[6], kSolution);
+  const std::string err = r.out.substr(r.out.find("--stderr--"));
+  EXPECT_NE(err.find("line 1, column 81: wrong length"), std::string::npos) << err;
+  EXPECT_NE(err.find("line 3, column 3: grid: bad character 'x'"), std::string::npos) << err;
+  EXPECT_NE(err.find("line 4, column 2: given 5"), std::string::npos) << err;
+  EXPECT_NE(err.find("line 5, column"), std::string::npos) << err;
+  EXPECT_NE(err.find("malformed JSON"), std::string::npos) << err;
+  EXPECT_NE(err.find("line 6, column 13: cage 2"), std::string::npos) << err;
+}
+
+TEST(SolveCli, NoSolutionFailsPlainSolveButNotUnique) {
+  std::string s(81, '.');
+  for (int i = 0; i < 8; ++i) s[i] = static_cast<char>('1' + i);
+  s[17] = '9';
+  auto r = run("solve", s + "\n");
+  EXPECT_EQ(r.code, 1);
+  EXPECT_EQ(r.out, "none\n");
+  r = run("solve --unique --engine dlx", s + "\n");
+  EXPECT_EQ(r.code, 0);
+  EXPECT_EQ(r.out, "none\n");
+}
+
+TEST(SolveCli, UsageErrors) {
+  EXPECT_EQ(run("solve /no/such/file").code, 2);
+  EXPECT_EQ(run("solve --engine magic", "").code, 2);
+  EXPECT_EQ(run("solve --shape 3y3", "").code, 2);
+  const auto h = run("solve --help");
+  EXPECT_EQ(h.code, 0);
+  EXPECT_NE(h.out.find("--engine"), std::string::npos);
+  EXPECT_NE(h.out.find("--unique"), std::string::npos);
+  EXPECT_NE(h.out.find("--mip-solver"), std::string::npos);
+}
+
+TEST(SolveCli, VariantsFromTheCollections) {
+  for (const char* f : {"jigsaw-300.txt", "killer-400.txt", "16x16-60.txt"}) {
+    const auto r = run(std::string("solve --unique ") + kPuzzles + f);
+    EXPECT_EQ(r.code, 0) << f;
+    std::size_t unique = 0, total = 0;
+    for (const auto& l : lines(r.out)) {
+      ++total;
+      unique += l.rfind("unique ", 0) == 0;
+    }
+    EXPECT_GE(total, 60u) << f;
+    EXPECT_GE(unique + 6, total) << f;  // six killer lines have two solutions as transcribed
+  }
+}
+
+TEST(EnumerateCli, Counts) {
+  EXPECT_EQ(run("enumerate --shape 2x2").out, "288\n");
+  EXPECT_EQ(run("enumerate --shape 2x2 --rules x").out, "48\n");
+  EXPECT_EQ(run("enumerate --shape 2x2 --rules x --engine propagate --no-symmetry").out, "48\n");
+  EXPECT_EQ(run("enumerate --shape 2x3").out, "28200960\n");
+  const auto l = lines(run("enumerate --shape 2x2 --list").out);
+  EXPECT_EQ(l.size(), 288u);
+  EXPECT_EQ(l[0].size(), 16u);
+  EXPECT_EQ(run("enumerate --shape 9y9").code, 2);
+}
