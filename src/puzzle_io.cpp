@@ -42,7 +42,12 @@ std::optional<Shape> default_shape(int n) {
 namespace {
 
 std::string cell_name(int cell, int n) {
-  return "r" + std::to_string(cell / n + 1) + "c" + std::to_string(cell % n + 1);
+  // Appended piecewise: GCC 12 reports a false -Wrestrict on "r" + std::to_string(...).
+  std::string s = "r";
+  s += std::to_string(cell / n + 1);
+  s += 'c';
+  s += std::to_string(cell % n + 1);
+  return s;
 }
 
 // Reads `text` as n*n symbols into givens; `col0` is the column of text[0].

@@ -87,7 +87,7 @@ TEST(Dlx, CountsMatchTheListedCounts) {
     const std::uint64_t want = std::stoull(line.substr(a + 1, b - a - 1));
     const auto r = solve_dlx(ps[i].model, 0);
     EXPECT_EQ(r.count, want) << "line " << ps[i].line;
-    if (want > 0) EXPECT_TRUE(satisfies(ps[i].model, r.solution));
+    if (want > 0) { EXPECT_TRUE(satisfies(ps[i].model, r.solution)); }
     ++i;
   }
 }
@@ -101,7 +101,7 @@ TEST(Dlx, VariantsValidated) {
       ASSERT_GE(r.count, 1u) << f << " line " << p.line;
       ASSERT_EQ(r.count, solve_propagate(p.model, 2).count) << f << " line " << p.line;
       ASSERT_TRUE(satisfies(p.model, r.solution)) << f << " line " << p.line;
-      if (!p.expected.empty() && r.count == 1) ASSERT_EQ(r.solution, p.expected) << f << " line " << p.line;
+      if (!p.expected.empty() && r.count == 1) { ASSERT_EQ(r.solution, p.expected) << f << " line " << p.line; }
     }
   }
 }

@@ -57,8 +57,8 @@ TEST(Propagate, CountsMatchTheListedCounts) {
     ASSERT_LT(i, ps.size());
     const auto r = solve_propagate(ps[i].model, 0);
     EXPECT_EQ(r.count, want) << "line " << ps[i].line;
-    if (want == 1) EXPECT_EQ(r.solution, ps[i].expected);
-    if (want > 0) EXPECT_TRUE(satisfies(ps[i].model, r.solution));
+    if (want == 1) { EXPECT_EQ(r.solution, ps[i].expected); }
+    if (want > 0) { EXPECT_TRUE(satisfies(ps[i].model, r.solution)); }
     zero += want == 0;
     many += want > 1;
     ++i;
@@ -67,7 +67,7 @@ TEST(Propagate, CountsMatchTheListedCounts) {
   EXPECT_GT(many, 0u);
   // Limit: stops at 2 on a multiple-solution puzzle.
   for (const auto& p : ps)
-    if (solve_propagate(p.model, 0).count > 2) EXPECT_EQ(solve_propagate(p.model, 2).count, 2u);
+    if (solve_propagate(p.model, 0).count > 2) { EXPECT_EQ(solve_propagate(p.model, 2).count, 2u); }
 }
 
 TEST(Propagate, JigsawCollection) {

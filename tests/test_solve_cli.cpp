@@ -65,7 +65,7 @@ TEST(SolveCli, SolvesInInputOrderWithEveryEngine) {
     for (std::size_t i = 0; std::getline(in, p); ++i) {
       ASSERT_EQ(out[i].size(), 81u);
       for (int c = 0; c < 81; ++c)
-        if (p[c] != '.') ASSERT_EQ(p[c], out[i][c]) << engine << " line " << i + 1;
+        if (p[c] != '.') { ASSERT_EQ(p[c], out[i][c]) << engine << " line " << i + 1; }
     }
   }
 }
