@@ -1,0 +1,87 @@
+// Count-engine benchmarks (issue 2): the whole 9x9 pipeline at 1 and 2 threads, and each
+// stage alone so a regression can be pinned to its stage. Wall time is what a user waits for,
+// so every benchmark reports real time. Recorded results, machine and command: README.md,
+// section "Performance".
+//
+//   ./bench/bench_count --benchmark_min_time=2 --benchmark_repetitions=5
+//                       --benchmark_report_aggregates_only=true
+#include <benchmark/benchmark.h>
+#include <omp.h>
+
+#include <mutex>
+
+#include "gridenum/catalogue.hpp"
+#include "gridenum/completion.hpp"
+#include "gridenum/count.hpp"
+#include "gridenum/plan.hpp"
+#include "gridenum/pool.hpp"
+#include "gridenum/stacks.hpp"
+
+namespace {
+using namespace gridenum;
+
+// The full pipeline as `gridenum count` runs it; range(0) = threads.
+void BM_Count9x9(benchmark::State& state) {
+  CountOptions opt;
+  opt.threads = static_cast<int>(state.range(0));
+  for (auto _ : state) {
+    const CountResult r = run_count(opt);
+    benchmark::DoNotOptimize(r.reduction.total);
+  }
+}
+BENCHMARK(BM_Count9x9)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// Stage 1 alone (OpenMP over row-0 prefixes); range(0) = threads.
+void BM_Catalogue9x9(benchmark::State& state) {
+  omp_set_num_threads(static_cast<int>(state.range(0)));
+  for (auto _ : state) {
+    const Catalogue c = build_catalogue(Shape{3, 3});
+    benchmark::DoNotOptimize(c.classes.size());
+  }
+  omp_set_num_threads(omp_get_num_procs());
+}
+BENCHMARK(BM_Catalogue9x9)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// The ordered stack fillings (single-threaded).
+void BM_StackList9x9(benchmark::State& state) {
+  for (auto _ : state) {
+    const StackList s = build_stack_list(Shape{3, 3});
+    benchmark::DoNotOptimize(s.size());
+  }
+}
+BENCHMARK(BM_StackList9x9)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// The completion stage (tables + hot loop) over every unit, catalogue and stacks prebuilt;
+// a fresh counter each iteration so the per-class tables are rebuilt as in a real run.
+void BM_Completion9x9(benchmark::State& state) {
+  static const Catalogue cat = build_catalogue(Shape{3, 3});
+  static const StackList stacks = build_stack_list(Shape{3, 3});
+  static const Plan plan = make_plan(cat, stacks);
+  for (auto _ : state) {
+    CompletionCounter counter(cat, stacks, Kernel::Partition);
+    u128 sum = 0;
+    std::mutex m;
+    count_units(counter, plan.units, PoolOptions{static_cast<int>(state.range(0))},
+                [&](const WorkUnit& u, u128 n) {
+                  std::lock_guard lock(m);
+                  sum += n * cat.classes[u.cls].size;
+                });
+    benchmark::DoNotOptimize(sum);
+  }
+}
+BENCHMARK(BM_Completion9x9)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// Other shapes through the same code path; range(0) x range(1) = R x C, 2 threads.
+void BM_CountShape(benchmark::State& state) {
+  CountOptions opt;
+  opt.shape = Shape{static_cast<int>(state.range(0)), static_cast<int>(state.range(1))};
+  opt.threads = 2;
+  for (auto _ : state) {
+    const CountResult r = run_count(opt);
+    benchmark::DoNotOptimize(r.reduction.total);
+  }
+}
+BENCHMARK(BM_CountShape)->Args({2, 3})->Args({2, 4})->Args({4, 2})->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+
+}  // namespace
