@@ -41,6 +41,7 @@
 #include <algorithm>
 #include <cassert>
 #include <chrono>
+#include <cstring>
 #include <array>
 #include <map>
 #include <unordered_map>
@@ -190,9 +191,16 @@ struct Key {
 };
 struct KeyHash {
   std::size_t operator()(const Key& k) const {
-    std::uint64_t h = 1469598103934665603ull;
-    for (auto v : k.m) h = (h ^ v) * 1099511628211ull;
-    return static_cast<std::size_t>(h ^ (h >> 29));
+    // Four 64-bit words, each folded in with a multiply and a shift (splitmix-style).
+    // Measured: FNV-1a over the 16-bit masks left long bucket chains (0.8 us per insert).
+    std::uint64_t w[4];
+    std::memcpy(w, k.m.data(), sizeof w);
+    std::uint64_t h = 0;
+    for (auto v : w) {
+      h = (h ^ v) * 0x9E3779B97F4A7C15ull;
+      h ^= h >> 31;
+    }
+    return static_cast<std::size_t>(h);
   }
 };
 
@@ -258,6 +266,11 @@ class StructureClasses {
     perm([&](int r, int j) { return r * C_ + (j + 1) % C_; });
   }
 
+  void reserve(std::size_t n) {
+    ids_.reserve(n);
+    keys_.reserve(n);
+    uf_.parent.reserve(n);
+  }
   int node(const Key& key) {
     auto [it, fresh] = ids_.try_emplace(key, 0);
     if (fresh) {
@@ -268,12 +281,28 @@ class StructureClasses {
   }
 
   // Closes the relation over every node added so far (and the nodes this reaches).
+  // The images of the nodes present now are computed and looked up in parallel (read-only
+  // map); the unions are then a cheap serial pass. An image that is not a node yet (none for
+  // the shapes measured: the entries' structures are closed under the generators) is added
+  // and processed serially. Measured on 9x9: the serial closure was 10% of a 1-thread count
+  // and the largest serial part of a 2-thread one.
   void close() {
-    for (std::size_t i = 0; i < keys_.size(); ++i) {
-      const Key k = keys_[i];
-      for (const auto& g : gens_) link(static_cast<int>(i), relabel(g, k));
-      for (int b = 0; b < nb_; ++b) link(static_cast<int>(i), box_to_front(b, k));
-    }
+    const std::size_t n0 = keys_.size(), per = gens_.size() + static_cast<std::size_t>(nb_);
+    std::vector<int> image(n0 * per, -1);
+#pragma omp parallel for schedule(static)
+    for (long i = 0; i < static_cast<long>(n0); ++i)
+      for (std::size_t t = 0; t < per; ++t) {
+        const auto it = ids_.find(this->image(t, keys_[i]));
+        if (it != ids_.end()) image[i * per + t] = it->second;
+      }
+    for (std::size_t i = 0; i < n0; ++i)
+      for (std::size_t t = 0; t < per; ++t) {
+        const int j = image[i * per + t];
+        if (j >= 0) uf_.unite(static_cast<int>(i), j);
+        else link(static_cast<int>(i), this->image(t, keys_[i]));
+      }
+    for (std::size_t i = n0; i < keys_.size(); ++i)
+      for (std::size_t t = 0; t < per; ++t) link(static_cast<int>(i), this->image(t, keys_[i]));
   }
   int root(int id) { return uf_.find(id); }
   std::size_t size() const { return keys_.size(); }
@@ -301,6 +330,10 @@ class StructureClasses {
       for (int j = 0; j < C_; ++j)
         out[t * C_ + j] = static_cast<std::uint16_t>(relabel_mask(g, t == b ? sigma0_[j] : k.m[t * C_ + j]));
     return sort_structure(C_, nb_, out);
+  }
+  // Generator t: the relabellings first, then the box-to-front moves.
+  Key image(std::size_t t, const Key& k) const {
+    return t < gens_.size() ? relabel(gens_[t], k) : box_to_front(static_cast<int>(t - gens_.size()), k);
   }
   void link(int from, const Key& key) { uf_.unite(from, node(key)); }
 
@@ -426,8 +459,12 @@ Catalogue build_catalogue(Shape s) {
 
   // Part 3: classes.
   StructureClasses sc(s);
+  std::vector<Key> keys(all.size());
+#pragma omp parallel for schedule(static)
+  for (long i = 0; i < static_cast<long>(all.size()); ++i) keys[i] = structure_key(s, all[i]);
   std::vector<int> node_of(all.size());
-  for (std::size_t i = 0; i < all.size(); ++i) node_of[i] = sc.node(structure_key(s, all[i]));
+  sc.reserve(all.size());
+  for (std::size_t i = 0; i < all.size(); ++i) node_of[i] = sc.node(keys[i]);
   cat.structures = sc.size();
   sc.close();
   std::map<int, std::size_t> class_of_root;  // root -> class, in order of first entry
