@@ -17,8 +17,8 @@
 #include "gridenum/catalogue.hpp"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
-#include <map>
 #include <numeric>
 #include <stdexcept>
 
@@ -90,35 +90,37 @@ StackList build_stack_list(Shape s) {
   StackSearch(s, &raw).dfs(0);
   const std::size_t count = raw.size() / stride;
 
-  // Pattern of each filling: per band the sorted row sets, bands sorted.
-  std::vector<std::vector<DigitMask>> pat(count);
-  for (std::size_t f = 0; f < count; ++f) {
-    std::vector<std::vector<DigitMask>> bands(C - 1, std::vector<DigitMask>(R, 0));
+  // Pattern of each filling: per band the sorted row sets, bands sorted. N <= 16 keeps a
+  // pattern ((C-1)*R = N-R masks) in a fixed array: no allocation per filling, and the
+  // patterns are computed in parallel. Sorting (pattern, filling) pairs gives the stable
+  // order by pattern and the pattern ids (in lexicographic order of the patterns).
+  using Pattern = std::array<std::uint16_t, 16>;
+  const int width = (C - 1) * R;
+  std::vector<std::pair<Pattern, std::uint32_t>> keyed(count);
+#pragma omp parallel for schedule(static)
+  for (long f = 0; f < static_cast<long>(count); ++f) {
+    Pattern p{};
     for (int i = 0; i < rows; ++i)
-      for (int j = 0; j < C; ++j) bands[i / R][i % R] |= DigitMask{1} << (raw[f * stride + i * C + j] - 1);
-    for (auto& b : bands) std::sort(b.begin(), b.end());
-    std::sort(bands.begin(), bands.end());
-    for (auto& b : bands) pat[f].insert(pat[f].end(), b.begin(), b.end());
+      for (int j = 0; j < C; ++j)
+        p[i] |= static_cast<std::uint16_t>(1u << (raw[f * stride + i * C + j] - 1));
+    for (int b = 0; b < C - 1; ++b) std::sort(p.begin() + b * R, p.begin() + (b + 1) * R);
+    std::array<std::array<std::uint16_t, 16>, 16> bands{};
+    for (int b = 0; b < C - 1; ++b) std::copy_n(p.begin() + b * R, R, bands[b].begin());
+    std::sort(bands.begin(), bands.begin() + (C - 1));
+    for (int b = 0; b < C - 1; ++b) std::copy_n(bands[b].begin(), R, p.begin() + b * R);
+    keyed[f] = {p, static_cast<std::uint32_t>(f)};
   }
+  std::sort(keyed.begin(), keyed.end());  // by pattern, then by filling index: stable
   StackList list;
   list.shape = s;
   list.box_rows_below = rows;
-  std::map<std::vector<DigitMask>, std::uint32_t> index;
-  for (const auto& p : pat) index.emplace(p, 0);
-  for (auto& [p, id] : index) {
-    id = static_cast<std::uint32_t>(list.patterns.size());
-    list.patterns.push_back(p);
-  }
-  std::vector<std::uint32_t> pid(count);
-  for (std::size_t f = 0; f < count; ++f) pid[f] = index.at(pat[f]);
-  std::vector<std::size_t> order(count);
-  std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return pid[a] < pid[b]; });
   list.cells.resize(raw.size());
   list.pattern_of.resize(count);
   for (std::size_t k = 0; k < count; ++k) {
-    std::copy_n(raw.begin() + order[k] * stride, stride, list.cells.begin() + k * stride);
-    list.pattern_of[k] = pid[order[k]];
+    const auto& [p, f] = keyed[k];
+    if (k == 0 || p != keyed[k - 1].first) list.patterns.emplace_back(p.begin(), p.begin() + width);
+    std::copy_n(raw.begin() + f * stride, stride, list.cells.begin() + k * stride);
+    list.pattern_of[k] = static_cast<std::uint32_t>(list.patterns.size() - 1);
   }
   list.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return list;
