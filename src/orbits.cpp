@@ -1,0 +1,425 @@
+// Class sizes by orbit enumeration (issue 4; design.md section 2, step 4), written without any
+// code of catalogue.cpp so that agreement between the two is evidence, not tautology.
+//
+// Three parts:
+//
+//  1. Box partitions. The column sets of one box form an unordered partition of the N digits
+//     into C blocks of R. All of them get dense ids (280 for 9x9); a partition is looked up by a
+//     64-bit key: per digit, 4 bits holding the rank of its block (blocks ranked by lowest
+//     digit), so the key does not depend on the order the masks come in.
+//
+//  2. Enumeration. Depth-first search over the cells of B2..BR in row-major order with one mask
+//     per row and per box; B1 is 1..N in reading order. Digits are tried in increasing order,
+//     so the leaves come out in lexicographic order of the row-major band (used in part 3 to
+//     find each orbit's smallest catalogue entry). The search is split on the row-0 prefix
+//     ((N-C)! of them), one oneTBB task each. A leaf is tallied by its *raw structure*: the
+//     column masks of columns C..N-1 packed N bits each into one word. Tallying raw words (not
+//     canonical forms) keeps the leaf cost at one hash update; canonical forms are computed once
+//     per distinct structure afterwards.
+//
+//  3. Canonical form. For a structure given as R box-partition ids (B1 included): for each
+//     choice f of the box to put first, relabel so that box f's partition becomes the standard
+//     one (M[p][q] = id of q after the relabelling that standardises p, a P x P table), then for
+//     each relabelling g in the stabiliser of the standard partition ((R!)^C C! of them, an
+//     action table act[g][q]) take the sorted ids of the other R-1 boxes; the canonical form is
+//     the lexicographic minimum over (f, g). This is the orbit of the structure under the full
+//     group (relabelling x box permutations x column permutations inside boxes): any group
+//     element that maps the structure to one with box f first must send box f's partition to
+//     the standard one up to the stabiliser. Cost per distinct structure: R (R-1) |stab| table
+//     look-ups (7,776 for 9x9), for about 22,000 structures.
+//
+// Why an explicit minimum rather than union-find over generators (what catalogue.cpp does): it
+// is a different algorithm for the same equivalence, so a mistake in either shows as a
+// disagreement in `gridenum verify classes`.
+#include "gridenum/orbits.hpp"
+
+#include <oneapi/tbb/enumerable_thread_specific.h>
+#include <oneapi/tbb/parallel_for.h>
+#include <oneapi/tbb/task_arena.h>
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+#include <numeric>
+#include <stdexcept>
+
+namespace gridenum {
+
+namespace {
+
+std::uint64_t fact(int n) {
+  std::uint64_t f = 1;
+  for (int i = 2; i <= n; ++i) f *= static_cast<std::uint64_t>(i);
+  return f;
+}
+
+DigitMask relabel(const std::vector<int>& g, DigitMask m) {
+  DigitMask r = 0;
+  for (; m; m &= m - 1) r |= DigitMask{1} << g[__builtin_ctz(m)];
+  return r;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// Part 1: box partitions.
+
+BoxPartitions::BoxPartitions(Shape s) : s_(s) {
+  const int N = s.n(), R = s.rows, C = s.cols;
+  if (R < 1 || C < 1 || N > 16) throw std::invalid_argument("box partitions: N <= 16 required, got " + s.str());
+  // Enumerate partitions recursively: the next block always contains the lowest unused digit,
+  // so each unordered partition is produced once, blocks sorted by lowest digit.
+  std::vector<DigitMask> cur;
+  auto rec = [&](auto&& self, DigitMask left) -> void {
+    if (!left) {
+      blocks_.insert(blocks_.end(), cur.begin(), cur.end());
+      return;
+    }
+    const DigitMask low = left & (~left + 1);
+    const DigitMask rest = left & ~low;
+    // choose R-1 more digits from rest (subsets of rest of size R-1, by Gosper-free recursion)
+    auto pick = [&](auto&& pself, DigitMask chosen, DigitMask from, int need) -> void {
+      if (need == 0) {
+        cur.push_back(chosen);
+        self(self, left & ~chosen);
+        cur.pop_back();
+        return;
+      }
+      for (DigitMask f = from; f; f &= f - 1) {
+        const DigitMask b = f & (~f + 1);
+        pself(pself, chosen | b, f & ~b, need - 1);
+      }
+    };
+    pick(pick, low, rest, R - 1);
+  };
+  rec(rec, s.all_digits());
+  for (std::uint32_t i = 0; i < size(); ++i) index_.emplace(key(blocks(i)), i);
+  std::vector<DigitMask> stdp(C);
+  for (int i = 0; i < C; ++i) stdp[i] = ((DigitMask{1} << R) - 1) << (i * R);
+  standard_ = id(stdp.data());
+}
+
+std::uint64_t BoxPartitions::key(const DigitMask* masks) const {
+  const int C = s_.cols;
+  // Rank the blocks by their lowest digit; every digit gets the rank of its block.
+  DigitMask seen = 0;
+  std::uint64_t k = 0;
+  std::vector<std::pair<DigitMask, int>> order(C);
+  for (int i = 0; i < C; ++i) {
+    if (!masks[i] || (masks[i] & seen) || __builtin_popcount(masks[i]) != s_.rows)
+      throw std::invalid_argument("box partitions: masks do not form a partition into blocks of R");
+    seen |= masks[i];
+    order[i] = {masks[i] & (~masks[i] + 1), i};
+  }
+  if (seen != s_.all_digits()) throw std::invalid_argument("box partitions: masks do not cover the digits");
+  std::sort(order.begin(), order.end());
+  for (int rank = 0; rank < C; ++rank)
+    for (DigitMask m = masks[order[rank].second]; m; m &= m - 1)
+      k |= static_cast<std::uint64_t>(rank) << (4 * __builtin_ctz(m));
+  return k;
+}
+
+std::uint32_t BoxPartitions::id(const DigitMask* masks) const { return index_.at(key(masks)); }
+
+std::vector<int> BoxPartitions::to_standard(std::uint32_t pid) const {
+  std::vector<int> g(s_.n());
+  const DigitMask* b = blocks(pid);
+  for (int i = 0; i < s_.cols; ++i) {
+    int k = 0;
+    for (DigitMask m = b[i]; m; m &= m - 1) g[__builtin_ctz(m)] = i * s_.rows + k++;
+  }
+  return g;
+}
+
+std::vector<std::vector<int>> BoxPartitions::stabiliser() const {
+  const int R = s_.rows, C = s_.cols;
+  std::vector<std::vector<int>> rperms;
+  std::vector<int> p(R);
+  std::iota(p.begin(), p.end(), 0);
+  do rperms.push_back(p);
+  while (std::next_permutation(p.begin(), p.end()));
+  std::vector<int> tau(C);
+  std::iota(tau.begin(), tau.end(), 0);
+  std::vector<std::vector<int>> out;
+  do {
+    std::vector<std::size_t> idx(C, 0);  // mixed-radix counter over the within-block perms
+    for (;;) {
+      std::vector<int> g(s_.n());
+      for (int i = 0; i < C; ++i)
+        for (int a = 0; a < R; ++a) g[i * R + a] = tau[i] * R + rperms[idx[i]][a];
+      out.push_back(std::move(g));
+      int i = 0;
+      while (i < C && ++idx[i] == rperms.size()) idx[i++] = 0;
+      if (i == C) break;
+    }
+  } while (std::next_permutation(tau.begin(), tau.end()));
+  return out;
+}
+
+std::uint32_t BoxPartitions::apply(const std::vector<int>& g, std::uint32_t pid) const {
+  std::vector<DigitMask> m(blocks(pid), blocks(pid) + s_.cols);
+  for (auto& x : m) x = relabel(g, x);
+  return id(m.data());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Part 3 (used by part 2's tally): the canonical form.
+namespace {
+
+class Canonicaliser {
+ public:
+  explicit Canonicaliser(const BoxPartitions& parts) : parts_(parts), P_(parts.size()) {
+    const auto stab = parts.stabiliser();
+    n_g_ = stab.size();
+    act_.resize(n_g_ * P_);
+    for (std::size_t g = 0; g < n_g_; ++g)
+      for (std::uint32_t q = 0; q < P_; ++q) act_[g * P_ + q] = parts.apply(stab[g], q);
+    std_of_.resize(static_cast<std::size_t>(P_) * P_);
+    for (std::uint32_t p = 0; p < P_; ++p) {
+      const auto sigma = parts.to_standard(p);
+      for (std::uint32_t q = 0; q < P_; ++q) std_of_[static_cast<std::size_t>(p) * P_ + q] = parts.apply(sigma, q);
+    }
+  }
+  std::size_t stabiliser_order() const { return n_g_; }
+
+  // boxes: the R partition ids of a band, in any box order.
+  std::vector<std::uint32_t> canonical(const std::vector<std::uint32_t>& boxes) const {
+    const std::size_t R = boxes.size();
+    std::vector<std::uint32_t> best(R - 1, ~0u), q(R - 1), t(R - 1);
+    for (std::size_t f = 0; f < R; ++f) {
+      std::size_t k = 0;
+      for (std::size_t b = 0; b < R; ++b)
+        if (b != f) q[k++] = std_of_[static_cast<std::size_t>(boxes[f]) * P_ + boxes[b]];
+      for (std::size_t g = 0; g < n_g_; ++g) {
+        const std::uint32_t* a = act_.data() + g * P_;
+        for (std::size_t i = 0; i < R - 1; ++i) t[i] = a[q[i]];
+        std::sort(t.begin(), t.end());
+        if (t < best) best = t;
+      }
+    }
+    return best;
+  }
+
+ private:
+  const BoxPartitions& parts_;
+  std::uint32_t P_;
+  std::size_t n_g_ = 0;
+  std::vector<std::uint32_t> act_;     // [g][q]: image of q under stabiliser element g
+  std::vector<std::uint32_t> std_of_;  // [p][q]: image of q under to_standard(p)
+};
+
+std::vector<std::uint32_t> box_ids(Shape s, const BoxPartitions& parts, const DigitMask* cols) {
+  std::vector<std::uint32_t> ids(s.rows);
+  for (int b = 0; b < s.rows; ++b) ids[b] = parts.id(cols + b * s.cols);
+  return ids;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Part 2: the enumeration.
+struct Search {
+  Shape s;
+  int N, R, C;
+  std::vector<std::uint8_t> band;   // R x N, row-major
+  std::vector<DigitMask> row_used, box_used, col;
+  std::vector<int> cells;           // cell indices of rows 1..R-1, columns C..N-1
+
+  explicit Search(Shape sh) : s(sh), N(sh.n()), R(sh.rows), C(sh.cols), band(R * N, 0), row_used(R, 0),
+                               box_used(R, 0), col(N, 0) {
+    for (int r = 0; r < R; ++r)
+      for (int c = 0; c < C; ++c) put(r, c, r * C + c + 1);  // B1 canonical
+    for (int r = 1; r < R; ++r)
+      for (int c = C; c < N; ++c) cells.push_back(r * N + c);
+  }
+  void put(int r, int c, int d) {
+    const DigitMask m = DigitMask{1} << (d - 1);
+    band[r * N + c] = static_cast<std::uint8_t>(d);
+    row_used[r] |= m;
+    box_used[c / C] |= m;
+    col[c] |= m;
+  }
+  void take(int r, int c) {
+    const DigitMask m = DigitMask{1} << (band[r * N + c] - 1);
+    band[r * N + c] = 0;
+    row_used[r] &= ~m;
+    box_used[c / C] &= ~m;
+    col[c] &= ~m;
+  }
+  std::uint64_t raw_key() const {
+    std::uint64_t k = 0;
+    for (int c = C; c < N; ++c) k |= static_cast<std::uint64_t>(col[c]) << ((c - C) * N);
+    return k;
+  }
+  // Visits every completion of rows 1..R-1 (row 0 already placed) in lexicographic order.
+  template <class Leaf>
+  void run(std::size_t i, Leaf& leaf) {
+    if (i == cells.size()) {
+      leaf(*this);
+      return;
+    }
+    const int r = cells[i] / N, c = cells[i] % N;
+    for (DigitMask m = s.all_digits() & ~row_used[r] & ~box_used[c / C]; m; m &= m - 1) {
+      put(r, c, __builtin_ctz(m) + 1);
+      run(i + 1, leaf);
+      take(r, c);
+    }
+  }
+};
+
+// This file's own catalogue-entry test on row 0 of B2..BR: columns increasing inside each box,
+// boxes ordered by their top-left digit.
+bool entry_prefix(Shape s, const std::vector<std::uint8_t>& row0rest) {
+  const int C = s.cols;
+  for (std::size_t i = 0; i < row0rest.size(); ++i) {
+    if (i % C != 0 && row0rest[i] < row0rest[i - 1]) return false;
+    if (i % C == 0 && i >= static_cast<std::size_t>(C) && row0rest[i] < row0rest[i - C]) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::vector<std::uint32_t> canonical_structure(Shape s, const BoxPartitions& parts, const Band& band) {
+  const int N = s.n();
+  if (band.size() != static_cast<std::size_t>(s.rows) * N) throw std::invalid_argument("canonical_structure: wrong band size");
+  std::vector<DigitMask> cols(N, 0);
+  for (int r = 0; r < s.rows; ++r)
+    for (int c = 0; c < N; ++c) cols[c] |= DigitMask{1} << (band[r * N + c] - 1);
+  return Canonicaliser(parts).canonical(box_ids(s, parts, cols.data()));
+}
+
+int find_orbit(const OrbitCensus& census, const BoxPartitions& parts, const Band& band) {
+  const auto key = canonical_structure(census.shape, parts, band);
+  for (std::size_t i = 0; i < census.orbits.size(); ++i)
+    if (census.orbits[i].canonical == key) return static_cast<int>(i);
+  return -1;
+}
+
+OrbitCensus census_orbits(Shape s, int threads) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const int N = s.n(), R = s.rows, C = s.cols;
+  if (R < 2 || C < 1 || (N - C) * N > 64)
+    throw std::invalid_argument("orbit census: needs R >= 2 and (N-C)*N <= 64 (a packed structure word), got " + s.str());
+  OrbitCensus out;
+  out.shape = s;
+  out.band_factor = fact(R - 1);
+  for (int k = 1; k < R; ++k) out.band_factor *= fact(C);
+
+  const BoxPartitions parts(s);
+  const Canonicaliser canon(parts);
+  out.group_order = canon.stabiliser_order() * static_cast<std::uint64_t>(R);
+
+  std::vector<std::vector<std::uint8_t>> prefixes;
+  {
+    std::vector<std::uint8_t> d;
+    for (int x = C + 1; x <= N; ++x) d.push_back(static_cast<std::uint8_t>(x));
+    do prefixes.push_back(d);
+    while (std::next_permutation(d.begin(), d.end()));
+  }
+  auto with_prefix = [&](Search& sr, const std::vector<std::uint8_t>& p, auto&& body) {
+    for (int c = C; c < N; ++c) sr.put(0, c, p[c - C]);
+    body();
+    for (int c = C; c < N; ++c) sr.take(0, c);
+  };
+
+  tbb::task_arena arena(threads > 0 ? threads : tbb::task_arena::automatic);
+  // Tally pass.
+  using Tally = std::unordered_map<std::uint64_t, std::uint64_t>;
+  tbb::enumerable_thread_specific<Tally> tallies;
+  tbb::enumerable_thread_specific<Search> searches([&] { return Search(s); });
+  arena.execute([&] {
+    tbb::parallel_for(std::size_t{0}, prefixes.size(), [&](std::size_t i) {
+      Search& sr = searches.local();
+      Tally& t = tallies.local();
+      auto leaf = [&](const Search& x) { ++t[x.raw_key()]; };
+      with_prefix(sr, prefixes[i], [&] { sr.run(0, leaf); });
+    });
+  });
+  Tally all;
+  for (auto& t : tallies)
+    for (auto& [k, v] : t) all[k] += v;
+  out.raw_structures = all.size();
+
+  // Canonical forms, once per distinct structure (box order and column order dropped).
+  const std::uint32_t b1 = [&] {
+    Search sr(s);
+    return parts.id(sr.col.data());
+  }();
+  std::map<std::vector<std::uint32_t>, std::uint32_t> structure_index;  // sorted ids of B2..BR
+  std::vector<std::uint32_t> raw_structure(all.size());
+  std::vector<std::uint64_t> raw_keys, raw_counts;
+  for (auto& [k, v] : all) {
+    raw_keys.push_back(k);
+    raw_counts.push_back(v);
+  }
+  std::vector<std::vector<std::uint32_t>> structures;
+  for (std::size_t i = 0; i < raw_keys.size(); ++i) {
+    std::vector<DigitMask> cols(N - C);
+    for (int c = 0; c < N - C; ++c) cols[c] = static_cast<DigitMask>((raw_keys[i] >> (c * N)) & s.all_digits());
+    std::vector<std::uint32_t> ids(R - 1);
+    for (int b = 0; b < R - 1; ++b) ids[b] = parts.id(cols.data() + b * C);
+    std::sort(ids.begin(), ids.end());
+    auto [it, fresh] = structure_index.try_emplace(ids, static_cast<std::uint32_t>(structures.size()));
+    if (fresh) structures.push_back(ids);
+    raw_structure[i] = it->second;
+  }
+  out.structures = structures.size();
+  std::vector<std::vector<std::uint32_t>> canon_of(structures.size());
+  arena.execute([&] {
+    tbb::parallel_for(std::size_t{0}, structures.size(), [&](std::size_t i) {
+      std::vector<std::uint32_t> boxes{b1};
+      boxes.insert(boxes.end(), structures[i].begin(), structures[i].end());
+      canon_of[i] = canon.canonical(boxes);
+    });
+  });
+  std::map<std::vector<std::uint32_t>, std::uint32_t> orbit_index;
+  for (auto& c : canon_of) orbit_index.try_emplace(c, 0);
+  std::uint32_t next = 0;
+  for (auto& [c, idx] : orbit_index) idx = next++;
+  out.orbits.resize(orbit_index.size());
+  for (auto& [c, idx] : orbit_index) out.orbits[idx].canonical = c;
+  std::unordered_map<std::uint64_t, std::uint32_t> orbit_of_raw;
+  for (std::size_t i = 0; i < raw_keys.size(); ++i) {
+    const std::uint32_t o = orbit_index.at(canon_of[raw_structure[i]]);
+    orbit_of_raw.emplace(raw_keys[i], o);
+    out.orbits[o].fillings += raw_counts[i];
+    out.band_fillings += raw_counts[i];
+  }
+
+  // Representative pass: over the entry prefixes only, in lexicographic order, the first leaf
+  // of each orbit. Each prefix keeps its own firsts; merging in prefix order keeps the smallest.
+  std::vector<std::size_t> entry_prefixes;
+  for (std::size_t i = 0; i < prefixes.size(); ++i)
+    if (entry_prefix(s, prefixes[i])) entry_prefixes.push_back(i);
+  std::vector<std::vector<Band>> firsts(entry_prefixes.size());
+  std::vector<std::uint64_t> entry_count(entry_prefixes.size(), 0);
+  arena.execute([&] {
+    tbb::parallel_for(std::size_t{0}, entry_prefixes.size(), [&](std::size_t i) {
+      Search& sr = searches.local();
+      auto& f = firsts[i];
+      f.assign(out.orbits.size(), Band{});
+      auto leaf = [&](const Search& x) {
+        ++entry_count[i];
+        Band& b = f[orbit_of_raw.at(x.raw_key())];
+        if (b.empty()) b = x.band;
+      };
+      with_prefix(sr, prefixes[entry_prefixes[i]], [&] { sr.run(0, leaf); });
+    });
+  });
+  for (std::size_t i = 0; i < firsts.size(); ++i) {
+    out.entry_fillings += entry_count[i];
+    for (std::size_t o = 0; o < out.orbits.size(); ++o)
+      if (out.orbits[o].representative.empty() && !firsts[i][o].empty()) out.orbits[o].representative = firsts[i][o];
+  }
+  for (auto& o : out.orbits) {
+    if (o.representative.empty()) throw std::logic_error("orbit census: an orbit without a catalogue entry");
+    if (o.fillings % out.band_factor != 0)
+      throw std::logic_error("orbit census: an orbit's size is not a multiple of L_band");
+    o.entries = o.fillings / out.band_factor;
+  }
+  std::sort(out.orbits.begin(), out.orbits.end(),
+            [](const BandOrbit& a, const BandOrbit& b) { return a.representative < b.representative; });
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return out;
+}
+
+}  // namespace gridenum
