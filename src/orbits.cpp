@@ -94,9 +94,36 @@ BoxPartitions::BoxPartitions(Shape s) : s_(s) {
   };
   rec(rec, s.all_digits());
   for (std::uint32_t i = 0; i < size(); ++i) index_.emplace(key(blocks(i)), i);
+  // Dense id table over the first C-1 masks (the last block is the rest) when that is small:
+  // every ordering of every partition's blocks is entered, so any mask order looks up.
+  if ((C - 1) * N <= 20) {
+    dense_bits_ = (C - 1) * N;
+    dense_.assign(std::size_t{1} << dense_bits_, ~0u);
+    std::vector<int> order(C);
+    for (std::uint32_t i = 0; i < size(); ++i) {
+      std::iota(order.begin(), order.end(), 0);
+      do {
+        std::uint64_t k = 0;
+        for (int j = 0; j + 1 < C; ++j) k |= static_cast<std::uint64_t>(blocks(i)[order[j]]) << (j * N);
+        dense_[k] = i;
+      } while (std::next_permutation(order.begin(), order.end()));
+    }
+  }
   std::vector<DigitMask> stdp(C);
   for (int i = 0; i < C; ++i) stdp[i] = ((DigitMask{1} << R) - 1) << (i * R);
   standard_ = id(stdp.data());
+  const auto stab = stabiliser();
+  n_g_ = stab.size();
+  const std::uint32_t P = size();
+  act_.resize(n_g_ * P);
+  std_of_.resize(static_cast<std::size_t>(P) * P);
+  tbb::parallel_for(std::size_t{0}, n_g_, [&](std::size_t g) {
+    for (std::uint32_t q = 0; q < P; ++q) act_[g * P + q] = apply(stab[g], q);
+  });
+  tbb::parallel_for(std::uint32_t{0}, P, [&](std::uint32_t p) {
+    const auto sigma = to_standard(p);
+    for (std::uint32_t q = 0; q < P; ++q) std_of_[static_cast<std::size_t>(p) * P + q] = apply(sigma, q);
+  });
 }
 
 std::uint64_t BoxPartitions::key(const DigitMask* masks) const {
@@ -119,7 +146,20 @@ std::uint64_t BoxPartitions::key(const DigitMask* masks) const {
   return k;
 }
 
-std::uint32_t BoxPartitions::id(const DigitMask* masks) const { return index_.at(key(masks)); }
+std::uint32_t BoxPartitions::id(const DigitMask* masks) const {
+  if (dense_bits_) {
+    std::uint64_t k = 0;
+    DigitMask seen = 0;
+    for (int j = 0; j < s_.cols; ++j) {
+      if (j + 1 < s_.cols) k |= static_cast<std::uint64_t>(masks[j]) << (j * s_.n());
+      if (masks[j] & seen) throw std::invalid_argument("box partitions: overlapping blocks");
+      seen |= masks[j];
+    }
+    if (seen == s_.all_digits() && k < dense_.size() && dense_[k] != ~0u) return dense_[k];
+    throw std::invalid_argument("box partitions: masks do not form a partition into blocks of R");
+  }
+  return index_.at(key(masks));
+}
 
 std::vector<int> BoxPartitions::to_standard(std::uint32_t pid) const {
   std::vector<int> g(s_.n());
@@ -157,56 +197,32 @@ std::vector<std::vector<int>> BoxPartitions::stabiliser() const {
 }
 
 std::uint32_t BoxPartitions::apply(const std::vector<int>& g, std::uint32_t pid) const {
-  std::vector<DigitMask> m(blocks(pid), blocks(pid) + s_.cols);
-  for (auto& x : m) x = relabel(g, x);
-  return id(m.data());
+  DigitMask m[16];
+  for (int j = 0; j < s_.cols; ++j) m[j] = relabel(g, blocks(pid)[j]);
+  return id(m);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Part 3 (used by part 2's tally): the canonical form.
 namespace {
 
-class Canonicaliser {
- public:
-  explicit Canonicaliser(const BoxPartitions& parts) : parts_(parts), P_(parts.size()) {
-    const auto stab = parts.stabiliser();
-    n_g_ = stab.size();
-    act_.resize(n_g_ * P_);
-    for (std::size_t g = 0; g < n_g_; ++g)
-      for (std::uint32_t q = 0; q < P_; ++q) act_[g * P_ + q] = parts.apply(stab[g], q);
-    std_of_.resize(static_cast<std::size_t>(P_) * P_);
-    for (std::uint32_t p = 0; p < P_; ++p) {
-      const auto sigma = parts.to_standard(p);
-      for (std::uint32_t q = 0; q < P_; ++q) std_of_[static_cast<std::size_t>(p) * P_ + q] = parts.apply(sigma, q);
+// Canonical form of a structure given as the R box-partition ids of a band (any box order).
+std::vector<std::uint32_t> canonical_of(const BoxPartitions& parts, const std::vector<std::uint32_t>& boxes) {
+  const std::size_t R = boxes.size();
+  std::vector<std::uint32_t> best(R - 1, ~0u), q(R - 1), t(R - 1);
+  for (std::size_t f = 0; f < R; ++f) {
+    std::size_t k = 0;
+    const std::uint32_t* row = parts.std_row(boxes[f]);
+    for (std::size_t b = 0; b < R; ++b)
+      if (b != f) q[k++] = row[boxes[b]];
+    for (std::size_t g = 0; g < parts.stabiliser_order(); ++g) {
+      for (std::size_t i = 0; i < R - 1; ++i) t[i] = parts.act(g, q[i]);
+      std::sort(t.begin(), t.end());
+      if (t < best) best = t;
     }
   }
-  std::size_t stabiliser_order() const { return n_g_; }
-
-  // boxes: the R partition ids of a band, in any box order.
-  std::vector<std::uint32_t> canonical(const std::vector<std::uint32_t>& boxes) const {
-    const std::size_t R = boxes.size();
-    std::vector<std::uint32_t> best(R - 1, ~0u), q(R - 1), t(R - 1);
-    for (std::size_t f = 0; f < R; ++f) {
-      std::size_t k = 0;
-      for (std::size_t b = 0; b < R; ++b)
-        if (b != f) q[k++] = std_of_[static_cast<std::size_t>(boxes[f]) * P_ + boxes[b]];
-      for (std::size_t g = 0; g < n_g_; ++g) {
-        const std::uint32_t* a = act_.data() + g * P_;
-        for (std::size_t i = 0; i < R - 1; ++i) t[i] = a[q[i]];
-        std::sort(t.begin(), t.end());
-        if (t < best) best = t;
-      }
-    }
-    return best;
-  }
-
- private:
-  const BoxPartitions& parts_;
-  std::uint32_t P_;
-  std::size_t n_g_ = 0;
-  std::vector<std::uint32_t> act_;     // [g][q]: image of q under stabiliser element g
-  std::vector<std::uint32_t> std_of_;  // [p][q]: image of q under to_standard(p)
-};
+  return best;
+}
 
 std::vector<std::uint32_t> box_ids(Shape s, const BoxPartitions& parts, const DigitMask* cols) {
   std::vector<std::uint32_t> ids(s.rows);
@@ -216,18 +232,27 @@ std::vector<std::uint32_t> box_ids(Shape s, const BoxPartitions& parts, const Di
 
 // ---------------------------------------------------------------------------------------------
 // Part 2: the enumeration.
+//
+// The last row of a band is free in a useful way: once rows 0..R-2 are valid, box b lacks C
+// digits, the boxes' missing sets are disjoint (each digit already sits in R-1 rows, in R-1
+// different boxes) and every arrangement of them in the box's last-row cells is valid. So the
+// search fills rows 1..R-2 (a *stem*) and then, per box, lists the C! arrangements with the box
+// partition each one gives: the stem's fillings are the product of those lists, and the tally
+// over the dense index  id_1 + P id_2 + ... (boxes B2..BR)  is a product loop, not a search.
 struct Search {
   Shape s;
   int N, R, C;
   std::vector<std::uint8_t> band;   // R x N, row-major
   std::vector<DigitMask> row_used, box_used, col;
-  std::vector<int> cells;           // cell indices of rows 1..R-1, columns C..N-1
+  std::vector<int> cells;           // cell indices of rows 1..R-2, columns C..N-1
+  std::vector<std::vector<std::uint8_t>> perms;  // per box 1..R-1: C! arrangements (C digits each)
+  std::vector<std::vector<std::uint32_t>> pid;   // per box 1..R-1: partition id of each arrangement
 
   explicit Search(Shape sh) : s(sh), N(sh.n()), R(sh.rows), C(sh.cols), band(R * N, 0), row_used(R, 0),
-                               box_used(R, 0), col(N, 0) {
+                               box_used(R, 0), col(N, 0), perms(R), pid(R) {
     for (int r = 0; r < R; ++r)
       for (int c = 0; c < C; ++c) put(r, c, r * C + c + 1);  // B1 canonical
-    for (int r = 1; r < R; ++r)
+    for (int r = 1; r + 1 < R; ++r)
       for (int c = C; c < N; ++c) cells.push_back(r * N + c);
   }
   void put(int r, int c, int d) {
@@ -244,26 +269,54 @@ struct Search {
     box_used[c / C] &= ~m;
     col[c] &= ~m;
   }
-  std::uint64_t raw_key() const {
-    std::uint64_t k = 0;
-    for (int c = C; c < N; ++c) k |= static_cast<std::uint64_t>(col[c]) << ((c - C) * N);
-    return k;
+  // At a stem: the last-row arrangements of every box, in lexicographic order.
+  void arrangements(const BoxPartitions& parts) {
+    for (int b = 1; b < R; ++b) {
+      std::vector<std::uint8_t> d;
+      for (DigitMask m = s.all_digits() & ~box_used[b]; m; m &= m - 1) d.push_back(static_cast<std::uint8_t>(__builtin_ctz(m) + 1));
+      perms[b].clear();
+      pid[b].clear();
+      do {
+        DigitMask masks[16];
+        for (int j = 0; j < C; ++j) masks[j] = col[b * C + j] | (DigitMask{1} << (d[j] - 1));
+        perms[b].insert(perms[b].end(), d.begin(), d.end());
+        pid[b].push_back(parts.id(masks));
+      } while (std::next_permutation(d.begin(), d.end()));
+    }
   }
-  // Visits every completion of rows 1..R-1 (row 0 already placed) in lexicographic order.
-  template <class Leaf>
-  void run(std::size_t i, Leaf& leaf) {
+  // Visits every stem below the placed row 0 in lexicographic order.
+  template <class Stem>
+  void run(std::size_t i, Stem& stem) {
     if (i == cells.size()) {
-      leaf(*this);
+      stem(*this);
       return;
     }
     const int r = cells[i] / N, c = cells[i] % N;
     for (DigitMask m = s.all_digits() & ~row_used[r] & ~box_used[c / C]; m; m &= m - 1) {
       put(r, c, __builtin_ctz(m) + 1);
-      run(i + 1, leaf);
+      run(i + 1, stem);
       take(r, c);
     }
   }
 };
+
+// Calls f(index, choice) for every combination of one arrangement per box 1..R-1, box 1 most
+// significant (so in lexicographic order of the last row); index = sum id_b P^(b-1).
+template <class F>
+void for_each_combination(const Search& sr, std::uint32_t P, F&& f) {
+  std::vector<std::size_t> choice(sr.R, 0);
+  auto rec = [&](auto&& self, int b, std::uint64_t index, std::uint64_t scale) -> void {
+    if (b == sr.R) {
+      f(index, choice);
+      return;
+    }
+    for (std::size_t x = 0; x < sr.pid[b].size(); ++x) {
+      choice[b] = x;
+      self(self, b + 1, index + scale * sr.pid[b][x], scale * P);
+    }
+  };
+  rec(rec, 1, 0, 1);
+}
 
 // This file's own catalogue-entry test on row 0 of B2..BR: columns increasing inside each box,
 // boxes ordered by their top-left digit.
@@ -284,7 +337,7 @@ std::vector<std::uint32_t> canonical_structure(Shape s, const BoxPartitions& par
   std::vector<DigitMask> cols(N, 0);
   for (int r = 0; r < s.rows; ++r)
     for (int c = 0; c < N; ++c) cols[c] |= DigitMask{1} << (band[r * N + c] - 1);
-  return Canonicaliser(parts).canonical(box_ids(s, parts, cols.data()));
+  return canonical_of(parts, box_ids(s, parts, cols.data()));
 }
 
 int find_orbit(const OrbitCensus& census, const BoxPartitions& parts, const Band& band) {
@@ -295,18 +348,29 @@ int find_orbit(const OrbitCensus& census, const BoxPartitions& parts, const Band
 }
 
 OrbitCensus census_orbits(Shape s, int threads) {
+  tbb::task_arena arena(threads > 0 ? threads : tbb::task_arena::automatic);
+  return arena.execute([&] {
+    const BoxPartitions parts(s);
+    return census_orbits(parts, threads);
+  });
+}
+
+OrbitCensus census_orbits(const BoxPartitions& parts, int threads) {
   const auto t0 = std::chrono::steady_clock::now();
+  const Shape s = parts.shape();
   const int N = s.n(), R = s.rows, C = s.cols;
-  if (R < 2 || C < 1 || (N - C) * N > 64)
-    throw std::invalid_argument("orbit census: needs R >= 2 and (N-C)*N <= 64 (a packed structure word), got " + s.str());
+  const std::uint32_t P = parts.size();
+  std::uint64_t slots = 1;
+  for (int b = 1; b < R; ++b) {
+    slots *= P;
+    if (slots > (std::uint64_t{1} << 23)) throw std::invalid_argument("orbit census: tally would exceed 2^23 slots for " + s.str());
+  }
+  if (R < 2) throw std::invalid_argument("orbit census: needs R >= 2, got " + s.str());
   OrbitCensus out;
   out.shape = s;
   out.band_factor = fact(R - 1);
   for (int k = 1; k < R; ++k) out.band_factor *= fact(C);
-
-  const BoxPartitions parts(s);
-  const Canonicaliser canon(parts);
-  out.group_order = canon.stabiliser_order() * static_cast<std::uint64_t>(R);
+  out.group_order = parts.stabiliser_order() * static_cast<std::uint64_t>(R);
 
   std::vector<std::vector<std::uint8_t>> prefixes;
   {
@@ -322,71 +386,86 @@ OrbitCensus census_orbits(Shape s, int threads) {
   };
 
   tbb::task_arena arena(threads > 0 ? threads : tbb::task_arena::automatic);
-  // Tally pass.
-  using Tally = std::unordered_map<std::uint64_t, std::uint64_t>;
-  tbb::enumerable_thread_specific<Tally> tallies;
+  // Tally pass: one dense array per thread, summed afterwards.
+  tbb::enumerable_thread_specific<std::vector<std::uint64_t>> tallies([&] { return std::vector<std::uint64_t>(slots, 0); });
   tbb::enumerable_thread_specific<Search> searches([&] { return Search(s); });
   arena.execute([&] {
     tbb::parallel_for(std::size_t{0}, prefixes.size(), [&](std::size_t i) {
       Search& sr = searches.local();
-      Tally& t = tallies.local();
-      auto leaf = [&](const Search& x) { ++t[x.raw_key()]; };
-      with_prefix(sr, prefixes[i], [&] { sr.run(0, leaf); });
+      auto& t = tallies.local();
+      auto stem = [&](Search& x) {
+        x.arrangements(parts);
+        for_each_combination(x, P, [&](std::uint64_t idx, const std::vector<std::size_t>&) { ++t[idx]; });
+      };
+      with_prefix(sr, prefixes[i], [&] { sr.run(0, stem); });
     });
   });
-  Tally all;
+  std::vector<std::uint64_t> tally(slots, 0);
   for (auto& t : tallies)
-    for (auto& [k, v] : t) all[k] += v;
-  out.raw_structures = all.size();
+    for (std::uint64_t i = 0; i < slots; ++i) tally[i] += t[i];
 
-  // Canonical forms, once per distinct structure (box order and column order dropped).
+  // Orbit enumeration. Frame: box 1 (B1) always has partition b1. For a structure not yet
+  // placed, every image with b1 in front is tau g sigma_f (boxes): sigma_f standardises box f,
+  // g runs over the stabiliser of the standard partition, tau = sigma_{b1}^-1. Marking all
+  // images (in every order of boxes 2..R) labels the whole orbit at once; its canonical form is
+  // the minimum over the same images taken in the standard frame (equal to canonical_of()).
   const std::uint32_t b1 = [&] {
     Search sr(s);
     return parts.id(sr.col.data());
   }();
-  std::map<std::vector<std::uint32_t>, std::uint32_t> structure_index;  // sorted ids of B2..BR
-  std::vector<std::uint32_t> raw_structure(all.size());
-  std::vector<std::uint64_t> raw_keys, raw_counts;
-  for (auto& [k, v] : all) {
-    raw_keys.push_back(k);
-    raw_counts.push_back(v);
+  std::vector<std::uint32_t> tau_img(P);
+  {
+    const auto sigma = parts.to_standard(b1);
+    std::vector<int> inv(N);
+    for (int d = 0; d < N; ++d) inv[sigma[d]] = d;
+    for (std::uint32_t q = 0; q < P; ++q) tau_img[q] = parts.apply(inv, q);
   }
-  std::vector<std::vector<std::uint32_t>> structures;
-  for (std::size_t i = 0; i < raw_keys.size(); ++i) {
-    std::vector<DigitMask> cols(N - C);
-    for (int c = 0; c < N - C; ++c) cols[c] = static_cast<DigitMask>((raw_keys[i] >> (c * N)) & s.all_digits());
-    std::vector<std::uint32_t> ids(R - 1);
-    for (int b = 0; b < R - 1; ++b) ids[b] = parts.id(cols.data() + b * C);
-    std::sort(ids.begin(), ids.end());
-    auto [it, fresh] = structure_index.try_emplace(ids, static_cast<std::uint32_t>(structures.size()));
-    if (fresh) structures.push_back(ids);
-    raw_structure[i] = it->second;
+  std::vector<std::int32_t> orbit_of(slots, -1);
+  std::vector<std::vector<std::uint32_t>> canon;
+  std::vector<std::uint32_t> boxes(R), q(R - 1), u(R - 1), w(R - 1), best(R - 1);
+  for (std::uint64_t idx = 0; idx < slots; ++idx) {
+    if (!tally[idx] || orbit_of[idx] >= 0) continue;
+    const std::int32_t o = static_cast<std::int32_t>(canon.size());
+    boxes[0] = b1;
+    for (std::uint64_t x = idx, b = 1; b < static_cast<std::uint64_t>(R); ++b, x /= P) boxes[b] = static_cast<std::uint32_t>(x % P);
+    std::fill(best.begin(), best.end(), ~0u);
+    for (int f = 0; f < R; ++f) {
+      const std::uint32_t* row = parts.std_row(boxes[f]);
+      for (int b = 0, k = 0; b < R; ++b)
+        if (b != f) q[k++] = row[boxes[b]];
+      for (std::size_t g = 0; g < parts.stabiliser_order(); ++g) {
+        for (int i = 0; i < R - 1; ++i) u[i] = parts.act(g, q[i]);
+        for (int i = 0; i < R - 1; ++i) w[i] = tau_img[u[i]];
+        std::sort(u.begin(), u.end());
+        if (u < best) best = u;
+        std::sort(w.begin(), w.end());
+        do {
+          std::uint64_t j = 0;
+          for (int i = R - 2; i >= 0; --i) j = j * P + w[i];
+          orbit_of[j] = o;
+        } while (std::next_permutation(w.begin(), w.end()));
+      }
+    }
+    canon.push_back(best);
   }
-  out.structures = structures.size();
-  std::vector<std::vector<std::uint32_t>> canon_of(structures.size());
-  arena.execute([&] {
-    tbb::parallel_for(std::size_t{0}, structures.size(), [&](std::size_t i) {
-      std::vector<std::uint32_t> boxes{b1};
-      boxes.insert(boxes.end(), structures[i].begin(), structures[i].end());
-      canon_of[i] = canon.canonical(boxes);
-    });
-  });
-  std::map<std::vector<std::uint32_t>, std::uint32_t> orbit_index;
-  for (auto& c : canon_of) orbit_index.try_emplace(c, 0);
-  std::uint32_t next = 0;
-  for (auto& [c, idx] : orbit_index) idx = next++;
-  out.orbits.resize(orbit_index.size());
-  for (auto& [c, idx] : orbit_index) out.orbits[idx].canonical = c;
-  std::unordered_map<std::uint64_t, std::uint32_t> orbit_of_raw;
-  for (std::size_t i = 0; i < raw_keys.size(); ++i) {
-    const std::uint32_t o = orbit_index.at(canon_of[raw_structure[i]]);
-    orbit_of_raw.emplace(raw_keys[i], o);
-    out.orbits[o].fillings += raw_counts[i];
-    out.band_fillings += raw_counts[i];
+  out.orbits.resize(canon.size());
+  for (std::size_t o = 0; o < canon.size(); ++o) out.orbits[o].canonical = canon[o];
+  for (std::uint64_t idx = 0; idx < slots; ++idx) {
+    if (!tally[idx]) continue;
+    out.orbits[orbit_of[idx]].fillings += tally[idx];
+    out.band_fillings += tally[idx];
+    ++out.raw_structures;
+    bool sorted = true;  // boxes B2..BR in non-decreasing id order: one per unordered structure
+    for (std::uint64_t x = idx, prev = 0, b = 1; b < static_cast<std::uint64_t>(R); ++b, x /= P) {
+      if (x % P < prev) sorted = false;
+      prev = x % P;
+    }
+    out.structures += sorted;
   }
 
-  // Representative pass: over the entry prefixes only, in lexicographic order, the first leaf
-  // of each orbit. Each prefix keeps its own firsts; merging in prefix order keeps the smallest.
+  // Representative pass: over the entry prefixes only, in lexicographic order, the first
+  // filling of each orbit. Each prefix keeps its own firsts; merging in prefix order keeps the
+  // smallest.
   std::vector<std::size_t> entry_prefixes;
   for (std::size_t i = 0; i < prefixes.size(); ++i)
     if (entry_prefix(s, prefixes[i])) entry_prefixes.push_back(i);
@@ -397,12 +476,18 @@ OrbitCensus census_orbits(Shape s, int threads) {
       Search& sr = searches.local();
       auto& f = firsts[i];
       f.assign(out.orbits.size(), Band{});
-      auto leaf = [&](const Search& x) {
-        ++entry_count[i];
-        Band& b = f[orbit_of_raw.at(x.raw_key())];
-        if (b.empty()) b = x.band;
+      auto stem = [&](Search& x) {
+        x.arrangements(parts);
+        for_each_combination(x, P, [&](std::uint64_t idx, const std::vector<std::size_t>& choice) {
+          ++entry_count[i];
+          Band& b = f[orbit_of[idx]];
+          if (!b.empty()) return;
+          b = x.band;
+          for (int k = 1; k < R; ++k)
+            for (int j = 0; j < C; ++j) b[(R - 1) * N + k * C + j] = x.perms[k][choice[k] * C + j];
+        });
       };
-      with_prefix(sr, prefixes[entry_prefixes[i]], [&] { sr.run(0, leaf); });
+      with_prefix(sr, prefixes[entry_prefixes[i]], [&] { sr.run(0, stem); });
     });
   });
   for (std::size_t i = 0; i < firsts.size(); ++i) {

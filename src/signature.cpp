@@ -141,68 +141,81 @@ void check_shape(Shape s) {
     throw std::invalid_argument("signature method: needs R >= 2, C >= 2 and N <= 16, got " + s.str());
 }
 
-// The band-count table and the relabelling table, shared by all top bands of a run.
+// The band-count table, shared by all top bands of a run. A slot's value is the same for every
+// relabelling that keeps box 1 standard (the stabiliser acts on boxes 2..R together) and for
+// every order of boxes 2..R, so a computed value is written to its whole orbit of slots at once:
+// for 9x9 about a hundred colouring counts fill the 78,400 slots.
 class BandCounter {
  public:
-  explicit BandCounter(Shape s) : s_(s), parts_(s), P_(parts_.size()), col_(Colourings{s.n(), s.all_digits()}) {
-    check_shape(s);
+  explicit BandCounter(const BoxPartitions& parts)
+      : s_(parts.shape()), parts_(parts), P_(parts_.size()), col_(Colourings{s_.n(), s_.all_digits()}) {
+    check_shape(s_);
     size_ = 1;
-    for (int b = 1; b < s.rows; ++b) {
+    for (int b = 1; b < s_.rows; ++b) {
       size_ *= P_;
       if (size_ > kMaxTable)
-        throw std::invalid_argument("signature method: band-count table would exceed 2^23 slots for " + s.str());
+        throw std::invalid_argument("signature method: band-count table would exceed 2^23 slots for " + s_.str());
     }
     table_ = std::make_unique<std::atomic<std::uint64_t>[]>(size_);
     for (std::uint64_t i = 0; i < size_; ++i) table_[i].store(kUnknown, std::memory_order_relaxed);
-    std_of_.resize(static_cast<std::size_t>(P_) * P_);
-    tbb::parallel_for(std::uint32_t{0}, P_, [&](std::uint32_t p) {
-      const auto sigma = parts_.to_standard(p);
-      for (std::uint32_t q = 0; q < P_; ++q) std_of_[static_cast<std::size_t>(p) * P_ + q] = parts_.apply(sigma, q);
-    });
   }
 
   const BoxPartitions& parts() const { return parts_; }
   std::uint32_t P() const { return P_; }
   std::uint64_t size() const { return size_; }
-  const std::uint32_t* std_row(std::uint32_t p) const { return std_of_.data() + static_cast<std::size_t>(p) * P_; }
+  const std::uint32_t* std_row(std::uint32_t p) const { return parts_.std_row(p); }
 
   std::uint64_t get(std::uint64_t key) const {
     std::uint64_t v = table_[key].load(std::memory_order_relaxed);
-    if (v == kUnknown) {
+    if (v == kUnknown) [[unlikely]] {
       v = compute(key);
-      table_[key].store(v, std::memory_order_relaxed);
+      fill_orbit(key, v);
+      computed_.fetch_add(1, std::memory_order_relaxed);
     }
     return v;
   }
-  std::uint64_t computed() const {
-    std::uint64_t c = 0;
-    for (std::uint64_t i = 0; i < size_; ++i) c += table_[i].load(std::memory_order_relaxed) != kUnknown;
-    return c;
-  }
-  std::uint64_t count_columns(std::vector<DigitMask> cols) const { return col_.count(cols.data(), s_.rows); }
+  std::uint64_t computed() const { return computed_.load(); }
 
  private:
+  std::vector<std::uint32_t> decode(std::uint64_t key) const {
+    std::vector<std::uint32_t> ids(s_.rows - 1);
+    for (auto& id : ids) {
+      id = static_cast<std::uint32_t>(key % P_);
+      key /= P_;
+    }
+    return ids;
+  }
   std::uint64_t compute(std::uint64_t key) const {
-    const int C = s_.cols, N = s_.n();
+    const int C = s_.cols;
     DigitMask cols[16];
     const DigitMask* b0 = parts_.blocks(parts_.standard());
     for (int j = 0; j < C; ++j) cols[j] = b0[j];
-    for (int b = 1; b < s_.rows; ++b) {
-      const DigitMask* blk = parts_.blocks(static_cast<std::uint32_t>(key % P_));
-      key /= P_;
-      for (int j = 0; j < C; ++j) cols[b * C + j] = blk[j];
-    }
-    (void)N;
+    const auto ids = decode(key);
+    for (int b = 1; b < s_.rows; ++b)
+      for (int j = 0; j < C; ++j) cols[b * C + j] = parts_.blocks(ids[b - 1])[j];
     return col_.count(cols, s_.rows);
+  }
+  void fill_orbit(std::uint64_t key, std::uint64_t v) const {
+    const auto ids = decode(key);
+    std::vector<std::uint32_t> w(ids.size());
+    for (std::size_t g = 0; g < parts_.stabiliser_order(); ++g) {
+      for (std::size_t i = 0; i < ids.size(); ++i) w[i] = parts_.act(g, ids[i]);
+      std::sort(w.begin(), w.end());
+      do {
+        std::uint64_t j = 0;
+        for (std::size_t i = w.size(); i-- > 0;) j = j * P_ + w[i];
+        table_[j].store(v, std::memory_order_relaxed);
+      } while (std::next_permutation(w.begin(), w.end()));
+    }
   }
 
   Shape s_;
-  BoxPartitions parts_;
+  const BoxPartitions& parts_;
   std::uint32_t P_;
   Colourings col_;
   std::uint64_t size_ = 0;
   std::unique_ptr<std::atomic<std::uint64_t>[]> table_;
-  std::vector<std::uint32_t> std_of_;
+  mutable std::atomic<std::uint64_t> computed_{0};
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -382,34 +395,43 @@ std::uint64_t bands_with_signature(Shape s, const std::vector<DigitMask>& column
   return c.count(cols.data(), s.rows);
 }
 
+namespace {
+// Runs inside the caller's arena.
+std::vector<BigInt> completions_impl(const BoxPartitions& parts, const std::vector<Band>& bands, SignatureStats* stats) {
+  const Shape s = parts.shape();
+  std::vector<BigInt> out(bands.size());
+  const BandCounter bc(parts);
+  std::vector<std::unique_ptr<TopBand>> tops(bands.size());
+  tbb::parallel_for(std::size_t{0}, bands.size(), [&](std::size_t i) { tops[i] = std::make_unique<TopBand>(s, bc, bands[i]); });
+  // One task per (band, chain of box 1); results per task, summed in order afterwards.
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> tasks;
+  for (std::size_t i = 0; i < bands.size(); ++i)
+    for (std::size_t x = 0; x < tops[i]->tasks(); ++x) tasks.emplace_back(i, x);
+  std::vector<u128> part(tasks.size());
+  tbb::parallel_for(std::size_t{0}, tasks.size(), [&](std::size_t t) { part[t] = tops[tasks[t].first]->sum_for(tasks[t].second); });
+  for (std::size_t t = 0; t < tasks.size(); ++t) out[tasks[t].first] += to_big(part[t]);
+  if (stats) {
+    stats->table_size = bc.size();
+    stats->table_computed = bc.computed();
+    stats->terms = 0;
+    stats->box_chains = 0;
+    for (auto& tb : tops) {
+      stats->terms += tb->terms();
+      stats->box_chains += tb->chain_count();
+    }
+  }
+  return out;
+}
+}  // namespace
+
 std::vector<BigInt> completions_by_signature(Shape s, const std::vector<Band>& bands, int threads,
                                              SignatureStats* stats) {
   check_shape(s);
   tbb::task_arena arena(threads > 0 ? threads : tbb::task_arena::automatic);
-  std::vector<BigInt> out(bands.size());
-  arena.execute([&] {
-    const BandCounter bc(s);
-    std::vector<std::unique_ptr<TopBand>> tops(bands.size());
-    tbb::parallel_for(std::size_t{0}, bands.size(), [&](std::size_t i) { tops[i] = std::make_unique<TopBand>(s, bc, bands[i]); });
-    // One task per (band, chain of box 1); results per task, summed in order afterwards.
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> tasks;
-    for (std::size_t i = 0; i < bands.size(); ++i)
-      for (std::size_t x = 0; x < tops[i]->tasks(); ++x) tasks.emplace_back(i, x);
-    std::vector<u128> part(tasks.size());
-    tbb::parallel_for(std::size_t{0}, tasks.size(), [&](std::size_t t) { part[t] = tops[tasks[t].first]->sum_for(tasks[t].second); });
-    for (std::size_t t = 0; t < tasks.size(); ++t) out[tasks[t].first] += to_big(part[t]);
-    if (stats) {
-      stats->table_size = bc.size();
-      stats->table_computed = bc.computed();
-      stats->terms = 0;
-      stats->box_chains = 0;
-      for (auto& tb : tops) {
-        stats->terms += tb->terms();
-        stats->box_chains += tb->chain_count();
-      }
-    }
+  return arena.execute([&] {
+    const BoxPartitions parts(s);
+    return completions_impl(parts, bands, stats);
   });
-  return out;
 }
 
 SignatureResult count_signature(Shape s, int threads) {
@@ -418,15 +440,18 @@ SignatureResult count_signature(Shape s, int threads) {
   SignatureResult r;
   r.shape = s;
   r.threads_used = threads > 0 ? threads : tbb::this_task_arena::max_concurrency();
-  auto t = Clock::now();
-  r.census = census_orbits(s, threads);
-  r.times.census = since(t);
-
-  t = Clock::now();
-  std::vector<Band> reps;
-  for (auto& o : r.census.orbits) reps.push_back(o.representative);
-  r.n = completions_by_signature(s, reps, threads, &r.stats);
-  r.times.completions = since(t);
+  tbb::task_arena arena(threads > 0 ? threads : tbb::task_arena::automatic);
+  arena.execute([&] {
+    const BoxPartitions parts(s);  // shared vocabulary: partition ids and action tables
+    auto t = Clock::now();
+    r.census = census_orbits(parts, threads);
+    r.times.census = since(t);
+    t = Clock::now();
+    std::vector<Band> reps;
+    for (auto& o : r.census.orbits) reps.push_back(o.representative);
+    r.n = completions_impl(parts, reps, &r.stats);
+    r.times.completions = since(t);
+  });
 
   const int R = s.rows, C = s.cols;
   r.band_factor = r.census.band_factor;

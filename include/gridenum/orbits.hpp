@@ -41,12 +41,23 @@ class BoxPartitions {
   // Image of partition `id` under the digit permutation g.
   std::uint32_t apply(const std::vector<int>& g, std::uint32_t id) const;
 
+  // Action tables, built once by the constructor (parallel):
+  //   act(g, q): image of q under the g-th element of stabiliser();
+  //   std_of(p, q): image of q under to_standard(p).
+  std::size_t stabiliser_order() const { return n_g_; }
+  std::uint32_t act(std::size_t g, std::uint32_t q) const { return act_[g * size() + q]; }
+  const std::uint32_t* std_row(std::uint32_t p) const { return std_of_.data() + static_cast<std::size_t>(p) * size(); }
+
  private:
   std::uint64_t key(const DigitMask* masks) const;
   Shape s_;
   std::vector<DigitMask> blocks_;
   std::unordered_map<std::uint64_t, std::uint32_t> index_;
+  int dense_bits_ = 0;                 // (C-1)*N when a dense id table is used, else 0
+  std::vector<std::uint32_t> dense_;   // first C-1 masks packed -> id (any block order)
   std::uint32_t standard_ = 0;
+  std::size_t n_g_ = 0;
+  std::vector<std::uint32_t> act_, std_of_;
 };
 
 struct BandOrbit {
@@ -68,8 +79,9 @@ struct OrbitCensus {
   double seconds = 0;
 };
 
-// Supported when R >= 2 and (N - C) * N <= 64 (the packed structure key); throws otherwise.
+// Supported when R >= 2 and P^(R-1) <= 2^23 (P box partitions; a dense tally); throws otherwise.
 OrbitCensus census_orbits(Shape s, int threads);
+OrbitCensus census_orbits(const BoxPartitions& parts, int threads);
 
 // Canonical structure of any valid band (the same canonical form census_orbits tallies by).
 std::vector<std::uint32_t> canonical_structure(Shape s, const BoxPartitions& parts, const Band& band);
