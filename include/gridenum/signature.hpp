@@ -25,9 +25,11 @@ namespace gridenum {
 
 struct SignatureStats {
   std::uint64_t table_size = 0;      // P^(R-1): band-count table slots (P box partitions)
-  std::uint64_t table_computed = 0;  // slots actually computed (lazily, on first use)
+  std::uint64_t table_computed = 0;  // colouring counts computed (one per orbit of slots)
+  std::uint64_t max_band_count = 0;  // largest table value
   std::uint64_t box_chains = 0;      // distinct lower-band column-set chains, summed over boxes and bands
-  std::uint64_t terms = 0;           // signature tuples summed (with multiplicity collapsed)
+  std::uint64_t raw_terms = 0;       // signature tuples (equal chain tuples merged)
+  std::uint64_t terms = 0;           // tuples actually summed (box-1 chains also merged up to band order)
 };
 
 struct SignatureTimes {
