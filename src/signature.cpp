@@ -454,6 +454,22 @@ std::string render(const Band& b) {
 
 }  // namespace
 
+std::optional<std::string> signature_shape_error(Shape s) {
+  if (s.rows < 2 || s.cols < 2 || s.n() > 16)
+    return "the signature method needs boxes of at least 2 x 2 cells and R*C <= 16, got " + s.str();
+  // P = N! / ((R!)^C C!) box partitions; the table has P^(R-1) slots.
+  double p = 1;
+  for (int i = 2; i <= s.n(); ++i) p *= i;
+  for (int j = 0; j < s.cols; ++j)
+    for (int i = 2; i <= s.rows; ++i) p /= i;
+  for (int i = 2; i <= s.cols; ++i) p /= i;
+  double slots = 1;
+  for (int b = 1; b < s.rows; ++b) slots *= p;
+  if (slots > static_cast<double>(kMaxTable))
+    return "the signature method's band-count table would need more than 2^23 slots for " + s.str();
+  return std::nullopt;
+}
+
 std::uint64_t bands_with_signature(Shape s, const std::vector<DigitMask>& columns) {
   check_shape(s);
   if (columns.size() != static_cast<std::size_t>(s.n())) throw std::invalid_argument("bands_with_signature: need N column sets");

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -50,6 +51,10 @@ struct SignatureResult {
   SignatureStats stats;
   SignatureTimes times;
 };
+
+// Why the signature method (and the orbit census) cannot take a shape, or nullopt when it can:
+// R >= 2, C >= 2, N <= 16 and P^(R-1) <= 2^23 band-count slots (P box partitions).
+std::optional<std::string> signature_shape_error(Shape s);
 
 // Completions n(T) of each given top band (any valid band, B1 need not be canonical), by
 // signatures. threads = 0: all cores. Throws std::invalid_argument for unsupported shapes
