@@ -369,6 +369,16 @@ int find_orbit(const OrbitCensus& census, const BoxPartitions& parts, const Band
 }
 
 OrbitCensus census_orbits(Shape s, int threads) {
+  // Refuse before building the partition tables (seconds for a shape like 5x2).
+  if (s.rows < 2 || s.cols < 2 || s.n() > 16) throw std::invalid_argument("orbit census: needs R, C >= 2 and N <= 16, got " + s.str());
+  double slots = 1, p = 1;
+  for (int i = 2; i <= s.n(); ++i) p *= i;
+  for (int j = 0; j < s.cols; ++j)
+    for (int i = 2; i <= s.rows; ++i) p /= i;
+  for (int i = 2; i <= s.cols; ++i) p /= i;
+  for (int b = 1; b < s.rows; ++b) slots *= p;
+  if (slots > static_cast<double>(std::uint64_t{1} << 23))
+    throw std::invalid_argument("orbit census: tally would exceed 2^23 slots for " + s.str());
   tbb::task_arena arena(threads > 0 ? threads : tbb::task_arena::automatic);
   return arena.execute([&] {
     const BoxPartitions parts(s);

@@ -147,6 +147,11 @@ void check_shape(Shape s) {
   if (s.rows < 2 || s.cols < 2 || s.n() > 16)
     throw std::invalid_argument("signature method: needs R >= 2, C >= 2 and N <= 16, got " + s.str());
 }
+// The full check (table size included) before any table is built: building the partition
+// action tables of a shape that is then refused would take seconds (5x2: 28,800 x 126).
+void check_supported(Shape s) {
+  if (auto why = signature_shape_error(s)) throw std::invalid_argument("signature method: " + *why);
+}
 
 // The band-count table, shared by all top bands of a run, filled completely before the sum so
 // that the hot loop reads a plain array (no "computed yet?" test, no atomics). A slot's value is
@@ -521,7 +526,7 @@ std::vector<BigInt> completions_impl(const BoxPartitions& parts, const std::vect
 
 std::vector<BigInt> completions_by_signature(Shape s, const std::vector<Band>& bands, int threads,
                                              SignatureStats* stats) {
-  check_shape(s);
+  check_supported(s);
   tbb::task_arena arena(threads > 0 ? threads : tbb::task_arena::automatic);
   return arena.execute([&] {
     const BoxPartitions parts(s);
@@ -531,7 +536,7 @@ std::vector<BigInt> completions_by_signature(Shape s, const std::vector<Band>& b
 
 SignatureResult count_signature(Shape s, int threads) {
   const auto t0 = Clock::now();
-  check_shape(s);
+  check_supported(s);
   SignatureResult r;
   r.shape = s;
   r.threads_used = threads > 0 ? threads : tbb::this_task_arena::max_concurrency();
