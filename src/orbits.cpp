@@ -199,7 +199,7 @@ std::vector<std::vector<int>> BoxPartitions::stabiliser() const {
 std::uint32_t BoxPartitions::apply(const std::vector<int>& g, std::uint32_t pid) const {
   DigitMask m[16];
   for (int j = 0; j < s_.cols; ++j) m[j] = relabel(g, blocks(pid)[j]);
-  return id(m);
+  return id_trusted(m);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -278,20 +278,26 @@ struct Search {
   // At a stem: the last-row arrangements of every box, in lexicographic order. Fixed-size
   // buffers (sized once in the constructor): this runs once per stem, 72,576 times for 9x9.
   void arrangements(const BoxPartitions& parts) {
-    for (int b = 1; b < R; ++b) {
+    // Local copies: the byte stores below may alias the members, and gcc then cannot bound
+    // d[] (a -Wstringop-overflow false positive). c <= 16 since N <= 16 (BoxPartitions).
+    const int c = C, rows = R;
+    if (c < 1 || c > 16) __builtin_unreachable();
+    for (int b = 1; b < rows; ++b) {
       std::uint8_t d[16];
       int k = 0;
-      for (DigitMask m = s.all_digits() & ~box_used[b]; m; m &= m - 1) d[k++] = static_cast<std::uint8_t>(__builtin_ctz(m) + 1);
+      for (DigitMask m = s.all_digits() & ~box_used[b]; m && k < c; m &= m - 1) d[k++] = static_cast<std::uint8_t>(__builtin_ctz(m) + 1);
       std::uint8_t* out = perms[b].data();
       std::uint32_t* ids = pid[b].data();
+      const DigitMask* cb = col.data() + b * c;
       do {
         DigitMask masks[16];
-        for (int j = 0; j < C; ++j) masks[j] = col[b * C + j] | (DigitMask{1} << (d[j] - 1));
-        for (int j = 0; j < C; ++j) *out++ = d[j];
-        *ids++ = parts.id(masks);
-      } while (std::next_permutation(d, d + C));
+        for (int j = 0; j < c; ++j) masks[j] = cb[j] | (DigitMask{1} << (d[j] - 1));
+        for (int j = 0; j < c; ++j) *out++ = d[j];
+        *ids++ = parts.id_trusted(masks);
+      } while (std::next_permutation(d, d + c));
     }
   }
+
   // Visits every stem below the placed row 0 in lexicographic order.
   template <class Stem>
   void run(std::size_t i, Stem& stem) {

@@ -32,6 +32,15 @@ class BoxPartitions {
   const DigitMask* blocks(std::uint32_t id) const { return blocks_.data() + static_cast<std::size_t>(id) * s_.cols; }
   // Id of the partition whose blocks are masks[0..C) (any order). Throws if it is not one.
   std::uint32_t id(const DigitMask* masks) const;
+  // id() without the validation, for masks known to form a partition (images of one under a
+  // relabelling, the census's last-row arrangements): inline, one dense-table load. The
+  // checked id() was 19% of the 9x9 signature count's profile, called 870,912 times.
+  std::uint32_t id_trusted(const DigitMask* masks) const {
+    if (!dense_bits_) return id(masks);
+    std::uint64_t k = 0;
+    for (int j = 0; j + 1 < s_.cols; ++j) k |= static_cast<std::uint64_t>(masks[j]) << (j * s_.n());
+    return dense_[k];
+  }
   std::uint32_t standard() const { return standard_; }
   // The relabelling (digit -> digit, 0-based) that sends partition `id` to the standard one:
   // the k-th smallest digit of its i-th block goes to i*R + k.
