@@ -28,6 +28,16 @@
 //     the standard one up to the stabiliser. Cost per distinct structure: R (R-1) |stab| table
 //     look-ups (7,776 for 9x9), for about 22,000 structures.
 //
+// Data layout and measured costs (9x9, one thread, this machine): the tally is one dense
+// uint64 array per thread indexed by id_2 + P id_3 (78,400 slots, 627 KB); a stem costs 12
+// partition-id look-ups (a dense table over the first C-1 masks) and 36 tally increments.
+// 2,612,736 fillings from 72,576 stems. The census went from ~117 ms to ~35 ms by: the action
+// table stored q-major (orbit marking walks the group for fixed q: it was a cache miss per
+// element), fixed buffers instead of per-stem vectors in arrangements(), nested loops instead of
+// a recursive lambda for the tally, and an inline unchecked id look-up. What is left is about
+// evenly the stem search + arrangements, the tally increments (random writes into the 627 KB
+// array) and building the 1296 x 280 action table.
+//
 // Why an explicit minimum rather than union-find over generators (what catalogue.cpp does): it
 // is a different algorithm for the same equivalence, so a mistake in either shows as a
 // disagreement in `gridenum verify classes`.
