@@ -32,7 +32,6 @@ using Clock = std::chrono::steady_clock;
 double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
 std::string str(std::uint64_t v) { return std::to_string(v); }
-const std::string& str(const std::string& v) { return v; }
 std::string str(const BigInt& v) { return v.str(); }
 
 // Adds a line comparing two figures; a mismatch becomes a named problem.
@@ -197,13 +196,14 @@ VerifyReport verify_classes(Shape s, int threads) {
 
   // Class by class, matched by representative (both sides sort by it).
   VerifySection cls{"class sizes |C_alpha| (catalogue entries per class)", "catalogue", "orbits", {}};
-  std::map<Band, std::size_t> orbit_at;
-  for (std::size_t o = 0; o < census.orbits.size(); ++o) orbit_at[census.orbits[o].representative] = o;
+  // Keyed by the printed band (gcc 12 warns falsely on map<vector<uint8_t>> comparisons).
+  std::map<std::string, std::size_t> orbit_at;
+  for (std::size_t o = 0; o < census.orbits.size(); ++o) orbit_at[band_string(census.orbits[o].representative)] = o;
   std::set<std::size_t> matched;
   for (std::size_t a = 0; a < cat.classes.size(); ++a) {
     const auto& c = cat.classes[a];
     const std::string item = "class " + std::to_string(a + 1) + " " + band_string(c.representative);
-    auto it = orbit_at.find(c.representative);
+    auto it = orbit_at.find(band_string(c.representative));
     if (it == orbit_at.end()) {
       cls.lines.push_back({item, str(c.size), "-", false, "no orbit has this representative"});
       r.problems.push_back(item + ": no orbit has this representative");
