@@ -3,6 +3,7 @@
 
 #include <omp.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <sstream>
@@ -45,6 +46,7 @@ CountResult run_count(const CountOptions& opt, const CountHooks& hooks) {
   t = Clock::now();
   const Plan plan = make_plan(res.catalogue, stacks, opt.slices_per_class);
   res.units = plan.units.size();
+  res.slices_per_class = plan.slices_per_class;
   res.times.plan = since(t);
 
   t = Clock::now();
@@ -70,6 +72,7 @@ CountResult run_count(const CountOptions& opt, const CountHooks& hooks) {
 
   t = Clock::now();
   res.reduction = reduce(res.catalogue, plan, counts);
+  res.unit_counts = std::move(counts);
   res.times.reduce = since(t);
   res.times.total = since(t0);
   return res;
@@ -130,8 +133,13 @@ nlohmann::json to_json(const CountResult& r) {
                        {"size", c.classes[a].size},
                        {"n_star", to_string(red.n_star[a])},
                        {"n", big(red.n[a])}});
+  json units = json::array();
+  const std::uint32_t slices = std::max<std::uint32_t>(r.slices_per_class, 1);
+  for (std::size_t u = 0; u < r.unit_counts.size(); ++u)
+    units.push_back({{"id", u}, {"class", u / slices + 1}, {"count", to_string(r.unit_counts[u])}});
   return json{{"shape", c.shape.str()},
               {"n", c.shape.n()},
+              {"method", "stack"},
               {"kernel", to_string(r.options.kernel)},
               {"threads", r.threads_used},
               {"catalogue",
@@ -142,6 +150,8 @@ nlohmann::json to_json(const CountResult& r) {
                 {"band_factor", red.band_factor}}},
               {"stacks", {{"ordered_fillings", r.stack_fillings}, {"patterns", r.stack_patterns}, {"stack_factor", red.stack_factor}}},
               {"units", r.units},
+              {"slices_per_class", r.slices_per_class},
+              {"unit_counts", units},
               {"classes", classes},
               {"weighted_sum", big(red.weighted_sum)},
               {"canonical_grids", big(red.canonical_grids)},

@@ -35,6 +35,8 @@ struct CountResult {
   std::uint64_t stack_fillings = 0;  // ordered stack fillings
   std::uint64_t stack_patterns = 0;  // distinct patterns among them
   std::uint64_t units = 0;
+  std::uint32_t slices_per_class = 0;  // as resolved by the plan (unit id = class * slices + slice)
+  std::vector<u128> unit_counts;       // per unit id: its count (for `gridenum verify result`)
   Reduction reduction;
   StageTimes times;
 };
@@ -55,7 +57,9 @@ struct Interrupted : std::runtime_error {
 
 CountResult run_count(const CountOptions& opt, const CountHooks& hooks = {});
 
-// The result as text (class table, figures, times) and as one JSON document.
+// The result as text (class table, figures, times) and as one JSON document. The JSON also
+// lists every unit's count ("unit_counts": {id, class (1-based), count}) and the plan's
+// "slices_per_class", so `gridenum verify result` can re-sum and re-count units.
 std::string format_text(const CountResult& r);
 nlohmann::json to_json(const CountResult& r);
 

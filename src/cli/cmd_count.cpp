@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "command.hpp"
+#include "count_method.hpp"
 #include "gridenum/count.hpp"
 
 namespace gridenum::cli {
@@ -14,6 +15,7 @@ struct CountArgs {
   std::string kernel = "partition";
   std::uint32_t slices = 0;
   bool json = false;
+  std::string method = "stack";
 };
 
 void run(const CountArgs& a) {
@@ -22,6 +24,7 @@ void run(const CountArgs& a) {
   if (!shape) throw CLI::ValidationError("--shape", "expected RxC, e.g. 3x3, got '" + a.shape + "'");
   if (auto why = engine_shape_error(*shape)) throw CLI::ValidationError("--shape", *why);
   opt.shape = *shape;
+  if (a.method == "signature") return run_count_signature(a.shape, a.threads, a.json);
   opt.threads = a.threads;
   opt.slices_per_class = a.slices;
   if (!parse_kernel(a.kernel, opt.kernel))
@@ -40,6 +43,8 @@ const RegisterCommand reg(10, [](CLI::App& root) {
       ->default_val("partition");
   cmd->add_option("--slices", args->slices, "Work units per class (0: about 1024 units in all)")->default_val(0);
   cmd->add_flag("--json", args->json, "Print the result as one JSON document");
+  cmd->add_option("--method", args->method, "Counting method: stack (default) or signature (band signatures, independent)")
+      ->default_val("stack")->check(CLI::IsMember({"stack", "signature"}));
   cmd->callback([args] { run(*args); });
 });
 
