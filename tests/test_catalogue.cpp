@@ -46,7 +46,7 @@ TEST_P(SmallShapes, ClassesHaveEqualCompletionCounts) {
   for (std::size_t a = 0; a < cat.classes.size(); ++a) {
     sum += cat.classes[a].size;
     EXPECT_TRUE(is_catalogue_entry(s, cat.classes[a].representative));
-    if (a > 0) EXPECT_LT(cat.classes[a - 1].representative, cat.classes[a].representative);
+    if (a > 0) { EXPECT_LT(cat.classes[a - 1].representative, cat.classes[a].representative); }
   }
   EXPECT_EQ(sum, cat.entries);
   ASSERT_EQ(cat.entry_bands.size(), cat.entries);

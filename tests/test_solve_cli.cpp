@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <unistd.h>
 #include <vector>
 
 namespace {
@@ -20,8 +21,9 @@ struct Run {
 // Runs `gridenum args` with `input` on stdin (through a temporary file); stderr is merged
 // into the output after the marker line when `with_stderr`.
 Run run(const std::string& args, const std::string& input = "", bool with_stderr = false) {
-  const std::string in_path = ::testing::TempDir() + "gridenum_cli_in.txt";
-  const std::string err_path = ::testing::TempDir() + "gridenum_cli_err.txt";
+  // Per-process names: ctest -j runs several tests of this executable at once.
+  const std::string stem = ::testing::TempDir() + "gridenum_cli_" + std::to_string(::getpid());
+  const std::string in_path = stem + "_in.txt", err_path = stem + "_err.txt";
   std::ofstream(in_path) << input;
   const std::string cmd = std::string(GRIDENUM_BINARY) + " " + args + " < " + in_path + " 2> " + err_path;
   FILE* p = popen(cmd.c_str(), "r");

@@ -44,9 +44,9 @@ TEST_P(Stacks, FillingsAreValidOrderedAndSortedByPattern) {
         for (int j = 0; j < C; ++j) box |= DigitMask{1} << (x[i * C + j] - 1);
       EXPECT_EQ(box, s.all_digits());
       for (int i = b * R + 1; i < (b + 1) * R; ++i) EXPECT_LT(x[(i - 1) * C], x[i * C]);
-      if (b > 0) EXPECT_LT(x[(b - 1) * R * C], x[b * R * C]);
+      if (b > 0) { EXPECT_LT(x[(b - 1) * R * C], x[b * R * C]); }
     }
-    if (f > 0) EXPECT_LE(list.pattern_of[f - 1], list.pattern_of[f]);
+    if (f > 0) { EXPECT_LE(list.pattern_of[f - 1], list.pattern_of[f]); }
     ASSERT_LT(list.pattern_of[f], list.patterns.size());
   }
 }
