@@ -250,6 +250,12 @@ nlohmann::json parse_json_text(std::string_view text, std::size_t line_no) {
     std::string msg = e.what();
     if (auto k = msg.find("syntax error"); k != std::string::npos) msg = msg.substr(k);
     throw ParseError(l, c, "malformed JSON: " + msg);
+  } catch (const nlohmann::json::exception& e) {
+    // Not a syntax error but a value the parser cannot hold (a number beyond double's range,
+    // found by fuzzing): report it against the document's first line.
+    std::string msg = e.what();
+    if (auto k = msg.find("] "); k != std::string::npos) msg = msg.substr(k + 2);
+    throw ParseError(line_no, 1, "malformed JSON: " + msg);
   }
 }
 

@@ -162,6 +162,14 @@ TEST(PuzzleIo, StreamReaderJsonDocument) {
   ASSERT_TRUE(rb.next(it));
   ASSERT_TRUE(it.error);
   EXPECT_EQ(it.error->line, 3u);
+  // A number beyond double's range is not a syntax error to the JSON parser but an out_of_range
+  // exception; found by the fuzzer, it must still come back as a ParseError naming the line.
+  std::istringstream huge("[\n {\"shape\": \"3x3\", \"cells\": 33.2e4455}\n]\n");
+  PuzzleReader rh(huge);
+  ASSERT_TRUE(rh.next(it));
+  ASSERT_TRUE(it.error);
+  EXPECT_EQ(it.error->line, 1u);
+  EXPECT_NE(it.error->message.find("JSON"), std::string::npos) << it.error->message;
 }
 
 TEST(PuzzleIo, Formatting) {
