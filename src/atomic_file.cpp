@@ -39,9 +39,17 @@ void fsync_dir(const fs::path& dir) {
   if (rc != 0) throw_io_error("cannot fsync directory", dir, err);
 }
 
-void write_file_atomic(const fs::path& path, std::string_view contents) {
+namespace {
+
+fs::path temp_name(const fs::path& path) {
   fs::path tmp = path;
   tmp += ".tmp." + std::to_string(::getpid());
+  return tmp;
+}
+
+// Writes and fsyncs the temporary file of `path`; returns its name.
+fs::path write_temp(const fs::path& path, std::string_view contents) {
+  const fs::path tmp = temp_name(path);
   const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) throw_io_error("cannot create", tmp, errno);
   try {
@@ -53,12 +61,35 @@ void write_file_atomic(const fs::path& path, std::string_view contents) {
     throw;
   }
   ::close(fd);
+  return tmp;
+}
+
+void rename_over(const fs::path& tmp, const fs::path& path) {
   if (::rename(tmp.c_str(), path.c_str()) != 0) {
     const int err = errno;
     ::unlink(tmp.c_str());
     throw_io_error("cannot rename " + tmp.string() + " to", path, err);
   }
+}
+
+}  // namespace
+
+void write_file_atomic(const fs::path& path, std::string_view contents) {
+  rename_over(write_temp(path, contents), path);
   fsync_dir(path.parent_path());
+}
+
+void write_files_atomic(const std::vector<std::pair<fs::path, std::string>>& files) {
+  std::vector<fs::path> temps;
+  try {
+    for (const auto& [path, contents] : files) temps.push_back(write_temp(path, contents));
+  } catch (...) {
+    for (const auto& t : temps) ::unlink(t.c_str());
+    throw;
+  }
+  for (std::size_t i = 0; i < files.size(); ++i) rename_over(temps[i], files[i].first);
+  for (std::size_t i = 0; i < files.size(); ++i)
+    if (i == 0 || files[i].first.parent_path() != files[i - 1].first.parent_path()) fsync_dir(files[i].first.parent_path());
 }
 
 std::string read_whole_file(const fs::path& path) {

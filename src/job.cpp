@@ -1,13 +1,14 @@
 // Running and resuming jobs (job.hpp). The order of the steps is what makes a crash at any
 // moment safe:
-//   1. lock DIR (one process per job);
-//   2. new job: write config.toml atomically -- a journal never exists without its config;
-//   3. catalogue (cache or build), stack list, plan, journal header (fingerprint);
-//   4. an existing journal is read and checked against the header; its torn tail, if any, is
+//   1. lock DIR (one process per job); refuse a new job in a DIR that holds one;
+//   2. catalogue (cache or build), stack list, plan, journal header (fingerprint);
+//   3. an existing journal is read and checked against the header; its torn tail, if any, is
 //      reported and cut off by the writer before it appends;
-//   5. units run; finished ones become records, written + fdatasync'd by the ticker thread;
-//   6. last flush, then result.txt / result.json, each by an atomic write.
-// A crash before 6 leaves the journal holding a prefix of the finished units and at most a torn
+//   4. units run; on the ticker thread, first config.toml (new job) and the catalogue cache are
+//      written atomically, then the journal is created -- so a journal never exists without its
+//      config -- and finished units become records, written + fdatasync'd every interval;
+//   5. last flush, then result.txt / result.json, each by an atomic write.
+// A crash before 5 leaves the journal holding a prefix of the finished units and at most a torn
 // last record: resume recomputes the rest. Nothing is ever derived from a result file.
 #include "gridenum/job.hpp"
 
@@ -93,8 +94,10 @@ namespace {
 // Writes the journal and draws progress on its own thread, so that neither costs the workers.
 class Ticker {
  public:
-  Ticker(JournalWriter& journal, Progress& progress, double checkpoint_seconds)
-      : journal_(journal), progress_(progress), checkpoint_(checkpoint_seconds) {
+  // `first` runs on the ticker thread before the journal's first write (the files that must
+  // exist before the journal does).
+  Ticker(JournalWriter& journal, Progress& progress, double checkpoint_seconds, std::function<void()> first)
+      : journal_(journal), progress_(progress), checkpoint_(checkpoint_seconds), first_(std::move(first)) {
     thread_ = std::thread([this] { loop(); });
   }
   ~Ticker() { stop(); }
@@ -121,6 +124,10 @@ class Ticker {
       if (now >= next_flush && !failed_) {
         lock.unlock();
         try {
+          if (first_) {
+            first_();
+            first_ = nullptr;
+          }
           journal_.flush();
         } catch (...) {
           error_ = std::current_exception();
@@ -136,6 +143,7 @@ class Ticker {
   JournalWriter& journal_;
   Progress& progress_;
   double checkpoint_;
+  std::function<void()> first_;
   std::mutex mu_;
   std::condition_variable cv_;
   bool quit_ = false;
@@ -202,8 +210,8 @@ JobOutcome run_job_impl(const JobRequest& req, std::shared_ptr<spdlog::logger>& 
     if (fs::exists(p.config(), ec) || fs::exists(p.journal(), ec))
       throw JobInputError(req.dir.string() + " already holds a job; continue it with: gridenum resume " +
                           req.dir.string() + " (or choose a new directory)");
-    write_file_atomic(p.config(), to_toml(cfg));
   }
+  const JobConfig written = cfg;  // the config file of a new job, before session overrides
   if (req.threads) cfg.threads = *req.threads;
   if (req.kernel) cfg.kernel = *req.kernel;
 
@@ -213,7 +221,7 @@ JobOutcome run_job_impl(const JobRequest& req, std::shared_ptr<spdlog::logger>& 
 
   const int threads = resolve_threads(cfg.threads);
   omp_set_num_threads(threads);
-  JobPlan jp = prepare_job_plan(cfg, req.dir, true);
+  JobPlan jp = prepare_job_plan(cfg, req.dir, false);
   if (!jp.from_cache && cfg.catalogue_cache && req.resume) log->info("catalogue cache not used ({}); rebuilt it", jp.cache_note);
   out.header = jp.header;
   out.units_total = cfg.shard.size(jp.plan.units.size());
@@ -259,7 +267,14 @@ JobOutcome run_job_impl(const JobRequest& req, std::shared_ptr<spdlog::logger>& 
 
   const bool terminal = req.terminal.value_or(::isatty(2) == 1);
   Progress progress(out.units_total, out.units_done_before, terminal, cfg.progress_seconds, log);
-  Ticker ticker(journal, progress, cfg.checkpoint_seconds);
+  // config.toml and the catalogue cache are written on the ticker thread, overlapping the count
+  // (each atomic write costs two fsyncs, ~5-10 ms here); the journal is created only after them,
+  // so a journal never exists without its config.
+  const bool write_cache = cfg.catalogue_cache && !jp.from_cache;
+  Ticker ticker(journal, progress, cfg.checkpoint_seconds, [&, write_cache] {
+    if (!req.resume) write_file_atomic(p.config(), to_toml(written));
+    if (write_cache) save_catalogue_cache(p.catalogue(), jp.catalogue);
+  });
   // While the bar is drawn, info messages go to job.log only, so they do not break the bar line.
   if (terminal && req.console_log) log->sinks().back()->set_level(spdlog::level::warn);
 
@@ -315,6 +330,7 @@ JobOutcome run_job_impl(const JobRequest& req, std::shared_ptr<spdlog::logger>& 
   // run_count was handed the catalogue and stack list: report the time they really took.
   out.result.times.catalogue = jp.catalogue.seconds;
   out.result.times.stacks = jp.stacks.seconds;
+  out.result.times.total += jp.catalogue.seconds + jp.stacks.seconds;
 
   out.text = format_text(out.result);
   out.json = to_json(out.result);
@@ -323,8 +339,7 @@ JobOutcome run_job_impl(const JobRequest& req, std::shared_ptr<spdlog::logger>& 
                      {"shard", cfg.shard.str()},
                      {"units", out.units_total},
                      {"units_computed_last_session", out.units_computed}};
-  write_file_atomic(p.result_text(), out.text);
-  write_file_atomic(p.result_json(), out.json.dump(2) + "\n");
+  write_files_atomic({{p.result_text(), out.text}, {p.result_json(), out.json.dump(2) + "\n"}});
   if (out.result.complete)
     log->info("done: total {} ({} units counted in this session); result in {}", out.result.reduction.total.str(),
               out.units_computed, p.result_text().string());

@@ -10,11 +10,18 @@
 #include <filesystem>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace gridenum {
 
 // Throws JobIoError naming the file and the system error.
 void write_file_atomic(const std::filesystem::path& path, std::string_view contents);
+
+// Several files of one directory, each atomically (not all together): every temporary is
+// written and fsync'd, then all are renamed, then one fsync of the directory -- one directory
+// sync instead of one per file (the job's result.txt and result.json).
+void write_files_atomic(const std::vector<std::pair<std::filesystem::path, std::string>>& files);
 
 // fsync of a directory, so that entries created or renamed in it are durable.
 void fsync_dir(const std::filesystem::path& dir);
