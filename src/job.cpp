@@ -109,6 +109,15 @@ class Ticker {
     cv_.notify_all();
     if (thread_.joinable()) thread_.join();
   }
+  // After stop(): runs the first step if the thread never got to it (a run shorter than the
+  // thread's start-up), so the files that must precede the journal still do.
+  void run_first_if_pending() {
+    if (first_ && !failed_) {
+      auto f = std::move(first_);
+      first_ = nullptr;
+      f();
+    }
+  }
   // Set when a journal write failed: the job must stop, and this is why.
   bool failed() const { return failed_.load(); }
   std::exception_ptr error() const { return error_; }
@@ -305,6 +314,7 @@ JobOutcome run_job_impl(const JobRequest& req, std::shared_ptr<spdlog::logger>& 
     progress.finish();
     if (terminal && req.console_log) log->sinks().back()->set_level(spdlog::level::info);
     if (ticker.failed()) std::rethrow_exception(ticker.error());
+    ticker.run_first_if_pending();
     journal.flush();
     out.units_computed = progress.computed();
     out.units_done = out.units_done_before + out.units_computed;
