@@ -486,6 +486,15 @@ TEST(JobCli, SignalsStopCleanlyAndResumeFinishes) {
   const fs::path out = t / "out", err = t / "err";
   pid_t pid = spawn_cli({"count", "--config", (t / "job.toml").string(), "--job-dir", dir.string()}, out, err);
   ASSERT_TRUE(wait_for_units(dir / "journal", 20, 60));
+  // status while it runs: the running process, throughput and an ETA.
+  const Proc st = run_cli({"status", dir.string(), "--json"});
+  ASSERT_EQ(st.code, 0) << st.err;
+  const auto sj = nlohmann::json::parse(st.out);
+  EXPECT_EQ(sj["running"], true);
+  EXPECT_EQ(sj["pid"], pid);
+  EXPECT_EQ(sj["units_total"], 400);
+  EXPECT_GT(sj["rate_last_session"].get<double>(), 0);
+  EXPECT_TRUE(sj["eta_seconds"].is_number()) << st.out;
   ::kill(pid, SIGINT);
   Proc p = wait_cli(pid, out, err);
   EXPECT_EQ(p.code, 130) << p.err;
