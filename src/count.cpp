@@ -38,7 +38,10 @@ CountResult run_count(const CountOptions& opt, const CountHooks& hooks) {
   res.times.catalogue = since(t);
 
   t = Clock::now();
-  const StackList stacks = build_stack_list(opt.shape);
+  StackList built_stacks;
+  if (!opt.stacks) built_stacks = build_stack_list(opt.shape);
+  const StackList& stacks = opt.stacks ? *opt.stacks : built_stacks;
+  if (stacks.shape != opt.shape) throw std::invalid_argument("count: given stack list is for another shape");
   res.stack_fillings = stacks.size();
   res.stack_patterns = stacks.patterns.size();
   res.times.stacks = since(t);
@@ -55,6 +58,11 @@ CountResult run_count(const CountOptions& opt, const CountHooks& hooks) {
   for (std::size_t i = 0; i < plan.units.size(); ++i) {
     const WorkUnit& u = plan.units[i];
     if (u.id != i) throw std::logic_error("plan: unit ids are not their positions");
+    if (hooks.select && !hooks.select(u)) {
+      res.complete = false;
+      continue;
+    }
+    ++res.units_selected;
     std::optional<u128> known = hooks.skip ? hooks.skip(u) : std::nullopt;
     if (known) counts[i] = *known;
     else todo.push_back(u);
@@ -71,7 +79,7 @@ CountResult run_count(const CountOptions& opt, const CountHooks& hooks) {
   if (!complete) throw Interrupted("count interrupted before every work unit was counted");
 
   t = Clock::now();
-  res.reduction = reduce(res.catalogue, plan, counts);
+  if (res.complete) res.reduction = reduce(res.catalogue, plan, counts);
   res.unit_counts = std::move(counts);
   res.times.reduce = since(t);
   res.times.total = since(t0);
@@ -97,6 +105,11 @@ std::string format_text(const CountResult& r) {
     << red.stack_factor << " each)\n";
   o << "  distinct stack patterns               " << group_digits(std::to_string(r.stack_patterns)) << "\n";
   o << "  work units                            " << r.units << "\n\n";
+  if (!r.complete) {
+    // A shard: its units only, no total (gridenum merge reduces the shards).
+    o << "partial run: " << r.units_selected << " of " << r.units << " work units counted; no total\n";
+    return o.str();
+  }
   o << "classes (n_alpha = completions of the representative band)\n";
   char line[256];
   std::snprintf(line, sizeof line, "  %5s  %-*s  %8s  %s\n", "class", static_cast<int>(s.rows * s.n()),
@@ -127,16 +140,18 @@ nlohmann::json to_json(const CountResult& r) {
   const Catalogue& c = r.catalogue;
   const Reduction& red = r.reduction;
   json classes = json::array();
-  for (std::size_t a = 0; a < c.classes.size(); ++a)
-    classes.push_back({{"index", a + 1},
-                       {"representative", band_string(c.classes[a].representative)},
-                       {"size", c.classes[a].size},
-                       {"n_star", to_string(red.n_star[a])},
-                       {"n", big(red.n[a])}});
   json units = json::array();
-  const std::uint32_t slices = std::max<std::uint32_t>(r.slices_per_class, 1);
-  for (std::size_t u = 0; u < r.unit_counts.size(); ++u)
-    units.push_back({{"id", u}, {"class", u / slices + 1}, {"count", to_string(r.unit_counts[u])}});
+  if (r.complete) {  // a shard (partial run) has no per-class n; its units live in the job journal
+    for (std::size_t a = 0; a < c.classes.size(); ++a)
+      classes.push_back({{"index", a + 1},
+                         {"representative", band_string(c.classes[a].representative)},
+                         {"size", c.classes[a].size},
+                         {"n_star", to_string(red.n_star[a])},
+                         {"n", big(red.n[a])}});
+    const std::uint32_t slices = std::max<std::uint32_t>(r.slices_per_class, 1);
+    for (std::size_t u = 0; u < r.unit_counts.size(); ++u)
+      units.push_back({{"id", u}, {"class", u / slices + 1}, {"count", to_string(r.unit_counts[u])}});
+  }
   return json{{"shape", c.shape.str()},
               {"n", c.shape.n()},
               {"method", "stack"},
@@ -151,12 +166,14 @@ nlohmann::json to_json(const CountResult& r) {
               {"stacks", {{"ordered_fillings", r.stack_fillings}, {"patterns", r.stack_patterns}, {"stack_factor", red.stack_factor}}},
               {"units", r.units},
               {"slices_per_class", r.slices_per_class},
+              {"units_selected", r.units_selected},
+              {"complete", r.complete},
               {"unit_counts", units},
               {"classes", classes},
-              {"weighted_sum", big(red.weighted_sum)},
-              {"canonical_grids", big(red.canonical_grids)},
-              {"relabel_factor", big(red.relabel_factor)},
-              {"total", big(red.total)},
+              {"weighted_sum", r.complete ? json(big(red.weighted_sum)) : json(nullptr)},
+              {"canonical_grids", r.complete ? json(big(red.canonical_grids)) : json(nullptr)},
+              {"relabel_factor", r.complete ? json(big(red.relabel_factor)) : json(nullptr)},
+              {"total", r.complete ? json(big(red.total)) : json(nullptr)},
               {"times",
                {{"catalogue", r.times.catalogue},
                 {"stacks", r.times.stacks},

@@ -126,6 +126,29 @@ TEST(Count, HooksSkipDoneStop) {
   EXPECT_THROW(run_count(o, h4), Interrupted);
 }
 
+// select() (a shard) runs a subset: only those units are counted, no reduction; a given stack
+// list is used as is.
+TEST(Count, SelectRunsASubsetWithoutReduction) {
+  CountOptions o;
+  o.shape = Shape{2, 3};
+  o.threads = 2;
+  const StackList stacks = build_stack_list(o.shape);
+  o.stacks = &stacks;
+  std::atomic<int> computed{0};
+  CountHooks h;
+  h.select = [](const WorkUnit& u) { return u.id % 3 == 1; };
+  h.done = [&](const WorkUnit& u, u128) {
+    EXPECT_EQ(u.id % 3, 1u);
+    ++computed;
+  };
+  const CountResult r = run_count(o, h);
+  EXPECT_FALSE(r.complete);
+  EXPECT_EQ(r.units_selected, static_cast<std::uint64_t>(computed.load()));
+  EXPECT_EQ(r.units_selected, (r.units + 1) / 3);
+  EXPECT_NE(format_text(r).find("partial run"), std::string::npos);
+  EXPECT_TRUE(to_json(r)["total"].is_null());
+}
+
 TEST(Reducer, ExactBeyond128Bits) {
   Catalogue cat;
   cat.shape = Shape{3, 3};

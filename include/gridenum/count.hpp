@@ -22,6 +22,7 @@ struct CountOptions {
   Kernel kernel = Kernel::Partition;
   std::uint32_t slices_per_class = 0;  // 0: default
   const Catalogue* catalogue = nullptr;  // a cached catalogue to reuse (job layer), else built
+  const StackList* stacks = nullptr;     // a stack list already built (job layer), else built
 };
 
 struct StageTimes {
@@ -37,6 +38,8 @@ struct CountResult {
   std::uint64_t units = 0;
   std::uint32_t slices_per_class = 0;  // as resolved by the plan (unit id = class * slices + slice)
   std::vector<u128> unit_counts;       // per unit id: its count (for `gridenum verify result`)
+  std::uint64_t units_selected = 0;    // units of this run (all of them unless hooks.select)
+  bool complete = true;                // false when hooks.select left units out: no reduction
   Reduction reduction;
   StageTimes times;
 };
@@ -44,8 +47,10 @@ struct CountResult {
 // Hooks for the job layer: `skip(unit)` returns a known count for a finished unit (so it is
 // not recomputed), `done(unit, count)` is called once per computed unit (from any thread),
 // `stop()` is polled between units; when it returns true the run ends early and run_count
-// throws Interrupted.
+// throws Interrupted. `select(unit)` (a shard) restricts the run to some units: the others are
+// neither counted nor reduced, and the result has complete = false and an empty reduction.
 struct CountHooks {
+  std::function<bool(const WorkUnit&)> select;
   std::function<std::optional<u128>(const WorkUnit&)> skip;
   std::function<void(const WorkUnit&, u128)> done;
   std::function<bool()> stop;

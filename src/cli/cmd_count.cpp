@@ -1,10 +1,15 @@
-// `gridenum count`: parse, run the pipeline, print (text or JSON).
+// `gridenum count`: parse, run the pipeline, print (text or JSON). With --job-dir the count runs
+// as a checkpointed job (journal, resume, shards: see job.hpp); with --config the settings come
+// from a TOML file (configs/*.toml) and the command-line options given override them.
 #include <cstdio>
 #include <iostream>
 
 #include "command.hpp"
 #include "count_method.hpp"
+#include "job_cli.hpp"
+#include "gridenum/config.hpp"
 #include "gridenum/count.hpp"
+#include "gridenum/job.hpp"
 
 namespace gridenum::cli {
 namespace {
@@ -16,19 +21,53 @@ struct CountArgs {
   std::uint32_t slices = 0;
   bool json = false;
   std::string method = "stack";
+  std::string job_dir;
+  std::string config;
+  std::string shard;
 };
 
-void run(const CountArgs& a) {
-  CountOptions opt;
-  auto shape = Shape::parse(a.shape);
-  if (!shape) throw CLI::ValidationError("--shape", "expected RxC, e.g. 3x3, got '" + a.shape + "'");
-  if (auto why = engine_shape_error(*shape)) throw CLI::ValidationError("--shape", *why);
-  opt.shape = *shape;
-  if (a.method == "signature") return run_count_signature(a.shape, a.threads, a.json);
-  opt.threads = a.threads;
-  opt.slices_per_class = a.slices;
-  if (!parse_kernel(a.kernel, opt.kernel))
+void run(const CountArgs& a, CLI::App* cmd) {
+  const auto given = [cmd](const char* name) { return cmd->get_option(name)->count() > 0; };
+  JobConfig cfg;
+  if (!a.config.empty()) cfg = load_config(a.config);  // ConfigError: exit 2 (job_cli.hpp)
+  if (given("--shape") || a.config.empty()) {
+    auto shape = Shape::parse(a.shape);
+    if (!shape) throw CLI::ValidationError("--shape", "expected RxC, e.g. 3x3, got '" + a.shape + "'");
+    if (auto why = engine_shape_error(*shape)) throw CLI::ValidationError("--shape", *why);
+    cfg.shape = *shape;
+  }
+  if (given("--threads")) cfg.threads = a.threads;
+  if (given("--slices")) cfg.slices_per_class = a.slices;
+  if (given("--kernel") && !parse_kernel(a.kernel, cfg.kernel))
     throw CLI::ValidationError("--kernel", "expected partition or backtrack, got '" + a.kernel + "'");
+  if (given("--shard")) {
+    auto shard = Shard::parse(a.shard);
+    if (!shard) throw CLI::ValidationError("--shard", "expected K/M with 1 <= K <= M, got '" + a.shard + "'");
+    cfg.shard = *shard;
+  }
+  if (!cfg.shard.whole() && a.job_dir.empty())
+    throw CLI::ValidationError("--shard", "a shard runs as a job: give --job-dir too (gridenum merge adds the shards up)");
+
+  if (a.method == "signature") {
+    // The signature method is a single pass of well under a second: nothing to checkpoint or shard.
+    if (!a.job_dir.empty() || !cfg.shard.whole())
+      throw CLI::ValidationError("--method", "signature runs in one pass; --job-dir and --shard apply to the stack method");
+    return run_count_signature(cfg.shape.str(), cfg.threads, a.json);
+  }
+  if (!a.job_dir.empty()) {
+    JobRequest req;
+    req.dir = a.job_dir;
+    req.config = cfg;
+    req.handle_signals = true;
+    req.command = "gridenum count";
+    run_job_cli(req, a.json);  // exits 130 when interrupted
+    return;
+  }
+  CountOptions opt;
+  opt.shape = cfg.shape;
+  opt.threads = cfg.threads;
+  opt.slices_per_class = cfg.slices_per_class;
+  opt.kernel = cfg.kernel;
   const CountResult r = run_count(opt);
   if (a.json) std::cout << to_json(r).dump(2) << "\n";
   else std::cout << format_text(r);
@@ -45,7 +84,15 @@ const RegisterCommand reg(10, [](CLI::App& root) {
   cmd->add_flag("--json", args->json, "Print the result as one JSON document");
   cmd->add_option("--method", args->method, "Counting method: stack (default) or signature (band signatures, independent)")
       ->default_val("stack")->check(CLI::IsMember({"stack", "signature"}));
-  cmd->callback([args] { run(*args); });
+  cmd->add_option("--job-dir", args->job_dir,
+                  "Run as a checkpointed job in this directory (config, journal, log, result); continue it with "
+                  "gridenum resume DIR");
+  cmd->add_option("--config", args->config, "Job config (TOML, see configs/default.toml); options given here override it");
+  cmd->add_option("--shard", args->shard, "Run the K-th of M disjoint subsets of the units (K/M; needs --job-dir)");
+  cmd->footer(
+      "Exit: 0 done; 2 usage or config error; 3 runtime error (job locked, damaged journal, I/O error such as a full\n"
+      "disk); 130 stopped by SIGINT/SIGTERM (the journal keeps the finished units: gridenum resume DIR).");
+  cmd->callback([args, cmd] { with_job_errors([&] { run(*args, cmd); }); });
 });
 
 }  // namespace

@@ -1,0 +1,39 @@
+// Whole-file writes that survive a crash or a power cut at any moment: the file holds either
+// its old contents or its new ones, never a mix (design.md section 3, "snapshot files").
+//
+// The protocol: write a temporary file in the same directory, fsync it, rename it over the
+// target (atomic within one file system), fsync the directory so the rename itself is durable.
+// Used for the job's config, catalogue cache, journal header and results. The journal body is
+// append-only and has its own rules (journal.hpp).
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace gridenum {
+
+// Throws JobIoError naming the file and the system error.
+void write_file_atomic(const std::filesystem::path& path, std::string_view contents);
+
+// Several files of one directory, each atomically (not all together): every temporary is
+// written and fsync'd, then all are renamed, then one fsync of the directory -- one directory
+// sync instead of one per file (the job's result.txt and result.json).
+void write_files_atomic(const std::vector<std::pair<std::filesystem::path, std::string>>& files);
+
+// fsync of a directory, so that entries created or renamed in it are durable.
+void fsync_dir(const std::filesystem::path& dir);
+
+// The whole file; throws JobIoError naming the file (missing, unreadable).
+std::string read_whole_file(const std::filesystem::path& path);
+
+// Writes every byte (restarting after EINTR and short writes); throws JobIoError naming `path`
+// on failure (ENOSPC, EFBIG from a file size limit, EIO ...).
+void write_all(int fd, std::string_view bytes, const std::filesystem::path& path);
+
+// "what 'path': strerror(errno)" as a JobIoError.
+[[noreturn]] void throw_io_error(const std::string& what, const std::filesystem::path& path, int err);
+
+}  // namespace gridenum

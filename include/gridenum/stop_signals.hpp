@@ -1,0 +1,37 @@
+// Ctrl-C and SIGTERM for a running job. A signal handler may do almost nothing safely, so the
+// signals are blocked in the process's threads and a watcher thread takes them with
+// sigtimedwait and runs ordinary code: the first signal asks the job to stop (no new units
+// start, the units in progress finish and are journaled); a second one ends the process at once
+// (the journal is flushed first, the units in progress are dropped and recomputed on resume).
+//
+// The mask must be set before the worker threads exist (they inherit it), so construct this
+// first thing in the job, on the main thread.
+#pragma once
+
+#include <atomic>
+#include <csignal>
+#include <functional>
+#include <thread>
+
+namespace gridenum {
+
+class StopSignals {
+ public:
+  StopSignals(std::function<void(int)> on_first, std::function<void(int)> on_second);
+  ~StopSignals();
+  StopSignals(const StopSignals&) = delete;
+  StopSignals& operator=(const StopSignals&) = delete;
+
+  // 0, or the first signal received.
+  int received() const { return received_.load(); }
+  static const char* name(int sig);
+
+ private:
+  std::function<void(int)> on_first_, on_second_;
+  sigset_t set_{}, old_{};
+  std::atomic<bool> quit_{false};
+  std::atomic<int> received_{0};
+  std::thread watcher_;
+};
+
+}  // namespace gridenum

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Submits a sharded count to Slurm: an array of M shard tasks and a merge step that starts when
+# all of them succeeded (afterok). Run again after failures: finished shards return at once,
+# unfinished ones resume from their journals.
+#
+#   jobs/slurm-submit.sh [-c CONFIG] [-m SHARDS] [-g GRIDENUM] OUTDIR [extra sbatch options...]
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+config="$here/../configs/default.toml"
+shards=8
+gridenum=gridenum
+while getopts "c:m:g:h" opt; do
+  case $opt in
+    c) config=$OPTARG ;;
+    m) shards=$OPTARG ;;
+    g) gridenum=$OPTARG ;;
+    *) sed -n '2,7p' "$0"; exit 2 ;;
+  esac
+done
+shift $((OPTIND - 1))
+[ $# -ge 1 ] || { sed -n '2,7p' "$0"; exit 2; }
+out=$(realpath -m "$1")
+shift
+config=$(realpath "$config")
+mkdir -p "$out"
+array=$(sbatch --parsable --array="1-$shards" "$@" \
+  --export=ALL,OUT="$out",CONFIG="$config",GRIDENUM="$gridenum" "$here/slurm-shards.sbatch")
+array=${array%%;*}
+merge=$(sbatch --parsable --dependency="afterok:$array" \
+  --export=ALL,OUT="$out",SHARDS="$shards",GRIDENUM="$gridenum" "$here/slurm-merge.sbatch")
+echo "shards: job $array (array 1-$shards), merge: job ${merge%%;*} (after all shards succeed)"
+echo "progress: $gridenum status $out/shard-K ; result: $out/merged/result.txt"

@@ -1,0 +1,61 @@
+// `gridenum merge DIR...`: the total of a job run as shards (--shard K/M), after checking that
+// the directories are exactly its M finished shards. Exit: 0; 1 refused (different jobs, a shard
+// missing, given twice or unfinished); 2 a DIR holds no job; 3 damaged journal or I/O error.
+#include <iostream>
+
+#include "command.hpp"
+#include "job_cli.hpp"
+#include "gridenum/atomic_file.hpp"
+#include "gridenum/checksum.hpp"
+#include "gridenum/merge.hpp"
+
+namespace gridenum::cli {
+namespace {
+
+struct MergeArgs {
+  std::vector<std::string> dirs;
+  bool json = false;
+  std::string output;
+  int threads = 0;
+};
+
+const RegisterCommand reg(13, [](CLI::App& root) {
+  auto a = std::make_shared<MergeArgs>();
+  auto* cmd = root.add_subcommand("merge", "Add up the shards of one counting job into its total");
+  cmd->add_option("DIR", a->dirs, "Job directories of the shards (gridenum count --shard K/M --job-dir DIR)")->required();
+  cmd->add_flag("--json", a->json, "Print the result as one JSON document");
+  cmd->add_option("--output", a->output, "Also write result.txt and result.json into this directory (atomically)");
+  cmd->add_option("--threads", a->threads, "Threads for rebuilding the catalogue when no shard caches it")
+      ->check(CLI::NonNegativeNumber);
+  cmd->footer(
+      "Exit: 0 ok; 1 refused (shards of different jobs, a shard missing, given twice or unfinished); 2 a DIR holds\n"
+      "no job; 3 damaged journal or I/O error.");
+  cmd->callback([a] {
+    with_job_errors([&] {
+      std::vector<std::filesystem::path> dirs(a->dirs.begin(), a->dirs.end());
+      const MergeResult m = merge_jobs(dirs, a->threads);
+      std::string text = "merged " + std::to_string(m.dirs.size()) + " shard" + (m.dirs.size() == 1 ? "" : "s") +
+                         " of job " + hex16(m.header.fingerprint) + ":";
+      nlohmann::json shards = nlohmann::json::array();
+      for (const auto& d : m.dirs) {
+        text += " " + d.string();
+        shards.push_back(d.string());
+      }
+      text += "\n" + format_text(m.result);
+      nlohmann::json j = to_json(m.result);
+      j["merged"] = {{"fingerprint", hex16(m.header.fingerprint)}, {"shards", shards}};
+      if (!a->output.empty()) {
+        std::error_code ec;
+        std::filesystem::create_directories(a->output, ec);
+        if (ec) throw_io_error("cannot create", a->output, ec.value());
+        write_file_atomic(std::filesystem::path(a->output) / "result.txt", text);
+        write_file_atomic(std::filesystem::path(a->output) / "result.json", j.dump(2) + "\n");
+      }
+      if (a->json) std::cout << j.dump(2) << "\n";
+      else std::cout << text;
+    });
+  });
+});
+
+}  // namespace
+}  // namespace gridenum::cli

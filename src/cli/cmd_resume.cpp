@@ -1,0 +1,45 @@
+// `gridenum resume DIR`: continue a stopped or killed job; units in its journal are not
+// recomputed. Threads and kernel may differ from the first session (they never change a count).
+#include "command.hpp"
+#include "job_cli.hpp"
+
+namespace gridenum::cli {
+namespace {
+
+struct ResumeArgs {
+  std::string dir;
+  int threads = -1;
+  std::string kernel;
+  bool json = false;
+};
+
+const RegisterCommand reg(11, [](CLI::App& root) {
+  auto a = std::make_shared<ResumeArgs>();
+  auto* cmd = root.add_subcommand("resume", "Continue a stopped or killed counting job");
+  cmd->add_option("DIR", a->dir, "Job directory (made by gridenum count --job-dir)")->required();
+  cmd->add_option("--threads", a->threads, "Worker threads for this session (default: the job's config)")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--kernel", a->kernel, "Kernel for this session: partition or backtrack (default: the job's config)");
+  cmd->add_flag("--json", a->json, "Print the result as one JSON document");
+  cmd->footer(
+      "Exit: 0 done; 2 DIR holds no job or a bad config; 3 runtime error (job locked, damaged journal, fingerprint\n"
+      "mismatch, I/O error); 130 stopped by SIGINT/SIGTERM.");
+  cmd->callback([a] {
+    JobRequest req;
+    req.dir = a->dir;
+    req.resume = true;
+    if (a->threads >= 0) req.threads = a->threads;
+    if (!a->kernel.empty()) {
+      Kernel k;
+      if (!parse_kernel(a->kernel, k))
+        throw CLI::ValidationError("--kernel", "expected partition or backtrack, got '" + a->kernel + "'");
+      req.kernel = k;
+    }
+    req.handle_signals = true;
+    req.command = "gridenum resume";
+    run_job_cli(req, a->json);
+  });
+});
+
+}  // namespace
+}  // namespace gridenum::cli

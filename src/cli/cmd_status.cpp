@@ -1,0 +1,33 @@
+// `gridenum status DIR [--json]`: units done / total, per class, throughput, ETA, and whether a
+// process runs the job now. Exit: 0; 2 DIR holds no job; 3 damaged journal or unreadable files.
+#include <iostream>
+
+#include "command.hpp"
+#include "job_cli.hpp"
+#include "gridenum/status.hpp"
+
+namespace gridenum::cli {
+namespace {
+
+struct StatusArgs {
+  std::string dir;
+  bool json = false;
+};
+
+const RegisterCommand reg(12, [](CLI::App& root) {
+  auto a = std::make_shared<StatusArgs>();
+  auto* cmd = root.add_subcommand("status", "Progress of a counting job: units, classes, throughput, ETA, running?");
+  cmd->add_option("DIR", a->dir, "Job directory")->required();
+  cmd->add_flag("--json", a->json, "Print the status as one JSON document");
+  cmd->footer("Exit: 0 ok; 2 DIR holds no job; 3 damaged journal or unreadable files.");
+  cmd->callback([a] {
+    with_job_errors([&] {
+      const JobStatus s = job_status(a->dir);
+      if (a->json) std::cout << to_json(s).dump(2) << "\n";
+      else std::cout << format_status(s);
+    });
+  });
+});
+
+}  // namespace
+}  // namespace gridenum::cli
