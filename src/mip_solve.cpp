@@ -216,7 +216,7 @@ std::string find_solver(const std::string& solver) {
   while (start <= p.size()) {
     const std::size_t end = p.find(':', start);
     std::string dir = p.substr(start, end == std::string::npos ? std::string::npos : end - start);
-    if (dir.empty()) dir = ".";
+    if (dir.empty()) dir.push_back('.');
     const std::string cand = dir + "/" + bin;
     struct stat st{};
     if (::stat(cand.c_str(), &st) == 0 && S_ISREG(st.st_mode) && ::access(cand.c_str(), X_OK) == 0) return cand;
@@ -326,7 +326,9 @@ RunResult run(const Model& m, const RunOptions& opt) {
       res.status = Status::TimeLimit;
     else {
       res.status = Status::Error;
-      res.message = "glpsol: status '" + std::string(1, st) + "': " + tail(log_text, 5);
+      res.message = "glpsol: status '";
+      res.message += st;
+      res.message += "': " + tail(log_text, 5);
     }
   }
   if (!feasible) {

@@ -42,15 +42,30 @@ std::string write_lp(const LinearModel& lm, const std::string& title) {
       }
       o += t.coef < 0 ? " -" : " +";
       const double a = std::fabs(t.coef);
-      if (a != 1) o += " " + num(a);
+      if (a != 1) {
+        o += ' ';
+        o += num(a);
+      }
       o += " " + lm.vars[t.var].name;
       ++on_line;
     }
-    o += std::string(" ") + sense_lp(r.sense) + " " + num(r.rhs) + "\n";
+    o += ' ';
+    o += sense_lp(r.sense);
+    o += ' ';
+    o += num(r.rhs);
+    o += '\n';
   }
   o += "Bounds\n";
   for (const auto& v : lm.vars)
-    if (v.type != VarType::Binary) o += " " + num(v.lower) + " <= " + v.name + " <= " + num(v.upper) + "\n";
+    if (v.type != VarType::Binary) {
+      o += ' ';
+      o += num(v.lower);
+      o += " <= ";
+      o += v.name;
+      o += " <= ";
+      o += num(v.upper);
+      o += '\n';
+    }
   std::string gen, bin;
   for (const auto& v : lm.vars) {
     if (v.type == VarType::Integer) gen += " " + v.name + "\n";
@@ -75,7 +90,13 @@ std::string write_mps(const LinearModel& lm, const std::string& title) {
   for (char& c : nm)
     if (c == ' ' || c == '\t') c = '_';
   o += "NAME " + nm + "\nROWS\n N obj\n";
-  for (const auto& r : lm.rows) o += std::string(" ") + r.sense + " " + r.name + "\n";
+  for (const auto& r : lm.rows) {
+    o += ' ';
+    o += r.sense;
+    o += ' ';
+    o += r.name;
+    o += '\n';
+  }
   o += "COLUMNS\n";
   bool in_int = false;
   int marker = 0;
