@@ -2,11 +2,16 @@
 // (chapters 3-4) and of the slides on variants, built from the rule model, written as CPLEX LP,
 // free MPS or ZIMPL, and solved by an installed solver (CBC or GLPK's glpsol).
 //
+// Sources: the thesis's text in shared/seeds stops inside chapter 2, so the models follow the
+// slides, which restate the thesis's (BLP) and (NLIP) as equations (1)-(20) and add the
+// variants as (21)-(32); equation numbers below are the slides'. The ZIMPL output is written
+// from those equations (the thesis's own listings of 4.1 are not in the seeds).
+//
 // Notation. The thesis writes n for the box side, so a classic grid is n^2 x n^2 and the
 // digits are S = {1..n^2}. The rest of gridenum (model.hpp) writes n for the side of the grid.
 // Here, as in the thesis, n is the box side and N = n^2 the side of the grid (Model::n == N).
 //
-// (BLP)  binary x[i,j,k] = 1 iff digit k is in cell (i,j); thesis (1)-(7) for the classic
+// (BLP)  binary x[i,j,k] = 1 iff digit k is in cell (i,j); (1)-(7) for the classic
 //        rules: givens x[i,j,g] = 1, one digit per cell, each digit once per row, column and
 //        box; slides (21)-(26) for the variants: once per diagonal (X), per extra box
 //        (Windoku), per jigsaw region; at most once per killer cage and the cage sum
@@ -15,7 +20,7 @@
 //        4 N^3 = 4 n^6 nonzeros plus one per given.
 // (NLIP) integer x[i,j] in 1..N, x[i,j] = g(i,j) for the givens (9), and |x - y| >= 1 for
 //        every pair of cells that share a unit or a cage ((10)-(12), (27)-(31)), linearised as
-//        in the thesis with y = x - y' (14) y+ - y- = y, (15) y+ + y- >= 1,
+//        in the thesis with y = x - x' (14) y+ - y- = y, (15) y+ + y- >= 1,
 //        (16) a+ <= y+ <= (N-1) a+, (17) a- <= y- <= (N-1) a-, (18) a+ + a- = 1, y+- integer,
 //        a+- binary; cage sums sum_{(i,j) in C} x[i,j] = n(C) (the slides' (32) writes the BLP
 //        sum by mistake). A pair that shares two units (a row and a box) is written once: the
