@@ -431,4 +431,10 @@ TEST(MipCli, SolveEngineMip) {
   }
   EXPECT_EQ(run_cli("solve --engine mip --formulation milp " + file).code, 2);
   EXPECT_EQ(run_cli("solve --engine mip --mip-format zpl " + file).code, 2);
+  // One solution only: counting and uniqueness checks are refused rather than guessed.
+  r = run_cli("solve --engine mip --unique " + file);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.out.find("finds one solution"), std::string::npos) << r.out;
+  EXPECT_EQ(run_cli("solve --engine mip --count " + file).code, 2);
+  EXPECT_EQ(run_cli("solve --engine mip --limit 5 " + file).code, 2);
 }

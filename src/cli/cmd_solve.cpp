@@ -67,6 +67,11 @@ int run_solve(const SolveArgs& a, CLI::App* limit_opt_owner) {
   bopt.solve.engine = a.engine == "dlx" ? Engine::Dlx : a.engine == "mip" ? Engine::Mip : Engine::Propagate;
   const bool limit_given = limit_opt_owner->get_option("--limit")->count() > 0;
   bopt.solve.limit = a.unique ? 2 : limit_given ? a.limit : a.count ? 0 : 1;
+  if (a.engine == "mip" && (a.count || a.unique || (limit_given && a.limit != 1))) {
+    std::fprintf(stderr, "gridenum solve: the MIP engine finds one solution; --count, --unique and --limit need "
+                         "--engine propagate or dlx\n");
+    return 2;
+  }
   if (a.unique && limit_given && a.limit != 2) {
     std::fprintf(stderr, "gridenum solve: --unique checks with limit 2; drop --limit\n");
     return 2;
