@@ -33,7 +33,8 @@ SolveResult solve_dlx(const Model& m, std::uint64_t limit);
 // solution back and checks it with satisfies(). Finds one solution (count is 0 or 1).
 struct MipSolveOptions {
   std::string solver = "cbc";        // "cbc" (coinor-cbc) or "glpk" (glpk-utils' glpsol)
-  std::string formulation = "blp";   // "blp" or "nlip"
+  std::string formulation = "blp";   // "blp", "nlip" (the thesis's) or "nlip-tight"
+  std::string format = "lp";         // the file handed to the solver: "lp" or "mps"
   double time_limit_seconds = 0;     // 0: no limit
 };
 SolveResult solve_mip(const Model& m, const MipSolveOptions& opt);

@@ -28,6 +28,7 @@ struct SolveArgs {
   std::string rules;
   std::string mip_solver = "cbc";
   std::string formulation = "blp";
+  std::string mip_format = "lp";
   double time_limit = 0;
 };
 
@@ -40,7 +41,10 @@ int run_solve(const SolveArgs& a, CLI::App* limit_opt_owner) {
   // Checked here rather than by CLI11 validators so that usage errors exit with 2.
   if (a.engine != "propagate" && a.engine != "dlx" && a.engine != "mip") return usage("--engine", a.engine, "propagate, dlx, mip");
   if (a.mip_solver != "cbc" && a.mip_solver != "glpk") return usage("--mip-solver", a.mip_solver, "cbc, glpk");
-  if (a.formulation != "blp" && a.formulation != "nlip") return usage("--formulation", a.formulation, "blp, nlip");
+  if (a.formulation != "blp" && a.formulation != "nlip" && a.formulation != "nlip-tight")
+    return usage("--formulation", a.formulation, "blp, nlip, nlip-tight");
+  if (a.mip_format != "lp" && a.mip_format != "mps") return usage("--mip-format", a.mip_format, "lp, mps");
+  if (a.time_limit < 0) return usage("--time-limit", std::to_string(a.time_limit), "seconds, 0 for none");
   ReadOptions ropt;
   if (!a.shape.empty()) {
     ropt.shape = Shape::parse(a.shape);
@@ -63,12 +67,18 @@ int run_solve(const SolveArgs& a, CLI::App* limit_opt_owner) {
   bopt.solve.engine = a.engine == "dlx" ? Engine::Dlx : a.engine == "mip" ? Engine::Mip : Engine::Propagate;
   const bool limit_given = limit_opt_owner->get_option("--limit")->count() > 0;
   bopt.solve.limit = a.unique ? 2 : limit_given ? a.limit : a.count ? 0 : 1;
+  if (a.engine == "mip" && (a.count || a.unique || (limit_given && a.limit != 1))) {
+    std::fprintf(stderr, "gridenum solve: the MIP engine finds one solution; --count, --unique and --limit need "
+                         "--engine propagate or dlx\n");
+    return 2;
+  }
   if (a.unique && limit_given && a.limit != 2) {
     std::fprintf(stderr, "gridenum solve: --unique checks with limit 2; drop --limit\n");
     return 2;
   }
   bopt.solve.mip.solver = a.mip_solver;
   bopt.solve.mip.formulation = a.formulation;
+  bopt.solve.mip.format = a.mip_format;
   bopt.solve.mip.time_limit_seconds = a.time_limit;
 
   std::unique_ptr<std::ifstream> file;
@@ -172,7 +182,9 @@ const RegisterCommand reg(20, [](CLI::App& root) {
   cmd->add_option("--shape", a->shape, "Box shape RxC for grid lines, e.g. 3x4 for 12x12 (default: from the length)");
   cmd->add_option("--rules", a->rules, "Extra rules for grid lines: x (diagonals), windoku; comma-separated");
   cmd->add_option("--mip-solver", a->mip_solver, "MIP engine: cbc (default) or glpk");
-  cmd->add_option("--formulation", a->formulation, "MIP engine: blp (binary x[i,j,k], default) or nlip (integer x[i,j])");
+  cmd->add_option("--formulation", a->formulation, "MIP engine: blp (binary x[i,j,k], default), nlip (integer x[i,j], the thesis's\n"
+                  "linearisation) or nlip-tight (one binary per pair, unit sums)");
+  cmd->add_option("--mip-format", a->mip_format, "MIP engine: the model file given to the solver, lp (default) or mps");
   cmd->add_option("--time-limit", a->time_limit, "MIP engine: seconds per puzzle (0: none)");
   cmd->callback([a, cmd] {
     const int code = run_solve(*a, cmd);
