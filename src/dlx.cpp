@@ -7,64 +7,60 @@
 namespace gridenum {
 
 // ---------------------------------------------------------------------------------------
-// The matrix: header nodes are linked left-right in a ring with the root (primary columns
-// only) and each column is an up-down ring through its header.
-ExactCover::ExactCover(int primary, int secondary) : ncols_(primary + secondary) {
-  const int h = ncols_ + 1;
-  L_.resize(h);
-  R_.resize(h);
+// The matrix (layout: dlx.hpp). Headers first, then a spacer, then each row followed by a
+// spacer.
+ExactCover::ExactCover(int primary, int secondary)
+    : primary_(primary), secondary_(secondary), ppad_((primary + kBlock - 1) / kBlock * kBlock) {
+  if (primary < 0 || secondary < 0) throw std::invalid_argument("exact cover: negative column count");
+  const int h = ppad_ + secondary;
   U_.resize(h);
   D_.resize(h);
-  col_.resize(h);
+  C_.resize(h);
   row_.assign(h, -1);
-  size_.assign(h, 0);
+  len_.assign(h, 0);
   covered_.assign(h, 0);
-  for (int c = 0; c < h; ++c) {
-    U_[c] = D_[c] = col_[c] = c;
-    L_[c] = R_[c] = c;  // secondary columns stay self-linked
-  }
-  // Ring root <-> primary headers 1..primary.
-  for (int c = 0; c <= primary; ++c) {
-    R_[c] = c == primary ? 0 : c + 1;
-    L_[c] = c == 0 ? primary : c - 1;
-  }
+  for (int c = 0; c < h; ++c) U_[c] = D_[c] = C_[c] = c;
+  for (int c = primary; c < ppad_; ++c) len_[c] = kCovered;  // padding: never chosen
+  // The first spacer (its U_ is never read).
+  U_.push_back(0);
+  D_.push_back(0);
+  C_.push_back(-1);
+  row_.push_back(-1);
 }
 
 int ExactCover::add_row(std::span<const int> cols) {
+  if (cols.empty()) throw std::invalid_argument("exact cover: empty row");
   const int id = rows();
-  const int first = static_cast<int>(L_.size());
+  const int spacer = static_cast<int>(U_.size()) - 1;
+  const int first = spacer + 1, k = static_cast<int>(cols.size());
   row_first_.push_back(first);
-  const int k = static_cast<int>(cols.size());
   for (int i = 0; i < k; ++i) {
-    const int c = cols[i] + 1;
-    if (cols[i] < 0 || cols[i] >= ncols_) throw std::out_of_range("exact cover column out of range");
+    if (cols[i] < 0 || cols[i] >= columns()) throw std::out_of_range("exact cover column out of range");
+    const int h = cols[i] < primary_ ? cols[i] : ppad_ + (cols[i] - primary_);
     const int x = first + i;
-    L_.push_back(i == 0 ? first + k - 1 : x - 1);
-    R_.push_back(i == k - 1 ? first : x + 1);
-    U_.push_back(U_[c]);
-    D_.push_back(c);
-    D_[U_[c]] = x;
-    U_[c] = x;
-    col_.push_back(c);
+    U_.push_back(U_[h]);
+    D_.push_back(h);
+    D_[U_[h]] = x;
+    U_[h] = x;
+    C_.push_back(h);
     row_.push_back(id);
-    ++size_[c];
+    ++len_[h];
   }
+  D_[spacer] = first + k - 1;
+  U_.push_back(first);  // the spacer after the row
+  D_.push_back(0);
+  C_.push_back(-2 - id);
+  row_.push_back(-1);
   return id;
 }
 
 bool ExactCover::select(int row) {
   const int first = row_first_[row];
-  int j = first;
-  do {
-    if (covered_[col_[j]]) return false;
-    j = R_[j];
-  } while (j != first);
-  j = first;
-  do {
-    covered_[col_[j]] = 1;
-    cover(col_[j]);
-    j = R_[j];
-  } while (j != first);
+  for (int q = first; C_[q] >= 0; ++q)
+    if (covered_[C_[q]]) return false;
+  for (int q = first; C_[q] >= 0; ++q) covered_[C_[q]] = 1;
+  cover(C_[first]);
+  select_row(first);
   selected_.push_back(row);
   return true;
 }
@@ -73,13 +69,9 @@ void ExactCover::unselect_all() {
   while (!selected_.empty()) {
     const int first = row_first_[selected_.back()];
     selected_.pop_back();
-    int j = L_[first];
-    for (;;) {
-      uncover(col_[j]);
-      covered_[col_[j]] = 0;
-      if (j == first) break;
-      j = L_[j];
-    }
+    unselect_row(first);
+    uncover(C_[first]);
+    for (int q = first; C_[q] >= 0; ++q) covered_[C_[q]] = 0;
   }
 }
 
@@ -136,15 +128,36 @@ struct SudokuCover {
   }
 };
 
-// Cage-sum bookkeeping for the search: a row (cell, digit) is refused when a cage of that
-// cell could no longer reach its sum with distinct digits in the cells left.
-struct Hooks {
+// Records solutions; accepts every row (no cages).
+struct PlainHooks {
   const SudokuCover& sc;
   std::uint64_t limit;
   const SolutionCallback* hook;
   SolveResult& res;
   const std::vector<int>& givens;
-  std::vector<int> sum, filled, grid;
+  std::vector<int> grid;
+
+  bool accept(int) { return true; }
+  void undo(int) {}
+  bool solution(std::span<const int> rows) {
+    ++res.count;
+    if (res.count == 1 || hook) {
+      if (givens.empty())
+        grid.assign(static_cast<std::size_t>(sc.n) * sc.n, 0);
+      else
+        grid = givens;
+      for (int r : rows) grid[r / sc.n] = r % sc.n + 1;
+      if (res.count == 1) res.solution = grid;
+      if (hook && (*hook)(grid)) return true;
+    }
+    return limit != 0 && res.count >= limit;
+  }
+};
+
+// Cage-sum bookkeeping for the search: a row (cell, digit) is refused when a cage of that
+// cell could no longer reach its sum with distinct digits in the cells left.
+struct KillerHooks : PlainHooks {
+  std::vector<int> sum, filled;
 
   bool accept(int row) {
     const int n = sc.n, c = row / n, d = row % n + 1;
@@ -172,38 +185,38 @@ struct Hooks {
       --filled[sc.cage_of[i]];
     }
   }
-  bool solution(std::span<const int> rows) {
-    ++res.count;
-    if (res.count == 1 || hook) {
-      grid.assign(static_cast<std::size_t>(sc.n) * sc.n, 0);
-      if (!givens.empty()) grid = givens;
-      for (int r : rows) grid[r / sc.n] = r % sc.n + 1;
-      if (res.count == 1) res.solution = grid;
-      if (hook && (*hook)(grid)) return true;
-    }
-    return limit != 0 && res.count >= limit;
-  }
 };
+
+template <class Hooks>
+void run_with(SudokuCover& sc, const Model& m, Hooks& h, SolveResult& res) {
+  bool ok = true;
+  const int n = sc.n;
+  if (!m.givens.empty())
+    for (int c = 0; c < n * n && ok; ++c) {
+      const int g = m.givens[c];
+      if (g == 0) continue;
+      const int row = c * n + g - 1;
+      ok = h.accept(row);
+      if (ok && !sc.x->select(row)) {
+        h.undo(row);
+        ok = false;
+      }
+    }
+  if (ok) sc.x->search(h, res.stats);
+  sc.x->unselect_all();
+}
 
 SolveResult run(const Model& m, std::uint64_t limit, const SolutionCallback* hook) {
   thread_local SudokuCover sc;
-  if (!sc.matches(m) || !sc.x) sc.build(m);
+  if (!sc.x || !sc.matches(m)) sc.build(m);
   SolveResult res;
-  Hooks h{sc, limit, hook, res, m.givens, std::vector<int>(sc.cages.size(), 0), std::vector<int>(sc.cages.size(), 0), {}};
-  bool ok = true;
-  const int n = sc.n;
-  for (int c = 0; c < n * n && ok; ++c) {
-    const int g = m.givens.empty() ? 0 : m.givens[c];
-    if (g == 0) continue;
-    const int row = c * n + g - 1;
-    ok = h.accept(row);
-    if (ok && !sc.x->select(row)) {
-      h.undo(row);
-      ok = false;
-    }
+  if (sc.cages.empty()) {
+    PlainHooks h{sc, limit, hook, res, m.givens, {}};
+    run_with(sc, m, h, res);
+  } else {
+    KillerHooks h{{sc, limit, hook, res, m.givens, {}}, std::vector<int>(sc.cages.size(), 0), std::vector<int>(sc.cages.size(), 0)};
+    run_with(sc, m, h, res);
   }
-  if (ok) sc.x->search(h, res.stats);
-  sc.x->unselect_all();
   return res;
 }
 

@@ -1,9 +1,32 @@
 // Exact cover by Knuth's Algorithm X with dancing links (design.md section 4).
 //
 // ExactCover is generic: primary columns must be covered exactly once, secondary columns at
-// most once (Knuth's trick: they are not in the header list, so the search never chooses
-// them, but covering them still removes clashing rows). All nodes live in flat arrays
-// (L, R, U, D, column, row) reserved up front, so the search allocates nothing.
+// most once (Knuth's trick: the search never chooses them, but covering them still removes
+// clashing rows). The search is Knuth's DLX1 (TAOCP 7.2.2.1, Algorithm X), iterative with an
+// explicit stack; it allocates nothing.
+//
+// Node layout (flat struct of arrays U_, D_, C_, row_, 32-bit indices; rows stored one after
+// the other with a spacer node between them, so there are no left/right links):
+//
+//   node:  0 .. P-1 | P .. Ppad-1 | Ppad .. Ppad+S-1 |  sp  r0 r0 r0 r0  sp  r1 r1 r1  sp ...
+//          primary  |  padding    |  secondary       |   row 0 nodes       row 1 nodes
+//          headers  |  (unused)   |  headers         |
+//
+//   * header h: U_/D_ ring through the rows of its column; C_[h] = h; len_[h] = rows left
+//     (+ kCovered while the column is covered). Padding headers are never used and keep
+//     len_ = kCovered, so the MRV scan runs over len_[0, Ppad) in whole blocks of kBlock.
+//   * row node q: U_/D_ in its column's ring, C_[q] = its header, row_[q] = row id. The nodes
+//     of a row are contiguous: the right neighbour of q is q+1, the left one q-1.
+//   * spacer: C_ < 0; U_ = first node of the row before it, D_ = last node of the row after
+//     it, so a walk to the right (or left) that meets a spacer wraps round its own row.
+//
+// Choosing a column (MRV): the minimum of len_[0, Ppad) by a block-wise scan of the array
+// (vectorised by the compiler), stopping at the first block holding a 0 or 1; covered
+// columns carry +kCovered, so they never win, and a minimum >= kCovered means every primary
+// column is covered (a solution). Ties go to the lowest column.
+//
+// Measured trade-offs (single/dlx_*, puzzles/s CPU time; bench/RESULTS-dlx.md):
+//   see the table at the top of src/dlx.cpp.
 //
 // solve_dlx (solver.hpp) builds the matrix from a Model: row (cell, digit) covers column
 // "cell filled" and "unit u holds digit" for every unit of the cell (primary), plus "cage k
@@ -15,6 +38,10 @@
 #include <functional>
 #include <span>
 #include <vector>
+
+#if defined(__AVX2__)
+#include <immintrin.h>
+#endif
 
 #include "gridenum/propagate.hpp"
 #include "gridenum/solver.hpp"
@@ -29,7 +56,7 @@ class ExactCover {
   // Adds a row covering `cols` (distinct column ids); returns its id (0, 1, ...).
   int add_row(std::span<const int> cols);
   int rows() const { return static_cast<int>(row_first_.size()); }
-  int columns() const { return ncols_; }
+  int columns() const { return primary_ + secondary_; }
 
   // Selects a row before the search (a given); false, changing nothing, if it clashes with
   // a row selected before. unselect_all() undoes every selection, in reverse order.
@@ -38,77 +65,196 @@ class ExactCover {
 
   // The search. Hooks: bool accept(int row) -- may veto a row (and records it if accepted);
   // void undo(int row); bool solution(std::span<const int> rows) -- return true to stop.
-  // Returns true when stopped by the hook.
+  // Returns true when stopped by the hook. The matrix is left as it was found.
   template <class Hooks>
   bool search(Hooks& hooks, SolveStats& stats) {
-    chosen_.resize(static_cast<std::size_t>(rows()) + 1);
-    return search_level(hooks, stats, 0);
+    const std::size_t depth = static_cast<std::size_t>(rows()) + 1;
+    if (x_.size() < depth) {
+      x_.resize(depth);
+      col_stack_.resize(depth);
+      chosen_.resize(depth);
+    }
+    int* const x = x_.data();
+    int* const cs = col_stack_.data();
+    int l = 0;
+    for (;;) {
+      // X2/X3: choose a column, or report a solution.
+      int len = 0;
+      const int c = choose(len);
+      if (c < 0) {
+        for (int i = 0; i < l; ++i) chosen_[i] = row_[x[i]];
+        if (hooks.solution(std::span<const int>(chosen_.data(), static_cast<std::size_t>(l)))) {
+          unwind(hooks, l);
+          return true;
+        }
+      } else {
+        ++stats.nodes;
+        if (len == 0) {
+          ++stats.backtracks;
+        } else {
+          // X4/X5: cover c and try its rows.
+          cover(c);
+          cs[l] = c;
+          x[l] = D_[c];
+          if (advance(hooks, x[l], c)) {
+            ++l;
+            continue;
+          }
+          uncover(c);
+        }
+      }
+      // X6-X8: backtrack to the next row of a lower level.
+      for (;;) {
+        if (l == 0) return false;
+        --l;
+        const int r = x[l];
+        unselect_row(r);
+        hooks.undo(row_[r]);
+        x[l] = D_[r];
+        if (advance(hooks, x[l], cs[l])) {
+          ++l;
+          break;
+        }
+        uncover(cs[l]);
+      }
+    }
   }
 
  private:
+  static constexpr int kBlock = 16;          // MRV scan block (int32 lanes)
+  static constexpr int kCovered = 1 << 28;   // added to len_ of a covered column
+
+  // First row at or below node `r` of column c that the hooks accept, covered; false if none.
   template <class Hooks>
-  bool search_level(Hooks& hooks, SolveStats& stats, int depth) {
-    if (R_[0] == 0) {
-      std::span<const int> sol(chosen_.data(), static_cast<std::size_t>(depth));
-      return hooks.solution(sol);
-    }
-    // Choose the primary column with the fewest rows (MRV); 0 or 1 cannot be beaten.
-    int c = R_[0], best = c, bs = size_[c];
-    for (; c != 0 && bs > 1; c = R_[c])
-      if (size_[c] < bs) {
-        bs = size_[c];
-        best = c;
-      }
-    ++stats.nodes;
-    if (bs == 0) {
-      ++stats.backtracks;
-      return false;
-    }
-    cover(best);
-    for (int r = D_[best]; r != best; r = D_[r]) {
-      if (!hooks.accept(row_[r])) continue;
-      chosen_[depth] = row_[r];
-      for (int j = R_[r]; j != r; j = R_[j]) cover(col_[j]);
-      const bool stop = search_level(hooks, stats, depth + 1);
-      for (int j = L_[r]; j != r; j = L_[j]) uncover(col_[j]);
-      hooks.undo(row_[r]);
-      if (stop) {
-        uncover(best);
+  bool advance(Hooks& hooks, int& r, int c) {
+    for (; r != c; r = D_[r])
+      if (hooks.accept(row_[r])) {
+        select_row(r);
         return true;
       }
-    }
-    uncover(best);
     return false;
   }
 
-  void cover(int c) {
-    R_[L_[c]] = R_[c];
-    L_[R_[c]] = L_[c];
-    for (int i = D_[c]; i != c; i = D_[i])
-      for (int j = R_[i]; j != i; j = R_[j]) {
-        U_[D_[j]] = U_[j];
-        D_[U_[j]] = D_[j];
-        --size_[col_[j]];
-      }
-  }
-  void uncover(int c) {
-    for (int i = U_[c]; i != c; i = U_[i])
-      for (int j = L_[i]; j != i; j = L_[j]) {
-        ++size_[col_[j]];
-        U_[D_[j]] = j;
-        D_[U_[j]] = j;
-      }
-    R_[L_[c]] = c;
-    L_[R_[c]] = c;
+  template <class Hooks>
+  void unwind(Hooks& hooks, int l) {
+    while (l > 0) {
+      --l;
+      unselect_row(x_[l]);
+      hooks.undo(row_[x_[l]]);
+      uncover(col_stack_[l]);
+    }
   }
 
-  // Node 0 is the root, nodes 1..ncols the column headers (column id + 1), then row nodes.
-  int ncols_;
-  std::vector<int> L_, R_, U_, D_, col_, row_, size_;
-  std::vector<int> row_first_;   // first node of each row
-  std::vector<int> chosen_;      // rows on the current search path
-  std::vector<int> selected_;    // rows chosen by select()
-  std::vector<std::uint8_t> covered_;  // by select() only
+  // The primary column with the fewest rows, -1 when every primary column is covered. The
+  // first column of size 0 or 1 is taken at once; otherwise the first one of minimum size.
+  int choose(int& best_len) const {
+    const int* const len = len_.data();
+#if defined(__AVX2__)
+    const __m256i two = _mm256_set1_epi32(2);
+    __m256i vmin = _mm256_set1_epi32(kCovered);
+    for (int b = 0; b < ppad_; b += 8) {
+      const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(len + b));
+      const unsigned k = static_cast<unsigned>(_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(two, v))));
+      if (k) {
+        const int c = b + __builtin_ctz(k);
+        best_len = len[c];
+        return c;
+      }
+      vmin = _mm256_min_epi32(vmin, v);
+    }
+    __m128i m4 = _mm_min_epi32(_mm256_castsi256_si128(vmin), _mm256_extracti128_si256(vmin, 1));
+    m4 = _mm_min_epi32(m4, _mm_shuffle_epi32(m4, 0x4e));
+    m4 = _mm_min_epi32(m4, _mm_shuffle_epi32(m4, 0xb1));
+    const int m = _mm_cvtsi128_si32(m4);
+    if (m >= kCovered) return -1;
+    const __m256i vm = _mm256_set1_epi32(m);
+    int b = 0;
+    unsigned k;
+    while (!(k = static_cast<unsigned>(_mm256_movemask_ps(_mm256_castsi256_ps(
+                 _mm256_cmpeq_epi32(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(len + b)), vm))))))
+      b += 8;
+    best_len = m;
+    return b + __builtin_ctz(k);
+#else
+    int best = -1, bl = kCovered;
+    for (int c = 0; c < primary_; ++c)
+      if (len[c] < bl) {
+        bl = len[c];
+        best = c;
+        if (bl <= 1) break;
+      }
+    best_len = bl;
+    return best;
+#endif
+  }
+
+  // Removes the rows of column c (other than through c itself) from their other columns.
+  void cover(int c) {
+    len_[c] += kCovered;
+    for (int p = D_[c]; p != c; p = D_[p]) {
+      for (int q = p + 1; q != p;) {
+        const int h = C_[q];
+        if (h < 0) {
+          q = U_[q];
+          continue;
+        }
+        const int u = U_[q], d = D_[q];
+        D_[u] = d;
+        U_[d] = u;
+        --len_[h];
+        ++q;
+      }
+    }
+  }
+  void uncover(int c) {
+    for (int p = U_[c]; p != c; p = U_[p]) {
+      for (int q = p - 1; q != p;) {
+        const int h = C_[q];
+        if (h < 0) {
+          q = D_[q];
+          continue;
+        }
+        const int u = U_[q], d = D_[q];
+        D_[u] = q;
+        U_[d] = q;
+        ++len_[h];
+        --q;
+      }
+    }
+    len_[c] -= kCovered;
+  }
+  // Covers the other columns of the row of node r (left to right), and undoes it.
+  void select_row(int r) {
+    for (int q = r + 1; q != r;) {
+      const int h = C_[q];
+      if (h < 0) {
+        q = U_[q];
+        continue;
+      }
+      cover(h);
+      ++q;
+    }
+  }
+  void unselect_row(int r) {
+    for (int q = r - 1; q != r;) {
+      const int h = C_[q];
+      if (h < 0) {
+        q = D_[q];
+        continue;
+      }
+      uncover(h);
+      --q;
+    }
+  }
+
+  int primary_, secondary_, ppad_;  // ppad_: primary rounded up to kBlock
+  std::vector<int> U_, D_, C_, row_;
+  std::vector<int> len_;              // per header
+  std::vector<int> row_first_;        // first node of each row
+  std::vector<int> x_, col_stack_;    // search stack: current row node, column per level
+  std::vector<int> chosen_;           // row ids of a solution
+  std::vector<int> selected_;         // rows chosen by select()
+  std::vector<std::uint8_t> covered_; // per header, by select() only
 };
 
 // Like solve_dlx, and calls `on_solution` for every solution found (limit 0: no limit).
