@@ -1,6 +1,7 @@
 // Algorithm X with dancing links, and the Sudoku-to-exact-cover translation (dlx.hpp).
 #include "gridenum/dlx.hpp"
 
+#include <algorithm>
 #include <memory>
 #include <stdexcept>
 
@@ -51,6 +52,7 @@ int ExactCover::add_row(std::span<const int> cols) {
   D_.push_back(0);
   C_.push_back(-2 - id);
   row_.push_back(-1);
+  saved_ = false;
   return id;
 }
 
@@ -58,6 +60,12 @@ bool ExactCover::select(int row) {
   const int first = row_first_[row];
   for (int q = first; C_[q] >= 0; ++q)
     if (covered_[C_[q]]) return false;
+  if (selected_.empty() && !saved_) {
+    saved_U_ = U_;
+    saved_D_ = D_;
+    saved_len_ = len_;
+    saved_ = true;
+  }
   for (int q = first; C_[q] >= 0; ++q) covered_[C_[q]] = 1;
   cover(C_[first]);
   select_row(first);
@@ -66,13 +74,13 @@ bool ExactCover::select(int row) {
 }
 
 void ExactCover::unselect_all() {
-  while (!selected_.empty()) {
-    const int first = row_first_[selected_.back()];
-    selected_.pop_back();
-    unselect_row(first);
-    uncover(C_[first]);
-    for (int q = first; C_[q] >= 0; ++q) covered_[C_[q]] = 0;
-  }
+  if (selected_.empty()) return;
+  for (int row : selected_)
+    for (int q = row_first_[row]; C_[q] >= 0; ++q) covered_[C_[q]] = 0;
+  selected_.clear();
+  std::copy(saved_U_.begin(), saved_U_.end(), U_.begin());
+  std::copy(saved_D_.begin(), saved_D_.end(), D_.begin());
+  std::copy(saved_len_.begin(), saved_len_.end(), len_.begin());
 }
 
 // ---------------------------------------------------------------------------------------

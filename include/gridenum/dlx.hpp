@@ -59,7 +59,8 @@ class ExactCover {
   int columns() const { return primary_ + secondary_; }
 
   // Selects a row before the search (a given); false, changing nothing, if it clashes with
-  // a row selected before. unselect_all() undoes every selection, in reverse order.
+  // a row selected before. unselect_all() undoes every selection (by copying back the links
+  // saved at the first select: cheaper than uncovering).
   bool select(int row);
   void unselect_all();
 
@@ -255,6 +256,10 @@ class ExactCover {
   std::vector<int> chosen_;           // row ids of a solution
   std::vector<int> selected_;         // rows chosen by select()
   std::vector<std::uint8_t> covered_; // per header, by select() only
+  // The links and lengths before the first select(), copied back by unselect_all(); taken
+  // again after add_row().
+  std::vector<int> saved_U_, saved_D_, saved_len_;
+  bool saved_ = false;
 };
 
 // Like solve_dlx, and calls `on_solution` for every solution found (limit 0: no limit).
