@@ -37,6 +37,8 @@ int ExactCover::add_row(std::span<const int> cols) {
   row_first_.push_back(first);
   for (int i = 0; i < k; ++i) {
     if (cols[i] < 0 || cols[i] >= columns()) throw std::out_of_range("exact cover column out of range");
+    const int h0 = cols[i] < primary_ ? cols[i] : ppad_ + (cols[i] - primary_);
+    if (len_[h0] >= kMaxColumnRows) throw std::length_error("exact cover: too many rows in a column");
     const int h = cols[i] < primary_ ? cols[i] : ppad_ + (cols[i] - primary_);
     const int x = first + i;
     U_.push_back(U_[h]);

@@ -123,7 +123,10 @@ class ExactCover {
 
  private:
   static constexpr int kBlock = 16;          // MRV scan block (int32 lanes)
-  static constexpr int kCovered = 1 << 28;   // added to len_ of a covered column
+  static constexpr int kCovered = 1 << 14;   // added to len_ of a covered column
+ public:
+  static constexpr int kMaxColumnRows = kCovered - 1;  // add_row throws beyond
+ private:
 
   // First row at or below node `r` of column c that the hooks accept, covered; false if none.
   template <class Hooks>
@@ -151,26 +154,25 @@ class ExactCover {
   // cheaper per node but misses a column of size 0 further on (17-clue: 147 nodes per puzzle
   // instead of 125, slower overall).
   int choose(int& best_len) const {
-    const int* const len = len_.data();
+    const std::int16_t* const len = len_.data();
 #if defined(__AVX2__)
-    __m256i vmin = _mm256_set1_epi32(kCovered);
-    for (int b = 0; b < ppad_; b += 8) {
+    __m256i vmin = _mm256_set1_epi16(kCovered);
+    for (int b = 0; b < ppad_; b += 16) {
       const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(len + b));
-      vmin = _mm256_min_epi32(vmin, v);
+      vmin = _mm256_min_epi16(vmin, v);
     }
-    __m128i m4 = _mm_min_epi32(_mm256_castsi256_si128(vmin), _mm256_extracti128_si256(vmin, 1));
-    m4 = _mm_min_epi32(m4, _mm_shuffle_epi32(m4, 0x4e));
-    m4 = _mm_min_epi32(m4, _mm_shuffle_epi32(m4, 0xb1));
-    const int m = _mm_cvtsi128_si32(m4);
+    // _mm_minpos_epu16: the minimum of 8 unsigned 16-bit lanes (lengths are >= 0).
+    const __m128i m8 = _mm_min_epi16(_mm256_castsi256_si128(vmin), _mm256_extracti128_si256(vmin, 1));
+    const int m = _mm_cvtsi128_si32(_mm_minpos_epu16(m8)) & 0xffff;
     if (m >= kCovered) return -1;
-    const __m256i vm = _mm256_set1_epi32(m);
+    const __m256i vm = _mm256_set1_epi16(static_cast<short>(m));
     int b = 0;
     unsigned k;
-    while (!(k = static_cast<unsigned>(_mm256_movemask_ps(_mm256_castsi256_ps(
-                 _mm256_cmpeq_epi32(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(len + b)), vm))))))
-      b += 8;
+    while (!(k = static_cast<unsigned>(_mm256_movemask_epi8(
+                 _mm256_cmpeq_epi16(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(len + b)), vm)))))
+      b += 16;
     best_len = m;
-    return b + __builtin_ctz(k);
+    return b + __builtin_ctz(k) / 2;
 #else
     int m = kCovered;  // a min reduction the compiler vectorises with whatever SIMD there is
     for (int c = 0; c < ppad_; ++c) m = len[c] < m ? len[c] : m;
@@ -243,7 +245,7 @@ class ExactCover {
 
   int primary_, secondary_, ppad_;  // ppad_: primary rounded up to kBlock
   std::vector<int> U_, D_, C_, row_;
-  std::vector<int> len_;              // per header
+  std::vector<std::int16_t> len_;     // per header (16 bits: twice the lanes in the scan)
   std::vector<int> row_first_;        // first node of each row
   std::vector<int> x_, col_stack_;    // search stack: current row node, column per level
   std::vector<int> chosen_;           // row ids of a solution
@@ -251,7 +253,8 @@ class ExactCover {
   std::vector<std::uint8_t> covered_; // per header, by select() only
   // The links and lengths before the first select(), copied back by unselect_all(); taken
   // again after add_row().
-  std::vector<int> saved_U_, saved_D_, saved_len_;
+  std::vector<int> saved_U_, saved_D_;
+  std::vector<std::int16_t> saved_len_;
   bool saved_ = false;
 };
 
