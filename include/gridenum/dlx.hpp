@@ -53,6 +53,11 @@ class ExactCover {
   // Columns 0 .. primary-1 are primary, primary .. primary+secondary-1 secondary.
   ExactCover(int primary, int secondary);
 
+  // Empties the matrix and sets new column counts, keeping the memory for the next rows.
+  void reset(int primary, int secondary);
+  // Room for `rows` more rows with `nodes` entries in all (an optimisation only).
+  void reserve(int rows, int nodes);
+
   // Adds a row covering `cols` (distinct column ids); returns its id (0, 1, ...).
   int add_row(std::span<const int> cols);
   int rows() const { return static_cast<int>(row_first_.size()); }
@@ -127,6 +132,8 @@ class ExactCover {
  public:
   static constexpr int kMaxColumnRows = kCovered - 1;  // add_row throws beyond
  private:
+
+  int header(int col) const { return col < primary_ ? col : ppad_ + (col - primary_); }
 
   // First row at or below node `r` of column c that the hooks accept, covered; false if none.
   template <class Hooks>
@@ -243,7 +250,7 @@ class ExactCover {
     }
   }
 
-  int primary_, secondary_, ppad_;  // ppad_: primary rounded up to kBlock
+  int primary_ = 0, secondary_ = 0, ppad_ = 0;  // ppad_: primary rounded up to kBlock
   std::vector<int> U_, D_, C_, row_;
   std::vector<std::int16_t> len_;     // per header (16 bits: twice the lanes in the scan)
   std::vector<int> row_first_;        // first node of each row
