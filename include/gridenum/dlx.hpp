@@ -25,8 +25,26 @@
 // columns carry +kCovered, so they never win, and a minimum >= kCovered means every primary
 // column is covered (a solution). Ties go to the lowest column.
 //
-// Measured trade-offs (single/dlx_*, puzzles/s CPU time; bench/RESULTS-dlx.md):
-//   see the table at the top of src/dlx.cpp.
+// Measured trade-offs (one core, limit 2; 17-clue / top1465 unless said; this machine is
+// shared, so only differences well beyond ~20 % run-to-run noise count; bench/RESULTS-dlx.md):
+//   kept  array MRV scan (AVX2) instead of walking the header list: the walk is a chain of
+//         dependent loads over ~250 columns per node; 15-19k -> 22-28k/s with the DLX1 layout.
+//   kept  scan every column, first of minimum size, instead of stopping at the first of size
+//         <= 1 (which passes over a dead end further on): 147 -> 125 nodes per puzzle, top1465
+//         830 -> 647; faster on both although each scan is longer.
+//   kept  16-bit lengths (16 columns per vector): +2-8 %.
+//   kept  unselect_all() copies back the links saved before the givens instead of uncovering
+//         them: the uncovering was ~11 % of 17-clue time, the copy is ~3 %.
+//   lost  AVX-512 scan of 32-bit lengths: no faster than AVX2 here (and GCC 12 warns inside
+//         its intrinsics).
+//   lost  16-bit node indices (a 9x9 matrix in 24 KB, inside L1): within the noise (0-5 %),
+//         and would cap the matrix at 32767 nodes (a 25x25 grid needs ~80k).
+//   lost  unit x digit columns before the cell columns (ties go to the lowest): 17-clue 137
+//         nodes per puzzle instead of 125, top1465 764 instead of 647, 16x16 843 instead of 351.
+//   lost  branch-free hide (walk each row from its first node, the node in the covered column
+//         rewritten in place instead of skipped): 15-25 % slower -- one more dependent load
+//         (first node of the row) and one more step per row cost more than the mispredicted
+//         spacer branch saved.
 //
 // solve_dlx (solver.hpp) builds the matrix from a Model: row (cell, digit) covers column
 // "cell filled" and "unit u holds digit" for every unit of the cell (primary), plus "cage k
