@@ -184,6 +184,18 @@ class ExactCover {
   int choose(int& best_len) const {
     const std::int16_t* const len = len_.data();
 #if defined(__AVX2__)
+    if (ppad_ <= 0x10000) return choose_avx2(len, best_len);  // column ids fit 16-bit lanes
+#endif
+    int m = kCovered;  // a min reduction the compiler vectorises with whatever SIMD there is
+    for (int c = 0; c < ppad_; ++c) m = len[c] < m ? len[c] : m;
+    if (m >= kCovered) return -1;
+    int c = 0;
+    while (len[c] != m) ++c;
+    best_len = m;
+    return c;
+  }
+#if defined(__AVX2__)
+  int choose_avx2(const std::int16_t* len, int& best_len) const {
     // Per lane: the smallest length seen and the column holding it (first one: strict <).
     __m256i vmin = _mm256_set1_epi16(kCovered), vidx = _mm256_setzero_si256();
     __m256i idx = _mm256_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
@@ -203,16 +215,8 @@ class ExactCover {
     const __m128i c8 = _mm_min_epu16(_mm256_castsi256_si128(cand), _mm256_extracti128_si256(cand, 1));
     best_len = m;
     return _mm_cvtsi128_si32(_mm_minpos_epu16(c8)) & 0xffff;
-#else
-    int m = kCovered;  // a min reduction the compiler vectorises with whatever SIMD there is
-    for (int c = 0; c < ppad_; ++c) m = len[c] < m ? len[c] : m;
-    if (m >= kCovered) return -1;
-    int c = 0;
-    while (len[c] != m) ++c;
-    best_len = m;
-    return c;
-#endif
   }
+#endif
 
   // Removes the rows of column c (other than through c itself) from their other columns.
   void cover(int c) {
