@@ -62,6 +62,8 @@
 
 #if defined(__AVX2__)
 #include <immintrin.h>
+#elif defined(__SSE2__)
+#include <emmintrin.h>
 #endif
 
 #include "gridenum/propagate.hpp"
@@ -185,6 +187,8 @@ class ExactCover {
     const std::int16_t* const len = len_.data();
 #if defined(__AVX2__)
     if (ppad_ <= 0x10000) return choose_avx2(len, best_len);  // column ids fit 16-bit lanes
+#elif defined(__SSE2__)
+    if (ppad_ <= 0x8000) return choose_sse2(len, best_len);  // ... signed 16-bit lanes
 #endif
     int m = kCovered;  // a min reduction the compiler vectorises with whatever SIMD there is
     for (int c = 0; c < ppad_; ++c) m = len[c] < m ? len[c] : m;
@@ -215,6 +219,31 @@ class ExactCover {
     const __m128i c8 = _mm_min_epu16(_mm256_castsi256_si128(cand), _mm256_extracti128_si256(cand, 1));
     best_len = m;
     return _mm_cvtsi128_si32(_mm_minpos_epu16(c8)) & 0xffff;
+  }
+#elif defined(__SSE2__)
+  // The same with 8 lanes and SSE2 only (the x86-64 baseline).
+  static int hmin_epi16(__m128i v) {
+    v = _mm_min_epi16(v, _mm_shuffle_epi32(v, 0x4e));
+    v = _mm_min_epi16(v, _mm_shuffle_epi32(v, 0xb1));
+    v = _mm_min_epi16(v, _mm_srli_epi32(v, 16));
+    return static_cast<std::int16_t>(_mm_cvtsi128_si32(v) & 0xffff);
+  }
+  int choose_sse2(const std::int16_t* len, int& best_len) const {
+    __m128i vmin = _mm_set1_epi16(kCovered), vidx = _mm_setzero_si128();
+    __m128i idx = _mm_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7);
+    const __m128i step = _mm_set1_epi16(8);
+    for (int b = 0; b < ppad_; b += 8) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(len + b));
+      const __m128i lt = _mm_cmpgt_epi16(vmin, v);
+      vmin = _mm_min_epi16(vmin, v);
+      vidx = _mm_or_si128(_mm_and_si128(lt, idx), _mm_andnot_si128(lt, vidx));
+      idx = _mm_add_epi16(idx, step);
+    }
+    const int m = hmin_epi16(vmin);
+    if (m >= kCovered) return -1;
+    const __m128i eq = _mm_cmpeq_epi16(vmin, _mm_set1_epi16(static_cast<short>(m)));
+    best_len = m;
+    return hmin_epi16(_mm_or_si128(_mm_and_si128(eq, vidx), _mm_andnot_si128(eq, _mm_set1_epi16(0x7fff))));
   }
 #endif
 
