@@ -58,6 +58,59 @@ TEST(ExactCover, SecondaryColumnsAtMostOnce) {
   EXPECT_EQ(c.sols.size(), 3u);
 }
 
+TEST(ExactCover, StopRestoresAndResetReuses) {
+  // 4x4 Latin squares as exact cover (cell, row-digit, column-digit): 576 of them.
+  auto latin = [](ExactCover& x) {
+    x.reset(48, 0);
+    for (int r = 0; r < 4; ++r)
+      for (int c = 0; c < 4; ++c)
+        for (int d = 0; d < 4; ++d) x.add_row(std::vector<int>{r * 4 + c, 16 + r * 4 + d, 32 + c * 4 + d});
+  };
+  struct Stop : Collect {
+    std::size_t at;
+    explicit Stop(std::size_t a) : at(a) {}
+    bool solution(std::span<const int> rows) {
+      Collect::solution(rows);
+      return sols.size() >= at;
+    }
+  };
+  ExactCover x(1, 0);
+  latin(x);
+  SolveStats st;
+  Stop s3(3);
+  EXPECT_TRUE(x.search(s3, st));  // stopped at the third solution, deep in the search
+  Collect all;
+  EXPECT_FALSE(x.search(all, st));
+  EXPECT_EQ(all.sols.size(), 576u);
+  // Givens, a search, unselect, then a rebuild of the same matrix in place.
+  EXPECT_TRUE(x.select(0));  // cell (0,0) = digit 0
+  Collect some;
+  x.search(some, st);
+  EXPECT_EQ(some.sols.size(), 576u / 4);
+  x.unselect_all();
+  latin(x);
+  Collect again;
+  x.search(again, st);
+  EXPECT_EQ(again.sols.size(), 576u);
+}
+
+TEST(Dlx, MatrixCacheAcrossRuleSets) {
+  // More rule sets than the per-thread cache holds, interleaved twice: every answer must
+  // still match propagation (a stale or mismatched matrix would not).
+  std::vector<Model> ms;
+  for (const auto& e : seed_examples()) ms.push_back(e.puzzle.model);
+  for (const auto& p : load("jigsaw-300.txt", 60)) ms.push_back(p.model);
+  for (const auto& p : load("killer-400.txt", 50))
+    if (p.model.n < 9) ms.push_back(p.model);
+  ms.push_back(make_model({2, 2}, kRuleX, {}));
+  for (int round = 0; round < 2; ++round)
+    for (const auto& m : ms) {
+      const auto a = solve_dlx(m, 2), b = solve_propagate(m, 2);
+      ASSERT_EQ(a.count, b.count) << "round " << round;
+      if (b.count == 1) { ASSERT_EQ(a.solution, b.solution); }
+    }
+}
+
 TEST(Dlx, SeedExamplesSolveToListedSolutions) {
   for (const auto& e : seed_examples()) {
     const auto r = solve_dlx(e.puzzle.model, 2);
@@ -103,6 +156,24 @@ TEST(Dlx, VariantsValidated) {
       ASSERT_TRUE(satisfies(p.model, r.solution)) << f << " line " << p.line;
       if (!p.expected.empty() && r.count == 1) { ASSERT_EQ(r.solution, p.expected) << f << " line " << p.line; }
     }
+  }
+}
+
+// The whole 17-clue and top1465 collections, and the jigsaw / killer / 16x16 samples of
+// VariantsValidated: same count with the uniqueness limit and the same solution as propagation.
+TEST(Dlx, AgreesWithPropagationOnCollections) {
+  for (const char* f : {"classic-17clue-2000.txt", "classic-top1465.txt", "jigsaw-300.txt", "killer-400.txt", "16x16-60.txt"}) {
+    const std::string name(f);
+    const std::size_t step = name.find("killer") != std::string::npos ? 8 : name.find("classic") != std::string::npos ? 1 : 10;
+    std::size_t checked = 0;
+    for (const auto& p : load(f, step)) {
+      if (p.model.n == 9 && (p.model.rules & kRuleKiller) && p.line % 40 != 1) continue;  // DLX is slow on 9x9 killer
+      const auto a = solve_dlx(p.model, 2), b = solve_propagate(p.model, 2);
+      ASSERT_EQ(a.count, b.count) << f << " line " << p.line;
+      ASSERT_EQ(a.solution, b.solution) << f << " line " << p.line;
+      ++checked;
+    }
+    EXPECT_GT(checked, 0u) << f;
   }
 }
 
