@@ -25,6 +25,7 @@ StopSignals::StopSignals(std::function<void(int)> on_first, std::function<void(i
     const timespec tick{0, 100'000'000};
     while (!quit_.load()) {
       const int sig = sigtimedwait(&set_, nullptr, &tick);
+      if (quit_.load()) break;  // woken by the destructor (or a signal during shutdown: dropped)
       if (sig <= 0) continue;
       int expected = 0;
       if (received_.compare_exchange_strong(expected, sig)) {
@@ -37,7 +38,11 @@ StopSignals::StopSignals(std::function<void(int)> on_first, std::function<void(i
 }
 
 StopSignals::~StopSignals() {
+  // Wake the watcher at once with a signal directed at its thread (it has SIGINT blocked, so
+  // sigtimedwait takes it) instead of waiting out its 100 ms tick: that wait was ~20 % of a
+  // 9x9 job's wall time (hyperfine: 412 ms with --job-dir against 256 ms without).
   quit_.store(true);
+  pthread_kill(watcher_.native_handle(), SIGINT);
   watcher_.join();
   // A signal that arrived after the watcher's last look is dropped: the job is over anyway.
   const timespec zero{0, 0};
