@@ -104,7 +104,9 @@ MergeResult merge_jobs(const std::vector<fs::path>& dirs, int threads) {
   r.complete = true;
   r.times.catalogue = jp.catalogue.seconds;
   r.times.stacks = jp.stacks.seconds;
+  r.slices_per_class = jp.plan.slices_per_class;
   r.reduction = reduce(jp.catalogue, jp.plan, counts);
+  r.unit_counts = std::move(counts);  // so that `gridenum verify result` can re-sum a merged result
   r.catalogue = std::move(jp.catalogue);
   m.header = h0;
   for (const auto& [k, i] : by_k) m.dirs.push_back(parts[i].dir);

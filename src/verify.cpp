@@ -3,6 +3,8 @@
 // from the document under check, and both sides are printed.
 #include "gridenum/verify.hpp"
 
+#include "gridenum/journal.hpp"
+
 #include <omp.h>
 #include <oneapi/tbb/task_arena.h>
 
@@ -378,12 +380,15 @@ ResultDoc load_result(const std::string& path) {
   namespace fs = std::filesystem;
   std::string file = path;
   std::error_code ec;
-  if (fs::is_directory(path, ec)) {
-    // A job directory: its result document. (The journal reader comes with the job layer; it
-    // fills the same ResultDoc.)
+  const bool dir = fs::is_directory(path, ec);
+  const fs::path journal = fs::path(path) / "journal";
+  if (dir) {
     file = (fs::path(path) / "result.json").string();
-    if (!fs::exists(file, ec))
-      throw VerifyInputError(path + ": a directory without result.json (reading a job's journal is not supported yet)");
+    if (!fs::exists(file, ec)) {
+      if (fs::exists(journal, ec))
+        throw VerifyInputError(path + ": the job has no result yet (not finished); continue it with: gridenum resume " + path);
+      throw VerifyInputError(path + ": neither a result.json nor a job journal in this directory");
+    }
   }
   std::ifstream in(file);
   if (!in) throw VerifyInputError(file + ": cannot open");
@@ -393,11 +398,79 @@ ResultDoc load_result(const std::string& path) {
   } catch (const nlohmann::json::exception& e) {
     throw VerifyInputError(file + ": not a JSON document: " + e.what());
   }
-  return parse_result(j, file);
+  if (j.is_object() && j.contains("complete") && j["complete"] == false)
+    throw VerifyInputError(file + ": the result of one shard; merge the shards (gridenum merge DIR... --output OUT) and "
+                                  "verify OUT");
+  ResultDoc d = parse_result(j, file);
+  if (dir && fs::exists(journal, ec)) {
+    // The journal, through its own reader and its checks (checksums, torn tail, duplicates
+    // with different counts): a refusal is a failed check, reported by verify_result.
+    d.has_journal = true;
+    d.journal.path = journal.string();
+    try {
+      const JournalContents jc = read_journal(journal);
+      d.journal.units_in_plan = jc.header.units;
+      d.journal.slices_per_class = jc.header.slices_per_class;
+      for (const auto& u : jc.units) d.journal.units.emplace_back(u.id, to_big(u.count));
+      if (jc.torn_tail) d.journal.notes.push_back(*jc.torn_tail);
+      for (const auto& w : jc.warnings) d.journal.notes.push_back(w);
+    } catch (const std::exception& e) {
+      d.journal.error = e.what();
+    }
+  }
+  return d;
 }
 
 // ---------------------------------------------------------------------------------------------
 // verify result: checking
+
+// The job's journal against its result: the journal reads cleanly, holds every unit of the plan
+// once, and each of its counts is the one the result lists.
+static void check_journal(VerifyReport& r, const ResultDoc& doc, const Plan& plan) {
+  const auto& jn = doc.journal;
+  VerifySection js{"journal " + jn.path + " against the result", "journal", "result/plan", {}};
+  for (const auto& note : jn.notes) r.info.push_back("journal: " + note);
+  if (!jn.error.empty()) {
+    js.lines.push_back({"journal read", "refused", "clean", false, jn.error});
+    r.problems.push_back("journal: " + jn.error);
+    r.sections.push_back(std::move(js));
+    return;
+  }
+  compare(r, js, "units in the plan", jn.units_in_plan, static_cast<std::uint64_t>(plan.units.size()));
+  compare(r, js, "slices per class", static_cast<std::uint64_t>(jn.slices_per_class),
+          static_cast<std::uint64_t>(plan.slices_per_class));
+  std::vector<const BigInt*> listed(plan.units.size(), nullptr);
+  for (const auto& u : doc.unit_counts)
+    if (u.id < listed.size() && !listed[u.id]) listed[u.id] = &u.count;
+  std::vector<std::uint32_t> seen(plan.units.size(), 0);
+  std::uint64_t unknown = 0, differ = 0;
+  for (const auto& [id, count] : jn.units) {
+    if (id >= plan.units.size()) {
+      ++unknown;
+      r.problems.push_back("journal: unit " + std::to_string(id) + " is not in the plan");
+      continue;
+    }
+    ++seen[id];
+    if (listed[id] && *listed[id] != count) {
+      ++differ;
+      r.problems.push_back("journal: unit " + std::to_string(id) + " has count " + count.str() + ", the result lists " +
+                           listed[id]->str());
+    }
+  }
+  std::uint64_t once = 0, missing = 0;
+  for (std::size_t id = 0; id < seen.size(); ++id) {
+    if (seen[id] == 1) ++once;
+    if (seen[id] == 0) {
+      ++missing;
+      r.problems.push_back("journal: unit " + std::to_string(id) + " is missing");
+    }
+  }
+  compare(r, js, "units in the journal exactly once", once, static_cast<std::uint64_t>(plan.units.size()));
+  js.lines.push_back({"units missing from the journal", str(missing), "0", missing == 0, ""});
+  js.lines.push_back({"journal units not in the plan", str(unknown), "0", unknown == 0, ""});
+  js.lines.push_back({"journal counts unlike the result's", str(differ), "0", differ == 0, ""});
+  r.sections.push_back(std::move(js));
+}
 
 VerifyReport verify_result(const ResultDoc& doc, const VerifyResultOptions& opt) {
   const Shape s = doc.shape;
@@ -487,6 +560,8 @@ VerifyReport verify_result(const ResultDoc& doc, const VerifyResultOptions& opt)
     for (std::size_t a = 0; a < doc.classes.size(); ++a)
       compare(r, sums, "class " + std::to_string(a + 1) + " n*", doc.classes[a].n_star, resum[a]);
     r.sections.push_back(std::move(sums));
+
+    if (doc.has_journal) check_journal(r, doc, plan);
   } else {
     r.info.push_back("no work units: the signature method counts whole classes (unit checks not applicable)");
   }

@@ -5,11 +5,16 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include <unistd.h>
 
 #include "gridenum/count.hpp"
+#include "gridenum/job.hpp"
+#include "gridenum/journal.hpp"
+#include "gridenum/merge.hpp"
 #include "gridenum/verify.hpp"
+#include "job_fixtures.hpp"
 
 using namespace gridenum;
 
@@ -267,6 +272,111 @@ TEST(VerifyCli, ResultPassFailAndBadInput) {
   run_cli("verify result /nonexistent.json", &st);
   EXPECT_EQ(st, 2);
   std::filesystem::remove_all(std::filesystem::path(good).parent_path());
+}
+
+// ---------------------------------------------------------------------------------------------
+// verify result on job directories: the journal is read and checked against the result.
+
+JobOutcome run_test_job(const std::filesystem::path& dir, Shape shape, Shard shard = {}) {
+  JobRequest req;
+  req.dir = dir;
+  req.config.shape = shape;
+  req.config.threads = 2;
+  req.config.shard = shard;
+  req.console_log = false;
+  req.terminal = false;
+  return run_job(req);
+}
+
+TEST(VerifyJob, FinishedJobDirectoryPassesWithItsJournal) {
+  gridenum::testing::TempDir t;
+  ASSERT_TRUE(run_test_job(t / "job", Shape{2, 3}).finished);
+  const ResultDoc d = load_result((t / "job").string());
+  ASSERT_TRUE(d.has_journal);
+  EXPECT_TRUE(d.journal.error.empty()) << d.journal.error;
+  VerifyResultOptions o;
+  o.sample = 4;
+  o.seed = 7;
+  const VerifyReport r = verify_result(d, o);
+  EXPECT_TRUE(r.pass()) << format_text(r);
+  EXPECT_NE(format_text(r).find("units in the journal exactly once"), std::string::npos);
+}
+
+TEST(VerifyJob, JournalCountUnlikeTheResultFails) {
+  // A journal record rewritten with another count and a valid checksum: the journal reader
+  // accepts it, the comparison with the result does not.
+  gridenum::testing::TempDir t;
+  ASSERT_TRUE(run_test_job(t / "job", Shape{2, 3}).finished);
+  const std::filesystem::path jp = t / "job" / "journal";
+  std::string text = gridenum::testing::slurp(jp);
+  const std::size_t at = text.find("\nU 5 ");
+  ASSERT_NE(at, std::string::npos);
+  const std::size_t end = text.find('\n', at + 1);
+  std::istringstream rec(text.substr(at + 1, end - at - 1));
+  std::string tag, id, count, ms;
+  rec >> tag >> id >> count >> ms;
+  const std::string forged = journal_line("U 5 " + std::to_string(std::stoull(count) + 1) + " " + ms);
+  text.replace(at + 1, end - at, forged);
+  std::ofstream(jp, std::ios::binary | std::ios::trunc) << text;
+  const VerifyReport r = verify_result(load_result((t / "job").string()), {});
+  EXPECT_FALSE(r.pass());
+  EXPECT_TRUE(has_problem(r, "journal: unit 5 has count")) << problems(r);
+}
+
+TEST(VerifyJob, DamagedOrIncompleteJournalFails) {
+  gridenum::testing::TempDir t;
+  ASSERT_TRUE(run_test_job(t / "job", Shape{2, 3}).finished);
+  const std::filesystem::path jp = t / "job" / "journal";
+  const std::string good = gridenum::testing::slurp(jp);
+  // A flipped byte inside a record that is not the last: the journal reader refuses it.
+  std::string bad = good;
+  const std::size_t at = bad.find("\nU 3 ");
+  ASSERT_NE(at, std::string::npos);
+  bad[at + 3] = '4';
+  std::ofstream(jp, std::ios::binary | std::ios::trunc) << bad;
+  VerifyReport r = verify_result(load_result((t / "job").string()), {});
+  EXPECT_FALSE(r.pass());
+  EXPECT_TRUE(has_problem(r, "journal:")) << problems(r);
+  // A record removed (whole line): unit missing from the journal.
+  std::string cut = good;
+  const std::size_t end = cut.find('\n', at + 1);
+  cut.erase(at + 1, end - at);
+  std::ofstream(jp, std::ios::binary | std::ios::trunc) << cut;
+  r = verify_result(load_result((t / "job").string()), {});
+  EXPECT_FALSE(r.pass());
+  EXPECT_TRUE(has_problem(r, "journal: unit 3 is missing")) << problems(r);
+}
+
+TEST(VerifyJob, UnfinishedJobAndShardAreInputErrorsMergedResultPasses) {
+  gridenum::testing::TempDir t;
+  // A job stopped before its end: no result yet.
+  JobRequest req;
+  req.dir = t / "stopped";
+  req.config.shape = Shape{2, 3};
+  req.config.threads = 1;
+  req.console_log = false;
+  req.terminal = false;
+  int n = 0;
+  req.stop = [&n] { return ++n > 3; };
+  ASSERT_FALSE(run_job(req).finished);
+  try {
+    load_result((t / "stopped").string());
+    ADD_FAILURE() << "no error for an unfinished job";
+  } catch (const VerifyInputError& e) {
+    EXPECT_NE(std::string(e.what()).find("gridenum resume"), std::string::npos) << e.what();
+  }
+  // Two shards: each one's result is refused, the merge's result passes.
+  ASSERT_TRUE(run_test_job(t / "s1", Shape{2, 3}, Shard{1, 2}).finished);
+  ASSERT_TRUE(run_test_job(t / "s2", Shape{2, 3}, Shard{2, 2}).finished);
+  try {
+    load_result((t / "s1").string());
+    ADD_FAILURE() << "no error for a shard";
+  } catch (const VerifyInputError& e) {
+    EXPECT_NE(std::string(e.what()).find("merge"), std::string::npos) << e.what();
+  }
+  const MergeResult m = merge_jobs({t / "s1", t / "s2"}, 2);
+  const VerifyReport r = verify_result(parse_result(to_json(m.result), "merged"), {});
+  EXPECT_TRUE(r.pass()) << format_text(r);
 }
 
 }  // namespace

@@ -5,9 +5,12 @@
 //                and that the orbits account for every top-band filling;
 //   completions  n_alpha of the catalogue's classes by the stack method (completion.cpp) against
 //                the signature method (signature.cpp), class by class;
-//   result       a finished count's JSON document (`gridenum count --json`): every work unit of
-//                the plan present once, unit counts re-summed per class, the total recomputed
-//                from the class table, and K randomly chosen units recomputed from scratch.
+//   result       a finished count's JSON document (`gridenum count --json`, a job's or a
+//                merge's result.json): every work unit of the plan present once, unit counts
+//                re-summed per class, the total recomputed from the class table, and K randomly
+//                chosen units recomputed from scratch. Given a job directory, also its journal:
+//                read with the journal's own checks, every unit of the plan in it once, each
+//                count equal to the result's.
 //
 // Every check produces a report: sections of figures side by side (the figure checked and the
 // figure recomputed), the problems found, each named, and PASS exactly when there are none.
@@ -98,11 +101,24 @@ struct ResultDoc {
   std::vector<Unit> unit_counts;  // as listed, duplicates and all
   std::uint64_t band_factor = 0, stack_factor = 0;
   BigInt relabel_factor, weighted_sum, canonical_grids, total;
+  // A job directory's journal (load_result), when there is one.
+  struct Journal {
+    std::string path;
+    std::string error;  // the journal reader's refusal (damage), empty when it read cleanly
+    std::uint64_t units_in_plan = 0;
+    std::uint32_t slices_per_class = 0;
+    std::vector<std::pair<std::uint64_t, BigInt>> units;  // (id, count), as read
+    std::vector<std::string> notes;                       // torn tail, harmless duplicates
+  };
+  bool has_journal = false;
+  Journal journal;
 };
 
 // Throws VerifyInputError naming the missing or malformed field.
 ResultDoc parse_result(const nlohmann::json& j, const std::string& source = "result");
-// A result file, or a job directory holding result.json. Throws VerifyInputError.
+// A result file, or a job directory holding result.json (and its journal, read too). Throws
+// VerifyInputError, naming the file; an unfinished job or a shard is an input error saying what
+// to do (resume it; merge the shards and verify the merged result).
 ResultDoc load_result(const std::string& path);
 
 struct VerifyResultOptions {
