@@ -29,6 +29,7 @@
 #include <mutex>
 
 #include "gridenum/propagate.hpp"
+#include "gridenum/solve9.hpp"
 
 namespace gridenum {
 namespace {
@@ -417,7 +418,14 @@ SolveResult run(const Model& m, std::uint64_t limit, const SolutionCallback* hoo
 
 }  // namespace
 
-SolveResult solve_propagate(const Model& m, std::uint64_t limit) { return run(m, limit, nullptr); }
+// Plain 9x9 puzzles take the bitboard fast path (solve9.cpp); everything else, and the
+// callback form (which reports every solution), the general engine.
+SolveResult solve_propagate(const Model& m, std::uint64_t limit) {
+  if (classic9_applicable(m)) return solve_classic9(m, limit);
+  return run(m, limit, nullptr);
+}
+
+SolveResult solve_propagate_general(const Model& m, std::uint64_t limit) { return run(m, limit, nullptr); }
 
 SolveResult solve_propagate(const Model& m, std::uint64_t limit, const SolutionCallback& on_solution) {
   return run(m, limit, on_solution ? &on_solution : nullptr);

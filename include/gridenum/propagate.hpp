@@ -15,6 +15,10 @@ namespace gridenum {
 // Called with each solution (n*n digits); return true to stop the search.
 using SolutionCallback = std::function<bool(const std::vector<int>& grid)>;
 
+// The general engine alone, for every shape and rule set: solve_propagate hands plain 9x9
+// puzzles to the bitboard solver (solve9.hpp) instead; the tests compare the two.
+SolveResult solve_propagate_general(const Model& m, std::uint64_t limit);
+
 // Like solve_propagate, and calls `on_solution` for every solution found (limit 0: no limit).
 SolveResult solve_propagate(const Model& m, std::uint64_t limit, const SolutionCallback& on_solution);
 
