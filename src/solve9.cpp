@@ -151,15 +151,18 @@ class Solver {
     const u32 cm = T.col[pos % 9];
     const u32 n0 = f[b] & (~T.peers[pos] | bit), n1 = f[b1] & ~cm, n2 = f[b2] & ~cm;
     u32 dirty = (u32{n0 != f[b]} << (d * 3 + b)) | (u32{n1 != f[b1]} << (d * 3 + b1)) | (u32{n2 != f[b2]} << (d * 3 + b2));
-    f[b] = n0;
     f[b1] = n1;
     f[b2] = n2;
+    // Every digit's band b loses the cell, d's own included, then d's is set (no branch in the
+    // loop, so it unrolls: the `e != d` test cost ~10 % of top1465's profile).
+    u32 others = 0;
     for (int e = 0; e < 9; ++e) {
-      if (e == d) continue;
       u32& x = s.F[e * 3 + b];
-      dirty |= ((x >> pos) & 1u) << (e * 3 + b);
+      others |= ((x >> pos) & 1u) << (e * 3 + b);
       x &= ~bit;
     }
+    f[b] = n0;
+    dirty |= others & ~(1u << (d * 3 + b));
     s.dirty |= dirty;
     s.sdirty |= dirty;
     s.unsolved[b] &= ~bit;
