@@ -3,6 +3,7 @@
 // solver, the time limit, and the error cases; `gridenum export-mip` and
 // `gridenum solve --engine mip` end to end.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <sys/wait.h>
 
@@ -82,7 +83,8 @@ struct Run {
 };
 
 Run run_cli(const std::string& args, const std::string& env = "") {
-  const std::string err_path = ::testing::TempDir() + "gridenum_mip_err.txt";
+  // Per process: ctest -j runs the tests of this file as concurrent processes.
+  const std::string err_path = ::testing::TempDir() + "gridenum_mip_err_" + std::to_string(::getpid()) + ".txt";
   const std::string cmd = env + " " + std::string(GRIDENUM_BINARY) + " " + args + " 2> " + err_path;
   FILE* p = popen(cmd.c_str(), "r");
   std::string out;
@@ -98,7 +100,7 @@ Run run_cli(const std::string& args, const std::string& env = "") {
 }
 
 std::string temp_file(const std::string& name, const std::string& text) {
-  const std::string path = ::testing::TempDir() + name;
+  const std::string path = ::testing::TempDir() + std::to_string(::getpid()) + "_" + name;
   std::ofstream(path) << text;
   return path;
 }
@@ -365,7 +367,7 @@ TEST(MipCli, ExportMip) {
   EXPECT_NE(r.out.find("variables   729 (729 binary, 0 integer)"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("constraints 324\n"), std::string::npos) << r.out;
   // To a directory, and ZIMPL with its data files.
-  const fs::path dir = fs::path(::testing::TempDir()) / "mip_export_dir";
+  const fs::path dir = fs::path(::testing::TempDir()) / ("mip_export_dir_" + std::to_string(::getpid()));
   fs::remove_all(dir);
   r = run_cli("export-mip --index 2 --format mps --output " + dir.string() + "/ " + file);
   EXPECT_EQ(r.code, 0) << r.out;
