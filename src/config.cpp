@@ -98,7 +98,11 @@ std::string known_keys() {
 
 JobConfig from_table(const toml::table& table, const std::string& file) {
   JobConfig c;
-  for (auto&& [key, node] : table) {
+  // Plain names rather than a structured binding: clang 14 (the fuzz build) cannot capture a
+  // structured binding in the lambda below.
+  for (auto&& entry : table) {
+    const auto& key = entry.first;
+    const toml::node& node = entry.second;
     const std::string name(key.str());
     const auto it = setters().find(name);
     if (it == setters().end())
