@@ -97,12 +97,12 @@ std::string format_text(const CountResult& r) {
   o << "catalogue\n";
   o << "  top-band fillings with B1 fixed (F)   " << group_digits(std::to_string(c.band_fillings)) << "\n";
   o << "  lexicographic catalogue entries       " << group_digits(std::to_string(c.entries)) << "  (F / "
-    << red.band_factor << ")\n";
+    << band_symmetry_factor(s) << ")\n";
   o << "  column structures                     " << group_digits(std::to_string(c.structures)) << "\n";
   o << "  equivalence classes                   " << c.classes.size() << "\n";
   o << "stacks\n";
   o << "  ordered stack fillings                " << group_digits(std::to_string(r.stack_fillings)) << "  (x "
-    << red.stack_factor << " each)\n";
+    << stack_symmetry_factor(s) << " each)\n";
   o << "  distinct stack patterns               " << group_digits(std::to_string(r.stack_patterns)) << "\n";
   o << "  work units                            " << r.units << "\n\n";
   if (!r.complete) {
@@ -162,8 +162,8 @@ nlohmann::json to_json(const CountResult& r) {
                 {"entries", c.entries},
                 {"structures", c.structures},
                 {"classes", c.classes.size()},
-                {"band_factor", red.band_factor}}},
-              {"stacks", {{"ordered_fillings", r.stack_fillings}, {"patterns", r.stack_patterns}, {"stack_factor", red.stack_factor}}},
+                {"band_factor", band_symmetry_factor(c.shape)}}},
+              {"stacks", {{"ordered_fillings", r.stack_fillings}, {"patterns", r.stack_patterns}, {"stack_factor", stack_symmetry_factor(c.shape)}}},
               {"units", r.units},
               {"slices_per_class", r.slices_per_class},
               {"units_selected", r.units_selected},

@@ -145,7 +145,13 @@ TEST(Count, SelectRunsASubsetWithoutReduction) {
   EXPECT_FALSE(r.complete);
   EXPECT_EQ(r.units_selected, static_cast<std::uint64_t>(computed.load()));
   EXPECT_EQ(r.units_selected, (r.units + 1) / 3);
-  EXPECT_NE(format_text(r).find("partial run"), std::string::npos);
+  const std::string text = format_text(r);
+  EXPECT_NE(text.find("partial run"), std::string::npos);
+  // The symmetry factors are the shape's, printed for a shard too (L_band = 3! 1!, L_stack = 2!^2 2!).
+  EXPECT_NE(text.find("(F / 6)"), std::string::npos) << text;
+  EXPECT_NE(text.find("(x 8 each)"), std::string::npos) << text;
+  EXPECT_EQ(to_json(r)["catalogue"]["band_factor"], 6);
+  EXPECT_EQ(to_json(r)["stacks"]["stack_factor"], 8);
   EXPECT_TRUE(to_json(r)["total"].is_null());
 }
 
