@@ -6,8 +6,10 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cmath>
+#include <limits>
 #include <sstream>
 
 namespace gridenum {
@@ -264,22 +266,41 @@ nlohmann::json parse_json_text(std::string_view text, std::size_t line_no) {
 int check_consistency(const Model& m, std::string* why) {
   const int n = m.n;
   if (!m.givens.empty()) {
-    std::vector<int> seen(static_cast<std::size_t>(n) + 1);
+    // Per unit, report the first cell in reading order that repeats a digit of an earlier cell
+    // (unit cells need not be in reading order: jigsaw regions, cages). For each digit keep its
+    // first and second cell in reading order; the clash is the smallest second cell. No copy or
+    // sort of the unit: this runs once per puzzle of a batch.
+    constexpr int kNone = std::numeric_limits<int>::max();
+    std::array<int, 33> first{}, second{};
     for (const auto& u : m.units) {
-      std::fill(seen.begin(), seen.end(), -1);
-      // Report the later of two clashing cells, in reading order.
-      std::vector<int> cells = u.cells;
-      std::sort(cells.begin(), cells.end());
-      for (int c : cells) {
+      std::uint64_t seen = 0;  // fast path: a bitmask test per cell finds that a unit has no clash
+      bool clash = false;
+      for (int c : u.cells) {
+        const std::uint64_t bit = (std::uint64_t{1} << m.givens[c]) & ~std::uint64_t{1};
+        clash |= (seen & bit) != 0;
+        seen |= bit;
+      }
+      if (!clash) continue;
+      first.fill(kNone);
+      second.fill(kNone);
+      for (int c : u.cells) {
         const int d = m.givens[c];
         if (d == 0) continue;
-        if (seen[d] >= 0) {
-          if (why)
-            *why = "given " + std::string(1, digit_symbol(d)) + " at " + cell_name(c, n) + " contradicts the same digit at " +
-                   cell_name(seen[d], n);
-          return c;
+        if (c < first[d]) {
+          second[d] = first[d];
+          first[d] = c;
+        } else if (c < second[d]) {
+          second[d] = c;
         }
-        seen[d] = c;
+      }
+      int d = 0;
+      for (int k = 1; k <= n; ++k)
+        if (second[k] != kNone && (d == 0 || second[k] < second[d])) d = k;
+      if (d != 0) {
+        if (why)
+          *why = "given " + std::string(1, digit_symbol(d)) + " at " + cell_name(second[d], n) +
+                 " contradicts the same digit at " + cell_name(first[d], n);
+        return second[d];
       }
     }
   }
@@ -439,9 +460,20 @@ std::vector<Puzzle> parse_puzzle_document(std::string_view text, std::size_t lin
 PuzzleReader::PuzzleReader(std::istream& in, ReadOptions opt) : in_(in), opt_(std::move(opt)) {}
 
 bool PuzzleReader::next(Item& item) {
-  item = Item{};
+  Raw raw;
+  if (!next_raw(raw)) {
+    item = Item{};
+    return false;
+  }
+  item = parse(std::move(raw));
+  return true;
+}
+
+bool PuzzleReader::next_raw(Raw& raw) {
+  raw = Raw{};
   if (pending_pos_ < pending_.size()) {
-    item = std::move(pending_[pending_pos_++]);
+    raw.line = pending_[pending_pos_].line;
+    raw.parsed = std::move(pending_[pending_pos_++]);
     return true;
   }
   std::string line;
@@ -451,7 +483,6 @@ bool PuzzleReader::next(Item& item) {
     while (!v.empty() && (v.back() == '\r' || v.back() == ' ' || v.back() == '\t')) v.remove_suffix(1);
     while (!v.empty() && (v.front() == ' ' || v.front() == '\t')) v.remove_prefix(1);
     if (v.empty() || v.front() == '#') continue;
-    item.line = line_no_;
     if (first_ && (v == "[" || v == "{" || (v.front() == '[' ))) {
       // A whole JSON document: read the rest of the input.
       first_ = false;
@@ -478,20 +509,29 @@ bool PuzzleReader::next(Item& item) {
         pending_.push_back(std::move(it));
       }
       if (pending_.empty()) return false;
-      item = std::move(pending_[pending_pos_++]);
+      raw.line = pending_[pending_pos_].line;
+      raw.parsed = std::move(pending_[pending_pos_++]);
       return true;
     }
     first_ = false;
-    try {
-      auto p = parse_puzzle_line(line, line_no_, opt_);
-      if (!p) continue;
-      item.puzzle = std::move(*p);
-    } catch (const ParseError& e) {
-      item.error = e;
-    }
+    raw.text = std::move(line);
+    raw.line = line_no_;
     return true;
   }
   return false;
+}
+
+PuzzleReader::Item PuzzleReader::parse(Raw raw) const {
+  if (raw.parsed) return std::move(*raw.parsed);
+  Item item;
+  item.line = raw.line;
+  try {
+    // Never nullopt here: next_raw() skips blank and comment lines.
+    if (auto p = parse_puzzle_line(raw.text, raw.line, opt_)) item.puzzle = std::move(*p);
+  } catch (const ParseError& e) {
+    item.error = e;
+  }
+  return item;
 }
 
 std::string format_line(const std::vector<int>& grid, int n) {

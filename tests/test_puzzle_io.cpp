@@ -1,6 +1,8 @@
 // The puzzle readers: every format, and every bad-input case reports its line and column.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <sstream>
 
 #include "gridenum/puzzle_io.hpp"
@@ -132,6 +134,25 @@ TEST(PuzzleIo, BadInputNamesLineAndColumn) {
   ReadOptions w;
   w.rules = kRuleWindoku;
   EXPECT_EQ(error_of(std::string(16, '.'), w).line, 7u);
+}
+
+// check_consistency names the first cell, in reading order, that repeats an earlier cell's digit,
+// whatever the order of the unit's cells (here a unit listed backwards, as a user's cage or
+// region may be), and leaves consistent givens alone.
+TEST(PuzzleIo, ConsistencyNamesTheLaterClashingCell) {
+  std::vector<int> g(16, 0);
+  g[0] = 1;  // r1c1
+  g[3] = 1;  // r1c4: the later of the row's two 1s
+  Model m = make_model(Shape{2, 2}, kRuleClassic, g);
+  std::string why;
+  EXPECT_EQ(check_consistency(m, &why), 3);
+  EXPECT_EQ(why, "given 1 at r1c4 contradicts the same digit at r1c1");
+  for (auto& u : m.units) std::reverse(u.cells.begin(), u.cells.end());
+  why.clear();
+  EXPECT_EQ(check_consistency(m, &why), 3);
+  EXPECT_EQ(why, "given 1 at r1c4 contradicts the same digit at r1c1");
+  g[3] = 2;
+  EXPECT_EQ(check_consistency(make_model(Shape{2, 2}, kRuleClassic, g), &why), -1);
 }
 
 TEST(PuzzleIo, StreamReaderContinuesAfterErrors) {

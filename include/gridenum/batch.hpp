@@ -24,6 +24,7 @@ SolveResult solve(const Model& m, const SolveOptions& opt);
 
 struct BatchItem {
   std::size_t index = 0;               // 0-based position in the stream
+  PuzzleReader::Raw raw;               // the text as read (moved into `input` when parsed)
   PuzzleReader::Item input;            // the puzzle or its parse error
   SolveResult result;                  // when input.puzzle is set and no runtime error
   std::optional<std::string> failure;  // an exception from the engine

@@ -80,6 +80,10 @@ int check_consistency(const Model& m, std::string* why);
 
 // Streams puzzles from `in`: next() fills a Puzzle or a ParseError and returns true, false at
 // the end of input. Never throws for bad input.
+//
+// next() is next_raw() (reading: serial, cheap) followed by parse() (building the model:
+// thread-safe, the costly part), so a batch can read in order on one thread and parse on all
+// of them (batch.cpp).
 class PuzzleReader {
  public:
   explicit PuzzleReader(std::istream& in, ReadOptions opt = {});
@@ -88,7 +92,18 @@ class PuzzleReader {
     std::optional<ParseError> error;
     std::size_t line = 0;
   };
+  // One puzzle's text before parsing, or an item already parsed (the puzzles of a whole-input
+  // JSON document are parsed together, when the document is read).
+  struct Raw {
+    std::string text;
+    std::size_t line = 0;
+    std::optional<Item> parsed;
+  };
   bool next(Item& item);
+  // The next non-blank, non-comment line; false at the end of input.
+  bool next_raw(Raw& raw);
+  // Parses what next_raw() read. Const and thread-safe.
+  Item parse(Raw raw) const;
 
  private:
   std::istream& in_;
