@@ -93,7 +93,8 @@ TEST(Config, BadValuesNameKeyFileAndPosition) {
   };
   const std::vector<Case> cases = {
       {"shape = \"3y3\"", "cfg/job.toml:2:9: bad value for 'shape'"},
-      {"shape = \"5x5\"", "R*C <= 16"},
+      {"shape = \"5x5\"", "R*C <= 9"},
+      {"shape = \"2x5\"", "R*C <= 9"},
       {"shape = \"1x4\"", "bad value for 'shape'"},
       {"shape = 9", "bad value for 'shape': expected a string"},
       {"kernel = \"fast\"", "cfg/job.toml:2:10: bad value for 'kernel': expected \"partition\" or \"backtrack\", got \"fast\""},

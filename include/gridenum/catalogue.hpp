@@ -36,7 +36,7 @@ struct Catalogue {
   double seconds = 0;               // wall time of build_catalogue
 };
 
-// Why the count engine cannot take a shape (boxes of at least 2 x 2 cells, R*C <= 16), or
+// Why the count engine cannot take a shape (boxes of at least 2 x 2 cells, R*C <= 9), or
 // nullopt when it can.
 std::optional<std::string> engine_shape_error(Shape s);
 
