@@ -11,15 +11,21 @@
 #include <oneapi/tbb/task_arena.h>
 #include <omp.h>
 
+#include <algorithm>
 #include <atomic>
 #include <map>
 #include <memory>
 
 namespace gridenum {
 
+// 0 means every core. A request above oneTBB's parallelism limit (by default the cores this
+// process may run on) is cut to it: the arena would not get more workers anyway, and the
+// figure printed and journaled must be the threads that really ran.
 int resolve_threads(int requested) {
-  if (requested > 0) return requested;
-  return tbb::info::default_concurrency();
+  const int limit =
+      static_cast<int>(tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism));
+  if (requested > 0) return std::min(requested, limit);
+  return std::min(tbb::info::default_concurrency(), limit);
 }
 
 bool count_units(const CompletionCounter& counter, const std::vector<WorkUnit>& units,

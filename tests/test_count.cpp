@@ -190,8 +190,11 @@ TEST(Estimate, Decimals) {
 }
 
 TEST(Pool, ResolveThreads) {
-  EXPECT_EQ(resolve_threads(3), 3);
+  EXPECT_EQ(resolve_threads(1), 1);
   EXPECT_GE(resolve_threads(0), 1);
+  // More than the cores: cut to what oneTBB will run, which is what a run reports.
+  EXPECT_EQ(resolve_threads(100000), resolve_threads(0));
+  EXPECT_LE(resolve_threads(2), resolve_threads(0));
 }
 
 // The CLI prints the figures; --json is one parseable document.
@@ -232,9 +235,35 @@ TEST(Cli, BadArgumentsExitTwo) {
   EXPECT_EQ(st, 2);
   run_cli("count --kernel fast", &st);
   EXPECT_EQ(st, 2);
-  const std::string out = run_cli("count --shape 5x5", &st);
+  std::string out = run_cli("count --shape 5x5", &st);
   EXPECT_EQ(st, 2);
-  EXPECT_NE(out.find("R*C <= 16"), std::string::npos) << out;
+  EXPECT_NE(out.find("R*C <= 9"), std::string::npos) << out;
+  // Shapes whose band or stack lists would not fit in memory are refused up front, not after
+  // minutes of swapping or a std::bad_alloc.
+  for (const char* shape : {"2x5", "5x2", "3x4"}) {
+    out = run_cli(std::string("count --shape ") + shape, &st);
+    EXPECT_EQ(st, 2) << shape;
+    EXPECT_NE(out.find("run into the billions"), std::string::npos) << out;
+    run_cli(std::string("estimate --shape ") + shape, &st);
+    EXPECT_EQ(st, 2) << shape;
+  }
+  out = run_cli("count --threads -1", &st);
+  EXPECT_EQ(st, 2);
+  EXPECT_NE(out.find("not in range 0 to 4096"), std::string::npos) << out;
+  // Options of the stack method are refused with the signature method, not silently ignored.
+  out = run_cli("count --method signature --kernel backtrack", &st);
+  EXPECT_EQ(st, 2);
+  EXPECT_NE(out.find("--kernel applies to the stack method"), std::string::npos) << out;
+  run_cli("count --method signature --slices 10", &st);
+  EXPECT_EQ(st, 2);
+}
+
+// More threads than cores: the run reports the threads that really ran.
+TEST(Cli, ThreadsBeyondTheCoresAreReportedAsRun) {
+  int st = -1;
+  const std::string out = run_cli("count --shape 2x3 --threads 4000 --json", &st);
+  ASSERT_EQ(st, 0) << out;
+  EXPECT_EQ(nlohmann::json::parse(out)["threads"], resolve_threads(0));
 }
 
 TEST(Cli, Estimate) {

@@ -23,7 +23,8 @@ bool count_units(const CompletionCounter& counter, const std::vector<WorkUnit>& 
                  const PoolOptions& opt, const std::function<void(const WorkUnit&, u128)>& done,
                  const std::function<bool()>& stop = {});
 
-// The number of threads a PoolOptions resolves to.
+// The number of threads a PoolOptions resolves to: 0 is every core; at most oneTBB's
+// parallelism limit (the cores available), so the figure reported is what really ran.
 int resolve_threads(int requested);
 
 }  // namespace gridenum

@@ -52,6 +52,9 @@ void run(const CountArgs& a, CLI::App* cmd) {
     // The signature method is a single pass of well under a second: nothing to checkpoint or shard.
     if (!a.job_dir.empty() || !cfg.shard.whole())
       throw CLI::ValidationError("--method", "signature runs in one pass; --job-dir and --shard apply to the stack method");
+    for (const char* stack_only : {"--kernel", "--slices"})
+      if (given(stack_only))
+        throw CLI::ValidationError("--method", std::string(stack_only) + " applies to the stack method, not to signature");
     return run_count_signature(cfg.shape.str(), cfg.threads, a.json);
   }
   if (!a.job_dir.empty()) {
@@ -77,7 +80,7 @@ const RegisterCommand reg(10, [](CLI::App& root) {
   auto args = std::make_shared<CountArgs>();
   auto* cmd = root.add_subcommand("count", "Count all Sudoku grids exactly (Felgenhauer-Jarvis)");
   cmd->add_option("--shape", args->shape, "Box shape RxC (R rows, C columns per box)")->default_val("3x3");
-  cmd->add_option("--threads", args->threads, "Worker threads (0: all cores)")->default_val(0)->check(CLI::NonNegativeNumber);
+  add_threads_option(cmd, args->threads)->default_val(0);
   cmd->add_option("--kernel", args->kernel, "Completion kernel: partition (fast) or backtrack (plain, slow check)")
       ->default_val("partition");
   cmd->add_option("--slices", args->slices, "Work units per class (0: about 1024 units in all)")->default_val(0);

@@ -55,7 +55,7 @@ const RegisterCommand reg(20, [](CLI::App& root) {
   auto args = std::make_shared<EstimateArgs>();
   auto* cmd = root.add_subcommand("estimate", "The independence estimate beside the exact count");
   cmd->add_option("--shape", args->shape, "Box shape RxC")->default_val("3x3");
-  cmd->add_option("--threads", args->threads, "Worker threads (0: all cores)")->default_val(0)->check(CLI::NonNegativeNumber);
+  add_threads_option(cmd, args->threads)->default_val(0);
   cmd->add_flag("--json", args->json, "Print the result as one JSON document");
   cmd->callback([args] { run(*args); });
 });

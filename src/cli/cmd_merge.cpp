@@ -25,8 +25,7 @@ const RegisterCommand reg(13, [](CLI::App& root) {
   cmd->add_option("DIR", a->dirs, "Job directories of the shards (gridenum count --shard K/M --job-dir DIR)")->required();
   cmd->add_flag("--json", a->json, "Print the result as one JSON document");
   cmd->add_option("--output", a->output, "Also write result.txt and result.json into this directory (atomically)");
-  cmd->add_option("--threads", a->threads, "Threads for rebuilding the catalogue when no shard caches it")
-      ->check(CLI::NonNegativeNumber);
+  add_threads_option(cmd, a->threads, "Threads for rebuilding the catalogue when no shard caches it");
   cmd->footer(
       "Exit: 0 ok; 1 refused (shards of different jobs, a shard missing, given twice or unfinished); 2 a DIR holds\n"
       "no job; 3 damaged journal or I/O error.");

@@ -17,8 +17,7 @@ const RegisterCommand reg(11, [](CLI::App& root) {
   auto a = std::make_shared<ResumeArgs>();
   auto* cmd = root.add_subcommand("resume", "Continue a stopped or killed counting job");
   cmd->add_option("DIR", a->dir, "Job directory (made by gridenum count --job-dir)")->required();
-  cmd->add_option("--threads", a->threads, "Worker threads for this session (default: the job's config)")
-      ->check(CLI::NonNegativeNumber);
+  add_threads_option(cmd, a->threads, "Worker threads for this session (default: the job's config)");
   cmd->add_option("--kernel", a->kernel, "Kernel for this session: partition or backtrack (default: the job's config)");
   cmd->add_flag("--json", a->json, "Print the result as one JSON document");
   cmd->footer(

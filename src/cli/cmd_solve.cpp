@@ -178,7 +178,7 @@ const RegisterCommand reg(20, [](CLI::App& root) {
   cmd->add_flag("--stats", a->stats, "Also print search nodes, propagated digits and backtracks per puzzle");
   cmd->add_flag("--pretty", a->pretty, "Print each solution as a grid with boxes");
   cmd->add_flag("--json", a->json, "One JSON object per puzzle (line, count, solution, stats, error)");
-  cmd->add_option("--threads", a->threads, "Worker threads (0: every core)")->default_val(0)->check(CLI::NonNegativeNumber);
+  add_threads_option(cmd, a->threads)->default_val(0);
   cmd->add_option("--shape", a->shape, "Box shape RxC for grid lines, e.g. 3x4 for 12x12 (default: from the length)");
   cmd->add_option("--rules", a->rules, "Extra rules for grid lines: x (diagonals), windoku; comma-separated");
   cmd->add_option("--mip-solver", a->mip_solver, "MIP engine: cbc (default) or glpk");

@@ -48,7 +48,7 @@ const RegisterCommand reg(15, [](CLI::App& root) {
 
   auto* classes = cmd->add_subcommand("classes", "Class sizes: catalogue against an orbit census of every band filling");
   classes->add_option("--shape", a->shape, "Box shape RxC")->default_val("3x3");
-  classes->add_option("--threads", a->threads, "Worker threads (0: all cores)")->default_val(0)->check(CLI::NonNegativeNumber);
+  add_threads_option(classes, a->threads)->default_val(0);
   classes->callback([a] { report([&] { return verify_classes(parse_shape(a->shape), a->threads); }); });
 
   auto* comp = cmd->add_subcommand("completions", "Completion counts n_alpha: stack method against signature method");
@@ -57,7 +57,7 @@ const RegisterCommand reg(15, [](CLI::App& root) {
   comp->add_flag("--all", a->all, "Every class (the default)")->excludes(cls);
   comp->add_option("--method", a->method, "The method under check (the other one recomputes): stack or signature")
       ->default_val("stack")->check(CLI::IsMember({"stack", "signature"}));
-  comp->add_option("--threads", a->threads, "Worker threads (0: all cores)")->default_val(0)->check(CLI::NonNegativeNumber);
+  add_threads_option(comp, a->threads)->default_val(0);
   comp->callback([a] {
     report([&] {
       VerifyCompletionsOptions o;
@@ -73,7 +73,7 @@ const RegisterCommand reg(15, [](CLI::App& root) {
   res->add_option("path", a->path, "Result JSON (gridenum count --json, merge --output) or a finished job directory (its journal is checked too)")->required();
   res->add_option("--sample", a->sample, "Recompute K random units from scratch")->default_val(0);
   res->add_option("--seed", a->seed, "Seed of the sample (0: random, printed)")->default_val(0);
-  res->add_option("--threads", a->threads, "Worker threads (0: all cores)")->default_val(0)->check(CLI::NonNegativeNumber);
+  add_threads_option(res, a->threads)->default_val(0);
   res->callback([a] {
     report([&] {
       VerifyResultOptions o;

@@ -25,6 +25,13 @@ struct RegisterCommand {
   }
 };
 
+// The --threads option of every command: 0 (every core) to 4096, the range the job configs
+// accept too; more threads than cores are cut to the cores (pool.hpp, resolve_threads).
+inline CLI::Option* add_threads_option(CLI::App* cmd, int& threads, const std::string& help = "Worker threads") {
+  return cmd->add_option("--threads", threads, help + " (0: every core; at most the cores available)")
+      ->check(CLI::Range(0, 4096));
+}
+
 // Thrown (or use CLI::RuntimeError(code)) to leave with a given exit code after a message
 // has been printed.
 struct Exit {
