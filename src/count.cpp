@@ -91,9 +91,13 @@ std::string format_text(const CountResult& r) {
   const Reduction& red = r.reduction;
   std::ostringstream o;
   const Shape s = c.shape;
-  o << "gridenum count: " << s.n() << "x" << s.n() << " grids, boxes " << s.str() << ", kernel "
-    << to_string(r.options.kernel) << ", " << r.threads_used << " thread" << (r.threads_used == 1 ? "" : "s")
-    << "\n\n";
+  if (r.counted_here)
+    o << "gridenum count: " << s.n() << "x" << s.n() << " grids, boxes " << s.str() << ", kernel "
+      << to_string(r.options.kernel) << ", " << r.threads_used << " thread" << (r.threads_used == 1 ? "" : "s")
+      << "\n\n";
+  else
+    o << "gridenum merge: " << s.n() << "x" << s.n() << " grids, boxes " << s.str()
+      << ", unit counts read from the shards' journals\n\n";
   o << "catalogue\n";
   o << "  top-band fillings with B1 fixed (F)   " << group_digits(std::to_string(c.band_fillings)) << "\n";
   o << "  lexicographic catalogue entries       " << group_digits(std::to_string(c.entries)) << "  (F / "
@@ -127,7 +131,9 @@ std::string format_text(const CountResult& r) {
   o << "canonical grids         " << big(red.canonical_grids) << "  (B1 fixed; x " << red.band_factor << " x "
     << red.stack_factor << ")\n";
   o << "total                   " << big(red.total) << "  (x " << s.n() << "!)\n";
-  o << "                        " << group_digits(big(red.total)) << "\n\n";
+  o << "                        " << group_digits(big(red.total)) << "\n";
+  if (!r.counted_here) return o.str();
+  o << "\n";
   std::snprintf(line, sizeof line,
                 "times (s): catalogue %.4f, stacks %.4f, plan %.4f, completion %.4f, reduce %.4f, total %.4f\n",
                 r.times.catalogue, r.times.stacks, r.times.plan, r.times.completion, r.times.reduce, r.times.total);
@@ -155,8 +161,8 @@ nlohmann::json to_json(const CountResult& r) {
   return json{{"shape", c.shape.str()},
               {"n", c.shape.n()},
               {"method", "stack"},
-              {"kernel", to_string(r.options.kernel)},
-              {"threads", r.threads_used},
+              {"kernel", r.counted_here ? json(to_string(r.options.kernel)) : json(nullptr)},
+              {"threads", r.counted_here ? json(r.threads_used) : json(nullptr)},
               {"catalogue",
                {{"band_fillings", c.band_fillings},
                 {"entries", c.entries},
@@ -174,8 +180,7 @@ nlohmann::json to_json(const CountResult& r) {
               {"canonical_grids", r.complete ? json(big(red.canonical_grids)) : json(nullptr)},
               {"relabel_factor", r.complete ? json(big(red.relabel_factor)) : json(nullptr)},
               {"total", r.complete ? json(big(red.total)) : json(nullptr)},
-              {"times",
-               {{"catalogue", r.times.catalogue},
+              {"times", !r.counted_here ? json(nullptr) : json{{"catalogue", r.times.catalogue},
                 {"stacks", r.times.stacks},
                 {"plan", r.times.plan},
                 {"completion", r.times.completion},

@@ -162,8 +162,9 @@ class Ticker {
 };
 
 std::string describe(const JobConfig& c) {
-  return c.shape.str() + ", kernel " + to_string(c.kernel) + ", " + std::to_string(resolve_threads(c.threads)) +
-         " threads, shard " + c.shard.str();
+  const int threads = resolve_threads(c.threads);
+  return c.shape.str() + ", kernel " + to_string(c.kernel) + ", " + std::to_string(threads) +
+         (threads == 1 ? " thread" : " threads") + ", shard " + c.shard.str();
 }
 
 }  // namespace

@@ -158,7 +158,10 @@ JournalContents read_journal(const fs::path& path) {
       if (last) {
         j.torn_tail = "line " + std::to_string(lineno) + " (" + std::to_string(l.end - l.begin) + " bytes at offset " +
                       std::to_string(l.begin) + ") is " + (l.complete ? "damaged" : "incomplete") +
-                      ": a torn write, dropped; its unit is counted again";
+                      ": a torn write, dropped" +
+                      (l.text.rfind("U ", 0) == 0   ? "; its unit is counted again"
+                       : l.text.rfind("S ", 0) == 0 ? " (a session record: no unit is lost)"
+                                                    : std::string());
         break;
       }
       throw fail(lineno, l.complete ? "bad checksum: the record is damaged" : "incomplete record");

@@ -102,8 +102,7 @@ MergeResult merge_jobs(const std::vector<fs::path>& dirs, int threads) {
   r.units = jp.plan.units.size();
   r.units_selected = r.units;
   r.complete = true;
-  r.times.catalogue = jp.catalogue.seconds;
-  r.times.stacks = jp.stacks.seconds;
+  r.counted_here = false;  // the counts come from the journals: no kernel, threads or stage times
   r.slices_per_class = jp.plan.slices_per_class;
   r.reduction = reduce(jp.catalogue, jp.plan, counts);
   r.unit_counts = std::move(counts);  // so that `gridenum verify result` can re-sum a merged result

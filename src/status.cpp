@@ -110,8 +110,12 @@ std::string format_status(const JobStatus& s) {
                 static_cast<unsigned long long>(s.units_total),
                 s.units_total ? 100.0 * static_cast<double>(s.units_done) / static_cast<double>(s.units_total) : 100.0);
   o << line;
-  std::snprintf(line, sizeof line, "throughput: %.3g units/s (latest session), %.3g units/s (all %d sessions)\n",
-                s.rate_last_session, s.rate_overall, s.sessions);
+  if (s.rate_last_session > 0)
+    std::snprintf(line, sizeof line, "throughput: %.3g units/s (latest session), %.3g units/s (all %d sessions)\n",
+                  s.rate_last_session, s.rate_overall, s.sessions);
+  else
+    std::snprintf(line, sizeof line, "throughput: the latest session counted no unit; %.3g units/s (all %d sessions)\n",
+                  s.rate_overall, s.sessions);
   o << line;
   if (s.eta_seconds) o << "ETA: " << Progress::duration(*s.eta_seconds) << "\n";
   o << "started " << when(s.first_ms) << ", latest record " << when(s.last_ms) << "\n";

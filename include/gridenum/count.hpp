@@ -40,6 +40,9 @@ struct CountResult {
   std::vector<u128> unit_counts;       // per unit id: its count (for `gridenum verify result`)
   std::uint64_t units_selected = 0;    // units of this run (all of them unless hooks.select)
   bool complete = true;                // false when hooks.select left units out: no reduction
+  // false when the unit counts were read from journals (gridenum merge), not counted by this
+  // process: then no kernel, thread count or stage times belong to the result.
+  bool counted_here = true;
   Reduction reduction;
   StageTimes times;
 };

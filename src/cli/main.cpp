@@ -1,6 +1,7 @@
 // gridenum: command-line entry point. Only wiring: the subcommands register themselves
 // (src/cli/cmd_*.cpp), everything they do is in the library.
 #include <algorithm>
+#include <csignal>
 #include <cstdio>
 #include <exception>
 
@@ -15,6 +16,9 @@ std::vector<Command>& command_registry() {
 
 int main(int argc, char** argv) {
   using namespace gridenum::cli;
+  // A file size limit (ulimit -f) must be an I/O error the job layer reports ("File too large",
+  // exit 3, journal intact), not a SIGXFSZ that kills the process without a word.
+  std::signal(SIGXFSZ, SIG_IGN);
   CLI::App app{"gridenum: exact Sudoku grid enumeration (Felgenhauer-Jarvis) and puzzle solving"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "gridenum 0.1.0");
