@@ -36,6 +36,16 @@ SolveResult solve(const Model& m, const SolveOptions& opt) {
   throw std::logic_error("unknown engine");
 }
 
+std::optional<std::string> check_listed_solution(const Puzzle& p, const SolveResult& r, std::uint64_t limit) {
+  std::string why;
+  if (!satisfies(p.model, p.expected, &why)) return "the listed solution is not a solution of the puzzle: " + why;
+  if (r.count == 0) return "no solution found, yet the listed solution satisfies every rule (an engine bug?)";
+  if (r.count == 1 && limit != 1 && r.solution != p.expected)
+    return "the engine's unique solution differs from the listed solution, which also satisfies every rule "
+           "(an engine bug?)";
+  return std::nullopt;
+}
+
 std::size_t solve_batch(PuzzleReader& reader, const BatchOptions& opt, const std::function<void(BatchItem&)>& out) {
   const int threads = opt.threads > 0 ? opt.threads : oneapi::tbb::info::default_concurrency();
   // Items travel through the pipeline in chunks: a token per puzzle costs about a microsecond of
@@ -80,6 +90,8 @@ std::size_t solve_batch(PuzzleReader& reader, const BatchOptions& opt, const std
                     if (!item.input.puzzle) continue;
                     try {
                       item.result = solve(item.input.puzzle->model, opt.solve);
+                      if (!item.input.puzzle->expected.empty())
+                        item.listed_mismatch = check_listed_solution(*item.input.puzzle, item.result, opt.solve.limit);
                     } catch (const std::exception& e) {
                       item.failure = e.what();
                     }

@@ -141,6 +141,36 @@ TEST(SolveCli, UsageErrors) {
   EXPECT_NE(h.out.find("--mip-solver"), std::string::npos);
 }
 
+// Options that would otherwise be silently ignored are usage errors.
+TEST(SolveCli, ConflictingOptionsAreUsageErrors) {
+  const std::string in = kClassic + "\n";
+  auto r = run("solve --count --unique", in, true);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.out.find("not both"), std::string::npos) << r.out;
+  r = run("solve --limit 5", in, true);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.out.find("--limit bounds --count"), std::string::npos) << r.out;
+  r = run("solve --engine mip --stats", in, true);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(run("solve --count --limit 5", in).out, "1\n");
+}
+
+// A solution listed on the line is checked: against the rules, and against a solution the
+// engine proved unique. A wrong listing fails the line (exit 1) with a message; a right one
+// passes silently.
+TEST(SolveCli, ListedSolutionsAreChecked) {
+  const std::string good = "4|..43...1.2......|1113133322442244|2143342112344312\n";
+  auto r = run("solve --unique", good, true);
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_EQ(r.out, "unique 2143342112344312\n--stderr--\n");
+  // Two cells swapped: the listing breaks a row... and the givens stay satisfied.
+  const std::string bad = "4|..43...1.2......|1113133322442244|1243342112344312\n";
+  r = run("solve --unique", bad, true);
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_NE(r.out.find("line 1: the listed solution is not a solution of the puzzle"), std::string::npos) << r.out;
+  EXPECT_EQ(run("solve --count", bad).code, 1);
+}
+
 TEST(SolveCli, VariantsFromTheCollections) {
   for (const char* f : {"jigsaw-300.txt", "killer-400.txt", "16x16-60.txt"}) {
     const auto r = run(std::string("solve --unique ") + kPuzzles + f);
@@ -164,4 +194,11 @@ TEST(EnumerateCli, Counts) {
   EXPECT_EQ(l.size(), 288u);
   EXPECT_EQ(l[0].size(), 16u);
   EXPECT_EQ(run("enumerate --shape 9y9").code, 2);
+  EXPECT_EQ(run("enumerate --shape 1x4").code, 2);
+  // Shapes with too many grids to find one by one are refused, unless bounded by --limit.
+  const auto big = run("enumerate --shape 3x3", "", true);
+  EXPECT_EQ(big.code, 2);
+  EXPECT_NE(big.out.find("gridenum count --shape 3x3"), std::string::npos) << big.out;
+  const auto some = lines(run("enumerate --shape 3x3 --list --limit 3").out);
+  EXPECT_EQ(some.size(), 3u);
 }

@@ -28,7 +28,16 @@ struct BatchItem {
   PuzzleReader::Item input;            // the puzzle or its parse error
   SolveResult result;                  // when input.puzzle is set and no runtime error
   std::optional<std::string> failure;  // an exception from the engine
+  // When the puzzle lists a solution: why it disagrees with the rules or with what the engine
+  // found (check_listed_solution), or nullopt when it agrees.
+  std::optional<std::string> listed_mismatch;
 };
+
+// Cross-checks a puzzle's listed solution (Puzzle::expected, non-empty) against the rules and
+// against the engine's result `r` found with solution limit `limit` (0: all): the listed grid
+// must satisfy the model; then the engine must have found a solution, and when it has proved
+// the solution unique (count 1 with a limit other than 1) it must be the listed one.
+std::optional<std::string> check_listed_solution(const Puzzle& p, const SolveResult& r, std::uint64_t limit);
 
 struct BatchOptions {
   SolveOptions solve;

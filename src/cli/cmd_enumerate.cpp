@@ -28,8 +28,18 @@ int run_enumerate(const EnumArgs& a) {
     return 2;
   }
   const auto box = Shape::parse(a.shape);
-  if (!box || box->n() > 16) {
-    std::fprintf(stderr, "gridenum enumerate: bad --shape '%s' (RxC with R*C <= 16)\n", a.shape.c_str());
+  if (!box || box->rows < 2 || box->cols < 2 || box->n() > 16) {
+    std::fprintf(stderr, "gridenum enumerate: bad --shape '%s' (RxC with R, C >= 2 and R*C <= 16)\n", a.shape.c_str());
+    return 2;
+  }
+  // Every grid is found one by one (n! at a time when counting): fine up to 6 digits (6x6: a
+  // few seconds), hopeless from 8 on, where `gridenum count` gives the number in a second.
+  // Listing or counting a bounded number (--limit) works for any shape.
+  if (box->n() > 6 && a.limit == 0) {
+    std::fprintf(stderr,
+                 "gridenum enumerate: %dx%d grids are far too many to enumerate one by one; `gridenum count --shape "
+                 "%s` counts them, and --limit K stops after K grids\n",
+                 box->n(), box->n(), box->str().c_str());
     return 2;
   }
   unsigned rules = 0;

@@ -76,6 +76,21 @@ int run_solve(const SolveArgs& a, CLI::App* limit_opt_owner) {
     std::fprintf(stderr, "gridenum solve: --unique checks with limit 2; drop --limit\n");
     return 2;
   }
+  // Combinations that would otherwise be silently ignored.
+  if (a.count && a.unique) {
+    std::fprintf(stderr, "gridenum solve: give --count (the number of solutions) or --unique (unique/multiple/none), "
+                         "not both\n");
+    return 2;
+  }
+  if (limit_given && !a.count && !a.unique && a.engine != "mip") {
+    std::fprintf(stderr, "gridenum solve: --limit bounds --count; without --count the first solution is printed\n");
+    return 2;
+  }
+  if (a.stats && a.engine == "mip") {
+    std::fprintf(stderr, "gridenum solve: --stats reports the search of the propagate and dlx engines; the MIP "
+                         "solver's own log is not read\n");
+    return 2;
+  }
   bopt.solve.mip.solver = a.mip_solver;
   bopt.solve.mip.formulation = a.formulation;
   bopt.solve.mip.format = a.mip_format;
@@ -120,6 +135,10 @@ int run_solve(const SolveArgs& a, CLI::App* limit_opt_owner) {
     }
     const Puzzle& p = *it.input.puzzle;
     const SolveResult& r = it.result;
+    if (it.listed_mismatch) {  // the line's listed solution disagrees with the rules or the solver
+      ++failed;
+      std::fprintf(stderr, "gridenum solve: line %zu: %s\n", line, it.listed_mismatch->c_str());
+    }
     const int n = p.model.n;
     const char* verdict = r.count == 0 ? "none" : r.count == 1 ? "unique" : "multiple";
     // Plain solving fails a line without solution; counting and --unique report it instead.
@@ -166,14 +185,16 @@ const RegisterCommand reg(20, [](CLI::App& root) {
       "\"givens\":\"...\",\"regions\":\"...\",\"cages\":[{\"sum\":15,\"cells\":[0,1]}]}.\n"
       "Output: one line per puzzle in input order: the solution, 'none', the count (--count),\n"
       "or unique/multiple/none (--unique). Bad lines print 'error' and a message with line and\n"
-      "column on stderr; the rest is still solved.\n"
-      "Exit: 0 ok; 1 some line failed (bad input, or no solution without --count/--unique);\n"
+      "column on stderr; the rest is still solved. A solution listed on the line (collection\n"
+      "formats, JSON \"solution\") is checked against the rules and against what the solver found.\n"
+      "Exit: 0 ok; 1 some line failed (bad input, no solution without --count/--unique, or a\n"
+      "listed solution that is wrong or disagrees with the solver);\n"
       "2 usage error or unreadable file; 3 an engine failed at run time (e.g. no MIP solver).");
   cmd->add_option("file", a->file, "Puzzle file, '-' for stdin")->default_val("-");
   cmd->add_option("--engine", a->engine, "propagate (default), dlx (dancing links) or mip (external MIP solver)")
       ->default_val("propagate");
   cmd->add_flag("--count", a->count, "Print the number of solutions (all of them unless --limit)");
-  cmd->add_option("--limit", a->limit, "Stop at K solutions (0: no limit); default 1, or 0 with --count");
+  cmd->add_option("--limit", a->limit, "With --count: stop at K solutions (0: no limit, the default)");
   cmd->add_flag("--unique", a->unique, "Print unique, multiple or none (stops at the 2nd solution)");
   cmd->add_flag("--stats", a->stats, "Also print search nodes, propagated digits and backtracks per puzzle");
   cmd->add_flag("--pretty", a->pretty, "Print each solution as a grid with boxes");
