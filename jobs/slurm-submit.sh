@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Submits a sharded count to Slurm: an array of M shard tasks and a merge step that starts when
-# all of them succeeded (afterok). Run again after failures: finished shards return at once,
-# unfinished ones resume from their journals.
+# all of them have ended (afterany, not afterok: a shard stopped at its time limit exits 130 and
+# an afterok merge would then wait forever). The merge refuses unfinished shards, naming them;
+# run this script again then: finished shards return at once, unfinished ones resume from their
+# journals, and a new merge step is queued.
 #
 #   jobs/slurm-submit.sh [-c CONFIG] [-m SHARDS] [-g GRIDENUM] OUTDIR [extra sbatch options...]
 set -eu
@@ -26,7 +28,7 @@ mkdir -p "$out"
 array=$(sbatch --parsable --array="1-$shards" "$@" \
   --export=ALL,OUT="$out",CONFIG="$config",GRIDENUM="$gridenum" "$here/slurm-shards.sbatch")
 array=${array%%;*}
-merge=$(sbatch --parsable --dependency="afterok:$array" \
+merge=$(sbatch --parsable --dependency="afterany:$array" \
   --export=ALL,OUT="$out",SHARDS="$shards",GRIDENUM="$gridenum" "$here/slurm-merge.sbatch")
-echo "shards: job $array (array 1-$shards), merge: job ${merge%%;*} (after all shards succeed)"
+echo "shards: job $array (array 1-$shards), merge: job ${merge%%;*} (after all shards end)"
 echo "progress: $gridenum status $out/shard-K ; result: $out/merged/result.txt"

@@ -1,6 +1,7 @@
 // Exact arithmetic for counts. Work-unit counts and class sums are unsigned 128-bit with
 // checked operations (an overflow throws; it is never silent); totals that may exceed 128
-// bits (12x12 is about 8e46 < 2^128, 16x16 is not) are Boost.Multiprecision cpp_int.
+// bits (2^128 is about 3.4e38; 9x9's 6.7e21 fits, 12x12's 8.1e46 would not) are
+// Boost.Multiprecision cpp_int.
 #pragma once
 
 #include <boost/multiprecision/cpp_int.hpp>
