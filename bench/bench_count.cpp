@@ -8,11 +8,15 @@
 #include <benchmark/benchmark.h>
 #include <omp.h>
 
+#include <filesystem>
 #include <mutex>
+#include <string>
+#include <unistd.h>
 
 #include "gridenum/catalogue.hpp"
 #include "gridenum/completion.hpp"
 #include "gridenum/count.hpp"
+#include "gridenum/job.hpp"
 #include "gridenum/plan.hpp"
 #include "gridenum/pool.hpp"
 #include "gridenum/stacks.hpp"
@@ -30,6 +34,32 @@ void BM_Count9x9(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_Count9x9)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// The same count as a checkpointed job (issue 3: the checkpointing overhead, target < 5 %):
+// a new job directory each iteration, so config, catalogue cache, journal (fdatasync'd every
+// checkpoint_seconds and at the end), log and both result files are all written, and the
+// directory is removed outside the timed region. Compare with BM_Count9x9 at the same threads.
+void BM_CountJob9x9(benchmark::State& state) {
+  const std::filesystem::path root =
+      std::filesystem::temp_directory_path() / ("gridenum-bench-job-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(root);
+  int run = 0;
+  for (auto _ : state) {
+    JobRequest req;
+    req.dir = root / std::to_string(run++);
+    req.config.threads = static_cast<int>(state.range(0));
+    req.console_log = false;
+    req.terminal = false;
+    const JobOutcome o = run_job(req);
+    if (!o.finished) state.SkipWithError("the job did not finish");
+    benchmark::DoNotOptimize(o.result.reduction.total);
+    state.PauseTiming();
+    std::filesystem::remove_all(req.dir);
+    state.ResumeTiming();
+  }
+  std::filesystem::remove_all(root);
+}
+BENCHMARK(BM_CountJob9x9)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 // Stage 1 alone (OpenMP over row-0 prefixes); range(0) = threads.
 void BM_Catalogue9x9(benchmark::State& state) {
