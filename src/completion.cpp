@@ -47,6 +47,7 @@
 #include <oneapi/tbb/parallel_for.h>
 
 #include <algorithm>
+#include <array>
 #include <cassert>
 #if defined(__SSE2__)
 #include <immintrin.h>
@@ -353,7 +354,9 @@ struct CompletionCounter::Impl {
       }
     }
     // General: products over >= 3 bands, or sums that may exceed 64 bits (checked 128-bit).
-    std::vector<const std::uint16_t*> tab(bands);
+    // Table pointers on the stack: no allocation per pattern (C - 1 <= 8 lower bands).
+    assert(bands <= 8);
+    std::array<const std::uint16_t*, 8> tab{};
     for (int b = 0; b < bands; ++b) tab[b] = t.table(b, pp[b], n_pi);
     u128 sum = 0;
     for (std::size_t c = 0; c < T; ++c) {
@@ -413,7 +416,9 @@ struct CompletionCounter::Impl {
       std::uint64_t length;
       std::uint64_t sum;
     };
-    std::vector<Run> runs;
+    // One buffer per thread, reused by every unit it counts: no allocation once it has grown.
+    thread_local std::vector<Run> runs;
+    runs.clear();
     for (std::uint64_t i = u.begin; i < u.end;) {
       const std::uint32_t p = stacks.pattern_of[i];
       std::uint64_t j = i + 1;
