@@ -1,7 +1,8 @@
 #!/bin/sh
 # Builds the libFuzzer targets with clang++ and runs the puzzle-reader fuzzer.
 # Usage: fuzz/run.sh [SECONDS] [BUILD_DIR]   (defaults: 60 s, build-fuzz)
-# The corpus starts from a few lines of every format (fuzz/corpus/, grown by the run).
+# The corpus starts from the seeds in fuzz/seeds/ (a few inputs of every format), copied into
+# BUILD_DIR/corpus/, which the run grows; the seeds themselves are not changed.
 set -eu
 SECONDS_TO_RUN=${1:-60}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)

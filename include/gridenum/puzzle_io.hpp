@@ -1,7 +1,8 @@
 // Puzzle readers and writers (issue 5). Every reader produces a Model (model.hpp), so the
 // back-ends never see text.
 //
-// Input formats, one puzzle per line ('#' comment lines and blank lines are skipped):
+// Input formats, one puzzle per line ('#' comment lines and blank lines are skipped; a UTF-8
+// byte-order mark at the start of the input is skipped):
 //
 //  * Grid line: n*n symbols, row by row, for n = 4 .. 25 with a box shape (n = R*C with
 //    1 < R <= C; the most square one, e.g. 6 -> 2x3, 12 -> 3x4, unless ReadOptions::shape
@@ -14,8 +15,11 @@
 //  * Killer collection line: "N|boxRxC|cages|solution", cages "sum:cell,cell,...;..."
 //    (cells 0-based row-major; solution optional).
 //  * JSON: a line starting with '{' is one JSON puzzle spec; if the first non-blank line of
-//    the input is "[" or "{" alone, the whole input is one JSON document (an object or an
-//    array of objects). The spec:
+//    the input starts with "[" or is "{" alone, the whole input is one JSON document (an
+//    object or an array of objects). Each element of the array is a puzzle of its own: a bad
+//    element gives an error item and the others are still read (only brackets that do not
+//    balance end the document early). A JSON array, or an object over several lines, is not
+//    accepted anywhere else. The spec:
 //      { "shape": "3x3",                         // box shape R x C (n = R*C); default 3x3
 //        "rules": ["x", "windoku", "jigsaw", "killer"],   // or one string "x,windoku"
 //        "givens": "..3.2..." or [0,0,3,...],    // optional (default: all blank)
@@ -24,8 +28,16 @@
 //        "solution": "..."                       // optional expected solution
 //      }
 //
+// Box shapes: every format with boxes needs R, C >= 2 and R*C <= 25 (a 1 x n "box" would be a
+// row: that grid is a Latin square, which no reader takes as a box shape). A jigsaw's regions
+// replace its boxes, so a JSON jigsaw may give "shape": "1xN" just to set n (e.g. "1x5" for a
+// 5x5 jigsaw; jigsaw collection lines give N directly).
+//
+// Cages: a cell is in at most one cage, once ("cell X is in two cages" otherwise).
+//
 // Errors are ParseError with the 1-based line and column of the offending character and a
-// message; a stream reader reports them per puzzle and goes on with the next line.
+// message; a stream reader reports them per puzzle and goes on with the next line. Columns
+// count bytes.
 #pragma once
 
 #include <cstddef>
@@ -68,15 +80,15 @@ std::optional<Shape> default_shape(int n);
 // Parses one line. nullopt for comment and blank lines; ParseError on bad input.
 std::optional<Puzzle> parse_puzzle_line(std::string_view line, std::size_t line_no,
                                         const ReadOptions& opt = {});
-// Parses one JSON puzzle object given as text starting at line `line_no`.
-Puzzle parse_puzzle_json(std::string_view text, std::size_t line_no, const ReadOptions& opt = {});
-// Parses a JSON document: an object (one puzzle) or an array of objects.
-std::vector<Puzzle> parse_puzzle_document(std::string_view text, std::size_t line_no,
-                                          const ReadOptions& opt = {});
+// Parses one JSON puzzle object given as text whose first character is at line `line_no`,
+// column `column_no`.
+Puzzle parse_puzzle_json(std::string_view text, std::size_t line_no, const ReadOptions& opt = {},
+                         std::size_t column_no = 1);
 
 // Checks that the givens do not already clash in a unit or a cage and that every cage can
-// reach its sum; returns the offending cell (row-major) or -1, with a message.
-int check_consistency(const Model& m, std::string* why);
+// reach its sum; returns the offending cell (row-major) or -1, with a message. `cage` (if not
+// null) is set to the index of the cage at fault, or -1 when the fault is not a cage's.
+int check_consistency(const Model& m, std::string* why, int* cage = nullptr);
 
 // Streams puzzles from `in`: next() fills a Puzzle or a ParseError and returns true, false at
 // the end of input. Never throws for bad input.
@@ -92,11 +104,14 @@ class PuzzleReader {
     std::optional<ParseError> error;
     std::size_t line = 0;
   };
-  // One puzzle's text before parsing, or an item already parsed (the puzzles of a whole-input
-  // JSON document are parsed together, when the document is read).
+  // One puzzle's text before parsing: a line, or one element of a whole-input JSON document
+  // (which may start mid-line); or an item already decided when the text was read (an error in
+  // a document's structure).
   struct Raw {
     std::string text;
     std::size_t line = 0;
+    std::size_t column = 1;  // column of text[0]
+    bool json = false;       // an element of a JSON document, not a line
     std::optional<Item> parsed;
   };
   bool next(Item& item);
@@ -110,9 +125,14 @@ class PuzzleReader {
   ReadOptions opt_;
   std::size_t line_no_ = 0;
   bool first_ = true;
-  std::vector<Item> pending_;  // items of a whole-document JSON input
+  std::vector<Raw> pending_;  // the elements of a whole-input JSON document, not yet handed out
   std::size_t pending_pos_ = 0;
 };
+
+// Parses a JSON document (an object: one puzzle, or an array of them) starting at line
+// `line_no`: one item per element, in order, as PuzzleReader gives them.
+std::vector<PuzzleReader::Item> parse_puzzle_document(std::string_view text, std::size_t line_no,
+                                                      const ReadOptions& opt = {});
 
 // A solution as one line of symbols, and as a boxed grid (boxes drawn for box shapes).
 std::string format_line(const std::vector<int>& grid, int n);
