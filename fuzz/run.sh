@@ -7,7 +7,7 @@ set -eu
 SECONDS_TO_RUN=${1:-60}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${2:-$ROOT/build-fuzz}
-cmake -S "$ROOT" -B "$BUILD" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+cmake -S "$ROOT" -B "$BUILD" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" \
   -DGRIDENUM_FUZZ=ON -DGRIDENUM_TESTS=OFF -DGRIDENUM_BENCH=OFF >/dev/null
 cmake --build "$BUILD" -j2 --target fuzz_puzzle_io
 CORPUS="$BUILD/corpus"

@@ -94,11 +94,21 @@ Model make_model(Shape box, unsigned rules, std::vector<int> givens, std::vector
         m.units.push_back(std::move(u));
       }
   }
-  for (const auto& cage : cages) {
+  // Cages are disjoint: every engine takes each cage as one all-different unit whose cells add
+  // up to its sum once (the readers reject repeats with a position; this guards the library).
+  std::vector<int> cage_of(cages.empty() ? 0 : static_cast<std::size_t>(n) * n, -1);
+  for (std::size_t k = 0; k < cages.size(); ++k) {
+    const auto& cage = cages[k];
     require(!cage.cells.empty(), [] { return "empty cage"; });
     require(static_cast<int>(cage.cells.size()) <= n, [] { return "cage with more cells than digits"; });
-    for (int c : cage.cells)
+    for (int c : cage.cells) {
       require(c >= 0 && c < n * n, [&] { return "cage cell " + std::to_string(c) + " out of range"; });
+      require(cage_of[c] < 0, [&] {
+        return "cell " + std::to_string(c) + (cage_of[c] == static_cast<int>(k) ? " is twice in cage " : " is in two cages, ") +
+               std::to_string(k + 1);
+      });
+      cage_of[c] = static_cast<int>(k);
+    }
   }
   if (!cages.empty()) m.rules |= kRuleKiller;
   m.cages = std::move(cages);

@@ -44,6 +44,18 @@ std::optional<Shape> default_shape(int n) {
   return std::nullopt;
 }
 
+// Box shapes the readers accept (puzzle_io.hpp): n = R*C <= 25 and, where the boxes are units,
+// R, C >= 2. A 1 x n box is a whole row, so the "boxes" would add nothing and the grid be a
+// Latin square, which the documented formats do not describe; a jigsaw ignores its boxes (the
+// model gets Shape{1, n} from the jigsaw line reader), so its shape only sets n. One check for
+// every reader, so that they agree. Returns what is wrong, or nullopt.
+std::optional<std::string> box_shape_problem(Shape box, bool jigsaw) {
+  if (box.n() > 25) return "shape " + box.str() + ": n = " + std::to_string(box.n()) + " is more than 25";
+  if (!jigsaw && (box.rows < 2 || box.cols < 2))
+    return "box shape " + box.str() + ": boxes need at least 2 rows and 2 columns (a 1xN shape only sets n for a jigsaw)";
+  return std::nullopt;
+}
+
 namespace {
 
 std::string cell_name(int cell, int n) {
@@ -151,18 +163,6 @@ class Cursor {
 };
 
 Pos position(std::string_view text, std::size_t offset, Pos origin) { return Cursor(text, origin).at(offset); }
-
-// Box shapes the readers accept (puzzle_io.hpp): n = R*C <= 25 and, where the boxes are units,
-// R, C >= 2. A 1 x n box is a whole row, so the "boxes" would add nothing and the grid be a
-// Latin square, which the documented formats do not describe; a jigsaw ignores its boxes (the
-// model gets Shape{1, n} from the jigsaw line reader), so its shape only sets n. One check for
-// every reader, so that they agree. Returns what is wrong, or nullopt.
-std::optional<std::string> box_shape_problem(Shape box, bool jigsaw) {
-  if (box.n() > 25) return "shape " + box.str() + ": n = " + std::to_string(box.n()) + " is more than 25";
-  if (!jigsaw && (box.rows < 2 || box.cols < 2))
-    return "box shape " + box.str() + ": boxes need at least 2 rows and 2 columns (a 1xN shape only sets n for a jigsaw)";
-  return std::nullopt;
-}
 
 // A cell listed twice among the cages: in two cages, or twice in one. The engines take the
 // cages as disjoint (each is an all-different unit and its cells add up to its sum once), so

@@ -16,7 +16,8 @@ std::optional<Shape> Shape::parse(std::string_view text) {
     return ec == std::errc{} && p == part.data() + part.size();
   };
   if (!num(text.substr(0, x), s.rows) || !num(text.substr(x + 1), s.cols)) return std::nullopt;
-  if (s.rows < 1 || s.cols < 1 || s.rows * s.cols > 32) return std::nullopt;
+  // Each side first, so that the product cannot overflow (UBSan found "542x665445566").
+  if (s.rows < 1 || s.cols < 1 || s.rows > 32 || s.cols > 32 || s.rows * s.cols > 32) return std::nullopt;
   return s;
 }
 

@@ -278,7 +278,11 @@ TEST(MipErrors, BadInputAndUnsupportedCombinations) {
           << e.what();
     }
   }
-  const auto twice = gridenum::make_model(box, gridenum::kRuleKiller, {}, {}, {{3, {0, 0}}});
+  // A cage listing a cell twice: make_model refuses it; a model edited by hand afterwards is
+  // still refused by the MIP builder.
+  EXPECT_THROW(gridenum::make_model(box, gridenum::kRuleKiller, {}, {}, {{3, {0, 0}}}), std::invalid_argument);
+  auto twice = gridenum::make_model(box, gridenum::kRuleKiller, {}, {}, {{3, {0, 1}}});
+  twice.cages[0].cells = {0, 0};
   EXPECT_THROW(gm::build_model(twice, gm::Formulation::Nlip), gm::MipError);
   // ZIMPL writes the thesis's rule blocks: a hand-made unit has none.
   auto odd = gridenum::make_model(box, gridenum::kRuleClassic, {});

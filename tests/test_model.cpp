@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <stdexcept>
 #include <utility>
 #include <string>
 #include <vector>
@@ -166,6 +167,13 @@ TEST(Model, UnitsMatchTheRulesOnTheSeedExamples) {
       EXPECT_FALSE(satisfies(make_model(Shape{3, 3}, kRuleWindoku, {}), e.solution));
     }
   }
+}
+
+// Cages are disjoint: a cell twice in a cage or in two cages is refused by the model itself.
+TEST(Model, CagesMustBeDisjoint) {
+  EXPECT_THROW(make_model(Shape{2, 2}, kRuleKiller, {}, {}, {Cage{3, {0, 0}}}), std::invalid_argument);
+  EXPECT_THROW(make_model(Shape{2, 2}, kRuleKiller, {}, {}, {Cage{3, {0, 1}}, Cage{5, {1, 2}}}), std::invalid_argument);
+  EXPECT_NO_THROW(make_model(Shape{2, 2}, kRuleKiller, {}, {}, {Cage{3, {0, 1}}, Cage{5, {2, 3}}}));
 }
 
 // Boxes of every shape the readers accept: a grid built from the pattern

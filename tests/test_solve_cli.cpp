@@ -134,6 +134,12 @@ TEST(SolveCli, UsageErrors) {
   EXPECT_EQ(run("solve /no/such/file").code, 2);
   EXPECT_EQ(run("solve --engine magic", "").code, 2);
   EXPECT_EQ(run("solve --shape 3y3", "").code, 2);
+  // A shape the readers never accept is refused once, up front, not once per line.
+  const auto one_row = run("solve --shape 1x25", kClassic + "\n" + kClassic + "\n", true);
+  EXPECT_EQ(one_row.code, 2);
+  EXPECT_EQ(one_row.out, "--stderr--\ngridenum solve: bad --shape: box shape 1x25: boxes need at least 2 rows and 2 columns "
+                         "(a 1xN shape only sets n for a jigsaw)\n");
+  EXPECT_EQ(run("solve --shape 542x665445566", "").code, 2);
   const auto h = run("solve --help");
   EXPECT_EQ(h.code, 0);
   EXPECT_NE(h.out.find("--engine"), std::string::npos);

@@ -70,6 +70,10 @@ struct Puzzle {
   std::size_t line = 0;       // where the puzzle starts
 };
 
+// What is wrong with a box shape for the puzzle readers (n = R*C <= 25, and R, C >= 2 unless
+// `jigsaw`, where the shape only sets n), or nullopt. The CLI checks --shape with it up front.
+std::optional<std::string> box_shape_problem(Shape box, bool jigsaw = false);
+
 // Symbol of digit d (1..35): '1'-'9', 'A'-'Z'; 0 -> '.'.
 char digit_symbol(int d);
 // Digit of a symbol: 1..35, 0 for a blank ('.', '0'), -1 for anything else.

@@ -52,6 +52,7 @@ int run_export(const ExportArgs& a) {
   if (!a.shape.empty()) {
     ropt.shape = Shape::parse(a.shape);
     if (!ropt.shape) return fail("bad --shape '" + a.shape + "' (expected RxC, e.g. 3x3)");
+    if (auto why = box_shape_problem(*ropt.shape)) return fail("bad --shape: " + *why);
   }
   for (const auto& r : CLI::detail::split(a.rules, ',')) {
     if (r.empty() || r == "classic") continue;

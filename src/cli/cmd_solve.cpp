@@ -52,6 +52,10 @@ int run_solve(const SolveArgs& a, CLI::App* limit_opt_owner) {
       std::fprintf(stderr, "gridenum solve: bad --shape '%s' (expected RxC, e.g. 3x3)\n", a.shape.c_str());
       return 2;
     }
+    if (auto why = box_shape_problem(*ropt.shape)) {
+      std::fprintf(stderr, "gridenum solve: bad --shape: %s\n", why->c_str());
+      return 2;
+    }
   }
   for (const auto& r : CLI::detail::split(a.rules, ',')) {
     if (r.empty() || r == "classic") continue;
