@@ -50,9 +50,46 @@
 //         spacer branch saved.
 //
 // solve_dlx (solver.hpp) builds the matrix from a Model: row (cell, digit) covers column
-// "cell filled" and "unit u holds digit" for every unit of the cell (primary), plus "cage k
-// holds digit" (secondary: at most once). Killer sums are checked during the search by a
-// hook that rejects a row when a cage can no longer reach its sum.
+// "cell filled" and "unit u holds digit" for every unit of the cell (primary). A killer cage
+// (all-different, fixed sum) is encoded by what digits can fill it, so that the matrix itself
+// enforces the sum (full layout: SudokuCover in src/dlx.cpp):
+//   Placements  one row per way of writing distinct digits with the cage's sum into its cells
+//               (covering "cage k filled" and the unit x digit columns of each write); the
+//               cage's cells get no cell rows. For a cage with at most 500 such rows that
+//               shares no cell with another cage.
+//   DigitSets   otherwise one row per digit set S of the cage (covering "cage k filled" and
+//               the secondary "cage k holds d" for each d outside S: the cell rows cover
+//               "cage k holds d" too, so choosing S bars the other digits); the cells keep
+//               their cell rows, minus digits that are in no set.
+//   Bounds      a cage with more than 4,096 digit sets (25x25 grids and larger only): the
+//               cell rows cover "cage k holds d" and a search hook refuses a row once the
+//               cage can no longer reach its sum (the only encoding before).
+// Each solution is one exact cover (the DigitSets row is the set of digits the grid puts in
+// the cage), so counts stay exact. Measured on the 251 9x9 puzzles of killer-400.txt (limit 2,
+// one core, CPU time, matrix rebuilt for each puzzle and included; 2026-11-23):
+//   lost  Bounds for every cage (the old engine): 6 of the 251 finish within 1 s each
+//         (`gridenum solve --engine dlx`, one line at a time); lines 22, 41, 161 ran past
+//         60 s. (6x6: 1.1k puzzles/s, 7,014 nodes per puzzle.)
+//   lost  DigitSets for every cage: 147-184 puzzles/s, 32-41k nodes per puzzle, 0.45-0.79 s
+//         on the worst (line 171). The cells see the set only through "cage holds d".
+//   lost  Placements for every cage (up to the column limit): 1.08-1.1k/s, 137 nodes: the
+//         rows of 5- and 6-cell cages (up to 1,440 and 5,760 per cage) make every cover
+//         that meets them long.
+//   kept  Placements up to 500 rows per cage, DigitSets beyond: 2.37-2.47k/s, 289 nodes,
+//         worst puzzle 25 ms (caps 360, 480, 600 the same; 288: 1.87-1.89k/s, 321 nodes;
+//         1,000: 1.99-2.06k/s, 280 nodes; 1,500-5,000: 1.43-1.50k/s, 142 nodes; 100:
+//         1.45k/s, 1,588 nodes). The matrix build is 10-20 % of the time (cap 300-5,000).
+//   kept  cage columns before the cell columns (ties in the MRV choice go to the lowest):
+//         at cap 1,000, 280 nodes per puzzle against 329 after the cells, 453 after the
+//         unit columns (1.41k/s).
+// Limit, left alone: loosely caged puzzles with many solutions are still far slower than
+// propagation. Line 149 with every other cage dropped and 4 givens (3,317 solutions): DLX
+// 54-75 s (96M nodes; 4.2 s and 20M nodes with DigitSets only), propagation 0.3-0.6 s
+// (254k nodes). A Placements cage hides which digits are left for each of its cells, so
+// there is no "one digit left in this cell" step, which propagation's cage-sum pruning
+// (candidates per cell) gives: no column of the matrix counts the digits left in a cell.
+// Puzzles with several solutions or none, and givens inside cages, are checked against
+// brute force and the propagation engine in tests/test_dlx.cpp.
 #pragma once
 
 #include <cstdint>
@@ -87,10 +124,15 @@ class ExactCover {
   int columns() const { return primary_ + secondary_; }
 
   // Selects a row before the search (a given); false, changing nothing, if it clashes with
-  // a row selected before. unselect_all() undoes every selection (by copying back the links
-  // saved at the first select: cheaper than uncovering).
+  // a row selected before. unselect_all() undoes every selection and exclusion (by copying
+  // back the links saved at the first select or exclude: cheaper than uncovering).
   bool select(int row);
   void unselect_all();
+  // Removes a row from the matrix until unselect_all() (a given that the row contradicts,
+  // when no row says the given alone: a killer cage placed whole). Only before any select():
+  // a row is unlinked from columns that are all still uncovered. Excluding a row twice is
+  // the same as once.
+  void exclude(int row);
 
   // The search. Hooks: bool accept(int row) -- may veto a row (and records it if accepted);
   // void undo(int row); bool solution(std::span<const int> rows) -- return true to stop.
@@ -313,12 +355,15 @@ class ExactCover {
   std::vector<int> x_, col_stack_;    // search stack: current row node, column per level
   std::vector<int> chosen_;           // row ids of a solution
   std::vector<int> selected_;         // rows chosen by select()
+  std::vector<int> excluded_;         // rows removed by exclude()
+  std::vector<std::uint8_t> row_excluded_;  // per row: removed by exclude()
   std::vector<std::uint8_t> covered_; // per header, by select() only
-  // The links and lengths before the first select(), copied back by unselect_all(); taken
-  // again after add_row().
+  // The links and lengths before the first select() or exclude(), copied back by
+  // unselect_all(); taken again after add_row().
   std::vector<int> saved_U_, saved_D_;
   std::vector<std::int16_t> saved_len_;
   bool saved_ = false;
+  void save_links();  // takes the copy above unless it is current
 };
 
 // Like solve_dlx, and calls `on_solution` for every solution found (limit 0: no limit).
