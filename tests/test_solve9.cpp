@@ -42,6 +42,8 @@ TEST(Solve9, SolvePropagateTakesTheFastPathOnlyForPlain9x9) {
   EXPECT_TRUE(classic9_applicable(x));
   x.rules = kRuleX;
   EXPECT_FALSE(classic9_applicable(x));
+  // Windoku's extra units are unknown to the bitboards: it must take the general engine.
+  EXPECT_FALSE(classic9_applicable(make_model({3, 3}, kRuleWindoku, ps[0].model.givens)));
   EXPECT_FALSE(classic9_applicable(make_model({2, 2}, 0, std::vector<int>(16, 0))));
   EXPECT_FALSE(classic9_applicable(make_model({3, 3}, kRuleKiller, std::vector<int>(81, 0), {}, {{3, {0, 1}}})));
 }

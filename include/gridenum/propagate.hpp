@@ -1,7 +1,9 @@
 // The propagation engine (design.md section 4): bitmask candidates per cell, naked singles,
-// hidden singles on every unit, killer cage-sum pruning, branching on the cell with the fewest
-// candidates. solve_propagate (solver.hpp) is the counting entry point; this header adds the
-// variant that hands every solution to a callback (used by `gridenum enumerate --list`).
+// hidden singles on every unit (Windoku's five implied units included), killer cage-sum
+// pruning, branching on the cell with the fewest candidates, or on the two places of a digit
+// in a unit when every cell has three or more. solve_propagate (solver.hpp) is the counting
+// entry point; this header adds the variant that hands every solution to a callback (used by
+// `gridenum enumerate --list`).
 #pragma once
 
 #include <cstdint>
