@@ -47,14 +47,14 @@ fs::path temp_name(const fs::path& path) {
   return tmp;
 }
 
-// Writes and fsyncs the temporary file of `path`; returns its name.
-fs::path write_temp(const fs::path& path, std::string_view contents) {
+// Writes (and fsyncs, when durable) the temporary file of `path`; returns its name.
+fs::path write_temp(const fs::path& path, std::string_view contents, bool durable = true) {
   const fs::path tmp = temp_name(path);
   const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) throw_io_error("cannot create", tmp, errno);
   try {
     write_all(fd, contents, tmp);
-    if (::fsync(fd) != 0) throw_io_error("cannot fsync", tmp, errno);
+    if (durable && ::fsync(fd) != 0) throw_io_error("cannot fsync", tmp, errno);
   } catch (...) {
     ::close(fd);
     ::unlink(tmp.c_str());
@@ -77,6 +77,10 @@ void rename_over(const fs::path& tmp, const fs::path& path) {
 void write_file_atomic(const fs::path& path, std::string_view contents) {
   rename_over(write_temp(path, contents), path);
   fsync_dir(path.parent_path());
+}
+
+void write_file_replace(const fs::path& path, std::string_view contents) {
+  rename_over(write_temp(path, contents, false), path);
 }
 
 void write_files_atomic(const std::vector<std::pair<fs::path, std::string>>& files) {

@@ -22,7 +22,7 @@ std::string catalogue_cache_text(const Catalogue& cat) {
   return body + "check " + hex16(fnv1a64(body)) + "\n";
 }
 
-void save_catalogue_cache(const fs::path& file, const Catalogue& cat) { write_file_atomic(file, catalogue_cache_text(cat)); }
+void save_catalogue_cache(const fs::path& file, const Catalogue& cat) { write_file_replace(file, catalogue_cache_text(cat)); }
 
 std::optional<Catalogue> load_catalogue_cache(const fs::path& file, Shape shape, std::string* why) {
   const auto t0 = std::chrono::steady_clock::now();

@@ -277,13 +277,14 @@ JobOutcome run_job_impl(const JobRequest& req, std::shared_ptr<spdlog::logger>& 
 
   const bool terminal = req.terminal.value_or(::isatty(2) == 1);
   Progress progress(out.units_total, out.units_done_before, terminal, cfg.progress_seconds, log);
-  // config.toml and the catalogue cache are written on the ticker thread, overlapping the count
-  // (each atomic write costs two fsyncs, ~5-10 ms here); the journal is created only after them,
-  // so a journal never exists without its config.
+  // The catalogue cache and config.toml are written on the ticker thread, overlapping the count;
+  // the journal is created only after them, so a journal never exists without its config. The
+  // cache is not fsync'd (catalogue_cache.hpp); config.toml's directory fsync makes its rename
+  // durable too.
   const bool write_cache = cfg.catalogue_cache && !jp.from_cache;
   Ticker ticker(journal, progress, cfg.checkpoint_seconds, [&, write_cache] {
-    if (!req.resume) write_file_atomic(p.config(), to_toml(written));
     if (write_cache) save_catalogue_cache(p.catalogue(), jp.catalogue);
+    if (!req.resume) write_file_atomic(p.config(), to_toml(written));
   });
   // While the bar is drawn, info messages go to job.log only, so they do not break the bar line.
   if (terminal && req.console_log) log->sinks().back()->set_level(spdlog::level::warn);

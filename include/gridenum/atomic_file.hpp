@@ -3,7 +3,7 @@
 //
 // The protocol: write a temporary file in the same directory, fsync it, rename it over the
 // target (atomic within one file system), fsync the directory so the rename itself is durable.
-// Used for the job's config, catalogue cache, journal header and results. The journal body is
+// Used for the job's config, journal header and results. The journal body is
 // append-only and has its own rules (journal.hpp).
 #pragma once
 
@@ -22,6 +22,12 @@ void write_file_atomic(const std::filesystem::path& path, std::string_view conte
 // written and fsync'd, then all are renamed, then one fsync of the directory -- one directory
 // sync instead of one per file (the job's result.txt and result.json).
 void write_files_atomic(const std::vector<std::pair<std::filesystem::path, std::string>>& files);
+
+// Temporary file and rename, without the fsyncs: a reader sees the old contents or the new
+// ones, but after a power cut the file may be empty or missing. Only for files that are
+// checked when read and rebuilt when damaged (the catalogue cache), where two fsyncs would
+// cost more than they protect.
+void write_file_replace(const std::filesystem::path& path, std::string_view contents);
 
 // fsync of a directory, so that entries created or renamed in it are durable.
 void fsync_dir(const std::filesystem::path& dir);

@@ -18,7 +18,9 @@
 namespace gridenum {
 
 std::string catalogue_cache_text(const Catalogue& cat);
-// Atomic write (atomic_file.hpp); throws JobIoError.
+// Replaced by rename but not fsync'd (write_file_replace, atomic_file.hpp): the loader checks
+// it and a job rebuilds it when damaged, so a power cut costs at most one catalogue stage.
+// Throws JobIoError.
 void save_catalogue_cache(const std::filesystem::path& file, const Catalogue& cat);
 // nullopt with the reason in *why when the file is missing, damaged or for another shape.
 std::optional<Catalogue> load_catalogue_cache(const std::filesystem::path& file, Shape shape, std::string* why);
