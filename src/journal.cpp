@@ -245,8 +245,11 @@ void JournalWriter::add_session(const JournalSession& s) {
 
 void JournalWriter::open_locked() {
   if (!append_at_) {
-    // New journal: the header appears atomically, so a journal file never lacks one.
-    write_file_atomic(path_, journal_line(journal_header_body(header_)));
+    // New journal: the header appears atomically, so a journal file never lacks one; the
+    // companions are renamed first, so it never exists without them either.
+    auto files = std::move(companions_);
+    files.emplace_back(path_, journal_line(journal_header_body(header_)));
+    write_files_atomic(files);
   }
   fd_ = ::open(path_.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
   if (fd_ < 0) throw_io_error("cannot open the journal", path_, errno);

@@ -270,6 +270,48 @@ TEST(AtomicFile, ReplacesWholeAndLeavesNoTemporary) {
   }
 }
 
+TEST(AtomicFile, ABatchWithAnUnwritableFileWritesNoneAndLeavesNoTemporary) {
+  // The temporaries are written concurrently (atomic_file.cpp): one failing must still leave
+  // the other files untouched and no temporary behind, whichever finishes first.
+  TempDir t;
+  for (int order = 0; order < 2; ++order) {
+    std::vector<std::pair<fs::path, std::string>> batch = {{t / "a", "A"}, {t / "no" / "b", "B"}, {t / "c", "C"}};
+    if (order) std::swap(batch[0], batch[1]);
+    try {
+      write_files_atomic(batch);
+      FAIL() << "order " << order;
+    } catch (const JobIoError& e) {
+      EXPECT_TRUE(contains(e.what(), (t / "no").string())) << e.what();
+    }
+    EXPECT_TRUE(fs::is_empty(t.path)) << "order " << order;
+  }
+}
+
+TEST(Journal, CreatedTogetherWithItsCompanionFiles) {
+  // create_with: the job's config.toml is written in the journal's creation batch, so after
+  // the first flush both exist, and a journal that already exists leaves them alone.
+  TempDir t;
+  const fs::path p = t / "journal";
+  {
+    JournalWriter w(p, header(), std::nullopt);
+    w.create_with({{t / "config.toml", "shape = \"3x3\"\n"}});
+    w.add_unit(0, 7, 1700000000000);
+    w.flush();
+  }
+  EXPECT_EQ(slurp(t / "config.toml"), "shape = \"3x3\"\n");
+  JournalContents j = read_journal(p);
+  ASSERT_EQ(j.units.size(), 1u);
+  fs::remove(t / "config.toml");
+  {
+    JournalWriter w(p, header(), j.valid_bytes);
+    w.create_with({{t / "config.toml", "other"}});
+    w.add_unit(1, 8, 1700000000001);
+    w.flush();
+  }
+  EXPECT_FALSE(fs::exists(t / "config.toml"));
+  EXPECT_EQ(read_journal(p).units.size(), 2u);
+}
+
 // A second holder is refused and told the holder's pid; the lock dies with its process.
 TEST(JobLock, SecondProcessRefusedWithHolderPid) {
   TempDir t;

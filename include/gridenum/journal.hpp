@@ -30,6 +30,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "gridenum/arith.hpp"
@@ -84,7 +85,8 @@ std::string journal_header_body(const JournalHeader& h);
 
 // Appends records. add_*() only buffer (thread-safe, no I/O: workers never wait for the disk);
 // flush() writes the buffer in one write and fdatasyncs (thread-safe). The first flush() opens
-// the file: a new journal is created with its header by an atomic write; an existing one is
+// the file: a new journal is created with its header (and its create_with files) by an
+// atomic write; an existing one is
 // first cut to `append_at` bytes (dropping a torn tail) and synced.
 //
 // After a failed write (disk full, file size limit) the writer refuses every further write: the
@@ -97,6 +99,11 @@ class JournalWriter {
   JournalWriter(const JournalWriter&) = delete;
   JournalWriter& operator=(const JournalWriter&) = delete;
 
+  // Files to create in one atomic batch with a new journal (write_files_atomic, renamed before
+  // it): the job's config.toml, so that a journal never exists without its config, for one
+  // directory fsync instead of two. Ignored when the journal exists already.
+  void create_with(std::vector<std::pair<std::filesystem::path, std::string>> files) { companions_ = std::move(files); }
+
   void add_unit(std::uint32_t id, u128 count, std::int64_t time_ms);
   void add_session(const JournalSession& s);
   // Throws JobIoError naming the file.
@@ -108,6 +115,7 @@ class JournalWriter {
   std::filesystem::path path_;
   JournalHeader header_;
   std::optional<std::uint64_t> append_at_;
+  std::vector<std::pair<std::filesystem::path, std::string>> companions_;
   std::mutex buffer_mu_;
   std::string buffer_;
   std::mutex io_mu_;
