@@ -18,8 +18,10 @@
 #include <spdlog/sinks/stdout_sinks.h>
 #include <unistd.h>
 
+#include <cassert>
 #include <condition_variable>
 #include <cstdio>
+#include <future>
 #include <mutex>
 #include <thread>
 
@@ -81,6 +83,11 @@ JobPlan prepare_job_plan(const JobConfig& cfg, const fs::path& dir, bool write_c
     jp.from_cache = true;
   } else {
     jp.catalogue = build_catalogue(cfg.shape);
+    // A job keeps what the cache keeps, figures and class table: the per-entry lists (36,288
+    // small vectors for 9x9) are read by no count stage, and copying them into the result and
+    // freeing both copies cost ~2.5 ms, half the job's overhead over a plain 9x9 count.
+    std::vector<Band>().swap(jp.catalogue.entry_bands);
+    std::vector<std::uint32_t>().swap(jp.catalogue.entry_class);
     if (cfg.catalogue_cache && write_cache) save_catalogue_cache(p.catalogue(), jp.catalogue);
   }
   jp.stacks = build_stack_list(cfg.shape);
@@ -277,14 +284,14 @@ JobOutcome run_job_impl(const JobRequest& req, std::shared_ptr<spdlog::logger>& 
 
   const bool terminal = req.terminal.value_or(::isatty(2) == 1);
   Progress progress(out.units_total, out.units_done_before, terminal, cfg.progress_seconds, log);
-  // The catalogue cache and config.toml are written on the ticker thread, overlapping the count;
-  // the journal is created only after them, so a journal never exists without its config. The
-  // cache is not fsync'd (catalogue_cache.hpp); config.toml's directory fsync makes its rename
-  // durable too.
+  // The catalogue cache, config.toml and the journal are written on the ticker thread,
+  // overlapping the count: the cache first (not fsync'd, catalogue_cache.hpp), then config.toml
+  // and the journal's header in one atomic batch (config renamed first, one directory fsync for
+  // the three), so a journal never exists without its config.
   const bool write_cache = cfg.catalogue_cache && !jp.from_cache;
+  if (!req.resume) journal.create_with({{p.config(), to_toml(written)}});
   Ticker ticker(journal, progress, cfg.checkpoint_seconds, [&, write_cache] {
     if (write_cache) save_catalogue_cache(p.catalogue(), jp.catalogue);
-    if (!req.resume) write_file_atomic(p.config(), to_toml(written));
   });
   // While the bar is drawn, info messages go to job.log only, so they do not break the bar line.
   if (terminal && req.console_log) log->sinks().back()->set_level(spdlog::level::warn);
@@ -337,7 +344,11 @@ JobOutcome run_job_impl(const JobRequest& req, std::shared_ptr<spdlog::logger>& 
     }
     throw;
   }
-  finish_session();
+  // The session's last journal flush (a write and an fdatasync) runs on its own thread while the
+  // results are formatted; they are written only once it is done, so a result never exists
+  // before its journal is complete on disk. Measured: ~1 ms of the 9x9 job's ~5 ms over a
+  // plain count on 2 threads (BM_CountJob9x9).
+  auto last_flush = std::async(std::launch::async, finish_session);
   out.finished = true;
   // run_count was handed the catalogue and stack list: report the time they really took.
   out.result.times.catalogue = jp.catalogue.seconds;
@@ -346,12 +357,21 @@ JobOutcome run_job_impl(const JobRequest& req, std::shared_ptr<spdlog::logger>& 
 
   out.text = format_text(out.result);
   out.json = to_json(out.result);
-  out.json["job"] = {{"dir", req.dir.string()},
-                     {"fingerprint", hex16(jp.header.fingerprint)},
-                     {"shard", cfg.shard.str()},
-                     {"units", out.units_total},
-                     {"units_computed_last_session", out.units_computed}};
-  write_files_atomic({{p.result_text(), out.text}, {p.result_json(), out.json.dump(2) + "\n"}});
+  std::string json_text;
+  {
+    // Not through `out` until finish_session is done: it sets out.units_computed.
+    const std::uint64_t computed = progress.computed();  // final: every worker has returned
+    nlohmann::json job = {{"dir", req.dir.string()},
+                          {"fingerprint", hex16(jp.header.fingerprint)},
+                          {"shard", cfg.shard.str()},
+                          {"units", out.units_total},
+                          {"units_computed_last_session", computed}};
+    out.json["job"] = std::move(job);
+    json_text = out.json.dump(2) + "\n";
+  }
+  last_flush.get();  // rethrows a failed flush: then no result is written
+  assert(out.units_computed == progress.computed());
+  write_files_atomic({{p.result_text(), out.text}, {p.result_json(), json_text}});
   if (out.result.complete)
     log->info("done: total {} ({} units counted in this session); result in {}", out.result.reduction.total.str(),
               out.units_computed, p.result_text().string());
