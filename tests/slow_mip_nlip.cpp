@@ -1,0 +1,27 @@
+// NLIP on the 9x9 puzzles of issue 6 with both solvers (label slow, ~60 s).
+//
+// test_mip.cpp (label fast) solves the five 9x9 puzzles -- the classic, X and Windoku seed
+// examples, a jigsaw and a killer -- in BLP with CBC and glpsol, and in NLIP-tight with the
+// faster of the two for each (glpsol for the seeds, CBC for jigsaw and killer). This file adds
+// the other solver of each pair, so every 9x9 puzzle is solved in an NLIP form by both; measured
+// here: CBC 2.6 s classic, 0.2 s X, 12.7 s Windoku; glpsol 4.3 s jigsaw, 0.4 s killer.
+//
+// The thesis's own big-M NLIP is not among them: neither solver finishes any 9x9 puzzle with it
+// within 60 s (RESULTS-mip.md; test_mip.cpp checks that the time limit is then reported as a
+// status, never as an answer), and its 4x4 and 6x6 solves are in test_mip.cpp.
+#include <gtest/gtest.h>
+
+#include "mip_fixtures.hpp"
+
+using namespace gridenum::testing::mipfx;
+
+TEST(MipSolveSlow, TightNlipSolvesTheNineByNineVariantsWithTheOtherSolver) {
+  ASSERT_TRUE(have("cbc")) << "install coinor-cbc";
+  ASSERT_TRUE(have("glpk")) << "install glpk-utils";
+  const auto cases = nine_by_nine();
+  ASSERT_EQ(cases.size(), 5u);
+  for (int i : {0, 1, 2})
+    for (auto fmt : {gm::Format::Lp, gm::Format::Mps}) expect_solves(cases[i], "cbc", gm::Formulation::NlipTight, fmt);
+  for (int i : {3, 4})
+    for (auto fmt : {gm::Format::Lp, gm::Format::Mps}) expect_solves(cases[i], "glpk", gm::Formulation::NlipTight, fmt);
+}
