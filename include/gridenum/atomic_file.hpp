@@ -19,8 +19,10 @@ namespace gridenum {
 void write_file_atomic(const std::filesystem::path& path, std::string_view contents);
 
 // Several files of one directory, each atomically (not all together): every temporary is
-// written and fsync'd, then all are renamed, then one fsync of the directory -- one directory
-// sync instead of one per file (the job's result.txt and result.json).
+// written and fsync'd (concurrently: the fsync waits overlap), then all are renamed in order,
+// then one fsync of the directory -- one directory sync instead of one per file (the job's
+// result.txt and result.json; config.toml and a new journal). If a temporary cannot be written,
+// none is renamed and every temporary is removed.
 void write_files_atomic(const std::vector<std::pair<std::filesystem::path, std::string>>& files);
 
 // Temporary file and rename, without the fsyncs: a reader sees the old contents or the new
