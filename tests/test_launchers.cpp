@@ -1,0 +1,122 @@
+// The launchers in jobs/ (issue 3): the workstation script runs M shards and merges them, and
+// is safe to run again; the Slurm scripts submit a shard array and a merge step that depends
+// on it. Slurm is not installed here, so the Slurm test puts a stand-in `sbatch` first on PATH:
+// it records its arguments, runs an array's tasks one after the other with the SLURM_* variables
+// a real array task sees, and runs a plain job once -- enough to run every line of the three
+// scripts against the real gridenum binary, though not Slurm's scheduling.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <string>
+
+#include "job_fixtures.hpp"
+
+using namespace gridenum::testing;
+
+namespace {
+
+struct Shell {
+  int code;
+  std::string out;
+};
+
+// Runs a bash command line; stdout and stderr together.
+Shell sh(const std::string& cmd) {
+  FILE* p = ::popen(("bash -c '" + cmd + "' 2>&1").c_str(), "r");
+  std::string out;
+  char buf[4096];
+  std::size_t k;
+  while ((k = std::fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, k);
+  const int status = ::pclose(p);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+const std::string kSource = GRIDENUM_SOURCE_DIR;
+const std::string kTotal2x3 = "\"total\": \"28200960\"";
+
+// The stand-in sbatch: "--array=1-M ... SCRIPT" runs SCRIPT for K = 1..M, anything else once;
+// --export=ALL,K=V,... is applied; prints a job id as --parsable does (1001, 1002, ...).
+const char* kFakeSbatch = R"SH(#!/usr/bin/env bash
+echo "sbatch $*" >> "$SBATCH_LOG"
+array=""; script=""
+for a in "$@"; do
+  case $a in
+    --array=*) array=${a#--array=} ;;
+    --export=*) IFS=, read -ra kv <<< "${a#--export=}"
+                for x in "${kv[@]}"; do [ "$x" = ALL ] || export "$x"; done ;;
+    -*) ;;
+    *) [ -n "$script" ] || script=$a ;;
+  esac
+done
+n=$(grep -c '^sbatch' "$SBATCH_LOG")
+if [ -n "$array" ]; then
+  m=${array#1-}
+  for k in $(seq 1 "$m"); do
+    SLURM_ARRAY_TASK_ID=$k SLURM_ARRAY_TASK_COUNT=$m SLURM_CPUS_PER_TASK=1 bash "$script" >> "$SBATCH_LOG.out" 2>&1
+    echo "task $k exit $?" >> "$SBATCH_LOG"
+  done
+else
+  SLURM_CPUS_PER_TASK=1 bash "$script" >> "$SBATCH_LOG.out" 2>&1
+  echo "job exit $?" >> "$SBATCH_LOG"
+fi
+echo "$((1000 + n))"
+)SH";
+
+}  // namespace
+
+TEST(Launchers, WorkstationShardsMergeToTheTotalAndCanBeRunAgain) {
+  TempDir t;
+  const std::string cmd = kSource + "/jobs/run-shards.sh -c " + kSource + "/configs/2x3.toml -m 3 -t 1 -g " +
+                          GRIDENUM_BINARY + " " + (t / "run").string();
+  Shell first = sh(cmd);
+  ASSERT_EQ(first.code, 0) << first.out;
+  EXPECT_NE(slurp(t / "run" / "merged" / "result.json").find(kTotal2x3), std::string::npos);
+  for (int k = 1; k <= 3; ++k) EXPECT_TRUE(fs::exists(t / "run" / ("shard-" + std::to_string(k)) / "result.json"));
+  // Again, on finished shards: resumed (nothing left to count) and merged again.
+  fs::remove_all(t / "run" / "merged");
+  Shell again = sh(cmd);
+  ASSERT_EQ(again.code, 0) << again.out;
+  EXPECT_NE(slurp(t / "run" / "merged" / "result.json").find(kTotal2x3), std::string::npos);
+  // A shard that fails is reported with its number and the script's exit code is not 0.
+  fs::remove_all(t / "run2");
+  fs::create_directories(t / "run2" / "shard-2");
+  spit(t / "run2" / "shard-2" / "config.toml", "shape = \"2x3\"\nbogus = 1\n");
+  Shell bad = sh(kSource + "/jobs/run-shards.sh -c " + kSource + "/configs/2x3.toml -m 2 -t 1 -g " + GRIDENUM_BINARY +
+                 " " + (t / "run2").string());
+  EXPECT_NE(bad.code, 0) << bad.out;
+  EXPECT_NE(bad.out.find("shard 2/2"), std::string::npos) << bad.out;
+  EXPECT_FALSE(fs::exists(t / "run2" / "merged" / "result.json"));
+}
+
+TEST(Launchers, SlurmArrayAndDependentMergeWithAStandInSbatch) {
+  TempDir t;
+  fs::create_directories(t / "bin");
+  spit(t / "bin" / "sbatch", kFakeSbatch);
+  fs::permissions(t / "bin" / "sbatch", fs::perms::owner_all);
+  const std::string env = "export PATH=" + (t / "bin").string() + ":$PATH SBATCH_LOG=" + (t / "sbatch.log").string() + "; ";
+  Shell r = sh(env + kSource + "/jobs/slurm-submit.sh -c " + kSource + "/configs/2x3.toml -m 3 -g " + GRIDENUM_BINARY +
+               " " + (t / "run").string() + " --partition=test");
+  ASSERT_EQ(r.code, 0) << r.out;
+  const std::string log = slurp(t / "sbatch.log");
+  // The shard array with the extra options, then the merge after any end of the array job.
+  EXPECT_NE(log.find("--array=1-3 --partition=test"), std::string::npos) << log;
+  EXPECT_NE(log.find("--dependency=afterany:1001"), std::string::npos) << log;
+  EXPECT_NE(log.find("slurm-merge.sbatch"), std::string::npos) << log;
+  for (int k = 1; k <= 3; ++k) EXPECT_NE(log.find("task " + std::to_string(k) + " exit 0"), std::string::npos) << log;
+  EXPECT_NE(log.find("job exit 0"), std::string::npos) << log << slurp(t / "sbatch.log.out");
+  EXPECT_NE(slurp(t / "run" / "merged" / "result.json").find(kTotal2x3), std::string::npos)
+      << slurp(t / "sbatch.log.out");
+  EXPECT_NE(r.out.find("merge: job 1002"), std::string::npos) << r.out;
+
+  // A task run again (requeued) resumes its finished shard instead of starting a new job.
+  Shell again = sh(env + "OUT=" + (t / "run").string() + " CONFIG=" + kSource + "/configs/2x3.toml GRIDENUM=" +
+                   GRIDENUM_BINARY + " SLURM_ARRAY_TASK_ID=2 SLURM_ARRAY_TASK_COUNT=3 bash " + kSource +
+                   "/jobs/slurm-shards.sbatch");
+  EXPECT_EQ(again.code, 0) << again.out;
+  // The merge step with a shard missing fails, naming it.
+  fs::remove_all(t / "run" / "shard-3");
+  Shell merge = sh("OUT=" + (t / "run").string() + " SHARDS=3 GRIDENUM=" + GRIDENUM_BINARY + " bash " + kSource +
+                   "/jobs/slurm-merge.sbatch");
+  EXPECT_NE(merge.code, 0) << merge.out;
+  EXPECT_NE(merge.out.find("shard-3"), std::string::npos) << merge.out;
+}
