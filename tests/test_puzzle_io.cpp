@@ -226,40 +226,35 @@ TEST(PuzzleIo, StreamReaderJsonDocument) {
 // item, and its error names its real line and column in the document (audit files doc1, doc2,
 // doc3, doc4).
 TEST(PuzzleIo, JsonDocumentBadElementKeepsTheOthers) {
-  // A clash in the givens of the second element: the second '1' of its givens string.
-  auto items = read_all(
-      "[\n"
-      " {\"shape\":\"2x2\",\"givens\":\"1...............\"},\n"
-      " {\"shape\":\"2x2\",\"givens\":\"11..............\"},\n"
-      " {\"shape\":\"2x2\",\"givens\":\"1...............\"}\n"
-      "]\n");
-  ASSERT_EQ(items.size(), 3u);
-  expect_puzzle(items[0], 2, 4);
-  expect_error(items[1], 3, 28, "given 1 at r1c2 contradicts");
-  EXPECT_EQ(items[1].line, 3u);
-  expect_puzzle(items[2], 4, 4);
-  // A syntax error inside an element (an empty array entry): its position, the others read.
-  items = read_all(
-      "[\n"
-      " {\"shape\":\"2x2\",\"givens\":\"1...............\"},\n"
-      " {\"shape\":\"2x2\", \"givens\": [1,,2]},\n"
-      " {\"shape\":\"2x2\"}\n"
-      "]\n");
-  ASSERT_EQ(items.size(), 3u);
-  expect_puzzle(items[0], 2, 4);
-  expect_error(items[1], 3, 31, "malformed JSON: syntax error");
-  expect_puzzle(items[2], 4, 4);
-  // A number beyond double's range in the second element: the number's position.
-  items = read_all(
-      "[\n"
-      " {\"shape\":\"2x2\",\"givens\":\"1...............\"},\n"
-      " {\"shape\":\"2x2\", \"givens\": 33.2e4455},\n"
-      " {\"shape\":\"2x3\"}\n"
-      "]\n");
-  ASSERT_EQ(items.size(), 3u);
-  expect_puzzle(items[0], 2, 4);
-  expect_error(items[1], 3, 28, "number overflow");
-  expect_puzzle(items[2], 4, 6);
+  // A bad middle element between two good ones: its error at its own line:column, the others
+  // read. {middle element, its error's column and text, the last element and its size}.
+  struct Case {
+    const char* middle;
+    std::size_t column;
+    const char* error;
+    const char* last;
+    int last_n;
+  };
+  const Case cases[] = {
+      // A clash in the givens: the second '1' of the givens string.
+      {R"({"shape":"2x2","givens":"11.............."})", 28, "given 1 at r1c2 contradicts",
+       R"({"shape":"2x2","givens":"1..............."})", 4},
+      // A syntax error inside the element (an empty array entry).
+      {R"({"shape":"2x2", "givens": [1,,2]})", 31, "malformed JSON: syntax error", R"({"shape":"2x2"})", 4},
+      // A number beyond double's range: the number's position.
+      {R"({"shape":"2x2", "givens": 33.2e4455})", 28, "number overflow", R"({"shape":"2x3"})", 6},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.middle);
+    const auto items = read_all(std::string("[\n {\"shape\":\"2x2\",\"givens\":\"1...............\"},\n ") + c.middle +
+                                ",\n " + c.last + "\n]\n");
+    ASSERT_EQ(items.size(), 3u);
+    expect_puzzle(items[0], 2, 4);
+    expect_error(items[1], 3, c.column, c.error);
+    EXPECT_EQ(items[1].line, 3u);
+    expect_puzzle(items[2], 4, c.last_n);
+  }
+  std::vector<PuzzleReader::Item> items;
   // Two elements on one line, the second bad: its column counts from the line's start.
   items = read_all("[{\"shape\":\"2x2\"}, {\"shape\":\"2x2\",\"givens\":\"5...............\"}]\n");
   ASSERT_EQ(items.size(), 2u);
