@@ -311,7 +311,8 @@ struct SudokuCover {
   }
 
   // True when cage k lists a cell twice (it can never hold distinct digits: no solution;
-  // make_model allows it, satisfies() rejects every grid). `mark` holds k + 1 per cell seen.
+  // make_model refuses it, but a Model can be assembled by hand; satisfies() rejects every
+  // grid). `mark` holds k + 1 per cell seen.
   bool repeats_a_cell(int k) {
     bool repeats = false;
     for (int i = cage_start[k]; i < cage_start[k + 1]; ++i) {
@@ -320,7 +321,8 @@ struct SudokuCover {
     }
     return repeats;
   }
-  // True when a cell of cage k is in another cage too (JSON puzzles may overlap cages).
+  // True when a cell of cage k is in another cage too (make_model refuses it; a Model
+  // assembled by hand may have it).
   bool shares_a_cell(int k) const {
     for (int i = cage_start[k]; i < cage_start[k + 1]; ++i) {
       const int c = cage_cells[i];
