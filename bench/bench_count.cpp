@@ -14,13 +14,13 @@
 #include <string>
 #include <unistd.h>
 
-#include "gridenum/catalogue.hpp"
-#include "gridenum/completion.hpp"
-#include "gridenum/count.hpp"
-#include "gridenum/job.hpp"
-#include "gridenum/plan.hpp"
-#include "gridenum/pool.hpp"
-#include "gridenum/stacks.hpp"
+#include "gridenum/count/catalogue.hpp"
+#include "gridenum/count/completion.hpp"
+#include "gridenum/count/count.hpp"
+#include "gridenum/jobs/job.hpp"
+#include "gridenum/count/plan.hpp"
+#include "gridenum/count/pool.hpp"
+#include "gridenum/count/stacks.hpp"
 
 namespace {
 using namespace gridenum;

@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "gridenum/batch.hpp"
-#include "gridenum/dlx.hpp"
-#include "gridenum/propagate.hpp"
-#include "gridenum/puzzle_io.hpp"
+#include "gridenum/puzzle/batch.hpp"
+#include "gridenum/puzzle/dlx.hpp"
+#include "gridenum/puzzle/propagate.hpp"
+#include "gridenum/puzzle/puzzle_io.hpp"
 
 namespace {
 using namespace gridenum;

@@ -7,8 +7,8 @@
 #include <sstream>
 #include <string>
 
-#include "gridenum/propagate.hpp"
-#include "gridenum/puzzle_io.hpp"
+#include "gridenum/puzzle/propagate.hpp"
+#include "gridenum/puzzle/puzzle_io.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size > 4096) return 0;

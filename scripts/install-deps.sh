@@ -9,6 +9,7 @@ packages=(
   libspdlog-dev                         # logging
   libcli11-dev                          # command line
   libtomlplusplus-dev                   # job configs
+  libfmt-dev                            # formatting (also a dependency of spdlog)
   nlohmann-json3-dev                    # JSON output and puzzle specs
   libgtest-dev libbenchmark-dev         # tests and benchmarks
   coinor-cbc glpk-utils                 # MIP solvers for `solve --engine mip`

@@ -7,9 +7,9 @@
 #include "command.hpp"
 #include "count_method.hpp"
 #include "job_cli.hpp"
-#include "gridenum/config.hpp"
-#include "gridenum/count.hpp"
-#include "gridenum/job.hpp"
+#include "gridenum/jobs/config.hpp"
+#include "gridenum/count/count.hpp"
+#include "gridenum/jobs/job.hpp"
 
 namespace gridenum::cli {
 namespace {

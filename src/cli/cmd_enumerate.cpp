@@ -5,9 +5,9 @@
 #include <string>
 
 #include "command.hpp"
-#include "gridenum/dlx.hpp"
-#include "gridenum/propagate.hpp"
-#include "gridenum/puzzle_io.hpp"
+#include "gridenum/puzzle/dlx.hpp"
+#include "gridenum/puzzle/propagate.hpp"
+#include "gridenum/puzzle/puzzle_io.hpp"
 
 namespace gridenum::cli {
 namespace {

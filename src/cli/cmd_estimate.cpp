@@ -2,9 +2,9 @@
 #include <iostream>
 
 #include "command.hpp"
-#include "gridenum/count.hpp"
-#include "gridenum/estimate.hpp"
-#include "gridenum/stacks.hpp"
+#include "gridenum/count/count.hpp"
+#include "gridenum/count/estimate.hpp"
+#include "gridenum/count/stacks.hpp"
 
 namespace gridenum::cli {
 namespace {

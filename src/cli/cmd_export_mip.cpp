@@ -9,8 +9,8 @@
 #include <memory>
 
 #include "command.hpp"
-#include "gridenum/mip.hpp"
-#include "gridenum/puzzle_io.hpp"
+#include "gridenum/mip/mip.hpp"
+#include "gridenum/puzzle/puzzle_io.hpp"
 
 namespace gridenum::cli {
 namespace {

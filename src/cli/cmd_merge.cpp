@@ -5,9 +5,9 @@
 
 #include "command.hpp"
 #include "job_cli.hpp"
-#include "gridenum/atomic_file.hpp"
-#include "gridenum/checksum.hpp"
-#include "gridenum/merge.hpp"
+#include "gridenum/jobs/atomic_file.hpp"
+#include "gridenum/core/checksum.hpp"
+#include "gridenum/jobs/merge.hpp"
 
 namespace gridenum::cli {
 namespace {

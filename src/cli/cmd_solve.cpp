@@ -8,8 +8,9 @@
 #include <memory>
 
 #include "command.hpp"
-#include "gridenum/batch.hpp"
-#include "gridenum/puzzle_io.hpp"
+#include "gridenum/mip/mip.hpp"
+#include "gridenum/puzzle/batch.hpp"
+#include "gridenum/puzzle/puzzle_io.hpp"
 
 namespace gridenum::cli {
 namespace {
@@ -68,7 +69,7 @@ int run_solve(const SolveArgs& a, CLI::App* limit_opt_owner) {
   }
   BatchOptions bopt;
   bopt.threads = a.threads;
-  bopt.solve.engine = a.engine == "dlx" ? Engine::Dlx : a.engine == "mip" ? Engine::Mip : Engine::Propagate;
+  bopt.solve.engine = a.engine == "dlx" ? Engine::Dlx : Engine::Propagate;
   const bool limit_given = limit_opt_owner->get_option("--limit")->count() > 0;
   bopt.solve.limit = a.unique ? 2 : limit_given ? a.limit : a.count ? 0 : 1;
   if (a.engine == "mip" && (a.count || a.unique || (limit_given && a.limit != 1))) {
@@ -95,10 +96,14 @@ int run_solve(const SolveArgs& a, CLI::App* limit_opt_owner) {
                          "solver's own log is not read\n");
     return 2;
   }
-  bopt.solve.mip.solver = a.mip_solver;
-  bopt.solve.mip.formulation = a.formulation;
-  bopt.solve.mip.format = a.mip_format;
-  bopt.solve.mip.time_limit_seconds = a.time_limit;
+  if (a.engine == "mip") {
+    MipSolveOptions mip;
+    mip.solver = a.mip_solver;
+    mip.formulation = a.formulation;
+    mip.format = a.mip_format;
+    mip.time_limit_seconds = a.time_limit;
+    bopt.solve.external = [mip](const Model& m) { return solve_mip(m, mip); };
+  }
 
   std::unique_ptr<std::ifstream> file;
   std::istream* in = &std::cin;

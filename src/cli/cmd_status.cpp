@@ -4,7 +4,7 @@
 
 #include "command.hpp"
 #include "job_cli.hpp"
-#include "gridenum/status.hpp"
+#include "gridenum/jobs/status.hpp"
 
 namespace gridenum::cli {
 namespace {

@@ -5,7 +5,7 @@
 #include <memory>
 
 #include "command.hpp"
-#include "gridenum/verify.hpp"
+#include "gridenum/verify/verify.hpp"
 
 namespace gridenum::cli {
 namespace {

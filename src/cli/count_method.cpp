@@ -4,7 +4,7 @@
 #include <iostream>
 
 #include "command.hpp"
-#include "gridenum/signature.hpp"
+#include "gridenum/verify/signature.hpp"
 
 namespace gridenum::cli {
 

@@ -5,7 +5,7 @@
 #include <iostream>
 
 #include "command.hpp"
-#include "gridenum/job_errors.hpp"
+#include "gridenum/jobs/job_errors.hpp"
 
 namespace gridenum::cli {
 

@@ -5,7 +5,7 @@
 
 #include <functional>
 
-#include "gridenum/job.hpp"
+#include "gridenum/jobs/job.hpp"
 
 namespace gridenum::cli {
 

@@ -1,0 +1,42 @@
+// Stage 3: the completion counter -- the hot loop. For one work unit it returns
+//   sum over stack fillings S in the slice of  #completions(class representative, S),
+// the completions of the boxes outside the top band and stack 1.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "gridenum/core/arith.hpp"
+#include "gridenum/count/plan.hpp"
+
+namespace gridenum {
+
+enum class Kernel {
+  Partition,  // default: boxes as (row partition, column partition) pairs, bitset contraction
+  Backtrack,  // plain cell-by-cell backtracking: the slow independent check
+};
+std::string to_string(Kernel k);
+bool parse_kernel(std::string_view text, Kernel& out);
+
+class CompletionCounter {
+ public:
+  CompletionCounter(const Catalogue& cat, const StackList& stacks, Kernel kernel);
+  ~CompletionCounter();
+  CompletionCounter(const CompletionCounter&) = delete;
+  CompletionCounter& operator=(const CompletionCounter&) = delete;
+
+  // Thread-safe: many threads may count different units at once. The counter keeps references
+  // to the catalogue and stack list: they must outlive it.
+  u128 count(const WorkUnit& unit) const;
+  // Frees the per-class tables of the partition kernel (rebuilt if the class is counted again).
+  // Must not run concurrently with count() on a unit of the same class.
+  void release(std::uint32_t cls) const;
+  Kernel kernel() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace gridenum

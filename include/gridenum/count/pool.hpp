@@ -1,0 +1,30 @@
+// Stage 4: the task pool. oneTBB work-stealing over work units: every unit is one task,
+// units are independent, results go to the caller's callback (no shared accumulator, no
+// lock on the hot path), so both cores -- or 64 -- stay busy to the last unit.
+#pragma once
+
+#include <functional>
+#include <vector>
+
+#include "gridenum/count/completion.hpp"
+
+namespace gridenum {
+
+struct PoolOptions {
+  int threads = 0;  // 0: all cores
+};
+
+// Counts every unit of `units` with `counter`, calling done(unit, count) once per unit from
+// the worker that computed it (the callback must be thread-safe). stop() is polled before
+// each unit starts; once it returns true no further unit starts and count_units returns
+// false after the in-flight units have finished (their done() is still called).
+// Returns true when every unit was counted.
+bool count_units(const CompletionCounter& counter, const std::vector<WorkUnit>& units,
+                 const PoolOptions& opt, const std::function<void(const WorkUnit&, u128)>& done,
+                 const std::function<bool()>& stop = {});
+
+// The number of threads a PoolOptions resolves to: 0 is every core; at most oneTBB's
+// parallelism limit (the cores available), so the figure reported is what really ran.
+int resolve_threads(int requested);
+
+}  // namespace gridenum

@@ -1,0 +1,53 @@
+// Job configs (configs/*.toml, read with toml++). A config says what to count and how:
+//
+//   shape, slices_per_class        what the work units are (they enter the job's fingerprint)
+//   shard                          which of them this job runs
+//   kernel, threads                how units are computed (never changes a unit's count, so
+//                                  they may differ between sessions and shards of one job)
+//   checkpoint_seconds, progress_seconds, catalogue_cache   journal and reporting
+//
+// Every key is documented in configs/default.toml. Unknown keys and bad values are errors that
+// name the key, the file and the line:column (from toml++'s source regions): a typo in a config
+// must never silently fall back to a default for a job that runs for days.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+#include "gridenum/count/completion.hpp"
+#include "gridenum/jobs/job_errors.hpp"
+#include "gridenum/core/shape.hpp"
+#include "gridenum/jobs/shard.hpp"
+
+namespace gridenum {
+
+struct JobConfig {
+  std::string description;             // free text, shown in status
+  Shape shape{3, 3};
+  Kernel kernel = Kernel::Partition;
+  int threads = 0;                     // 0: all cores
+  std::uint32_t slices_per_class = 0;  // 0: the plan's default (about 1024 units in all)
+  Shard shard;                         // 1/1: the whole job
+  double checkpoint_seconds = 1.0;     // journal write + fsync interval
+  double progress_seconds = 10.0;      // progress log-line interval when stderr is not a terminal
+  bool catalogue_cache = true;         // keep the catalogue in the job directory
+
+  friend bool operator==(const JobConfig&, const JobConfig&) = default;
+};
+
+// "FILE:LINE:COLUMN: message"; a JobInputError (exit 2).
+struct ConfigError : JobInputError {
+  using JobInputError::JobInputError;
+};
+
+// Reads a config file; keys it does not set keep the defaults above.
+JobConfig load_config(const std::filesystem::path& file);
+// The same from text; `source_name` is used in messages as the file name.
+JobConfig parse_config(std::string_view text, const std::string& source_name);
+
+// The config as TOML that parse_config reads back to the same value: the "config used" that a
+// job directory keeps.
+std::string to_toml(const JobConfig& c);
+
+}  // namespace gridenum

@@ -1,0 +1,26 @@
+// The fingerprint of a job: one 64-bit hash of everything that decides what a unit id means and
+// what its count is -- the shape, the classes (representatives and sizes, in order), the ordered
+// stack list, and the slicing (units per class). It goes into the journal header; resume and
+// merge refuse a journal with another fingerprint, so counts can never be added up across
+// different plans (another slicing, another shape, or a future gridenum whose catalogue orders
+// classes differently).
+//
+// Threads and kernel are left out on purpose: they change how fast a unit is counted, never its
+// count. A job may be resumed with another kernel, and shards of one job may use different ones.
+#pragma once
+
+#include <cstdint>
+
+#include "gridenum/count/catalogue.hpp"
+#include "gridenum/jobs/journal.hpp"
+#include "gridenum/count/plan.hpp"
+#include "gridenum/count/stacks.hpp"
+
+namespace gridenum {
+
+std::uint64_t plan_fingerprint(const Catalogue& cat, const StackList& stacks, const Plan& plan);
+
+// The journal header of a job with this plan and shard.
+JournalHeader journal_header_for(const Catalogue& cat, const StackList& stacks, const Plan& plan, Shard shard);
+
+}  // namespace gridenum

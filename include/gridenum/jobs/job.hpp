@@ -1,0 +1,96 @@
+// Checkpointed, resumable counting jobs (design.md section 3, issue 3).
+//
+// A job is a directory:
+//   config.toml       the config used (config.hpp), written before anything else
+//   lock              flock of the running process, with its pid (job_lock.hpp)
+//   catalogue.cache   the class table, so a resume skips the catalogue stage (catalogue_cache.hpp)
+//   journal           one checksummed record per finished unit (journal.hpp)
+//   job.log           spdlog log of every session
+//   result.txt/.json  written atomically when the last unit is in the journal
+//
+// run_job counts every unit of the job (or of its shard) that the journal does not hold yet:
+// the count engine's skip() hook answers finished units from the journal, done() appends a
+// record, stop() ends the run early. A ticker thread writes + fdatasyncs the journal every
+// checkpoint_seconds and draws progress, so workers never wait for the disk; a kill loses at
+// most the units of the last interval, and those are simply counted again.
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "gridenum/jobs/config.hpp"
+#include "gridenum/count/count.hpp"
+#include "gridenum/jobs/journal.hpp"
+
+namespace spdlog {
+class logger;
+}
+
+namespace gridenum {
+
+struct JobPaths {
+  std::filesystem::path dir;
+  std::filesystem::path config() const { return dir / "config.toml"; }
+  std::filesystem::path journal() const { return dir / "journal"; }
+  std::filesystem::path catalogue() const { return dir / "catalogue.cache"; }
+  std::filesystem::path log() const { return dir / "job.log"; }
+  std::filesystem::path result_text() const { return dir / "result.txt"; }
+  std::filesystem::path result_json() const { return dir / "result.json"; }
+};
+
+struct JobRequest {
+  std::filesystem::path dir;
+  bool resume = false;               // false: start a job in a new or empty DIR; true: continue DIR's job
+  JobConfig config;                  // new jobs only (resume reads DIR/config.toml)
+  std::optional<int> threads;        // resume: this session's threads instead of the config's
+  std::optional<Kernel> kernel;      // resume: this session's kernel instead of the config's
+  bool handle_signals = false;       // SIGINT/SIGTERM stop the job (the CLI; not for in-process tests)
+  bool console_log = true;           // log to stderr as well as to DIR/job.log
+  std::optional<bool> terminal;      // progress bar or log lines; default: isatty(stderr)
+  std::function<bool()> stop;        // extra stop condition, polled between units (tests)
+  std::string command = "gridenum count";  // written into the lock for `status`
+};
+
+struct JobOutcome {
+  bool finished = false;             // every unit of the job (or shard) is in the journal
+  std::string stopped_by;            // when not finished: "SIGINT", "SIGTERM" or "stop request"
+  JobConfig config;                  // the config used in this session (with overrides)
+  JournalHeader header;
+  std::uint64_t units_total = 0;     // units of this job or shard
+  std::uint64_t units_done = 0;      // in the journal at the end of this session
+  std::uint64_t units_done_before = 0;  // in the journal when this session started
+  std::uint64_t units_computed = 0;  // counted in this session
+  CountResult result;                // finished: the count (complete unless a shard)
+  std::string text;                  // finished: result.txt
+  nlohmann::json json;               // finished: result.json
+};
+
+// Runs or resumes a job. Throws ConfigError / JobInputError (bad config, DIR holds no job, or
+// already holds one when starting), JobLockedError, JournalError, JobIoError.
+JobOutcome run_job(const JobRequest& req);
+
+// The job's config (DIR/config.toml). JobInputError when DIR does not exist or holds no job.
+JobConfig read_job_config(const std::filesystem::path& dir);
+
+// Catalogue (from the cache when allowed and valid), stack list, plan and journal header of a
+// config: what resume, status and merge all need.
+struct JobPlan {
+  Catalogue catalogue;
+  StackList stacks;
+  Plan plan;
+  JournalHeader header;
+  bool from_cache = false;
+  std::string cache_note;  // why the cache was not used
+};
+JobPlan prepare_job_plan(const JobConfig& cfg, const std::filesystem::path& dir, bool write_cache);
+
+// A spdlog logger writing to DIR/job.log (and stderr when console): not registered globally.
+std::shared_ptr<spdlog::logger> make_job_logger(const std::filesystem::path& dir, bool console);
+
+}  // namespace gridenum

@@ -1,0 +1,130 @@
+// The journal of a job (design.md section 3): an append-only text file with one record per
+// finished work unit, so a killed job loses at most the units since the last checkpoint.
+//
+// Format (version 1), one line per record, fields separated by one space, the last field the
+// FNV-1a 64 checksum (16 hex digits) of everything before it on the line:
+//
+//   gridenum-journal v1 fingerprint=<hex16> shard=K/M units=U classes=C slices=S <check>
+//   S start=<unix ms> pid=<pid> kernel=<kernel> threads=<n> <check>       a session began
+//   U <unit id> <count> <unix ms> <check>                                 a unit finished
+//
+// Text, not binary: a user can read, grep and diff it, and a record costs ~50 bytes (1056
+// units of the 9x9 count: 50 kB). The header line is written atomically (atomic_file.hpp), so
+// a journal file always has a whole header. Records are buffered in memory by the workers and
+// written + fdatasync'd by one writer at the checkpoint interval.
+//
+// Reading rules (never a silent wrong total):
+//   - the last line, when it is incomplete (no newline) or fails its checksum, is a torn write:
+//     reported, dropped, and cut off before new records are appended; that unit is recomputed;
+//   - a bad checksum or a malformed record on any other line, a damaged header, a unit id
+//     outside the plan or outside the shard, or one unit recorded twice with different counts
+//     is a JournalError naming the file and the line;
+//   - one unit recorded twice with the same count is harmless: a warning, counted once;
+//   - a header whose fingerprint or shard differs from the job's is a JournalError
+//     (check_journal_matches).
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "gridenum/core/arith.hpp"
+#include "gridenum/jobs/shard.hpp"
+
+namespace gridenum {
+
+struct JournalHeader {
+  std::uint32_t version = 1;
+  std::uint64_t fingerprint = 0;  // fingerprint.hpp: identifies the plan (shape, units ...)
+  Shard shard;
+  std::uint64_t units = 0;        // units of the whole plan (every shard)
+  std::uint64_t classes = 0;
+  std::uint32_t slices_per_class = 0;
+};
+
+struct JournalSession {
+  std::int64_t start_ms = 0;
+  long pid = 0;
+  std::string kernel;
+  int threads = 0;
+  std::size_t line = 0;
+};
+
+struct JournalUnit {
+  std::uint32_t id = 0;
+  u128 count = 0;
+  std::int64_t time_ms = 0;
+  std::size_t line = 0;  // 1-based line of the record in the file
+};
+
+struct JournalContents {
+  JournalHeader header;
+  std::vector<JournalUnit> units;        // each finished unit once, in file order
+  std::vector<JournalSession> sessions;
+  std::uint64_t valid_bytes = 0;         // length of the checked prefix (torn tail excluded)
+  std::optional<std::string> torn_tail;  // set when a torn last record was dropped: what and where
+  std::vector<std::string> warnings;     // harmless oddities (same unit twice, same count)
+};
+
+// Reads and checks a journal (rules above). Throws JournalError naming file and line, or
+// JobIoError when the file cannot be read.
+JournalContents read_journal(const std::filesystem::path& path);
+
+// Throws JournalError naming the file when the journal's header is not the job's: another
+// fingerprint (another shape, slicing or catalogue), another shard, another version.
+void check_journal_matches(const JournalContents& j, const std::filesystem::path& path, const JournalHeader& expected);
+
+// A record line: body + " " + checksum + "\n". Exposed so that tests can craft journals.
+std::string journal_line(std::string_view body);
+std::string journal_header_body(const JournalHeader& h);
+
+// Appends records. add_*() only buffer (thread-safe, no I/O: workers never wait for the disk);
+// flush() writes the buffer in one write and fdatasyncs (thread-safe). The first flush() opens
+// the file: a new journal is created with its header (and its create_with files) by an
+// atomic write; an existing one is
+// first cut to `append_at` bytes (dropping a torn tail) and synced.
+//
+// After a failed write (disk full, file size limit) the writer refuses every further write: the
+// file may end in a partial record, which the next reader drops as a torn tail.
+class JournalWriter {
+ public:
+  // append_at: nullopt to create a new journal, else the valid length of an existing one.
+  JournalWriter(std::filesystem::path path, JournalHeader header, std::optional<std::uint64_t> append_at);
+  ~JournalWriter();
+  JournalWriter(const JournalWriter&) = delete;
+  JournalWriter& operator=(const JournalWriter&) = delete;
+
+  // Files to create in one atomic batch with a new journal (write_files_atomic, renamed before
+  // it): the job's config.toml, so that a journal never exists without its config, for one
+  // directory fsync instead of two. Ignored when the journal exists already.
+  void create_with(std::vector<std::pair<std::filesystem::path, std::string>> files) { companions_ = std::move(files); }
+
+  void add_unit(std::uint32_t id, u128 count, std::int64_t time_ms);
+  void add_session(const JournalSession& s);
+  // Throws JobIoError naming the file.
+  void flush();
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  void open_locked();
+  std::filesystem::path path_;
+  JournalHeader header_;
+  std::optional<std::uint64_t> append_at_;
+  std::vector<std::pair<std::filesystem::path, std::string>> companions_;
+  std::mutex buffer_mu_;
+  std::string buffer_;
+  std::mutex io_mu_;
+  int fd_ = -1;
+  bool failed_ = false;
+  std::string failure_;
+};
+
+// Unix time in milliseconds (the records' clock).
+std::int64_t unix_ms();
+
+}  // namespace gridenum

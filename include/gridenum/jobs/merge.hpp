@@ -1,0 +1,26 @@
+// `gridenum merge DIR...`: adds up the shards of one job (shard.hpp) into the total.
+//
+// Refuses, naming the directories involved (JobCheckError), unless the directories are exactly
+// one job cut into M shards: the same fingerprint in every journal header, the same M, every
+// shard K = 1..M given exactly once, every shard finished, every unit present exactly once. The
+// counts then go through the count engine's reducer, as a single run's would.
+#pragma once
+
+#include <filesystem>
+#include <vector>
+
+#include "gridenum/count/count.hpp"
+#include "gridenum/jobs/journal.hpp"
+
+namespace gridenum {
+
+struct MergeResult {
+  CountResult result;        // complete, as from a single run
+  JournalHeader header;      // of shard 1
+  std::vector<std::filesystem::path> dirs;  // in shard order
+};
+
+// threads: for rebuilding the catalogue when no shard has a cache.
+MergeResult merge_jobs(const std::vector<std::filesystem::path>& dirs, int threads = 0);
+
+}  // namespace gridenum

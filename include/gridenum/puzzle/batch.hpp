@@ -1,0 +1,51 @@
+// Batch solving of a puzzle stream (issue 5): reading, solving and output overlap, solving
+// runs on every core (oneTBB), and results come out in input order.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "gridenum/puzzle/puzzle_io.hpp"
+#include "gridenum/puzzle/solver.hpp"
+
+namespace gridenum {
+
+struct SolveOptions {
+  Engine engine = Engine::Propagate;
+  std::uint64_t limit = 1;  // stop at this many solutions; 0: count them all
+  ExternalSolver external;  // when set, used instead of `engine` (finds one solution at most)
+};
+
+// Solves one model with the chosen engine (or the external one).
+SolveResult solve(const Model& m, const SolveOptions& opt);
+
+struct BatchItem {
+  std::size_t index = 0;               // 0-based position in the stream
+  PuzzleReader::Raw raw;               // the text as read (moved into `input` when parsed)
+  PuzzleReader::Item input;            // the puzzle or its parse error
+  SolveResult result;                  // when input.puzzle is set and no runtime error
+  std::optional<std::string> failure;  // an exception from the engine
+  // When the puzzle lists a solution: why it disagrees with the rules or with what the engine
+  // found (check_listed_solution), or nullopt when it agrees.
+  std::optional<std::string> listed_mismatch;
+};
+
+// Cross-checks a puzzle's listed solution (Puzzle::expected, non-empty) against the rules and
+// against the engine's result `r` found with solution limit `limit` (0: all): the listed grid
+// must satisfy the model; then the engine must have found a solution, and when it has proved
+// the solution unique (count 1 with a limit other than 1) it must be the listed one.
+std::optional<std::string> check_listed_solution(const Puzzle& p, const SolveResult& r, std::uint64_t limit);
+
+struct BatchOptions {
+  SolveOptions solve;
+  int threads = 0;  // 0: every core
+};
+
+// Reads every item from `reader`, solves the puzzles in parallel and calls `out` for each item
+// in input order (from one thread at a time). Returns the number of items.
+std::size_t solve_batch(PuzzleReader& reader, const BatchOptions& opt, const std::function<void(BatchItem&)>& out);
+
+}  // namespace gridenum

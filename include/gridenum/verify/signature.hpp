@@ -1,0 +1,75 @@
+// The second counting method (issue 4): completions of a top band by band signatures, the
+// "gangster" idea. It shares no counting code with the stack method (completion.cpp, chains.hpp,
+// stacks.cpp, catalogue.cpp): its classes come from orbits.hpp, its band enumeration, lower-band
+// enumeration and band counts are its own.
+//
+// A band's *signature* is its tuple of N per-column digit sets (R digits each). A grid is a top
+// band T plus C-1 lower bands whose signatures partition, column by column, the complement of
+// T's column sets. The number of bands with a given signature depends only on the signature, so
+//
+//   n(T) = sum over signature tuples (sig_2 .. sig_C) compatible with T of  prod_k bands(sig_k).
+//
+// See src/signature.cpp for how the sum is organised and why it is fast.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "gridenum/core/arith.hpp"
+#include "gridenum/verify/orbits.hpp"
+
+namespace gridenum {
+
+struct SignatureStats {
+  std::uint64_t table_size = 0;      // P^(R-1): band-count table slots (P box partitions)
+  std::uint64_t table_computed = 0;  // colouring counts computed (one per orbit of slots)
+  std::uint64_t max_band_count = 0;  // largest table value
+  std::uint64_t box_chains = 0;      // distinct lower-band column-set chains, summed over boxes and bands
+  std::uint64_t raw_terms = 0;       // signature tuples (equal chain tuples merged)
+  std::uint64_t terms = 0;           // tuples actually summed (box-1 chains also merged up to band order)
+};
+
+struct SignatureTimes {
+  double census = 0, completions = 0, total = 0;
+};
+
+struct SignatureResult {
+  Shape shape;
+  int threads_used = 0;
+  OrbitCensus census;          // classes (orbits), their sizes in catalogue entries, representatives
+  std::vector<BigInt> n;       // per class: completions n_alpha of the representative band
+  std::vector<BigInt> n_star;  // per class: n_alpha / L_stack
+  std::uint64_t band_factor = 0, stack_factor = 0;  // L_band, L_stack (this method's own formulas)
+  BigInt relabel_factor;       // N!
+  BigInt weighted_sum;         // sum |C_alpha| n*_alpha
+  BigInt canonical_grids;      // weighted_sum * L_band * L_stack
+  BigInt total;                // canonical_grids * N!
+  SignatureStats stats;
+  SignatureTimes times;
+};
+
+// Why the signature method (and the orbit census) cannot take a shape, or nullopt when it can:
+// R >= 2, C >= 2, N <= 16 and P^(R-1) <= 2^23 band-count slots (P box partitions).
+std::optional<std::string> signature_shape_error(Shape s);
+
+// Completions n(T) of each given top band (any valid band, B1 need not be canonical), by
+// signatures. threads = 0: all cores. Throws std::invalid_argument for unsupported shapes
+// (needs R >= 2, C >= 2 and a band-count table of at most 2^23 slots: 2x2 .. 3x3, 2x4, 4x2, 2x5).
+std::vector<BigInt> completions_by_signature(Shape s, const std::vector<Band>& bands, int threads,
+                                             SignatureStats* stats = nullptr);
+
+// The whole count by the signature method: orbit census (classes), n per class, total.
+SignatureResult count_signature(Shape s, int threads);
+
+// Number of bands (all fillings, no B1 normalisation) whose ordered column sets are `columns`
+// (N masks, R digits each, each box's masks a partition of the digits); 0 when none.
+std::uint64_t bands_with_signature(Shape s, const std::vector<DigitMask>& columns);
+
+std::string format_text(const SignatureResult& r);
+nlohmann::json to_json(const SignatureResult& r);
+
+}  // namespace gridenum

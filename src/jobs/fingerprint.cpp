@@ -1,0 +1,53 @@
+// The job fingerprint (fingerprint.hpp): FNV-1a over a canonical text of the plan's inputs,
+// then over the raw stack list (650 kB for 9x9, 10 MB for 2x4) in 64-bit words.
+//
+// Why words: byte-wise FNV-1a is one dependent multiply per byte, ~1 ms for the 9x9 stack list
+// -- about 1 % of a whole 9x9 job, spent before its first unit. Over words it is 8 times fewer.
+// Each step h -> (h ^ w) * prime is a bijection of h for a given word w, so two stack lists that
+// differ in one word always get different fingerprints.
+#include "gridenum/jobs/fingerprint.hpp"
+
+#include <string_view>
+
+#include "gridenum/core/checksum.hpp"
+#include "gridenum/count/count.hpp"
+
+namespace gridenum {
+
+namespace {
+
+std::uint64_t fnv1a64_words(std::string_view bytes, std::uint64_t h) {
+  constexpr std::uint64_t kPrime = 1099511628211ull;
+  std::size_t i = 0;
+  for (; i + 8 <= bytes.size(); i += 8) {
+    std::uint64_t w = 0;  // little-endian whatever the machine: shards may run anywhere
+    for (int k = 7; k >= 0; --k) w = w << 8 | static_cast<unsigned char>(bytes[i + k]);
+    h = (h ^ w) * kPrime;
+  }
+  return fnv1a64(bytes.substr(i), h);
+}
+
+}  // namespace
+
+std::uint64_t plan_fingerprint(const Catalogue& cat, const StackList& stacks, const Plan& plan) {
+  std::string text = "gridenum plan v2\nshape=" + cat.shape.str() + "\nunits=" + std::to_string(plan.units.size()) +
+                     "\nslices=" + std::to_string(plan.slices_per_class) +
+                     "\nstack_fillings=" + std::to_string(stacks.size()) + "\nclasses=" + std::to_string(cat.classes.size()) +
+                     "\n";
+  for (const auto& c : cat.classes) text += band_string(c.representative) + ":" + std::to_string(c.size) + "\n";
+  std::uint64_t h = fnv1a64(text);
+  h = fnv1a64_words(std::string_view(reinterpret_cast<const char*>(stacks.cells.data()), stacks.cells.size()), h);
+  return h;
+}
+
+JournalHeader journal_header_for(const Catalogue& cat, const StackList& stacks, const Plan& plan, Shard shard) {
+  JournalHeader h;
+  h.fingerprint = plan_fingerprint(cat, stacks, plan);
+  h.shard = shard;
+  h.units = plan.units.size();
+  h.classes = cat.classes.size();
+  h.slices_per_class = plan.slices_per_class;
+  return h;
+}
+
+}  // namespace gridenum

@@ -1,0 +1,115 @@
+// Merging shards (merge.hpp). Every check compares what the journals say, then the plan is
+// rebuilt from shard 1's config and its fingerprint compared with the journals' once more: a
+// journal written by another gridenum (another class order, say) is refused, not reinterpreted.
+#include "gridenum/jobs/merge.hpp"
+
+#include <omp.h>
+
+#include <map>
+
+#include "gridenum/core/checksum.hpp"
+#include "gridenum/jobs/job.hpp"
+#include "gridenum/jobs/job_errors.hpp"
+#include "gridenum/count/pool.hpp"
+
+namespace gridenum {
+
+namespace fs = std::filesystem;
+
+MergeResult merge_jobs(const std::vector<fs::path>& dirs, int threads) {
+  if (dirs.empty()) throw JobInputError("merge: no job directories given");
+  struct Part {
+    fs::path dir;
+    JobConfig config;
+    JournalContents journal;
+  };
+  std::vector<Part> parts;
+  for (const auto& d : dirs) {
+    Part p{d, read_job_config(d), {}};
+    const JobPaths paths{d};
+    std::error_code ec;
+    if (!fs::exists(paths.journal(), ec))
+      throw JobCheckError("merge: " + d.string() + " has not started (no journal); run it first");
+    p.journal = read_journal(paths.journal());
+    parts.push_back(std::move(p));
+  }
+
+  // One job: same fingerprint and plan everywhere.
+  const JournalHeader& h0 = parts[0].journal.header;
+  for (const auto& p : parts) {
+    const JournalHeader& h = p.journal.header;
+    if (h.fingerprint != h0.fingerprint || h.units != h0.units || h.classes != h0.classes ||
+        h.slices_per_class != h0.slices_per_class)
+      throw JobCheckError("merge: " + parts[0].dir.string() + " and " + p.dir.string() +
+                          " are shards of different jobs (fingerprints " + hex16(h0.fingerprint) + " and " +
+                          hex16(h.fingerprint) + ")");
+    if (h.shard.m != h0.shard.m)
+      throw JobCheckError("merge: " + parts[0].dir.string() + " is shard " + h0.shard.str() + " but " + p.dir.string() +
+                          " is shard " + h.shard.str() + ": different numbers of shards");
+  }
+  // Every shard exactly once.
+  std::map<std::uint32_t, std::size_t> by_k;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    const Shard s = parts[i].journal.header.shard;
+    const auto [it, fresh] = by_k.emplace(s.k, i);
+    if (!fresh)
+      throw JobCheckError("merge: shard " + s.str() + " is given twice: " + parts[it->second].dir.string() + " and " +
+                          parts[i].dir.string());
+  }
+  std::string missing;
+  for (std::uint32_t k = 1; k <= h0.shard.m; ++k)
+    if (!by_k.count(k)) missing += (missing.empty() ? "" : ", ") + Shard{k, h0.shard.m}.str();
+  if (!missing.empty()) throw JobCheckError("merge: missing shard(s) " + missing + " of this job");
+  // Every shard finished; every unit once.
+  std::vector<u128> counts(h0.units, 0);
+  std::vector<char> have(h0.units, 0);
+  for (const auto& [k, i] : by_k) {
+    const Part& p = parts[i];
+    const Shard s = p.journal.header.shard;
+    const std::uint64_t need = s.size(h0.units);
+    if (p.journal.units.size() != need)
+      throw JobCheckError("merge: shard " + s.str() + " in " + p.dir.string() + " is not finished: " +
+                          std::to_string(need - p.journal.units.size()) + " of " + std::to_string(need) +
+                          " units missing; continue it with: gridenum resume " + p.dir.string());
+    for (const auto& u : p.journal.units) {
+      if (have[u.id])
+        throw JobCheckError("merge: unit " + std::to_string(u.id) + " appears in more than one shard (" + p.dir.string() + ")");
+      have[u.id] = 1;
+      counts[u.id] = u.count;
+    }
+  }
+  for (std::uint64_t u = 0; u < h0.units; ++u)
+    if (!have[u]) throw JobCheckError("merge: unit " + std::to_string(u) + " is in no shard");
+
+  // Rebuild the plan and reduce, as a single run would.
+  MergeResult m;
+  const Part& first = parts[by_k.begin()->second];
+  JobConfig cfg = first.config;
+  const int used = resolve_threads(threads ? threads : cfg.threads);
+  omp_set_num_threads(used);
+  JobPlan jp = prepare_job_plan(cfg, first.dir, false);
+  if (jp.header.fingerprint != h0.fingerprint || jp.plan.units.size() != h0.units)
+    throw JournalError("merge: the journals' fingerprint " + hex16(h0.fingerprint) + " does not match the plan of " +
+                       first.dir.string() + "'s config (" + hex16(jp.header.fingerprint) +
+                       "): written by another version of gridenum or with another config");
+  CountResult& r = m.result;
+  r.options.shape = cfg.shape;
+  r.options.kernel = cfg.kernel;
+  r.options.slices_per_class = cfg.slices_per_class;
+  r.threads_used = used;
+  r.stack_fillings = jp.stacks.size();
+  r.stack_patterns = jp.stacks.patterns.size();
+  r.units = jp.plan.units.size();
+  r.units_selected = r.units;
+  r.complete = true;
+  r.counted_here = false;  // the counts come from the journals: no kernel, threads or stage times
+  r.slices_per_class = jp.plan.slices_per_class;
+  r.reduction = reduce(jp.catalogue, jp.plan, counts);
+  r.unit_counts = std::move(counts);  // so that `gridenum verify result` can re-sum a merged result
+  r.catalogue = std::move(jp.catalogue);
+  m.header = h0;
+  for (const auto& [k, i] : by_k) m.dirs.push_back(parts[i].dir);
+  return m;
+}
+
+}  // namespace gridenum

@@ -1,0 +1,163 @@
+// Job status (status.hpp). Units map to classes by id / slices_per_class (plan.hpp), so the
+// per-class table needs only the journal header, not the catalogue.
+#include "gridenum/jobs/status.hpp"
+
+#include <cstdio>
+#include <ctime>
+#include <sstream>
+
+#include "gridenum/jobs/atomic_file.hpp"
+#include "gridenum/core/checksum.hpp"
+#include "gridenum/jobs/job.hpp"
+#include "gridenum/jobs/progress.hpp"
+
+namespace gridenum {
+
+namespace fs = std::filesystem;
+
+JobStatus job_status(const fs::path& dir) {
+  JobStatus s;
+  s.dir = dir;
+  s.config = read_job_config(dir);
+  const JobPaths p{dir};
+  s.running = lock_holder(dir);
+  std::error_code ec;
+  if (!fs::exists(p.journal(), ec)) return s;
+  const JournalContents j = read_journal(p.journal());
+  s.started = true;
+  s.header = j.header;
+  s.torn_tail = j.torn_tail;
+  s.warnings = j.warnings;
+  s.units_total = j.header.shard.size(j.header.units);
+  s.units_done = j.units.size();
+  s.sessions = static_cast<int>(j.sessions.size());
+
+  const std::uint64_t slices = std::max<std::uint32_t>(j.header.slices_per_class, 1);
+  s.classes.resize(j.header.classes);
+  for (std::uint32_t c = 0; c < s.classes.size(); ++c) s.classes[c].cls = c;
+  for (std::uint64_t u = 0; u < j.header.units; ++u)
+    if (j.header.shard.contains(u) && u / slices < s.classes.size()) ++s.classes[u / slices].total;
+  for (const auto& u : j.units)
+    if (u.id / slices < s.classes.size()) ++s.classes[u.id / slices].done;
+
+  // Per session: units and time from its start to its last record.
+  std::size_t next = 0;
+  double counting_seconds = 0;
+  std::uint64_t counted = 0;
+  for (std::size_t k = 0; k < j.sessions.size(); ++k) {
+    const std::size_t end_line = k + 1 < j.sessions.size() ? j.sessions[k + 1].line : SIZE_MAX;
+    std::uint64_t n = 0;
+    std::int64_t last = j.sessions[k].start_ms;
+    while (next < j.units.size() && j.units[next].line < end_line) {
+      if (j.units[next].line > j.sessions[k].line) {
+        ++n;
+        last = std::max(last, j.units[next].time_ms);
+      }
+      ++next;
+    }
+    const double secs = static_cast<double>(last - j.sessions[k].start_ms) / 1000.0;
+    if (n > 0 && secs > 0) {
+      counting_seconds += secs;
+      counted += n;
+      if (k + 1 == j.sessions.size()) s.rate_last_session = static_cast<double>(n) / secs;
+    }
+    s.last_ms = std::max(s.last_ms, last);
+  }
+  if (!j.sessions.empty()) s.first_ms = j.sessions.front().start_ms;
+  if (counting_seconds > 0) s.rate_overall = static_cast<double>(counted) / counting_seconds;
+  s.finished = s.units_done == s.units_total;
+  if (s.running.held && !s.finished && s.rate_last_session > 0)
+    s.eta_seconds = static_cast<double>(s.units_total - s.units_done) / s.rate_last_session;
+  if (s.finished && fs::exists(p.result_json(), ec)) {
+    try {
+      const auto r = nlohmann::json::parse(read_whole_file(p.result_json()));
+      if (r.contains("total") && r["total"].is_string()) s.total = r["total"].get<std::string>();
+    } catch (const std::exception&) {
+    }
+  }
+  return s;
+}
+
+namespace {
+std::string when(std::int64_t ms) {
+  if (ms <= 0) return "-";
+  const std::time_t t = static_cast<std::time_t>(ms / 1000);
+  std::tm tm{};
+  localtime_r(&t, &tm);
+  char buf[64];
+  std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S", &tm);
+  return buf;
+}
+}  // namespace
+
+std::string format_status(const JobStatus& s) {
+  std::ostringstream o;
+  char line[256];
+  o << "job " << s.dir.string() << ": " << s.config.shape.str() << ", kernel " << to_string(s.config.kernel) << ", shard "
+    << s.config.shard.str();
+  if (!s.config.description.empty()) o << " (" << s.config.description << ")";
+  o << "\n";
+  if (s.running.held)
+    o << "running: yes, process " << (s.running.pid ? std::to_string(s.running.pid) : std::string("?"))
+      << (s.running.command.empty() ? "" : " (" + s.running.command + ")") << "\n";
+  else
+    o << "running: no" << (s.finished ? "" : "; continue with: gridenum resume " + s.dir.string()) << "\n";
+  if (!s.started) {
+    o << "progress: not started (no journal yet)\n";
+    return o.str();
+  }
+  std::snprintf(line, sizeof line, "units: %llu / %llu done (%.1f%%)\n", static_cast<unsigned long long>(s.units_done),
+                static_cast<unsigned long long>(s.units_total),
+                s.units_total ? 100.0 * static_cast<double>(s.units_done) / static_cast<double>(s.units_total) : 100.0);
+  o << line;
+  if (s.rate_last_session > 0)
+    std::snprintf(line, sizeof line, "throughput: %.3g units/s (latest session), %.3g units/s (all %d sessions)\n",
+                  s.rate_last_session, s.rate_overall, s.sessions);
+  else
+    std::snprintf(line, sizeof line, "throughput: the latest session counted no unit; %.3g units/s (all %d sessions)\n",
+                  s.rate_overall, s.sessions);
+  o << line;
+  if (s.eta_seconds) o << "ETA: " << Progress::duration(*s.eta_seconds) << "\n";
+  o << "started " << when(s.first_ms) << ", latest record " << when(s.last_ms) << "\n";
+  o << "fingerprint " << hex16(s.header.fingerprint) << "\n";
+  if (s.finished) o << "finished" << (s.total ? ": total " + *s.total : std::string()) << "\n";
+  if (s.torn_tail) o << "note: the last record is incomplete (" << *s.torn_tail << ")\n";
+  for (const auto& w : s.warnings) o << "warning: " << w << "\n";
+  o << "per class (units done / total):\n";
+  for (const auto& c : s.classes) {
+    std::snprintf(line, sizeof line, "  class %4u  %6llu / %-6llu%s\n", c.cls + 1, static_cast<unsigned long long>(c.done),
+                  static_cast<unsigned long long>(c.total), c.done == c.total ? "  done" : "");
+    o << line;
+  }
+  return o.str();
+}
+
+nlohmann::json to_json(const JobStatus& s) {
+  using nlohmann::json;
+  json classes = json::array();
+  for (const auto& c : s.classes) classes.push_back({{"class", c.cls + 1}, {"done", c.done}, {"total", c.total}});
+  json j{{"dir", s.dir.string()},
+         {"shape", s.config.shape.str()},
+         {"kernel", to_string(s.config.kernel)},
+         {"shard", s.config.shard.str()},
+         {"started", s.started},
+         {"running", s.running.held},
+         {"pid", s.running.held && s.running.pid ? json(s.running.pid) : json(nullptr)},
+         {"units_done", s.units_done},
+         {"units_total", s.units_total},
+         {"finished", s.finished},
+         {"sessions", s.sessions},
+         {"rate_last_session", s.rate_last_session},
+         {"rate_overall", s.rate_overall},
+         {"eta_seconds", s.eta_seconds ? json(*s.eta_seconds) : json(nullptr)},
+         {"first_ms", s.first_ms},
+         {"last_ms", s.last_ms},
+         {"fingerprint", s.started ? json(hex16(s.header.fingerprint)) : json(nullptr)},
+         {"total", s.total ? json(*s.total) : json(nullptr)},
+         {"torn_tail", s.torn_tail ? json(*s.torn_tail) : json(nullptr)},
+         {"warnings", s.warnings},
+         {"classes", classes}};
+  return j;
+}
+
+}  // namespace gridenum

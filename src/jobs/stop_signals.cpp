@@ -1,0 +1,54 @@
+// SIGINT / SIGTERM watcher (stop_signals.hpp).
+#include "gridenum/jobs/stop_signals.hpp"
+
+#include <pthread.h>
+
+#include <ctime>
+
+namespace gridenum {
+
+const char* StopSignals::name(int sig) {
+  switch (sig) {
+    case SIGINT: return "SIGINT";
+    case SIGTERM: return "SIGTERM";
+    default: return "signal";
+  }
+}
+
+StopSignals::StopSignals(std::function<void(int)> on_first, std::function<void(int)> on_second)
+    : on_first_(std::move(on_first)), on_second_(std::move(on_second)) {
+  sigemptyset(&set_);
+  sigaddset(&set_, SIGINT);
+  sigaddset(&set_, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &set_, &old_);
+  watcher_ = std::thread([this] {
+    const timespec tick{0, 100'000'000};
+    while (!quit_.load()) {
+      const int sig = sigtimedwait(&set_, nullptr, &tick);
+      if (quit_.load()) break;  // woken by the destructor (or a signal during shutdown: dropped)
+      if (sig <= 0) continue;
+      int expected = 0;
+      if (received_.compare_exchange_strong(expected, sig)) {
+        if (on_first_) on_first_(sig);
+      } else if (on_second_) {
+        on_second_(sig);
+      }
+    }
+  });
+}
+
+StopSignals::~StopSignals() {
+  // Wake the watcher at once with a signal directed at its thread (it has SIGINT blocked, so
+  // sigtimedwait takes it) instead of waiting out its 100 ms tick: that wait was ~20 % of a
+  // 9x9 job's wall time (hyperfine: 412 ms with --job-dir against 256 ms without).
+  quit_.store(true);
+  pthread_kill(watcher_.native_handle(), SIGINT);
+  watcher_.join();
+  // A signal that arrived after the watcher's last look is dropped: the job is over anyway.
+  const timespec zero{0, 0};
+  while (sigtimedwait(&set_, nullptr, &zero) > 0) {
+  }
+  pthread_sigmask(SIG_SETMASK, &old_, nullptr);
+}
+
+}  // namespace gridenum

@@ -1,0 +1,628 @@
+// `gridenum verify` (see verify.hpp). This file only compares: every figure comes from one of
+// the two independent paths (catalogue.cpp + completion.cpp, or orbits.cpp + signature.cpp), or
+// from the document under check, and both sides are printed.
+#include "gridenum/verify/verify.hpp"
+
+#include "gridenum/jobs/journal.hpp"
+
+#include <omp.h>
+#include <oneapi/tbb/task_arena.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <mutex>
+#include <numeric>
+#include <optional>
+#include <random>
+#include <set>
+#include <sstream>
+
+#include "gridenum/count/count.hpp"
+#include "gridenum/verify/orbits.hpp"
+#include "gridenum/count/pool.hpp"
+#include "gridenum/verify/signature.hpp"
+
+namespace gridenum {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+std::string str(std::uint64_t v) { return std::to_string(v); }
+std::string str(const BigInt& v) { return v.str(); }
+
+// Adds a line comparing two figures; a mismatch becomes a named problem.
+template <class A, class B>
+bool compare(VerifyReport& r, VerifySection& sec, const std::string& item, const A& left, const B& right,
+             const std::string& note = {}) {
+  VerifyLine l{item, str(left), str(right), left == right, note};
+  if (!l.ok) r.problems.push_back(item + ": " + sec.left_name + " " + l.left + " but " + sec.right_name + " " + l.right);
+  sec.lines.push_back(std::move(l));
+  return sec.lines.back().ok;
+}
+
+std::uint64_t band_factor_of(Shape s) {  // (C!)^(R-1) !, written out again here
+  std::uint64_t f = 1;
+  for (int k = 1; k < s.rows; ++k)
+    for (int i = 2; i <= s.cols; ++i) f *= static_cast<std::uint64_t>(i);
+  for (int i = 2; i < s.rows; ++i) f *= static_cast<std::uint64_t>(i);
+  return f;
+}
+std::uint64_t stack_factor_of(Shape s) {  // (R!)^(C-1) (C-1)!
+  std::uint64_t f = 1;
+  for (int k = 1; k < s.cols; ++k)
+    for (int i = 2; i <= s.rows; ++i) f *= static_cast<std::uint64_t>(i);
+  for (int i = 2; i < s.cols; ++i) f *= static_cast<std::uint64_t>(i);
+  return f;
+}
+BigInt fact_big(int n) {
+  BigInt f = 1;
+  for (int i = 2; i <= n; ++i) f *= i;
+  return f;
+}
+
+std::string shape_title(Shape s) {
+  return std::to_string(s.n()) + "x" + std::to_string(s.n()) + " grids, boxes " + s.str();
+}
+
+void check_shape_for_both(Shape s) {
+  if (auto why = engine_shape_error(s)) throw VerifyInputError(*why);
+  if (auto why = signature_shape_error(s)) throw VerifyInputError(*why);
+}
+
+// Per-class n_alpha by the stack method for the chosen classes (0-based), the others 0.
+std::vector<BigInt> stack_completions(const Catalogue& cat, const std::vector<std::uint32_t>& chosen, int threads) {
+  const StackList stacks = build_stack_list(cat.shape);
+  const Plan plan = make_plan(cat, stacks);
+  std::vector<bool> want(cat.classes.size(), false);
+  for (auto c : chosen) want[c] = true;
+  std::vector<WorkUnit> todo;
+  for (const auto& u : plan.units)
+    if (want[u.cls]) todo.push_back(u);
+  const CompletionCounter counter(cat, stacks, Kernel::Partition);
+  std::vector<u128> n_star(cat.classes.size(), 0);
+  std::mutex mu;
+  count_units(counter, todo, PoolOptions{threads}, [&](const WorkUnit& u, u128 c) {
+    std::lock_guard lock(mu);
+    n_star[u.cls] = checked_add(n_star[u.cls], c);
+  });
+  std::vector<BigInt> n(cat.classes.size());
+  for (std::size_t a = 0; a < n.size(); ++a) n[a] = to_big(n_star[a]) * stack_symmetry_factor(cat.shape);
+  return n;
+}
+
+}  // namespace
+
+std::string to_string(Method m) { return m == Method::Stack ? "stack" : "signature"; }
+
+bool parse_method(std::string_view text, Method& out) {
+  if (text == "stack") out = Method::Stack;
+  else if (text == "signature") out = Method::Signature;
+  else return false;
+  return true;
+}
+
+std::string format_text(const VerifyReport& r) {
+  std::ostringstream o;
+  o << r.title << "\n";
+  for (const auto& i : r.info) o << "  " << i << "\n";
+  char line[512];
+  for (const auto& sec : r.sections) {
+    o << "\n" << sec.title << "\n";
+    std::size_t item_w = 6, left_w = sec.left_name.size(), right_w = sec.right_name.size();
+    for (const auto& l : sec.lines) {
+      item_w = std::max(item_w, l.item.size());
+      left_w = std::max(left_w, l.left.size());
+      right_w = std::max(right_w, l.right.size());
+    }
+    std::snprintf(line, sizeof line, "  %-*s  %*s  %*s\n", static_cast<int>(item_w), "", static_cast<int>(left_w),
+                  sec.left_name.c_str(), static_cast<int>(right_w), sec.right_name.c_str());
+    o << line;
+    for (const auto& l : sec.lines) {
+      std::snprintf(line, sizeof line, "  %-*s  %*s  %*s  %s", static_cast<int>(item_w), l.item.c_str(),
+                    static_cast<int>(left_w), l.left.c_str(), static_cast<int>(right_w), l.right.c_str(),
+                    l.ok ? "ok" : "MISMATCH");
+      o << line;
+      if (!l.note.empty()) o << "  (" << l.note << ")";
+      o << "\n";
+    }
+  }
+  o << "\n";
+  if (r.pass()) {
+    o << "PASS\n";
+  } else {
+    o << "problems:\n";
+    for (const auto& p : r.problems) o << "  " << p << "\n";
+    o << "FAIL (" << r.problems.size() << " problem" << (r.problems.size() == 1 ? "" : "s") << ")\n";
+  }
+  return o.str();
+}
+
+// ---------------------------------------------------------------------------------------------
+// verify classes
+
+VerifyReport verify_classes(Shape s, int threads) {
+  check_shape_for_both(s);
+  const int nthreads = resolve_threads(threads);
+  VerifyReport r;
+  r.title = "gridenum verify classes: " + shape_title(s);
+  r.info.push_back("catalogue: catalogue.cpp (lexicographic entries, classes by merging moves)");
+  r.info.push_back("orbits:    orbits.cpp (own band enumeration, canonical forms over the symmetry group)");
+
+  auto t = Clock::now();
+  omp_set_num_threads(nthreads);
+  const Catalogue cat = build_catalogue(s);
+  const double t_cat = since(t);
+  t = Clock::now();
+  std::optional<BoxPartitions> parts_built;
+  OrbitCensus census;
+  tbb::task_arena arena(nthreads);
+  arena.execute([&] {
+    parts_built.emplace(s);
+    census = census_orbits(*parts_built, nthreads);
+  });
+  const BoxPartitions& parts = *parts_built;
+  const double t_orb = since(t);
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "times (s): catalogue %.4f, orbit census %.4f, %d thread%s", t_cat, t_orb, nthreads,
+                nthreads == 1 ? "" : "s");
+  r.info.push_back(buf);
+
+  VerifySection fig{"band fillings and catalogue", "catalogue", "orbits", {}};
+  compare(r, fig, "top-band fillings with B1 fixed (F)", cat.band_fillings, census.band_fillings);
+  compare(r, fig, "fillings per catalogue entry (L_band)", band_symmetry_factor(s), census.band_factor);
+  compare(r, fig, "catalogue entries", cat.entries, census.entry_fillings,
+          "orbits: fillings passing the entry test, counted directly");
+  compare(r, fig, "classes", static_cast<std::uint64_t>(cat.classes.size()),
+          static_cast<std::uint64_t>(census.orbits.size()));
+  r.sections.push_back(std::move(fig));
+
+  // The orbits account for every band filling: each orbit's fillings are L_band times its
+  // entries (checked when the census divides), and the orbit sizes add up to the catalogue's
+  // own F and entry count.
+  VerifySection acc{"orbit sizes account for every band filling", "catalogue", "sum over orbits", {}};
+  std::uint64_t fillings = 0, entries = 0;
+  for (const auto& o : census.orbits) {
+    fillings += o.fillings;
+    entries += o.entries;
+  }
+  compare(r, acc, "band fillings (F)", cat.band_fillings, fillings);
+  compare(r, acc, "catalogue entries (F / L_band)", cat.entries, entries);
+  compare(r, acc, "orbit fillings = L_band x orbit entries", fillings, entries * census.band_factor);
+  r.sections.push_back(std::move(acc));
+
+  // Class by class, matched by representative (both sides sort by it).
+  VerifySection cls{"class sizes |C_alpha| (catalogue entries per class)", "catalogue", "orbits", {}};
+  // Keyed by the printed band (gcc 12 warns falsely on map<vector<uint8_t>> comparisons).
+  std::map<std::string, std::size_t> orbit_at;
+  for (std::size_t o = 0; o < census.orbits.size(); ++o) orbit_at[band_string(census.orbits[o].representative)] = o;
+  std::set<std::size_t> matched;
+  for (std::size_t a = 0; a < cat.classes.size(); ++a) {
+    const auto& c = cat.classes[a];
+    const std::string item = "class " + std::to_string(a + 1) + " " + band_string(c.representative);
+    auto it = orbit_at.find(band_string(c.representative));
+    if (it == orbit_at.end()) {
+      cls.lines.push_back({item, str(c.size), "-", false, "no orbit has this representative"});
+      r.problems.push_back(item + ": no orbit has this representative");
+      continue;
+    }
+    matched.insert(it->second);
+    // The representative's own canonical form must lead to the same orbit.
+    const int found = find_orbit(census, parts, c.representative);
+    std::string note;
+    if (found != static_cast<int>(it->second)) note = "the representative's canonical form lies in another orbit";
+    if (!note.empty()) r.problems.push_back(item + ": " + note);
+    compare(r, cls, item, c.size, census.orbits[it->second].entries, note);
+    if (!note.empty()) cls.lines.back().ok = false;
+  }
+  for (std::size_t o = 0; o < census.orbits.size(); ++o)
+    if (!matched.count(o)) {
+      const std::string item = "orbit " + band_string(census.orbits[o].representative);
+      cls.lines.push_back({item, "-", str(census.orbits[o].entries), false, "no catalogue class has this representative"});
+      r.problems.push_back(item + ": no catalogue class has this representative");
+    }
+  r.sections.push_back(std::move(cls));
+  return r;
+}
+
+// ---------------------------------------------------------------------------------------------
+// verify completions
+
+VerifyReport verify_completions(const VerifyCompletionsOptions& opt) {
+  const Shape s = opt.shape;
+  check_shape_for_both(s);
+  const int nthreads = resolve_threads(opt.threads);
+  omp_set_num_threads(nthreads);
+  const Catalogue cat = build_catalogue(s);
+  std::vector<std::uint32_t> chosen;
+  for (auto k : opt.classes) {
+    if (k < 1 || k > cat.classes.size())
+      throw VerifyInputError("class " + std::to_string(k) + " does not exist: " + s.str() + " has classes 1.." +
+                             std::to_string(cat.classes.size()));
+    chosen.push_back(k - 1);
+  }
+  if (chosen.empty()) {
+    chosen.resize(cat.classes.size());
+    std::iota(chosen.begin(), chosen.end(), 0u);
+  }
+  std::sort(chosen.begin(), chosen.end());
+  chosen.erase(std::unique(chosen.begin(), chosen.end()), chosen.end());
+
+  VerifyReport r;
+  r.title = "gridenum verify completions: " + shape_title(s);
+  auto t = Clock::now();
+  const std::vector<BigInt> by_stack = stack_completions(cat, chosen, nthreads);
+  const double t_stack = since(t);
+  t = Clock::now();
+  std::vector<Band> reps;
+  for (auto a : chosen) reps.push_back(cat.classes[a].representative);
+  const std::vector<BigInt> sig = completions_by_signature(s, reps, nthreads);
+  const double t_sig = since(t);
+  std::vector<BigInt> by_sig(cat.classes.size());
+  for (std::size_t i = 0; i < chosen.size(); ++i) by_sig[chosen[i]] = sig[i];
+
+  const bool stack_left = opt.method == Method::Stack;
+  r.info.push_back("method under check: " + to_string(opt.method) + "; recomputed by the " +
+                   to_string(stack_left ? Method::Signature : Method::Stack) + " method");
+  r.info.push_back("classes: " + (chosen.size() == cat.classes.size() ? std::string("all ") + std::to_string(chosen.size())
+                                                                      : std::to_string(chosen.size()) + " of " +
+                                                                            std::to_string(cat.classes.size())) +
+                   " (catalogue order)");
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "times (s): catalogue %.4f, stack completions %.4f, signature completions %.4f, %d thread%s",
+                cat.seconds, t_stack, t_sig, nthreads, nthreads == 1 ? "" : "s");
+  r.info.push_back(buf);
+
+  const std::vector<BigInt>& left = stack_left ? by_stack : by_sig;
+  const std::vector<BigInt>& right = stack_left ? by_sig : by_stack;
+  VerifySection sec{"completions n_alpha of each class representative", to_string(opt.method),
+                    to_string(stack_left ? Method::Signature : Method::Stack), {}};
+  BigInt wl = 0, wr = 0;
+  for (auto a : chosen) {
+    compare(r, sec, "class " + std::to_string(a + 1) + " " + band_string(cat.classes[a].representative), left[a], right[a]);
+    wl += left[a] * cat.classes[a].size;
+    wr += right[a] * cat.classes[a].size;
+  }
+  if (chosen.size() == cat.classes.size()) {
+    // The whole count from each side's n_alpha: N! L_band sum |C| n_alpha.
+    const BigInt f = fact_big(s.n()) * band_factor_of(s);
+    compare(r, sec, "total N! L_band sum |C| n_alpha", wl * f, wr * f);
+  }
+  r.sections.push_back(std::move(sec));
+  return r;
+}
+
+// ---------------------------------------------------------------------------------------------
+// verify result: reading
+
+namespace {
+
+const nlohmann::json& field(const nlohmann::json& j, const char* key, const std::string& where) {
+  if (!j.is_object() || !j.contains(key)) throw VerifyInputError(where + ": missing field \"" + key + "\"");
+  return j.at(key);
+}
+std::uint64_t get_u64(const nlohmann::json& j, const char* key, const std::string& where) {
+  const auto& v = field(j, key, where);
+  if (!v.is_number_unsigned() && !(v.is_number_integer() && v.get<std::int64_t>() >= 0))
+    throw VerifyInputError(where + ": field \"" + key + "\" is not a non-negative integer");
+  return v.get<std::uint64_t>();
+}
+BigInt get_big(const nlohmann::json& j, const char* key, const std::string& where) {
+  const auto& v = field(j, key, where);
+  std::string text;
+  if (v.is_string()) text = v.get<std::string>();
+  else if (v.is_number_unsigned()) text = std::to_string(v.get<std::uint64_t>());
+  else throw VerifyInputError(where + ": field \"" + key + "\" is not a decimal number");
+  if (text.empty() || !std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    throw VerifyInputError(where + ": field \"" + key + "\" is not a decimal number: '" + text + "'");
+  return BigInt(text);
+}
+std::string get_str(const nlohmann::json& j, const char* key, const std::string& where) {
+  const auto& v = field(j, key, where);
+  if (!v.is_string()) throw VerifyInputError(where + ": field \"" + key + "\" is not a string");
+  return v.get<std::string>();
+}
+
+}  // namespace
+
+ResultDoc parse_result(const nlohmann::json& j, const std::string& source) {
+  ResultDoc d;
+  d.source = source;
+  const std::string shape = get_str(j, "shape", source);
+  const auto s = Shape::parse(shape);
+  if (!s) throw VerifyInputError(source + ": bad shape '" + shape + "'");
+  d.shape = *s;
+  const std::string method = j.contains("method") ? get_str(j, "method", source) : "stack";
+  if (!parse_method(method, d.method)) throw VerifyInputError(source + ": unknown method '" + method + "'");
+  const auto& cat = field(j, "catalogue", source);
+  d.band_factor = get_u64(cat, "band_factor", source + ": catalogue");
+  d.stack_factor = get_u64(field(j, "stacks", source), "stack_factor", source + ": stacks");
+  d.relabel_factor = get_big(j, "relabel_factor", source);
+  d.weighted_sum = get_big(j, "weighted_sum", source);
+  d.canonical_grids = get_big(j, "canonical_grids", source);
+  d.total = get_big(j, "total", source);
+  const auto& classes = field(j, "classes", source);
+  if (!classes.is_array()) throw VerifyInputError(source + ": \"classes\" is not an array");
+  for (std::size_t i = 0; i < classes.size(); ++i) {
+    const std::string where = source + ": classes[" + std::to_string(i) + "]";
+    ResultDoc::Class c;
+    c.index = get_u64(classes[i], "index", where);
+    c.representative = get_str(classes[i], "representative", where);
+    c.size = get_u64(classes[i], "size", where);
+    c.n_star = get_big(classes[i], "n_star", where);
+    c.n = get_big(classes[i], "n", where);
+    d.classes.push_back(std::move(c));
+  }
+  if (d.method == Method::Stack) {
+    d.units = get_u64(j, "units", source);
+    d.slices_per_class = static_cast<std::uint32_t>(get_u64(j, "slices_per_class", source));
+    const auto& units = field(j, "unit_counts", source);
+    if (!units.is_array()) throw VerifyInputError(source + ": \"unit_counts\" is not an array");
+    d.has_units = true;
+    for (std::size_t i = 0; i < units.size(); ++i) {
+      const std::string where = source + ": unit_counts[" + std::to_string(i) + "]";
+      ResultDoc::Unit u;
+      u.id = get_u64(units[i], "id", where);
+      u.cls = get_u64(units[i], "class", where);
+      u.count = get_big(units[i], "count", where);
+      d.unit_counts.push_back(std::move(u));
+    }
+  }
+  return d;
+}
+
+ResultDoc load_result(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::string file = path;
+  std::error_code ec;
+  const bool dir = fs::is_directory(path, ec);
+  const fs::path journal = fs::path(path) / "journal";
+  if (dir) {
+    file = (fs::path(path) / "result.json").string();
+    if (!fs::exists(file, ec)) {
+      if (fs::exists(journal, ec))
+        throw VerifyInputError(path + ": the job has no result yet (not finished); continue it with: gridenum resume " + path);
+      throw VerifyInputError(path + ": neither a result.json nor a job journal in this directory");
+    }
+  }
+  std::ifstream in(file);
+  if (!in) throw VerifyInputError(file + ": cannot open");
+  nlohmann::json j;
+  try {
+    in >> j;
+  } catch (const nlohmann::json::exception& e) {
+    throw VerifyInputError(file + ": not a JSON document: " + e.what());
+  }
+  if (j.is_object() && j.contains("complete") && j["complete"] == false)
+    throw VerifyInputError(file + ": the result of one shard; merge the shards (gridenum merge DIR... --output OUT) and "
+                                  "verify OUT");
+  ResultDoc d = parse_result(j, file);
+  if (dir && fs::exists(journal, ec)) {
+    // The journal, through its own reader and its checks (checksums, torn tail, duplicates
+    // with different counts): a refusal is a failed check, reported by verify_result.
+    d.has_journal = true;
+    d.journal.path = journal.string();
+    try {
+      const JournalContents jc = read_journal(journal);
+      d.journal.units_in_plan = jc.header.units;
+      d.journal.slices_per_class = jc.header.slices_per_class;
+      for (const auto& u : jc.units) d.journal.units.emplace_back(u.id, to_big(u.count));
+      if (jc.torn_tail) d.journal.notes.push_back(*jc.torn_tail);
+      for (const auto& w : jc.warnings) d.journal.notes.push_back(w);
+    } catch (const std::exception& e) {
+      d.journal.error = e.what();
+    }
+  }
+  return d;
+}
+
+// ---------------------------------------------------------------------------------------------
+// verify result: checking
+
+// The job's journal against its result: the journal reads cleanly, holds every unit of the plan
+// once, and each of its counts is the one the result lists.
+static void check_journal(VerifyReport& r, const ResultDoc& doc, const Plan& plan) {
+  const auto& jn = doc.journal;
+  VerifySection js{"journal " + jn.path + " against the result", "journal", "result/plan", {}};
+  for (const auto& note : jn.notes) r.info.push_back("journal: " + note);
+  if (!jn.error.empty()) {
+    js.lines.push_back({"journal read", "refused", "clean", false, jn.error});
+    r.problems.push_back("journal: " + jn.error);
+    r.sections.push_back(std::move(js));
+    return;
+  }
+  compare(r, js, "units in the plan", jn.units_in_plan, static_cast<std::uint64_t>(plan.units.size()));
+  compare(r, js, "slices per class", static_cast<std::uint64_t>(jn.slices_per_class),
+          static_cast<std::uint64_t>(plan.slices_per_class));
+  std::vector<const BigInt*> listed(plan.units.size(), nullptr);
+  for (const auto& u : doc.unit_counts)
+    if (u.id < listed.size() && !listed[u.id]) listed[u.id] = &u.count;
+  std::vector<std::uint32_t> seen(plan.units.size(), 0);
+  std::uint64_t unknown = 0, differ = 0;
+  for (const auto& [id, count] : jn.units) {
+    if (id >= plan.units.size()) {
+      ++unknown;
+      r.problems.push_back("journal: unit " + std::to_string(id) + " is not in the plan");
+      continue;
+    }
+    ++seen[id];
+    if (listed[id] && *listed[id] != count) {
+      ++differ;
+      r.problems.push_back("journal: unit " + std::to_string(id) + " has count " + count.str() + ", the result lists " +
+                           listed[id]->str());
+    }
+  }
+  std::uint64_t once = 0, missing = 0;
+  for (std::size_t id = 0; id < seen.size(); ++id) {
+    if (seen[id] == 1) ++once;
+    if (seen[id] == 0) {
+      ++missing;
+      r.problems.push_back("journal: unit " + std::to_string(id) + " is missing");
+    }
+  }
+  compare(r, js, "units in the journal exactly once", once, static_cast<std::uint64_t>(plan.units.size()));
+  js.lines.push_back({"units missing from the journal", str(missing), "0", missing == 0, ""});
+  js.lines.push_back({"journal units not in the plan", str(unknown), "0", unknown == 0, ""});
+  js.lines.push_back({"journal counts unlike the result's", str(differ), "0", differ == 0, ""});
+  r.sections.push_back(std::move(js));
+}
+
+VerifyReport verify_result(const ResultDoc& doc, const VerifyResultOptions& opt) {
+  const Shape s = doc.shape;
+  if (auto why = engine_shape_error(s)) throw VerifyInputError(doc.source + ": " + *why);
+  const int nthreads = resolve_threads(opt.threads);
+  omp_set_num_threads(nthreads);
+  VerifyReport r;
+  r.title = "gridenum verify result: " + doc.source;
+  r.info.push_back(shape_title(s) + ", method " + to_string(doc.method) + ", " + std::to_string(doc.classes.size()) +
+                   " classes" + (doc.has_units ? ", " + std::to_string(doc.unit_counts.size()) + " unit counts" : ""));
+  std::uint64_t seed = opt.seed;
+  if (seed == 0) seed = (static_cast<std::uint64_t>(std::random_device{}()) << 32) | std::random_device{}();
+  if (opt.sample) r.info.push_back("sample: " + std::to_string(opt.sample) + ", seed " + std::to_string(seed));
+
+  // The catalogue, rebuilt: class order and sizes, and (stack) the plan the units belong to.
+  const Catalogue cat = build_catalogue(s);
+  VerifySection tab{"class table against the rebuilt catalogue", "document", "catalogue", {}};
+  compare(r, tab, "classes", static_cast<std::uint64_t>(doc.classes.size()), static_cast<std::uint64_t>(cat.classes.size()));
+  for (std::size_t a = 0; a < std::min(doc.classes.size(), cat.classes.size()); ++a) {
+    // One line per class: sizes side by side; index and representative must match too.
+    const auto& dc = doc.classes[a];
+    const std::string item = "class " + std::to_string(a + 1) + " " + dc.representative;
+    const std::string rep = band_string(cat.classes[a].representative);
+    std::string note;
+    if (dc.index != a + 1) note = "listed with index " + std::to_string(dc.index);
+    else if (dc.representative != rep) note = "the catalogue's representative is " + rep;
+    if (!note.empty()) r.problems.push_back(item + ": " + note);
+    compare(r, tab, item + " size", dc.size, cat.classes[a].size, note);
+    if (!note.empty()) tab.lines.back().ok = false;
+  }
+  r.sections.push_back(std::move(tab));
+
+  // Units: every unit of the plan present once, in its class.
+  std::vector<BigInt> resum(doc.classes.size(), 0);
+  std::vector<const ResultDoc::Unit*> by_id;
+  StackList stacks;
+  Plan plan;
+  if (doc.method == Method::Stack) {
+    stacks = build_stack_list(s);
+    plan = make_plan(cat, stacks, doc.slices_per_class);
+    VerifySection us{"work units: every unit of the plan present once", "document", "plan", {}};
+    compare(r, us, "slices per class", static_cast<std::uint64_t>(doc.slices_per_class),
+            static_cast<std::uint64_t>(plan.slices_per_class));
+    compare(r, us, "units declared", doc.units, static_cast<std::uint64_t>(plan.units.size()));
+    compare(r, us, "unit counts listed", static_cast<std::uint64_t>(doc.unit_counts.size()),
+            static_cast<std::uint64_t>(plan.units.size()));
+    std::vector<std::uint32_t> seen(plan.units.size(), 0);
+    by_id.assign(plan.units.size(), nullptr);
+    std::uint64_t unknown = 0, wrong_class = 0;
+    for (const auto& u : doc.unit_counts) {
+      if (u.id >= plan.units.size()) {
+        ++unknown;
+        r.problems.push_back("unit " + std::to_string(u.id) + " is not in the plan (" + std::to_string(plan.units.size()) +
+                             " units)");
+        continue;
+      }
+      if (seen[u.id]++ == 0) by_id[u.id] = &u;
+      const std::uint64_t plan_cls = plan.units[u.id].cls + 1;
+      if (u.cls != plan_cls) {
+        ++wrong_class;
+        r.problems.push_back("unit " + std::to_string(u.id) + " is listed in class " + std::to_string(u.cls) +
+                             " but belongs to class " + std::to_string(plan_cls));
+      }
+      if (u.cls >= 1 && u.cls <= resum.size()) resum[u.cls - 1] += u.count;
+    }
+    std::uint64_t missing = 0, duplicated = 0, once = 0;
+    for (std::size_t id = 0; id < seen.size(); ++id) {
+      const std::string unit = "unit " + std::to_string(id) + " (class " + std::to_string(plan.units[id].cls + 1) + ")";
+      if (seen[id] == 0) {
+        ++missing;
+        r.problems.push_back(unit + " is missing");
+      } else if (seen[id] > 1) {
+        ++duplicated;
+        r.problems.push_back(unit + " appears " + std::to_string(seen[id]) + " times");
+      } else {
+        ++once;
+      }
+    }
+    compare(r, us, "units present exactly once", once, static_cast<std::uint64_t>(plan.units.size()));
+    us.lines.push_back({"units missing", str(missing), "0", missing == 0, ""});
+    us.lines.push_back({"units duplicated", str(duplicated), "0", duplicated == 0, ""});
+    us.lines.push_back({"units not in the plan", str(unknown), "0", unknown == 0, ""});
+    us.lines.push_back({"units in the wrong class", str(wrong_class), "0", wrong_class == 0, ""});
+    r.sections.push_back(std::move(us));
+
+    VerifySection sums{"per-class sums n*_alpha: unit counts re-summed", "document", "re-summed", {}};
+    for (std::size_t a = 0; a < doc.classes.size(); ++a)
+      compare(r, sums, "class " + std::to_string(a + 1) + " n*", doc.classes[a].n_star, resum[a]);
+    r.sections.push_back(std::move(sums));
+
+    if (doc.has_journal) check_journal(r, doc, plan);
+  } else {
+    r.info.push_back("no work units: the signature method counts whole classes (unit checks not applicable)");
+  }
+
+  // The total from the class table.
+  VerifySection tot{"the total recomputed from the class table", "document", "recomputed", {}};
+  compare(r, tot, "L_stack", doc.stack_factor, stack_factor_of(s));
+  compare(r, tot, "L_band", doc.band_factor, band_factor_of(s));
+  compare(r, tot, "N!", doc.relabel_factor, fact_big(s.n()));
+  BigInt weighted = 0;
+  for (std::size_t a = 0; a < doc.classes.size(); ++a) {
+    const auto& c = doc.classes[a];
+    compare(r, tot, "class " + std::to_string(a + 1) + " n = n* L_stack", c.n, c.n_star * stack_factor_of(s));
+    weighted += c.n_star * c.size;
+  }
+  compare(r, tot, "sum |C| n*", doc.weighted_sum, weighted);
+  const BigInt canonical = weighted * band_factor_of(s) * stack_factor_of(s);
+  compare(r, tot, "canonical grids", doc.canonical_grids, canonical);
+  compare(r, tot, "total", doc.total, canonical * fact_big(s.n()));
+  r.sections.push_back(std::move(tot));
+
+  // Samples recomputed from scratch.
+  if (opt.sample) {
+    std::mt19937_64 rng(seed);
+    if (doc.method == Method::Stack) {
+      std::vector<std::uint32_t> ids(plan.units.size());
+      std::iota(ids.begin(), ids.end(), 0u);
+      std::shuffle(ids.begin(), ids.end(), rng);
+      ids.resize(std::min<std::size_t>(opt.sample, ids.size()));
+      std::sort(ids.begin(), ids.end());
+      std::vector<WorkUnit> todo;
+      for (auto id : ids) todo.push_back(plan.units[id]);
+      const CompletionCounter counter(cat, stacks, Kernel::Partition);
+      std::vector<u128> fresh(plan.units.size(), 0);
+      count_units(counter, todo, PoolOptions{nthreads}, [&](const WorkUnit& u, u128 c) { fresh[u.id] = c; });
+      VerifySection smp{"sampled units recomputed from scratch (completion counter)", "document", "recomputed", {}};
+      for (auto id : ids) {
+        const std::string item = "unit " + std::to_string(id) + " (class " + std::to_string(plan.units[id].cls + 1) + ")";
+        if (!by_id[id]) {
+          smp.lines.push_back({item, "-", to_string(fresh[id]), false, "missing from the document"});
+          continue;  // already named as missing
+        }
+        compare(r, smp, item, by_id[id]->count, to_big(fresh[id]));
+      }
+      r.sections.push_back(std::move(smp));
+    } else {
+      std::vector<std::uint32_t> idx(std::min(doc.classes.size(), cat.classes.size()));
+      std::iota(idx.begin(), idx.end(), 0u);
+      std::shuffle(idx.begin(), idx.end(), rng);
+      idx.resize(std::min<std::size_t>(opt.sample, idx.size()));
+      std::sort(idx.begin(), idx.end());
+      std::vector<Band> reps;
+      for (auto a : idx) reps.push_back(cat.classes[a].representative);
+      const auto fresh = completions_by_signature(s, reps, nthreads);
+      VerifySection smp{"sampled classes recomputed from scratch (signature method)", "document", "recomputed", {}};
+      for (std::size_t i = 0; i < idx.size(); ++i)
+        compare(r, smp, "class " + std::to_string(idx[i] + 1) + " n", doc.classes[idx[i]].n, fresh[i]);
+      r.sections.push_back(std::move(smp));
+    }
+  }
+  return r;
+}
+
+}  // namespace gridenum

@@ -1,0 +1,75 @@
+// Shared by the MIP tests (test_mip.cpp, slow_mip_nlip.cpp): the 9x9 puzzles of issue 6 and a
+// solve checked against the propagation solver.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "gridenum/mip/mip.hpp"
+#include "gridenum/puzzle/propagate.hpp"
+#include "gridenum/puzzle/solver.hpp"
+#include "solve_fixtures.hpp"
+
+namespace gridenum::testing::mipfx {
+
+namespace gm = gridenum::mip;
+using gridenum::Model;
+using gridenum::Puzzle;
+
+struct Case {
+  std::string name;
+  Model model;
+};
+
+// The first puzzle of a collection whose line starts with `prefix`.
+inline Puzzle first_with(const std::string& file, const std::string& prefix, int skip = 0) {
+  std::ifstream in(gridenum::testing::shared_puzzles(file));
+  std::string line;
+  std::size_t no = 0;
+  while (std::getline(in, line)) {
+    ++no;
+    if (line.rfind(prefix, 0) == 0 && skip-- == 0) return *gridenum::parse_puzzle_line(line, no);
+  }
+  throw std::runtime_error("no puzzle with prefix " + prefix + " in " + file);
+}
+
+// classic, X and Windoku seed examples; a 9x9 jigsaw and a 9x9 killer puzzle.
+inline std::vector<Case> nine_by_nine() {
+  std::vector<Case> out;
+  for (auto& e : gridenum::testing::seed_examples())
+    if (e.name == "classic" || e.name == "x-sudoku" || e.name == "windoku") out.push_back({e.name, e.puzzle.model});
+  out.push_back({"jigsaw9", first_with("jigsaw-300.txt", "9|").model});
+  out.push_back({"killer9", first_with("killer-400.txt", "9|", 3).model});
+  return out;
+}
+
+inline std::vector<int> propagate_solution(const Model& m) {
+  const auto r = gridenum::solve_propagate(m, 2);
+  EXPECT_EQ(r.count, 1u);
+  return r.solution;
+}
+
+inline gm::RunResult solve(const Model& m, const std::string& solver, gm::Formulation f, gm::Format fmt, double limit = 60) {
+  gm::RunOptions o;
+  o.solver = solver;
+  o.formulation = f;
+  o.format = fmt;
+  o.time_limit_seconds = limit;
+  return gm::run(m, o);
+}
+
+inline void expect_solves(const Case& c, const std::string& solver, gm::Formulation f, gm::Format fmt) {
+  const auto expected = propagate_solution(c.model);
+  const auto r = solve(c.model, solver, f, fmt);
+  EXPECT_EQ(r.status, gm::Status::Solved) << c.name << " " << solver << " " << gm::name(f) << " " << gm::name(fmt) << ": " << r.message;
+  EXPECT_EQ(r.grid, expected) << c.name << " " << solver << " " << gm::name(f) << " " << gm::name(fmt);
+  EXPECT_FALSE(std::filesystem::exists(r.dir)) << "temporary directory left behind";
+}
+
+inline bool have(const char* solver) { return !gm::find_solver(solver).empty(); }
+
+}  // namespace gridenum::testing::mipfx

@@ -1,0 +1,135 @@
+// The signature method (signature.hpp): band counts by column sets against brute force,
+// completions against brute force and against the stack method class by class, totals against
+// the published counts (known-counts.md).
+#include <gtest/gtest.h>
+
+#include <map>
+#include <numeric>
+
+#include "brute.hpp"
+#include "gridenum/count/count.hpp"
+#include "gridenum/verify/signature.hpp"
+
+using namespace gridenum;
+
+namespace {
+
+CountResult stack_count(Shape s) {
+  CountOptions o;
+  o.shape = s;
+  o.threads = 2;
+  return run_count(o);
+}
+
+// Both methods, class by class: same representatives, sizes, n_alpha, totals.
+void expect_methods_agree(Shape s) {
+  const SignatureResult sig = count_signature(s, 2);
+  const CountResult st = stack_count(s);
+  ASSERT_EQ(sig.census.orbits.size(), st.catalogue.classes.size()) << s.str();
+  for (std::size_t a = 0; a < sig.n.size(); ++a) {
+    EXPECT_EQ(sig.census.orbits[a].representative, st.catalogue.classes[a].representative) << s.str() << " class " << a + 1;
+    EXPECT_EQ(sig.census.orbits[a].entries, st.catalogue.classes[a].size) << s.str() << " class " << a + 1;
+    EXPECT_EQ(sig.n[a], st.reduction.n[a]) << s.str() << " class " << a + 1;
+    EXPECT_EQ(sig.n_star[a], to_big(st.reduction.n_star[a])) << s.str() << " class " << a + 1;
+  }
+  EXPECT_EQ(sig.band_factor, st.reduction.band_factor);
+  EXPECT_EQ(sig.stack_factor, st.reduction.stack_factor);
+  EXPECT_EQ(sig.weighted_sum, st.reduction.weighted_sum);
+  EXPECT_EQ(sig.total, st.reduction.total);
+}
+
+TEST(Signature, NineByNineAgreesWithStackMethodClassByClass) {
+  const SignatureResult sig = count_signature(Shape{3, 3}, 2);
+  ASSERT_EQ(sig.n.size(), 44u);
+  EXPECT_EQ(sig.total.str(), "6670903752021072936960");
+  EXPECT_EQ(sig.weighted_sum.str(), "3546146300288");
+  EXPECT_EQ(sig.stats.table_size, 78400u);
+  expect_methods_agree(Shape{3, 3});
+}
+
+TEST(Signature, SmallShapesAgreeWithStackMethodAndPublishedCounts) {
+  const std::map<std::string, std::string> published = {{"2x2", "288"},
+                                                       {"2x3", "28200960"},
+                                                       {"3x2", "28200960"},
+                                                       {"2x4", "29136487207403520"},
+                                                       {"4x2", "29136487207403520"}};
+  for (const auto& [shape, total] : published) {
+    const Shape s = *Shape::parse(shape);
+    EXPECT_EQ(count_signature(s, 2).total.str(), total) << shape;
+    expect_methods_agree(s);
+  }
+}
+
+// Every band with B1 canonical: completions by signatures equal brute-force completion, and the
+// brute-force grand total is the published count (4x4: 288, 6x6: 28,200,960).
+TEST(Signature, CompletionsMatchBruteForce) {
+  const std::map<std::string, std::uint64_t> published = {{"2x2", 288}, {"2x3", 28200960}, {"3x2", 28200960}};
+  for (const auto& [shape, total] : published) {
+    const Shape s = *Shape::parse(shape);
+    const auto bands = testref::all_canonical_bands(s);
+    const auto n = completions_by_signature(s, bands, 2);
+    ASSERT_EQ(n.size(), bands.size());
+    std::uint64_t sum = 0;
+    for (std::size_t i = 0; i < bands.size(); ++i) {
+      const std::uint64_t brute = testref::brute_completions(s, bands[i]);
+      EXPECT_EQ(n[i], brute) << shape << " " << band_string(bands[i]);
+      sum += brute;
+    }
+    std::uint64_t fact = 1;
+    for (int i = 2; i <= s.n(); ++i) fact *= i;
+    EXPECT_EQ(sum * fact, total) << shape;
+  }
+}
+
+// Bands with given column sets, against a tally of every band (all relabellings of the
+// B1-canonical ones).
+TEST(Signature, BandsWithSignatureMatchBruteForce) {
+  for (const char* shape : {"2x2", "2x3", "3x2"}) {
+    const Shape s = *Shape::parse(shape);
+    const int N = s.n();
+    std::map<std::vector<DigitMask>, std::uint64_t> tally;
+    std::vector<int> perm(N);
+    for (const auto& b : testref::all_canonical_bands(s)) {
+      std::iota(perm.begin(), perm.end(), 1);
+      do {
+        std::vector<DigitMask> cols(N, 0);
+        for (int r = 0; r < s.rows; ++r)
+          for (int c = 0; c < N; ++c) cols[c] |= DigitMask{1} << (perm[b[r * N + c] - 1] - 1);
+        ++tally[cols];
+      } while (std::next_permutation(perm.begin(), perm.end()));
+    }
+    for (const auto& [cols, count] : tally) EXPECT_EQ(bands_with_signature(s, cols), count) << shape;
+    // Column sets that are not a band's: overlapping blocks in a box.
+    std::vector<DigitMask> bad = tally.begin()->first;
+    bad[1] = bad[0];
+    EXPECT_EQ(bands_with_signature(s, bad), 0u) << shape;
+  }
+}
+
+TEST(Signature, ThreadsDoNotChangeTheCount) {
+  const SignatureResult one = count_signature(Shape{3, 3}, 1), two = count_signature(Shape{3, 3}, 2);
+  EXPECT_EQ(one.n, two.n);
+  EXPECT_EQ(one.total, two.total);
+  EXPECT_EQ(one.threads_used, 1);
+}
+
+TEST(Signature, ShapeSupport) {
+  EXPECT_FALSE(signature_shape_error(Shape{3, 3}));
+  EXPECT_FALSE(signature_shape_error(Shape{2, 4}));
+  EXPECT_FALSE(signature_shape_error(Shape{4, 2}));
+  EXPECT_TRUE(signature_shape_error(Shape{5, 2}));  // 126^4 slots
+  EXPECT_TRUE(signature_shape_error(Shape{1, 4}));
+  EXPECT_THROW(count_signature(Shape{5, 2}, 1), std::invalid_argument);
+}
+
+TEST(Signature, JsonHasTheClassTable) {
+  const SignatureResult r = count_signature(Shape{2, 3}, 1);
+  const auto j = to_json(r);
+  EXPECT_EQ(j["method"], "signature");
+  EXPECT_EQ(j["total"], "28200960");
+  ASSERT_EQ(j["classes"].size(), 3u);
+  EXPECT_EQ(j["classes"][0]["representative"], "123456456123");
+  EXPECT_NE(format_text(r).find("28,200,960"), std::string::npos);
+}
+
+}  // namespace

@@ -1,0 +1,382 @@
+// gridenum verify (verify.hpp): the three checks pass on honest inputs, fail naming the problem
+// on tampered results, and the CLI exits 0 / 1 / 2.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <unistd.h>
+
+#include "gridenum/count/count.hpp"
+#include "gridenum/jobs/job.hpp"
+#include "gridenum/jobs/journal.hpp"
+#include "gridenum/jobs/merge.hpp"
+#include "gridenum/verify/verify.hpp"
+#include "job_fixtures.hpp"
+
+using namespace gridenum;
+
+namespace {
+
+bool has_problem(const VerifyReport& r, const std::string& text) {
+  for (const auto& p : r.problems)
+    if (p.find(text) != std::string::npos) return true;
+  return false;
+}
+
+std::string problems(const VerifyReport& r) {
+  std::string s;
+  for (const auto& p : r.problems) s += p + "\n";
+  return s;
+}
+
+TEST(VerifyClasses, PassOnEveryShape) {
+  for (const char* shape : {"2x2", "2x3", "3x2", "3x3", "2x4", "4x2"}) {
+    const VerifyReport r = verify_classes(*Shape::parse(shape), 2);
+    EXPECT_TRUE(r.pass()) << shape << "\n" << format_text(r);
+    const std::string text = format_text(r);
+    EXPECT_EQ(text.substr(text.size() - 5), "PASS\n");
+  }
+  const VerifyReport r = verify_classes(Shape{3, 3}, 2);
+  ASSERT_EQ(r.sections.size(), 3u);
+  EXPECT_EQ(r.sections[2].lines.size(), 44u);  // one line per class, sizes side by side
+  EXPECT_EQ(r.sections[0].lines[0].left, "2612736");
+  EXPECT_EQ(r.sections[0].lines[0].right, "2612736");
+}
+
+TEST(VerifyClasses, RejectsUnsupportedShapes) {
+  EXPECT_THROW(verify_classes(Shape{5, 2}, 1), VerifyInputError);
+}
+
+TEST(VerifyCompletions, NineByNineAllClasses) {
+  VerifyCompletionsOptions o;
+  o.shape = Shape{3, 3};
+  o.threads = 2;
+  const VerifyReport r = verify_completions(o);
+  EXPECT_TRUE(r.pass()) << format_text(r);
+  ASSERT_EQ(r.sections.size(), 1u);
+  ASSERT_EQ(r.sections[0].lines.size(), 45u);  // 44 classes and the total
+  EXPECT_EQ(r.sections[0].lines[44].left, "6670903752021072936960");
+  EXPECT_EQ(r.sections[0].lines[44].right, "6670903752021072936960");
+}
+
+TEST(VerifyCompletions, ChosenClassesAndMethodOrder) {
+  VerifyCompletionsOptions o;
+  o.shape = Shape{2, 4};
+  o.classes = {2, 5};
+  o.method = Method::Signature;
+  const VerifyReport r = verify_completions(o);
+  EXPECT_TRUE(r.pass()) << format_text(r);
+  ASSERT_EQ(r.sections[0].lines.size(), 2u);
+  EXPECT_EQ(r.sections[0].left_name, "signature");
+  EXPECT_EQ(r.sections[0].right_name, "stack");
+  o.classes = {6};  // 2x4 has 5 classes
+  EXPECT_THROW(verify_completions(o), VerifyInputError);
+  o.classes = {0};
+  EXPECT_THROW(verify_completions(o), VerifyInputError);
+}
+
+// A fresh 9x9 result document, as `gridenum count --json` writes it.
+const nlohmann::json& nine_by_nine_json() {
+  static const nlohmann::json j = [] {
+    CountOptions o;
+    o.shape = Shape{3, 3};
+    o.threads = 2;
+    return to_json(run_count(o));
+  }();
+  return j;
+}
+
+VerifyReport check(const nlohmann::json& j, std::uint32_t sample = 0) {
+  VerifyResultOptions o;
+  o.sample = sample;
+  o.seed = 42;
+  o.threads = 2;
+  return verify_result(parse_result(j, "test"), o);
+}
+
+TEST(VerifyResult, HonestResultPasses) {
+  const VerifyReport r = check(nine_by_nine_json(), 8);
+  EXPECT_TRUE(r.pass()) << problems(r);
+  // The sample section recomputed 8 units.
+  ASSERT_FALSE(r.sections.empty());
+  EXPECT_EQ(r.sections.back().lines.size(), 8u);
+  EXPECT_NE(r.sections.back().title.find("sampled units"), std::string::npos);
+}
+
+TEST(VerifyResult, ChangedClassCountFails) {
+  nlohmann::json j = nine_by_nine_json();
+  j["classes"][6]["n_star"] = (BigInt(j["classes"][6]["n_star"].get<std::string>()) + 1).str();
+  const VerifyReport r = check(j);
+  EXPECT_FALSE(r.pass());
+  EXPECT_TRUE(has_problem(r, "class 7 n*")) << problems(r);
+  EXPECT_TRUE(has_problem(r, "total")) << problems(r);
+  EXPECT_NE(format_text(r).find("FAIL"), std::string::npos);
+}
+
+TEST(VerifyResult, MissingUnitFails) {
+  nlohmann::json j = nine_by_nine_json();
+  const auto id = j["unit_counts"][17]["id"].get<std::uint64_t>();
+  j["unit_counts"].erase(17);
+  const VerifyReport r = check(j);
+  EXPECT_FALSE(r.pass());
+  EXPECT_TRUE(has_problem(r, "unit " + std::to_string(id) + " (class 1) is missing")) << problems(r);
+}
+
+TEST(VerifyResult, DuplicatedUnitFails) {
+  nlohmann::json j = nine_by_nine_json();
+  j["unit_counts"].push_back(j["unit_counts"][500]);
+  const auto id = j["unit_counts"][500]["id"].get<std::uint64_t>();
+  const VerifyReport r = check(j);
+  EXPECT_FALSE(r.pass());
+  EXPECT_TRUE(has_problem(r, "unit " + std::to_string(id) + " (class")) << problems(r);
+  EXPECT_TRUE(has_problem(r, "appears 2 times")) << problems(r);
+}
+
+// A unit count changed together with its class sum and the total: only recounting finds it.
+TEST(VerifyResult, ConsistentlyForgedUnitIsCaughtBySampling) {
+  nlohmann::json j = nine_by_nine_json();
+  const std::size_t units = j["unit_counts"].size();
+  for (std::size_t u = 0; u < units; ++u) {  // forge every unit of class 3 by +1, consistently
+    if (j["unit_counts"][u]["class"] != 3) continue;
+    j["unit_counts"][u]["count"] = (BigInt(j["unit_counts"][u]["count"].get<std::string>()) + 1).str();
+    j["classes"][2]["n_star"] = (BigInt(j["classes"][2]["n_star"].get<std::string>()) + 1).str();
+  }
+  const BigInt n_star(j["classes"][2]["n_star"].get<std::string>());
+  const std::uint64_t L = j["stacks"]["stack_factor"];
+  j["classes"][2]["n"] = BigInt(n_star * L).str();
+  BigInt weighted = 0;
+  for (const auto& c : j["classes"]) weighted += BigInt(c["n_star"].get<std::string>()) * c["size"].get<std::uint64_t>();
+  j["weighted_sum"] = weighted.str();
+  const BigInt canonical = weighted * j["catalogue"]["band_factor"].get<std::uint64_t>() * L;
+  j["canonical_grids"] = canonical.str();
+  j["total"] = (canonical * BigInt(j["relabel_factor"].get<std::string>())).str();
+  EXPECT_TRUE(check(j, 0).pass());  // the arithmetic is consistent
+  const VerifyReport r = check(j, static_cast<std::uint32_t>(units));  // recount everything
+  EXPECT_FALSE(r.pass());
+  EXPECT_TRUE(has_problem(r, "(class 3)")) << problems(r);
+}
+
+TEST(VerifyResult, SignatureDocument) {
+  // No units: the class table and the total are checked, samples are whole classes.
+  CountOptions o;
+  o.shape = Shape{2, 3};
+  nlohmann::json j = to_json(run_count(o));
+  EXPECT_TRUE(check(j, 3).pass());
+  j["method"] = "signature";
+  j.erase("unit_counts");
+  const VerifyReport r = check(j, 3);
+  EXPECT_TRUE(r.pass()) << problems(r);
+  j["classes"][1]["n"] = "1";
+  EXPECT_FALSE(check(j, 3).pass());
+}
+
+TEST(VerifyResult, MalformedDocumentsAreInputErrors) {
+  nlohmann::json j = nine_by_nine_json();
+  j.erase("total");
+  EXPECT_THROW(parse_result(j), VerifyInputError);
+  j = nine_by_nine_json();
+  j["unit_counts"][3]["count"] = "12x";
+  EXPECT_THROW(parse_result(j), VerifyInputError);
+  j = nine_by_nine_json();
+  j["shape"] = "3y3";
+  EXPECT_THROW(parse_result(j), VerifyInputError);
+  EXPECT_THROW(load_result("/nonexistent/result.json"), VerifyInputError);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The CLI.
+
+std::string run_cli(const std::string& args, int* status) {
+  const std::string cmd = std::string(GRIDENUM_BINARY) + " " + args + " 2>&1";
+  FILE* p = popen(cmd.c_str(), "r");
+  std::string out;
+  char buf[4096];
+  while (std::size_t n = fread(buf, 1, sizeof buf, p)) out.append(buf, n);
+  const int st = pclose(p);
+  *status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  return out;
+}
+
+std::string temp_path(const std::string& name) {
+  const auto dir = std::filesystem::temp_directory_path() / ("gridenum_test_verify_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  return (dir / name).string();
+}
+
+TEST(VerifyCli, CountMethodSignature) {
+  int st = -1;
+  std::string out = run_cli("count --method signature --shape 2x3 --threads 1 --json", &st);
+  ASSERT_EQ(st, 0) << out;
+  const auto j = nlohmann::json::parse(out);
+  EXPECT_EQ(j["total"], "28200960");
+  EXPECT_EQ(j["method"], "signature");
+  EXPECT_EQ(j["classes"].size(), 3u);
+  out = run_cli("count --method signature --threads 2", &st);
+  EXPECT_EQ(st, 0);
+  EXPECT_NE(out.find("6,670,903,752,021,072,936,960"), std::string::npos) << out;
+  out = run_cli("count --shape 2x3 --json", &st);
+  EXPECT_EQ(nlohmann::json::parse(out)["method"], "stack");
+  run_cli("count --method fast", &st);
+  EXPECT_EQ(st, 2);
+  out = run_cli("count --method signature --shape 5x2", &st);
+  EXPECT_EQ(st, 2) << out;
+}
+
+TEST(VerifyCli, ClassesAndCompletions) {
+  int st = -1;
+  std::string out = run_cli("verify classes --shape 2x3", &st);
+  EXPECT_EQ(st, 0) << out;
+  EXPECT_NE(out.find("PASS"), std::string::npos);
+  out = run_cli("verify completions --shape 3x3 --class 1 --class 44", &st);
+  EXPECT_EQ(st, 0) << out;
+  EXPECT_NE(out.find("7802998272"), std::string::npos) << out;  // class 1, both columns
+  run_cli("verify completions --class 45", &st);
+  EXPECT_EQ(st, 2);
+  run_cli("verify completions --class 1 --all", &st);
+  EXPECT_EQ(st, 2);
+  run_cli("verify classes --shape 3y3", &st);
+  EXPECT_EQ(st, 2);
+  run_cli("verify", &st);
+  EXPECT_EQ(st, 2);
+}
+
+TEST(VerifyCli, ResultPassFailAndBadInput) {
+  int st = -1;
+  const std::string good = temp_path("good.json"), bad = temp_path("tampered.json");
+  std::string out = run_cli("count --shape 2x3 --json > " + good, &st);
+  ASSERT_EQ(st, 0) << out;
+  out = run_cli("verify result " + good + " --sample 4 --seed 1", &st);
+  EXPECT_EQ(st, 0) << out;
+  EXPECT_EQ(out.substr(out.size() - 5), "PASS\n");
+  // A job directory holding the result.
+  const auto dir = std::filesystem::path(good).parent_path() / "job";
+  std::filesystem::create_directories(dir);
+  std::filesystem::copy_file(good, dir / "result.json", std::filesystem::copy_options::overwrite_existing);
+  run_cli("verify result " + dir.string(), &st);
+  EXPECT_EQ(st, 0);
+
+  nlohmann::json j = nlohmann::json::parse(std::ifstream(good));
+  j["unit_counts"].erase(0);
+  std::ofstream(bad) << j.dump();
+  out = run_cli("verify result " + bad, &st);
+  EXPECT_EQ(st, 1) << out;
+  EXPECT_NE(out.find("unit 0 (class 1) is missing"), std::string::npos) << out;
+  EXPECT_NE(out.find("FAIL"), std::string::npos);
+
+  std::ofstream(bad) << "{ not json";
+  run_cli("verify result " + bad, &st);
+  EXPECT_EQ(st, 2);
+  run_cli("verify result /nonexistent.json", &st);
+  EXPECT_EQ(st, 2);
+  std::filesystem::remove_all(std::filesystem::path(good).parent_path());
+}
+
+// ---------------------------------------------------------------------------------------------
+// verify result on job directories: the journal is read and checked against the result.
+
+JobOutcome run_test_job(const std::filesystem::path& dir, Shape shape, Shard shard = {}) {
+  JobRequest req;
+  req.dir = dir;
+  req.config.shape = shape;
+  req.config.threads = 2;
+  req.config.shard = shard;
+  req.console_log = false;
+  req.terminal = false;
+  return run_job(req);
+}
+
+TEST(VerifyJob, FinishedJobDirectoryPassesWithItsJournal) {
+  gridenum::testing::TempDir t;
+  ASSERT_TRUE(run_test_job(t / "job", Shape{2, 3}).finished);
+  const ResultDoc d = load_result((t / "job").string());
+  ASSERT_TRUE(d.has_journal);
+  EXPECT_TRUE(d.journal.error.empty()) << d.journal.error;
+  VerifyResultOptions o;
+  o.sample = 4;
+  o.seed = 7;
+  const VerifyReport r = verify_result(d, o);
+  EXPECT_TRUE(r.pass()) << format_text(r);
+  EXPECT_NE(format_text(r).find("units in the journal exactly once"), std::string::npos);
+}
+
+TEST(VerifyJob, JournalCountUnlikeTheResultFails) {
+  // A journal record rewritten with another count and a valid checksum: the journal reader
+  // accepts it, the comparison with the result does not.
+  gridenum::testing::TempDir t;
+  ASSERT_TRUE(run_test_job(t / "job", Shape{2, 3}).finished);
+  const std::filesystem::path jp = t / "job" / "journal";
+  std::string text = gridenum::testing::slurp(jp);
+  const std::size_t at = text.find("\nU 5 ");
+  ASSERT_NE(at, std::string::npos);
+  const std::size_t end = text.find('\n', at + 1);
+  std::istringstream rec(text.substr(at + 1, end - at - 1));
+  std::string tag, id, count, ms;
+  rec >> tag >> id >> count >> ms;
+  const std::string forged = journal_line("U 5 " + std::to_string(std::stoull(count) + 1) + " " + ms);
+  text.replace(at + 1, end - at, forged);
+  std::ofstream(jp, std::ios::binary | std::ios::trunc) << text;
+  const VerifyReport r = verify_result(load_result((t / "job").string()), {});
+  EXPECT_FALSE(r.pass());
+  EXPECT_TRUE(has_problem(r, "journal: unit 5 has count")) << problems(r);
+}
+
+TEST(VerifyJob, DamagedOrIncompleteJournalFails) {
+  gridenum::testing::TempDir t;
+  ASSERT_TRUE(run_test_job(t / "job", Shape{2, 3}).finished);
+  const std::filesystem::path jp = t / "job" / "journal";
+  const std::string good = gridenum::testing::slurp(jp);
+  // A flipped byte inside a record that is not the last: the journal reader refuses it.
+  std::string bad = good;
+  const std::size_t at = bad.find("\nU 3 ");
+  ASSERT_NE(at, std::string::npos);
+  bad[at + 3] = '4';
+  std::ofstream(jp, std::ios::binary | std::ios::trunc) << bad;
+  VerifyReport r = verify_result(load_result((t / "job").string()), {});
+  EXPECT_FALSE(r.pass());
+  EXPECT_TRUE(has_problem(r, "journal:")) << problems(r);
+  // A record removed (whole line): unit missing from the journal.
+  std::string cut = good;
+  const std::size_t end = cut.find('\n', at + 1);
+  cut.erase(at + 1, end - at);
+  std::ofstream(jp, std::ios::binary | std::ios::trunc) << cut;
+  r = verify_result(load_result((t / "job").string()), {});
+  EXPECT_FALSE(r.pass());
+  EXPECT_TRUE(has_problem(r, "journal: unit 3 is missing")) << problems(r);
+}
+
+TEST(VerifyJob, UnfinishedJobAndShardAreInputErrorsMergedResultPasses) {
+  gridenum::testing::TempDir t;
+  // A job stopped before its end: no result yet.
+  JobRequest req;
+  req.dir = t / "stopped";
+  req.config.shape = Shape{2, 3};
+  req.config.threads = 1;
+  req.console_log = false;
+  req.terminal = false;
+  int n = 0;
+  req.stop = [&n] { return ++n > 3; };
+  ASSERT_FALSE(run_job(req).finished);
+  try {
+    load_result((t / "stopped").string());
+    ADD_FAILURE() << "no error for an unfinished job";
+  } catch (const VerifyInputError& e) {
+    EXPECT_NE(std::string(e.what()).find("gridenum resume"), std::string::npos) << e.what();
+  }
+  // Two shards: each one's result is refused, the merge's result passes.
+  ASSERT_TRUE(run_test_job(t / "s1", Shape{2, 3}, Shard{1, 2}).finished);
+  ASSERT_TRUE(run_test_job(t / "s2", Shape{2, 3}, Shard{2, 2}).finished);
+  try {
+    load_result((t / "s1").string());
+    ADD_FAILURE() << "no error for a shard";
+  } catch (const VerifyInputError& e) {
+    EXPECT_NE(std::string(e.what()).find("merge"), std::string::npos) << e.what();
+  }
+  const MergeResult m = merge_jobs({t / "s1", t / "s2"}, 2);
+  const VerifyReport r = verify_result(parse_result(to_json(m.result), "merged"), {});
+  EXPECT_TRUE(r.pass()) << format_text(r);
+}
+
+}  // namespace
