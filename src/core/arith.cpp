@@ -1,8 +1,24 @@
 #include "gridenum/core/arith.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace gridenum {
+
+BigInt factorial(int n) {
+  if (n < 0) throw std::invalid_argument("factorial of a negative number");
+  BigInt f = 1;
+  for (int i = 2; i <= n; ++i) f *= i;
+  return f;
+}
+
+std::uint64_t factorial_u64(int n) {
+  if (n < 0) throw std::invalid_argument("factorial of a negative number");
+  std::uint64_t f = 1;
+  for (int i = 2; i <= n; ++i)
+    if (__builtin_mul_overflow(f, static_cast<std::uint64_t>(i), &f)) throw OverflowError("factorial beyond 64 bits");
+  return f;
+}
 
 std::string to_string(u128 v) {
   if (v == 0) return "0";

@@ -39,25 +39,22 @@
 #include <omp.h>
 
 #include <algorithm>
-#include <cassert>
-#include <chrono>
-#include <cstring>
 #include <array>
+#include <bit>
+#include <cassert>
+#include <cstring>
 #include <map>
 #include <numeric>
 #include <stdexcept>
+
+#include "gridenum/core/arith.hpp"
+#include "gridenum/core/timing.hpp"
 
 namespace gridenum {
 
 namespace {
 
 DigitMask bit(int digit0) { return DigitMask{1} << digit0; }
-
-std::uint64_t factorial_u64(int n) {
-  std::uint64_t f = 1;
-  for (int i = 2; i <= n; ++i) f *= static_cast<std::uint64_t>(i);
-  return f;
-}
 
 void require_engine_shape(Shape s) {
   if (auto why = engine_shape_error(s)) throw std::invalid_argument(*why);
@@ -123,7 +120,7 @@ struct BandSearch {
     const int r = 1 + idx / width, c = C + idx % width;
     DigitMask cand = s.all_digits() & ~(row[r] | col[c] | box[c / C]);
     while (cand) {
-      const int d0 = __builtin_ctz(cand);
+      const int d0 = std::countr_zero(cand);
       cand &= cand - 1;
       set(r, c, static_cast<std::uint8_t>(d0 + 1));
       dfs(idx + 1);
@@ -139,10 +136,10 @@ struct BandSearch {
     DigitMask seen = row[r];
     for (int k = 1; k < R; ++k) {
       const DigitMask left = s.all_digits() & ~box[k];
-      assert(__builtin_popcount(left) == C && !(left & seen));
+      assert(std::popcount(left) == C && !(left & seen));
       seen |= left;
       for (DigitMask m = left; m; m &= m - 1)
-        missing[k].push_back(static_cast<std::uint8_t>(__builtin_ctz(m) + 1));
+        missing[k].push_back(static_cast<std::uint8_t>(std::countr_zero(m) + 1));
     }
     assert(seen == s.all_digits());
     (void)seen;  // read only by the assertions
@@ -196,7 +193,7 @@ struct Key {
 DigitMask relabel_mask(const Perm& g, DigitMask m) {
   DigitMask r = 0;
   while (m) {
-    r |= bit(g[__builtin_ctz(m)]);
+    r |= bit(g[std::countr_zero(m)]);
     m &= m - 1;
   }
   return r;
@@ -307,7 +304,7 @@ class StructureClasses {
     for (int j = 0; j < C_; ++j) {
       DigitMask m = k.m[b * C_ + j];
       for (int i = 0; i < R_; ++i) {
-        g[__builtin_ctz(m)] = i * C_ + j;
+        g[std::countr_zero(m)] = i * C_ + j;
         m &= m - 1;
       }
       assert(m == 0);
@@ -474,7 +471,7 @@ std::vector<DigitMask> column_structure(Shape s, const Band& band) {
 
 Catalogue build_catalogue(Shape s) {
   require_engine_shape(s);
-  const auto t0 = std::chrono::steady_clock::now();
+  const auto t0 = SteadyClock::now();
   const auto prefixes = row0_prefixes(s);
   const long np = static_cast<long>(prefixes.size());
   std::vector<std::uint64_t> leaves(np, 0);
@@ -525,7 +522,7 @@ Catalogue build_catalogue(Shape s) {
       throw std::logic_error("catalogue: classes out of order");
   cat.entry_class = std::move(provisional);
   cat.entry_bands = std::move(all);
-  cat.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  cat.seconds = seconds_since(t0);
   return cat;
 }
 

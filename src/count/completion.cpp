@@ -43,6 +43,7 @@
 // independent check on small shapes and the long workload of the checkpointing tests.
 #include "gridenum/count/completion.hpp"
 
+#include <bit>
 #include <boost/align/aligned_allocator.hpp>
 #include <oneapi/tbb/collaborative_call_once.h>
 #include <oneapi/tbb/parallel_for.h>
@@ -184,7 +185,7 @@ struct CompletionCounter::Impl {
     tbb::parallel_for(std::size_t{0}, pis.size(), [&](std::size_t i) {
       std::vector<int> home(N);
       for (int r = 0; r < R; ++r)
-        for (DigitMask m = pis[i][r]; m; m &= m - 1) home[__builtin_ctz(m)] = r;
+        for (DigitMask m = pis[i][r]; m; m &= m - 1) home[std::countr_zero(m)] = r;
       row_chains[i] = enumerate_chains(N, R, C, home);
       words[i] = static_cast<int>((row_chains[i].size() + 63) / 64);
       if (row_chains[i].size() > std::numeric_limits<std::uint16_t>::max())
@@ -309,7 +310,7 @@ struct CompletionCounter::Impl {
       for (std::size_t c1 = 0; c1 < radix[0]; ++c1) {
         const std::uint64_t x = *word_ptr(0, c1);
         for (std::size_t c2 = 0; c2 < radix[1]; ++c2)
-          *g++ = static_cast<std::uint16_t>(__builtin_popcountll(x & ys[c2]));
+          *g++ = static_cast<std::uint16_t>(std::popcount(x & ys[c2]));
       }
       return;
     }
@@ -325,7 +326,7 @@ struct CompletionCounter::Impl {
     refresh(0);
     for (;;) {
       int pop = 0;
-      for (int k = 0; k < w; ++k) pop += __builtin_popcountll(acc[nst * w + k]);
+      for (int k = 0; k < w; ++k) pop += std::popcount(acc[nst * w + k]);
       *g++ = static_cast<std::uint16_t>(pop);
       int st = nst - 1;
       while (st >= 0 && ++digit[st] == radix[st]) digit[st--] = 0;

@@ -4,17 +4,15 @@
 #include <omp.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <sstream>
 
 #include "gridenum/count/pool.hpp"
+#include "gridenum/core/timing.hpp"
 
 namespace gridenum {
 
 namespace {
-using Clock = std::chrono::steady_clock;
-double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 std::string big(const BigInt& v) { return v.str(); }
 }  // namespace
 
@@ -26,33 +24,33 @@ std::string band_string(const Band& b) {
 }
 
 CountResult run_count(const CountOptions& opt, const CountHooks& hooks) {
-  const auto t0 = Clock::now();
+  const auto t0 = SteadyClock::now();
   CountResult res;
   res.options = opt;
   res.threads_used = resolve_threads(opt.threads);
   omp_set_num_threads(res.threads_used);
 
-  auto t = Clock::now();
+  auto t = SteadyClock::now();
   res.catalogue = opt.catalogue ? *opt.catalogue : build_catalogue(opt.shape);
   if (res.catalogue.shape != opt.shape) throw std::invalid_argument("count: cached catalogue is for another shape");
-  res.times.catalogue = since(t);
+  res.times.catalogue = seconds_since(t);
 
-  t = Clock::now();
+  t = SteadyClock::now();
   StackList built_stacks;
   if (!opt.stacks) built_stacks = build_stack_list(opt.shape);
   const StackList& stacks = opt.stacks ? *opt.stacks : built_stacks;
   if (stacks.shape != opt.shape) throw std::invalid_argument("count: given stack list is for another shape");
   res.stack_fillings = stacks.size();
   res.stack_patterns = stacks.patterns.size();
-  res.times.stacks = since(t);
+  res.times.stacks = seconds_since(t);
 
-  t = Clock::now();
+  t = SteadyClock::now();
   const Plan plan = make_plan(res.catalogue, stacks, opt.slices_per_class);
   res.units = plan.units.size();
   res.slices_per_class = plan.slices_per_class;
-  res.times.plan = since(t);
+  res.times.plan = seconds_since(t);
 
-  t = Clock::now();
+  t = SteadyClock::now();
   std::vector<u128> counts(plan.units.size(), 0);
   std::vector<WorkUnit> todo;
   for (std::size_t i = 0; i < plan.units.size(); ++i) {
@@ -75,14 +73,14 @@ CountResult run_count(const CountOptions& opt, const CountHooks& hooks) {
         if (hooks.done) hooks.done(u, c);
       },
       hooks.stop);
-  res.times.completion = since(t);
+  res.times.completion = seconds_since(t);
   if (!complete) throw Interrupted("count interrupted before every work unit was counted");
 
-  t = Clock::now();
+  t = SteadyClock::now();
   if (res.complete) res.reduction = reduce(res.catalogue, plan, counts);
   res.unit_counts = std::move(counts);
-  res.times.reduce = since(t);
-  res.times.total = since(t0);
+  res.times.reduce = seconds_since(t);
+  res.times.total = seconds_since(t0);
   return res;
 }
 

@@ -10,12 +10,6 @@
 
 namespace gridenum {
 
-BigInt factorial(int n) {
-  BigInt f = 1;
-  for (int i = 2; i <= n; ++i) f *= i;
-  return f;
-}
-
 Reduction reduce(const Catalogue& cat, const Plan& plan, const std::vector<u128>& unit_counts) {
   if (unit_counts.size() != plan.units.size())
     throw std::invalid_argument("reduce: " + std::to_string(unit_counts.size()) + " unit counts for " +

@@ -15,7 +15,9 @@
 #include "gridenum/count/stacks.hpp"
 
 #include "gridenum/count/catalogue.hpp"
+#include "gridenum/core/timing.hpp"
 
+#include <bit>
 #include <algorithm>
 #include <array>
 #include <chrono>
@@ -57,7 +59,7 @@ struct StackSearch {
       cand &= ~((DigitMask{1} << lower) - 1);  // digits > lower (digit d is bit d-1)
     }
     while (cand) {
-      const int d0 = __builtin_ctz(cand);
+      const int d0 = std::countr_zero(cand);
       cand &= cand - 1;
       const DigitMask m = DigitMask{1} << d0;
       cur[idx] = static_cast<std::uint8_t>(d0 + 1);
@@ -83,7 +85,7 @@ std::uint64_t stack_symmetry_factor(Shape s) {
 
 StackList build_stack_list(Shape s) {
   if (auto why = engine_shape_error(s)) throw std::invalid_argument(*why);
-  const auto t0 = std::chrono::steady_clock::now();
+  const auto t0 = SteadyClock::now();
   const int R = s.rows, C = s.cols, rows = s.n() - s.rows;
   const std::size_t stride = static_cast<std::size_t>(rows) * C;
   std::vector<std::uint8_t> raw;
@@ -122,7 +124,7 @@ StackList build_stack_list(Shape s) {
     std::copy_n(raw.begin() + f * stride, stride, list.cells.begin() + k * stride);
     list.pattern_of[k] = static_cast<std::uint32_t>(list.patterns.size() - 1);
   }
-  list.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  list.seconds = seconds_since(t0);
   return list;
 }
 

@@ -8,6 +8,7 @@
 #include "gridenum/jobs/atomic_file.hpp"
 #include "gridenum/core/checksum.hpp"
 #include "gridenum/count/count.hpp"
+#include "gridenum/core/timing.hpp"
 
 namespace gridenum {
 
@@ -25,7 +26,7 @@ std::string catalogue_cache_text(const Catalogue& cat) {
 void save_catalogue_cache(const fs::path& file, const Catalogue& cat) { write_file_replace(file, catalogue_cache_text(cat)); }
 
 std::optional<Catalogue> load_catalogue_cache(const fs::path& file, Shape shape, std::string* why) {
-  const auto t0 = std::chrono::steady_clock::now();
+  const auto t0 = SteadyClock::now();
   std::error_code ec;
   if (!fs::exists(file, ec)) {
     *why = "no cache yet";
@@ -98,7 +99,7 @@ std::optional<Catalogue> load_catalogue_cache(const fs::path& file, Shape shape,
     *why = "class sizes do not add up to the entries";
     return std::nullopt;
   }
-  cat.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  cat.seconds = seconds_since(t0);
   return cat;
 }
 

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "gridenum/mip/mip.hpp"
+#include "gridenum/core/timing.hpp"
 
 extern char** environ;
 
@@ -86,7 +87,7 @@ Child run_child(const std::vector<std::string>& argv, const fs::path& log, doubl
   posix_spawn_file_actions_addopen(&fa, 1, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   posix_spawn_file_actions_adddup2(&fa, 1, 2);
   pid_t pid = 0;
-  const auto t0 = std::chrono::steady_clock::now();
+  const auto t0 = SteadyClock::now();
   const int rc = posix_spawn(&pid, args[0], &fa, nullptr, args.data(), environ);
   posix_spawn_file_actions_destroy(&fa);
   if (rc != 0) {
@@ -100,7 +101,7 @@ Child run_child(const std::vector<std::string>& argv, const fs::path& log, doubl
     const pid_t w = waitpid(pid, &status, WNOHANG);
     if (w == pid) break;
     if (w < 0 && errno != EINTR) break;
-    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const double elapsed = seconds_since(t0);
     if (hard_limit > 0 && elapsed > hard_limit && !c.killed) {
       kill(pid, SIGKILL);
       c.killed = true;
@@ -108,7 +109,7 @@ Child run_child(const std::vector<std::string>& argv, const fs::path& log, doubl
     std::this_thread::sleep_for(pause);
     if (pause < std::chrono::milliseconds(50)) pause *= 2;
   }
-  c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  c.seconds = seconds_since(t0);
   c.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return c;
 }

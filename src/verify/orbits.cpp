@@ -42,7 +42,9 @@
 // is a different algorithm for the same equivalence, so a mistake in either shows as a
 // disagreement in `gridenum verify classes`.
 #include "gridenum/verify/orbits.hpp"
+#include "gridenum/core/timing.hpp"
 
+#include <bit>
 #include <oneapi/tbb/enumerable_thread_specific.h>
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
@@ -66,7 +68,7 @@ std::uint64_t fact(int n) {
 
 DigitMask relabel(const std::vector<int>& g, DigitMask m) {
   DigitMask r = 0;
-  for (; m; m &= m - 1) r |= DigitMask{1} << g[__builtin_ctz(m)];
+  for (; m; m &= m - 1) r |= DigitMask{1} << g[std::countr_zero(m)];
   return r;
 }
 
@@ -144,7 +146,7 @@ std::uint64_t BoxPartitions::key(const DigitMask* masks) const {
   std::uint64_t k = 0;
   std::vector<std::pair<DigitMask, int>> order(C);
   for (int i = 0; i < C; ++i) {
-    if (!masks[i] || (masks[i] & seen) || __builtin_popcount(masks[i]) != s_.rows)
+    if (!masks[i] || (masks[i] & seen) || std::popcount(masks[i]) != s_.rows)
       throw std::invalid_argument("box partitions: masks do not form a partition into blocks of R");
     seen |= masks[i];
     order[i] = {masks[i] & (~masks[i] + 1), i};
@@ -153,7 +155,7 @@ std::uint64_t BoxPartitions::key(const DigitMask* masks) const {
   std::sort(order.begin(), order.end());
   for (int rank = 0; rank < C; ++rank)
     for (DigitMask m = masks[order[rank].second]; m; m &= m - 1)
-      k |= static_cast<std::uint64_t>(rank) << (4 * __builtin_ctz(m));
+      k |= static_cast<std::uint64_t>(rank) << (4 * std::countr_zero(m));
   return k;
 }
 
@@ -177,7 +179,7 @@ std::vector<int> BoxPartitions::to_standard(std::uint32_t pid) const {
   const DigitMask* b = blocks(pid);
   for (int i = 0; i < s_.cols; ++i) {
     int k = 0;
-    for (DigitMask m = b[i]; m; m &= m - 1) g[__builtin_ctz(m)] = i * s_.rows + k++;
+    for (DigitMask m = b[i]; m; m &= m - 1) g[std::countr_zero(m)] = i * s_.rows + k++;
   }
   return g;
 }
@@ -297,7 +299,7 @@ struct Search {
     for (int b = 1; b < rows; ++b) {
       std::uint8_t d[32];
       int k = 0;
-      for (DigitMask m = s.all_digits() & ~box_used[b]; m && k < c; m &= m - 1) d[k++] = static_cast<std::uint8_t>(__builtin_ctz(m) + 1);
+      for (DigitMask m = s.all_digits() & ~box_used[b]; m && k < c; m &= m - 1) d[k++] = static_cast<std::uint8_t>(std::countr_zero(m) + 1);
       std::uint8_t* out = perms[b].data();
       std::uint32_t* ids = pid[b].data();
       const DigitMask* cb = col.data() + b * c;
@@ -319,7 +321,7 @@ struct Search {
     }
     const int r = cells[i] / N, c = cells[i] % N;
     for (DigitMask m = s.all_digits() & ~row_used[r] & ~box_used[c / C]; m; m &= m - 1) {
-      put(r, c, __builtin_ctz(m) + 1);
+      put(r, c, std::countr_zero(m) + 1);
       run(i + 1, stem);
       take(r, c);
     }
@@ -405,7 +407,7 @@ OrbitCensus census_orbits(Shape s, int threads) {
 }
 
 OrbitCensus census_orbits(const BoxPartitions& parts, int threads) {
-  const auto t0 = std::chrono::steady_clock::now();
+  const auto t0 = SteadyClock::now();
   const Shape s = parts.shape();
   const int N = s.n(), R = s.rows, C = s.cols;
   const std::uint32_t P = parts.size();
@@ -552,7 +554,7 @@ OrbitCensus census_orbits(const BoxPartitions& parts, int threads) {
   }
   std::sort(out.orbits.begin(), out.orbits.end(),
             [](const BandOrbit& a, const BandOrbit& b) { return a.representative < b.representative; });
-  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  out.seconds = seconds_since(t0);
   return out;
 }
 

@@ -55,14 +55,15 @@
 //   eager flat uint32 table, 64-bit innermost sum, band-order merge of box 1    26 ms
 // The rest of the signature count is the orbit census (orbits.cpp), which supplies the classes.
 #include "gridenum/verify/signature.hpp"
+#include "gridenum/core/timing.hpp"
 
+#include <bit>
 #include <oneapi/tbb/enumerable_thread_specific.h>
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
 
 #include <algorithm>
 #include <atomic>
-#include <chrono>
 #include <cstdio>
 #include <map>
 #include <memory>
@@ -73,8 +74,6 @@ namespace gridenum {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
 std::uint64_t fact_u64(int n) {
   std::uint64_t f = 1;
@@ -131,8 +130,8 @@ struct Colourings {
     };
     int comps = N;
     for (int j = 0; j < N; ++j) {
-      const int a = __builtin_ctz(cols[j]);
-      const int b = 31 - __builtin_clz(cols[j]);
+      const int a = std::countr_zero(cols[j]);
+      const int b = (std::bit_width(cols[j]) - 1);
       const int ra = find(a), rb = find(b);
       if (ra != rb) {
         parent[ra] = rb;
@@ -246,7 +245,7 @@ BoxChains box_chains(Shape s, const BoxPartitions& parts, const DigitMask* top_c
   const int R = s.rows, C = s.cols, N = s.n(), K = C - 1;
   std::vector<int> home(N);
   for (int j = 0; j < C; ++j)
-    for (DigitMask m = top_cols[j]; m; m &= m - 1) home[__builtin_ctz(m)] = j;
+    for (DigitMask m = top_cols[j]; m; m &= m - 1) home[std::countr_zero(m)] = j;
   // Per digit: the orderings of its C-1 free columns over the lower bands.
   std::vector<std::vector<std::vector<int>>> options(N);
   for (int d = 0; d < N; ++d) {
@@ -482,7 +481,7 @@ std::uint64_t bands_with_signature(Shape s, const std::vector<DigitMask>& column
     DigitMask seen = 0;
     for (int j = 0; j < s.cols; ++j) {
       const DigitMask m = columns[b * s.cols + j];
-      if (__builtin_popcount(m) != s.rows || (m & seen)) return 0;
+      if (std::popcount(m) != s.rows || (m & seen)) return 0;
       seen |= m;
     }
     if (seen != s.all_digits()) return 0;
@@ -535,7 +534,7 @@ std::vector<BigInt> completions_by_signature(Shape s, const std::vector<Band>& b
 }
 
 SignatureResult count_signature(Shape s, int threads) {
-  const auto t0 = Clock::now();
+  const auto t0 = SteadyClock::now();
   check_supported(s);
   SignatureResult r;
   r.shape = s;
@@ -543,14 +542,14 @@ SignatureResult count_signature(Shape s, int threads) {
   tbb::task_arena arena(threads > 0 ? threads : tbb::task_arena::automatic);
   arena.execute([&] {
     const BoxPartitions parts(s);  // shared vocabulary: partition ids and action tables
-    auto t = Clock::now();
+    auto t = SteadyClock::now();
     r.census = census_orbits(parts, threads);
-    r.times.census = since(t);
-    t = Clock::now();
+    r.times.census = seconds_since(t);
+    t = SteadyClock::now();
     std::vector<Band> reps;
     for (auto& o : r.census.orbits) reps.push_back(o.representative);
     r.n = completions_impl(parts, reps, &r.stats);
-    r.times.completions = since(t);
+    r.times.completions = seconds_since(t);
   });
 
   const int R = s.rows, C = s.cols;
@@ -568,7 +567,7 @@ SignatureResult count_signature(Shape s, int threads) {
   }
   r.canonical_grids = r.weighted_sum * r.band_factor * r.stack_factor;
   r.total = r.canonical_grids * r.relabel_factor;
-  r.times.total = since(t0);
+  r.times.total = seconds_since(t0);
   return r;
 }
 

@@ -9,7 +9,6 @@
 #include <oneapi/tbb/task_arena.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -25,13 +24,12 @@
 #include "gridenum/verify/orbits.hpp"
 #include "gridenum/count/pool.hpp"
 #include "gridenum/verify/signature.hpp"
+#include "gridenum/core/timing.hpp"
 
 namespace gridenum {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
 std::string str(std::uint64_t v) { return std::to_string(v); }
 std::string str(const BigInt& v) { return v.str(); }
@@ -154,11 +152,11 @@ VerifyReport verify_classes(Shape s, int threads) {
   r.info.push_back("catalogue: catalogue.cpp (lexicographic entries, classes by merging moves)");
   r.info.push_back("orbits:    orbits.cpp (own band enumeration, canonical forms over the symmetry group)");
 
-  auto t = Clock::now();
+  auto t = SteadyClock::now();
   omp_set_num_threads(nthreads);
   const Catalogue cat = build_catalogue(s);
-  const double t_cat = since(t);
-  t = Clock::now();
+  const double t_cat = seconds_since(t);
+  t = SteadyClock::now();
   std::optional<BoxPartitions> parts_built;
   OrbitCensus census;
   tbb::task_arena arena(nthreads);
@@ -167,7 +165,7 @@ VerifyReport verify_classes(Shape s, int threads) {
     census = census_orbits(*parts_built, nthreads);
   });
   const BoxPartitions& parts = *parts_built;
-  const double t_orb = since(t);
+  const double t_orb = seconds_since(t);
   char buf[160];
   std::snprintf(buf, sizeof buf, "times (s): catalogue %.4f, orbit census %.4f, %d thread%s", t_cat, t_orb, nthreads,
                 nthreads == 1 ? "" : "s");
@@ -255,14 +253,14 @@ VerifyReport verify_completions(const VerifyCompletionsOptions& opt) {
 
   VerifyReport r;
   r.title = "gridenum verify completions: " + shape_title(s);
-  auto t = Clock::now();
+  auto t = SteadyClock::now();
   const std::vector<BigInt> by_stack = stack_completions(cat, chosen, nthreads);
-  const double t_stack = since(t);
-  t = Clock::now();
+  const double t_stack = seconds_since(t);
+  t = SteadyClock::now();
   std::vector<Band> reps;
   for (auto a : chosen) reps.push_back(cat.classes[a].representative);
   const std::vector<BigInt> sig = completions_by_signature(s, reps, nthreads);
-  const double t_sig = since(t);
+  const double t_sig = seconds_since(t);
   std::vector<BigInt> by_sig(cat.classes.size());
   for (std::size_t i = 0; i < chosen.size(); ++i) by_sig[chosen[i]] = sig[i];
 

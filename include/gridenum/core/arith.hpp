@@ -6,6 +6,7 @@
 
 #include <boost/multiprecision/cpp_int.hpp>
 
+#include <cstdint>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -30,6 +31,10 @@ inline u128 checked_mul(u128 a, u128 b) {
   if (__builtin_mul_overflow(a, b, &r)) throw OverflowError("128-bit multiplication overflow");
   return r;
 }
+
+// n! exactly (n >= 0), and as a checked 64-bit value (throws OverflowError beyond 20!).
+BigInt factorial(int n);
+std::uint64_t factorial_u64(int n);
 
 std::string to_string(u128 v);
 // Decimal digits only; nullopt on empty input, other characters or overflow.

@@ -27,6 +27,4 @@ struct Reduction {
 // unit_counts[u] is the count of plan.units[u]; every unit must be present.
 Reduction reduce(const Catalogue& cat, const Plan& plan, const std::vector<u128>& unit_counts);
 
-BigInt factorial(int n);
-
 }  // namespace gridenum
