@@ -106,6 +106,30 @@ std::vector<std::string_view> split(std::string_view s, char sep) {
   return out;
 }
 
+}  // namespace
+
+// One parser of rule names for the JSON reader and the CLI (puzzle_io.hpp).
+unsigned parse_rules_text(std::string_view s, std::string* unknown) {
+  unknown->clear();
+  unsigned r = 0;
+  for (auto part : split(s, ',')) {
+    while (!part.empty() && part.front() == ' ') part.remove_prefix(1);
+    while (!part.empty() && part.back() == ' ') part.remove_suffix(1);
+    if (part.empty() || part == "classic") continue;
+    if (part == "x" || part == "X" || part == "diagonal") r |= kRuleX;
+    else if (part == "windoku" || part == "window") r |= kRuleWindoku;
+    else if (part == "jigsaw") r |= kRuleJigsaw;
+    else if (part == "killer") r |= kRuleKiller;
+    else {
+      *unknown = std::string(part);
+      return r;
+    }
+  }
+  return r;
+}
+
+namespace {
+
 // Regions given as symbols: ids in order of first appearance.
 std::vector<int> parse_regions(std::string_view text, int n, std::size_t line, std::size_t col0) {
   if (static_cast<int>(text.size()) != n * n)
@@ -211,26 +235,6 @@ Model build(Shape box, unsigned rules, std::vector<int> givens, std::vector<int>
     throw ParseError(p.line, p.column, why);
   }
   return m;
-}
-
-// Rule names of a "rules" string ("x,windoku"); an unknown name is left in `unknown` (the
-// caller knows where the string is).
-unsigned parse_rules_text(std::string_view s, std::string* unknown) {
-  unsigned r = 0;
-  for (auto part : split(s, ',')) {
-    while (!part.empty() && part.front() == ' ') part.remove_prefix(1);
-    while (!part.empty() && part.back() == ' ') part.remove_suffix(1);
-    if (part.empty() || part == "classic") continue;
-    if (part == "x" || part == "X" || part == "diagonal") r |= kRuleX;
-    else if (part == "windoku" || part == "window") r |= kRuleWindoku;
-    else if (part == "jigsaw") r |= kRuleJigsaw;
-    else if (part == "killer") r |= kRuleKiller;
-    else {
-      *unknown = std::string(part);
-      return r;
-    }
-  }
-  return r;
 }
 
 // ---- JSON text structure ------------------------------------------------------------------

@@ -74,6 +74,11 @@ struct Puzzle {
 // `jigsaw`, where the shape only sets n), or nullopt. The CLI checks --shape with it up front.
 std::optional<std::string> box_shape_problem(Shape box, bool jigsaw = false);
 
+// Rule flags of a comma-separated list of rule names ("x,windoku"; classic, x, X, diagonal,
+// windoku, window, jigsaw, killer; blanks around names ignored). An unknown name is left in
+// `*unknown` (else it is left empty) and ends the parse.
+unsigned parse_rules_text(std::string_view s, std::string* unknown);
+
 // Symbol of digit d (1..35): '1'-'9', 'A'-'Z'; 0 -> '.'.
 char digit_symbol(int d);
 // Digit of a symbol: 1..35, 0 for a blank ('.', '0'), -1 for anything else.
