@@ -8,16 +8,18 @@
 //                                                          gen_regions.cpp)
 //   2. killer: random cages over it,     gen_cages.cpp
 //      split until the cages alone
-//      give one solution (--minimal:
-//      then merged while they still do)
+//      give one solution, then merged
+//      while they still do
 //   3. other rules: every cell a given,  gen_clues.cpp
 //      then givens removed (in
 //      symmetric orbits) while the
 //      puzzle keeps one solution
 //
 // and generate.cpp ties them together (options, the per-puzzle seed, batches on oneTBB). Every
-// uniqueness decision is the propagation engine's count with limit 2 (solve_propagate); the
-// tests check each puzzle again with Dancing Links, which shares no code with it.
+// uniqueness decision is the propagation engine's count with limit 2 (solve_propagate), within
+// a node budget where one is set (GenerateOptions::budget: a check that runs out counts as "not
+// proved unique", so the answer stays exact); the tests check each puzzle again with Dancing
+// Links, which shares no code with it.
 //
 // Randomness: rng.hpp. Puzzle i of a run depends only on (seed, i, options), never on the
 // thread that made it or on the puzzles before it.
@@ -130,9 +132,11 @@ std::vector<int> random_regions(int n, const std::vector<int>& solution, std::ve
 bool regions_connected(int n, const std::vector<int>& region);
 
 // Killer cages over `solution` for the rules of `base` (its units; no givens): random connected
-// cages of 1..max_cage cells with distinct digits, split until the cages give one solution;
-// with `minimal` then merged while they still do, until no merge is left (gen_cages.cpp). Cells are sorted within a cage, cages by their first cell.
-// The split step's checks have `budget` search nodes (0: none); the merges are exact.
+// cages of 1..max_cage cells with distinct digits, split until the cages give one solution,
+// lone cells merged into a neighbour while they still do; with `minimal` any adjacent cages
+// merged until no merge is left (gen_cages.cpp). The checks of the split and lone-cell steps
+// have `budget` search nodes (0: none); `minimal`'s merges are exact. Cells are sorted within
+// a cage, cages by their first cell.
 std::vector<Cage> killer_cages(const Model& base, const std::vector<int>& solution, int max_cage, bool minimal,
                                std::uint64_t budget, Rng& rng);
 
