@@ -112,6 +112,8 @@ int run_generate(const GenerateArgs& a, bool seed_given) {
         j["givens"] = g.givens;
         j["solutions"] = g.solutions;
         j["stats"] = stats;
+        j["fill_restarts"] = g.restarts;
+        if (g.layouts) j["jigsaw_layouts"] = g.layouts;
         write((done ? "," : "") + j.dump());
       } else if (a.stats && format == PuzzleFormat::Json) {
         auto j = nlohmann::ordered_json::parse(text);

@@ -4,6 +4,8 @@
 #include <oneapi/tbb/parallel_pipeline.h>
 #include <oneapi/tbb/task_arena.h>
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cassert>
 #include <memory>
@@ -95,49 +97,21 @@ std::string generate_command(const GenerateOptions& opt, std::uint64_t seed, std
 
 namespace {
 
-// The grid and partition a jigsaw's region walk starts from (gen_regions.cpp): a random classic
-// grid (X: with its diagonals) and its boxes when n has a box shape, else a random Latin square
-// (X: diagonal Latin square, which exists for every n >= 4) and its rows.
-struct JigsawStart {
-  std::vector<int> grid;
+// The partition a jigsaw's region walk starts from: the boxes when n has a box shape, else
+// the rows.
+std::vector<int> jigsaw_start(int n) {
   std::vector<int> region;
-};
-
-JigsawStart jigsaw_start(int n, bool x, Rng& rng) {
-  JigsawStart s;
-  Model latin;
-  if (const auto box = default_shape(n)) {
-    latin = make_model(*box, x ? kRuleX : kRuleClassic, {});
-    for (int c = 0; c < n * n; ++c) s.region.push_back(box->box_of(c / n, c % n));
-  } else {
-    latin.n = n;
-    latin.box = Shape{1, n};
-    latin.givens.assign(static_cast<std::size_t>(n) * n, 0);
-    Unit diag{UnitKind::Diagonal, {}}, anti{UnitKind::Diagonal, {}};
-    for (int i = 0; i < n; ++i) {
-      Unit row{UnitKind::Row, {}}, col{UnitKind::Column, {}};
-      for (int j = 0; j < n; ++j) {
-        row.cells.push_back(i * n + j);
-        col.cells.push_back(j * n + i);
-      }
-      latin.units.push_back(std::move(row));
-      latin.units.push_back(std::move(col));
-      diag.cells.push_back(i * n + i);
-      anti.cells.push_back(i * n + n - 1 - i);
-    }
-    if (x) {
-      latin.units.push_back(std::move(diag));
-      latin.units.push_back(std::move(anti));
-    }
-    for (int c = 0; c < n * n; ++c) s.region.push_back(c / n);
-  }
-  s.grid = random_solution(latin, rng);
-  if (s.grid.empty()) throw std::logic_error("no start grid for a " + std::to_string(n) + "x" + std::to_string(n) + " jigsaw");
-  return s;
+  const auto box = default_shape(n);
+  for (int c = 0; c < n * n; ++c) region.push_back(box ? box->box_of(c / n, c % n) : c / n);
+  return region;
 }
 
-// Attempts at a fresh solution of a jigsaw layout before the walk's own grid is kept.
-constexpr int kJigsawRefills = 64;
+// Jigsaw: fill attempts per layout (random_solution), and in all before giving up. A layout
+// without solutions is mostly proved so in one attempt (small grids, X), a hard one uses its
+// 256: 16x16 filled 7 of 10 layouts within them (gen_regions.cpp), so 64 failed layouts in a
+// row would take a probability of about 0.3^64; 25x25 layouts were never filled.
+constexpr int kJigsawFillAttempts = 256;
+constexpr int kJigsawTotalAttempts = 64 * kJigsawFillAttempts;
 
 int count_givens(const std::vector<int>& givens) {
   return static_cast<int>(std::count_if(givens.begin(), givens.end(), [](int d) { return d != 0; }));
@@ -193,15 +167,22 @@ GeneratedPuzzle generate_puzzle(const GenerateOptions& opt, std::uint64_t seed, 
   auto t = SteadyClock::now();
   Model base;
   if (jigsaw) {
-    // The walk's grid is a solution of the layout, but it also keeps the boxes it started
-    // from; a fresh random solution of the layout does not. On large layouts few fills finish
-    // within their budget (16x16: 12 % of attempts, 25x25: one in hundreds), so after
-    // kJigsawRefills attempts the walk's grid is kept (16x16: 0.88^64, about 3 in 10,000).
-    JigsawStart start = jigsaw_start(n, opt.rules & kRuleX, rng);
-    std::vector<int> region = random_regions(n, start.grid, start.region, rng);
-    base = make_model(Shape{1, n}, base_rules, {}, std::move(region));
-    g.solution = random_solution(base, rng, &g.restarts, kJigsawRefills);
-    if (g.solution.empty()) g.solution = std::move(start.grid);
+    // Walk on from the last layout until one is filled (gen_regions.cpp).
+    std::vector<int> region = jigsaw_start(n);
+    int layouts = 0;
+    for (int attempts = 0; attempts < kJigsawTotalAttempts && g.solution.empty(); ++layouts) {
+      region = random_regions(n, std::move(region), rng);
+      base = make_model(Shape{1, n}, base_rules, {}, region);
+      int restarts = 0;
+      g.solution = random_solution(base, rng, &restarts, kJigsawFillAttempts);
+      g.restarts += restarts;
+      attempts += restarts + 1;
+    }
+    g.layouts = layouts;
+    if (g.solution.empty())
+      throw std::runtime_error(fmt::format("no {}x{} jigsaw layout with a solution found in {} layouts ({} fill attempts); "
+                                           "sizes beyond 16 rarely succeed",
+                                           n, n, layouts, kJigsawTotalAttempts));
   } else {
     // Always solvable: a grid with X (and Windoku) has been found for every box shape.
     base = make_model(opt.box, base_rules, {});

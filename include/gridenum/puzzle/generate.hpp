@@ -95,6 +95,7 @@ struct GeneratedPuzzle {
   int givens = 0;               // non-blank cells of model.givens
   SolveStats stats;             // solve_propagate(model, 1): what `gridenum solve --stats` prints
   int restarts = 0;             // restarts of the random fill (gen_fill.cpp)
+  int layouts = 0;              // jigsaw: region layouts tried (the last one has a solution)
   GenerateTimes times;
 };
 
@@ -122,11 +123,10 @@ std::string generate_command(const GenerateOptions& opt, std::uint64_t seed, std
 // the number of restarts. With max_attempts > 0 it gives up (returns empty) after that many.
 std::vector<int> random_solution(const Model& m, Rng& rng, int* restarts = nullptr, int max_attempts = 0);
 
-// Random connected jigsaw regions (ids 0..n-1, numbered in reading order of first appearance)
-// that `solution` satisfies, for a grid `solution` whose rows and columns (and, with kRuleX,
-// diagonals) are all-different and whose `start` regions (a partition into n connected regions
-// that each hold every digit) it also satisfies (gen_regions.cpp).
-std::vector<int> random_regions(int n, const std::vector<int>& solution, std::vector<int> start, Rng& rng);
+// Random connected jigsaw regions (ids 0..n-1, numbered in reading order of first appearance):
+// a random walk from `start` (n connected regions of n cells), gen_regions.cpp. The layout
+// need not admit a solution: the caller asks random_solution.
+std::vector<int> random_regions(int n, std::vector<int> start, Rng& rng);
 
 // True when every region of `region` (ids 0..n-1, n cells each) is connected (4-neighbours).
 bool regions_connected(int n, const std::vector<int>& region);
