@@ -6,6 +6,7 @@
 
 #include "command.hpp"
 #include "count_method.hpp"
+#include "options.hpp"
 #include "job_cli.hpp"
 #include "gridenum/jobs/config.hpp"
 #include "gridenum/count/count.hpp"
@@ -31,10 +32,9 @@ void run(const CountArgs& a, CLI::App* cmd) {
   JobConfig cfg;
   if (!a.config.empty()) cfg = load_config(a.config);  // ConfigError: exit 2 (job_cli.hpp)
   if (given("--shape") || a.config.empty()) {
-    auto shape = Shape::parse(a.shape);
-    if (!shape) throw CLI::ValidationError("--shape", "expected RxC, e.g. 3x3, got '" + a.shape + "'");
-    if (auto why = engine_shape_error(*shape)) throw CLI::ValidationError("--shape", *why);
-    cfg.shape = *shape;
+    const Shape shape = parse_box_shape(a.shape);
+    if (auto why = engine_shape_error(shape)) throw CLI::ValidationError("--shape", *why);
+    cfg.shape = shape;
   }
   if (given("--threads")) cfg.threads = a.threads;
   if (given("--slices")) cfg.slices_per_class = a.slices;
@@ -95,7 +95,7 @@ const RegisterCommand reg(10, [](CLI::App& root) {
   cmd->footer(
       "Exit: 0 done; 2 usage or config error; 3 runtime error (job locked, damaged journal, I/O error such as a full\n"
       "disk); 130 stopped by SIGINT/SIGTERM (the journal keeps the finished units: gridenum resume DIR).");
-  cmd->callback([args, cmd] { with_job_errors([&] { run(*args, cmd); }); });
+  cmd->callback([args, cmd] { run(*args, cmd); });
 });
 
 }  // namespace

@@ -5,7 +5,9 @@
 #include <memory>
 
 #include "command.hpp"
+#include "options.hpp"
 #include "gridenum/verify/verify.hpp"
+#include "gridenum/jobs/result_io.hpp"
 
 namespace gridenum::cli {
 namespace {
@@ -21,22 +23,12 @@ struct VerifyArgs {
   std::uint64_t seed = 0;
 };
 
-Shape parse_shape(const std::string& text) {
-  auto s = Shape::parse(text);
-  if (!s) throw CLI::ValidationError("--shape", "expected RxC, e.g. 3x3, got '" + text + "'");
-  return *s;
-}
 
-// Runs one verify; a report ends the process with 0 (PASS) or 1 (FAIL), bad input with 2.
+// Runs one verify; a report ends the process with 0 (PASS) or 1 (FAIL); bad input (InputError)
+// reaches main(), which exits 2.
 template <class F>
 void report(F&& make) {
-  VerifyReport r;
-  try {
-    r = make();
-  } catch (const VerifyInputError& e) {
-    std::fprintf(stderr, "gridenum verify: error: %s\n", e.what());
-    throw Exit{2};
-  }
+  const VerifyReport r = make();
   std::cout << format_text(r) << std::flush;
   if (!r.pass()) throw Exit{1};
 }
@@ -49,7 +41,7 @@ const RegisterCommand reg(15, [](CLI::App& root) {
   auto* classes = cmd->add_subcommand("classes", "Class sizes: catalogue against an orbit census of every band filling");
   classes->add_option("--shape", a->shape, "Box shape RxC")->default_val("3x3");
   add_threads_option(classes, a->threads)->default_val(0);
-  classes->callback([a] { report([&] { return verify_classes(parse_shape(a->shape), a->threads); }); });
+  classes->callback([a] { report([&] { return verify_classes(parse_box_shape(a->shape), a->threads); }); });
 
   auto* comp = cmd->add_subcommand("completions", "Completion counts n_alpha: stack method against signature method");
   comp->add_option("--shape", a->shape, "Box shape RxC")->default_val("3x3");
@@ -61,7 +53,7 @@ const RegisterCommand reg(15, [](CLI::App& root) {
   comp->callback([a] {
     report([&] {
       VerifyCompletionsOptions o;
-      o.shape = parse_shape(a->shape);
+      o.shape = parse_box_shape(a->shape);
       o.classes = a->all ? std::vector<std::uint32_t>{} : a->classes;
       parse_method(a->method, o.method);
       o.threads = a->threads;

@@ -36,7 +36,6 @@
 // few thousand distinct structures a handful of times.
 #include "gridenum/count/catalogue.hpp"
 
-#include <omp.h>
 
 #include <algorithm>
 #include <array>
@@ -524,6 +523,17 @@ Catalogue build_catalogue(Shape s) {
   cat.entry_bands = std::move(all);
   cat.seconds = seconds_since(t0);
   return cat;
+}
+
+std::string band_string(const Band& b) {
+  static constexpr char kDigits[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVW";
+  std::string s;
+  s.reserve(b.size());
+  for (auto d : b) {
+    assert(d < sizeof kDigits - 1);
+    s.push_back(kDigits[d]);
+  }
+  return s;
 }
 
 }  // namespace gridenum

@@ -1,7 +1,6 @@
 // The count pipeline in one call (design.md section 3) and its text / JSON rendering.
 #include "gridenum/count/count.hpp"
 
-#include <omp.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -16,19 +15,11 @@ namespace {
 std::string big(const BigInt& v) { return v.str(); }
 }  // namespace
 
-std::string band_string(const Band& b) {
-  static const char* digits = "0123456789ABCDEFGHIJKLMNOPQRSTUVW";
-  std::string s;
-  for (auto d : b) s.push_back(digits[d]);
-  return s;
-}
-
 CountResult run_count(const CountOptions& opt, const CountHooks& hooks) {
   const auto t0 = SteadyClock::now();
   CountResult res;
   res.options = opt;
-  res.threads_used = resolve_threads(opt.threads);
-  omp_set_num_threads(res.threads_used);
+  res.threads_used = use_threads(opt.threads);
 
   auto t = SteadyClock::now();
   res.catalogue = opt.catalogue ? *opt.catalogue : build_catalogue(opt.shape);

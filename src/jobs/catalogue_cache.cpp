@@ -7,7 +7,6 @@
 
 #include "gridenum/jobs/atomic_file.hpp"
 #include "gridenum/core/checksum.hpp"
-#include "gridenum/count/count.hpp"
 #include "gridenum/core/timing.hpp"
 
 namespace gridenum {

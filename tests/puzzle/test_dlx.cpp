@@ -6,6 +6,7 @@
 #include <set>
 
 #include "gridenum/puzzle/dlx.hpp"
+#include "gridenum/puzzle/propagate.hpp"
 #include "solve_fixtures.hpp"
 
 using namespace gridenum;

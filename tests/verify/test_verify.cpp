@@ -14,6 +14,7 @@
 #include "gridenum/jobs/journal.hpp"
 #include "gridenum/jobs/merge.hpp"
 #include "gridenum/verify/verify.hpp"
+#include "gridenum/jobs/result_io.hpp"
 #include "job_fixtures.hpp"
 
 using namespace gridenum;
@@ -176,14 +177,14 @@ TEST(VerifyResult, SignatureDocument) {
 TEST(VerifyResult, MalformedDocumentsAreInputErrors) {
   nlohmann::json j = nine_by_nine_json();
   j.erase("total");
-  EXPECT_THROW(parse_result(j), VerifyInputError);
+  EXPECT_THROW(parse_result(j), InputError);
   j = nine_by_nine_json();
   j["unit_counts"][3]["count"] = "12x";
-  EXPECT_THROW(parse_result(j), VerifyInputError);
+  EXPECT_THROW(parse_result(j), InputError);
   j = nine_by_nine_json();
   j["shape"] = "3y3";
-  EXPECT_THROW(parse_result(j), VerifyInputError);
-  EXPECT_THROW(load_result("/nonexistent/result.json"), VerifyInputError);
+  EXPECT_THROW(parse_result(j), InputError);
+  EXPECT_THROW(load_result("/nonexistent/result.json"), InputError);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -362,7 +363,7 @@ TEST(VerifyJob, UnfinishedJobAndShardAreInputErrorsMergedResultPasses) {
   try {
     load_result((t / "stopped").string());
     ADD_FAILURE() << "no error for an unfinished job";
-  } catch (const VerifyInputError& e) {
+  } catch (const InputError& e) {
     EXPECT_NE(std::string(e.what()).find("gridenum resume"), std::string::npos) << e.what();
   }
   // Two shards: each one's result is refused, the merge's result passes.
@@ -371,7 +372,7 @@ TEST(VerifyJob, UnfinishedJobAndShardAreInputErrorsMergedResultPasses) {
   try {
     load_result((t / "s1").string());
     ADD_FAILURE() << "no error for a shard";
-  } catch (const VerifyInputError& e) {
+  } catch (const InputError& e) {
     EXPECT_NE(std::string(e.what()).find("merge"), std::string::npos) << e.what();
   }
   const MergeResult m = merge_jobs({t / "s1", t / "s2"}, 2);

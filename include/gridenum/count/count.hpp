@@ -71,7 +71,4 @@ CountResult run_count(const CountOptions& opt, const CountHooks& hooks = {});
 std::string format_text(const CountResult& r);
 nlohmann::json to_json(const CountResult& r);
 
-// "1 2 3 4 5 6 7 8 9 | ..." style rendering of a band: its R*N digits as one string.
-std::string band_string(const Band& b);
-
 }  // namespace gridenum
