@@ -12,6 +12,7 @@
 #include "gridenum/count/count.hpp"
 #include "gridenum/count/estimate.hpp"
 #include "gridenum/count/pool.hpp"
+#include "cli_run.hpp"
 
 using namespace gridenum;
 
@@ -199,14 +200,9 @@ TEST(Pool, ResolveThreads) {
 
 // The CLI prints the figures; --json is one parseable document.
 std::string run_cli(const std::string& args, int* status) {
-  const std::string cmd = std::string(GRIDENUM_BINARY) + " " + args + " 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  std::string out;
-  char buf[4096];
-  while (std::size_t n = fread(buf, 1, sizeof buf, p)) out.append(buf, n);
-  const int st = pclose(p);
-  *status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return out;
+  const auto p = gridenum::testing::run_cli_line("GRIDENUM " + args);
+  *status = p.code;
+  return p.out + p.err;
 }
 
 TEST(Cli, CountText) {

@@ -191,19 +191,14 @@ TEST(VerifyResult, MalformedDocumentsAreInputErrors) {
 // The CLI.
 
 std::string run_cli(const std::string& args, int* status) {
-  const std::string cmd = std::string(GRIDENUM_BINARY) + " " + args + " 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  std::string out;
-  char buf[4096];
-  while (std::size_t n = fread(buf, 1, sizeof buf, p)) out.append(buf, n);
-  const int st = pclose(p);
-  *status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return out;
+  const auto p = gridenum::testing::run_cli_line("GRIDENUM " + args);
+  *status = p.code;
+  return p.out + p.err;
 }
 
+// This process's scratch folder, removed at exit.
 std::string temp_path(const std::string& name) {
-  const auto dir = std::filesystem::temp_directory_path() / ("gridenum_test_verify_" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
+  static const gridenum::testing::TempDir dir;
   return (dir / name).string();
 }
 
@@ -272,7 +267,6 @@ TEST(VerifyCli, ResultPassFailAndBadInput) {
   EXPECT_EQ(st, 2);
   run_cli("verify result /nonexistent.json", &st);
   EXPECT_EQ(st, 2);
-  std::filesystem::remove_all(std::filesystem::path(good).parent_path());
 }
 
 // ---------------------------------------------------------------------------------------------
