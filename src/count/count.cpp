@@ -56,7 +56,8 @@ CountResult run_count(const CountOptions& opt, const CountHooks& hooks) {
     if (known) counts[i] = *known;
     else todo.push_back(u);
   }
-  const CompletionCounter counter(res.catalogue, stacks, opt.kernel);
+  const CompletionCounter counter(res.catalogue, stacks, opt.kernel, opt.isa);
+  res.isa = opt.kernel == Kernel::Partition ? to_string(counter.isa()) : "scalar";
   const bool complete = count_units(
       counter, todo, PoolOptions{res.threads_used},
       [&](const WorkUnit& u, u128 c) {
@@ -82,7 +83,7 @@ std::string format_text(const CountResult& r) {
   const Shape s = c.shape;
   if (r.counted_here)
     o << "gridenum count: " << s.n() << "x" << s.n() << " grids, boxes " << s.str() << ", kernel "
-      << to_string(r.options.kernel) << ", " << r.threads_used << " thread" << (r.threads_used == 1 ? "" : "s")
+      << to_string(r.options.kernel) << " (" << r.isa << "), " << r.threads_used << " thread" << (r.threads_used == 1 ? "" : "s")
       << "\n\n";
   else
     o << "gridenum merge: " << s.n() << "x" << s.n() << " grids, boxes " << s.str()
@@ -151,6 +152,7 @@ nlohmann::json to_json(const CountResult& r) {
               {"n", c.shape.n()},
               {"method", "stack"},
               {"kernel", r.counted_here ? json(to_string(r.options.kernel)) : json(nullptr)},
+              {"isa", r.counted_here ? json(r.isa) : json(nullptr)},
               {"threads", r.counted_here ? json(r.threads_used) : json(nullptr)},
               {"catalogue",
                {{"band_fillings", c.band_fillings},

@@ -19,7 +19,7 @@ struct Run {
   std::string out;
 };
 Run run(const std::string& args) {
-  const Proc p = run_cli_line("GRIDENUM " + args);
+  const Proc p = run_cli_line("{gridenum} " + args);
   return {p.code, p.out};
 }
 std::vector<std::string> lines(const std::string& s) { return lines_of(s); }

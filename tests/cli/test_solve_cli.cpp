@@ -21,7 +21,7 @@ struct Run {
 // Runs `gridenum args` with `input` on stdin; stderr is appended to the output after a marker
 // line when `with_stderr`.
 Run run(const std::string& args, const std::string& input = "", bool with_stderr = false) {
-  const Proc p = run_cli_line("GRIDENUM " + args, input);
+  const Proc p = run_cli_line("{gridenum} " + args, input);
   return {p.code, with_stderr ? p.out + "--stderr--\n" + p.err : p.out};
 }
 

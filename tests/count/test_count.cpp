@@ -200,7 +200,7 @@ TEST(Pool, ResolveThreads) {
 
 // The CLI prints the figures; --json is one parseable document.
 std::string run_cli(const std::string& args, int* status) {
-  const auto p = gridenum::testing::run_cli_line("GRIDENUM " + args);
+  const auto p = gridenum::testing::run_cli_line("{gridenum} " + args);
   *status = p.code;
   return p.out + p.err;
 }
@@ -271,3 +271,25 @@ TEST(Cli, Estimate) {
 }
 
 }  // namespace
+
+// GRIDENUM_ISA forces the hot loops' level (core/cpu.hpp): every level the CPU runs counts 9x9
+// right and the output names it; a name that is no level, or a level the CPU lacks, is a usage
+// error (exit 2) naming the variable.
+TEST(Cli, InstructionSetLevelForcedByTheEnvironment) {
+  for (Isa isa : supported_isas()) {
+    const auto p = gridenum::testing::run_cli_line("GRIDENUM_ISA=" + to_string(isa) + " {gridenum} count --json");
+    EXPECT_EQ(p.code, 0) << p.err;
+    EXPECT_NE(p.out.find("\"isa\": \"" + to_string(isa) + "\""), std::string::npos) << p.out;
+    EXPECT_NE(p.out.find("\"total\": \"6670903752021072936960\""), std::string::npos) << p.out;
+  }
+  const auto text = gridenum::testing::run_cli_line("GRIDENUM_ISA=baseline {gridenum} count --shape 2x3");
+  EXPECT_NE(text.out.find("kernel partition (baseline)"), std::string::npos) << text.out;
+  const auto bad = gridenum::testing::run_cli_line("GRIDENUM_ISA=avx9 {gridenum} count --shape 2x3");
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.err.find("GRIDENUM_ISA=avx9"), std::string::npos) << bad.err;
+  for (Isa isa : {Isa::Avx2, Isa::Avx512})
+    if (!isa_supported(isa)) {
+      const auto no = gridenum::testing::run_cli_line("GRIDENUM_ISA=" + to_string(isa) + " {gridenum} count --shape 2x3");
+      EXPECT_EQ(no.code, 2) << no.err;
+    }
+}

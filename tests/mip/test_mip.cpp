@@ -37,7 +37,7 @@ struct Run {
 
 // `gridenum args` with the environment assignments `env` in front; stderr after a marker line.
 Run run_cli(const std::string& args, const std::string& env = "") {
-  const Proc p = run_cli_line(env + " GRIDENUM " + args);
+  const Proc p = run_cli_line(env + " {gridenum} " + args);
   return {p.code, p.out + "--stderr--\n" + p.err};
 }
 
@@ -177,7 +177,9 @@ TEST(MipSolve, TimeLimitIsAStatusNotAnAnswer) {
     const auto t0 = std::chrono::steady_clock::now();
     const auto r = solve(classic.puzzle.model, s, gm::Formulation::Nlip, gm::Format::Lp, 2);
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    EXPECT_LT(secs, 2 + 10) << s;  // the watchdog's grace is 5 s
+    // A hang guard, not a timing: the watchdog kills the solver 5 s after its limit; the rest is
+    // slack for a loaded machine (the time itself is the benchmark's business).
+    EXPECT_LT(secs, 2 + 5 + 50) << s;
     if (r.status == gm::Status::Solved) {
       EXPECT_EQ(r.grid, classic.solution) << s;  // a fast machine: still never a wrong answer
     } else {

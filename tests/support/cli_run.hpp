@@ -103,14 +103,15 @@ inline Proc run_cli(const std::vector<std::string>& args, const std::function<vo
   return wait_cli(spawn_cli(args, t / "out", t / "err", in_child), t / "out", t / "err");
 }
 
-// Runs one shell command line in which the word GRIDENUM stands for the binary, e.g.
-// "GRIDENUM solve --unique -" or "PATH=/nowhere GRIDENUM solve --engine mip x.txt", with `input`
-// on standard input, to the end.
+// Runs one shell command line in which {gridenum} stands for the binary, e.g.
+// "{gridenum} solve --unique -" or "PATH=/nowhere {gridenum} solve --engine mip x.txt", with
+// `input` on standard input, to the end.
 inline Proc run_cli_line(const std::string& line, const std::string& input = "") {
   const TempDir t;
   spit(t / "in", input);
   std::string cmd = line;
-  for (std::size_t at; (at = cmd.find("GRIDENUM")) != std::string::npos;) cmd.replace(at, 8, GRIDENUM_BINARY);
+  const std::string mark = "{gridenum}";
+  for (std::size_t at; (at = cmd.find(mark)) != std::string::npos;) cmd.replace(at, mark.size(), GRIDENUM_BINARY);
   const std::string full = "( " + cmd + " ) < '" + (t / "in").string() + "' > '" + (t / "out").string() + "' 2> '" +
                            (t / "err").string() + "'";
   const int status = std::system(full.c_str());

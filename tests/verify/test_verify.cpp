@@ -191,7 +191,7 @@ TEST(VerifyResult, MalformedDocumentsAreInputErrors) {
 // The CLI.
 
 std::string run_cli(const std::string& args, int* status) {
-  const auto p = gridenum::testing::run_cli_line("GRIDENUM " + args);
+  const auto p = gridenum::testing::run_cli_line("{gridenum} " + args);
   *status = p.code;
   return p.out + p.err;
 }
