@@ -22,12 +22,23 @@ std::optional<Isa> parse_isa(std::string_view text) {
   return std::nullopt;
 }
 
+// The levels are tested feature by feature rather than with GCC's "x86-64-v3"/"x86-64-v4"
+// names: Clang 14 (Debian 12's, used by the fuzz build) knows neither name, nor lzcnt, movbe or
+// f16c. The features tested are the ones the kernels' code generation can use (AVX2, FMA, BMI1/2;
+// AVX-512 F/BW/DQ/VL/CD); every CPU that has them also has the rest of its level (Haswell, Zen
+// and later), so a level is never claimed that the CPU lacks.
 bool isa_supported(Isa isa) {
   if (isa == Isa::Baseline) return true;
 #if defined(GRIDENUM_MULTI_ISA)
   __builtin_cpu_init();
-  if (isa == Isa::Avx2) return __builtin_cpu_supports("x86-64-v3");
-  if (isa == Isa::Avx512) return __builtin_cpu_supports("x86-64-v4");
+  const bool v3 = __builtin_cpu_supports("avx") && __builtin_cpu_supports("avx2") &&
+                  __builtin_cpu_supports("fma") && __builtin_cpu_supports("bmi") &&
+                  __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
+  if (isa == Isa::Avx2) return v3;
+  if (isa == Isa::Avx512)
+    return v3 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+           __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl") &&
+           __builtin_cpu_supports("avx512cd");
 #endif
   return false;
 }
