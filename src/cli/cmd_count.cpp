@@ -6,10 +6,10 @@
 
 #include "command.hpp"
 #include "count_method.hpp"
-#include "options.hpp"
 #include "job_cli.hpp"
-#include "gridenum/jobs/config.hpp"
+#include "options.hpp"
 #include "gridenum/count/count.hpp"
+#include "gridenum/jobs/config.hpp"
 #include "gridenum/jobs/job.hpp"
 
 namespace gridenum::cli {

@@ -5,8 +5,8 @@
 
 #include "command.hpp"
 #include "job_cli.hpp"
-#include "gridenum/jobs/atomic_file.hpp"
 #include "gridenum/core/checksum.hpp"
+#include "gridenum/jobs/atomic_file.hpp"
 #include "gridenum/jobs/merge.hpp"
 
 namespace gridenum::cli {

@@ -6,8 +6,8 @@
 
 #include "command.hpp"
 #include "options.hpp"
-#include "gridenum/verify/verify.hpp"
 #include "gridenum/jobs/result_io.hpp"
+#include "gridenum/verify/verify.hpp"
 
 namespace gridenum::cli {
 namespace {

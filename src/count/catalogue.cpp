@@ -36,7 +36,6 @@
 // few thousand distinct structures a handful of times.
 #include "gridenum/count/catalogue.hpp"
 
-
 #include <algorithm>
 #include <array>
 #include <bit>

@@ -48,13 +48,13 @@
 // independent check on small shapes and the long workload of the checkpointing tests.
 #include "gridenum/count/completion.hpp"
 
-#include <bit>
 #include <boost/align/aligned_allocator.hpp>
 #include <oneapi/tbb/collaborative_call_once.h>
 #include <oneapi/tbb/parallel_for.h>
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cassert>
 #include <limits>
 #include <map>

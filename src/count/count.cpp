@@ -1,13 +1,12 @@
 // The count pipeline in one call (design.md section 3) and its text / JSON rendering.
 #include "gridenum/count/count.hpp"
 
-
 #include <algorithm>
 #include <cstdio>
 #include <sstream>
 
-#include "gridenum/count/pool.hpp"
 #include "gridenum/core/timing.hpp"
+#include "gridenum/count/pool.hpp"
 
 namespace gridenum {
 

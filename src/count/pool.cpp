@@ -10,7 +10,6 @@
 #include <oneapi/tbb/info.h>
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
-#include <omp.h>
 
 #include <algorithm>
 #include <atomic>

@@ -24,13 +24,13 @@
 #include <mutex>
 #include <thread>
 
+#include "gridenum/core/checksum.hpp"
+#include "gridenum/count/pool.hpp"
 #include "gridenum/jobs/atomic_file.hpp"
 #include "gridenum/jobs/catalogue_cache.hpp"
-#include "gridenum/core/checksum.hpp"
 #include "gridenum/jobs/fingerprint.hpp"
 #include "gridenum/jobs/job_errors.hpp"
 #include "gridenum/jobs/job_lock.hpp"
-#include "gridenum/count/pool.hpp"
 #include "gridenum/jobs/progress.hpp"
 #include "gridenum/jobs/stop_signals.hpp"
 

@@ -10,8 +10,8 @@
 #include <chrono>
 #include <unordered_map>
 
-#include "gridenum/jobs/atomic_file.hpp"
 #include "gridenum/core/checksum.hpp"
+#include "gridenum/jobs/atomic_file.hpp"
 #include "gridenum/jobs/job_errors.hpp"
 
 namespace gridenum {

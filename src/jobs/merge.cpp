@@ -3,13 +3,12 @@
 // journal written by another gridenum (another class order, say) is refused, not reinterpreted.
 #include "gridenum/jobs/merge.hpp"
 
-
 #include <map>
 
 #include "gridenum/core/checksum.hpp"
+#include "gridenum/count/pool.hpp"
 #include "gridenum/jobs/job.hpp"
 #include "gridenum/jobs/job_errors.hpp"
-#include "gridenum/count/pool.hpp"
 
 namespace gridenum {
 

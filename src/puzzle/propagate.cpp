@@ -24,6 +24,8 @@
 // rules change. Nothing is allocated in the search loop. For n = 9 the search is instantiated
 // with the size fixed at compile time so the unit loops unroll; every other size uses the
 // same code with the size at run time.
+#include "gridenum/puzzle/propagate.hpp"
+
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -32,7 +34,6 @@
 #include <set>
 #include <stdexcept>
 
-#include "gridenum/puzzle/propagate.hpp"
 #include "gridenum/puzzle/solve9.hpp"
 
 namespace gridenum {

@@ -17,11 +17,11 @@
 #include <set>
 #include <sstream>
 
-#include "gridenum/count/count.hpp"
-#include "gridenum/verify/orbits.hpp"
-#include "gridenum/count/pool.hpp"
-#include "gridenum/verify/signature.hpp"
 #include "gridenum/core/timing.hpp"
+#include "gridenum/count/count.hpp"
+#include "gridenum/count/pool.hpp"
+#include "gridenum/verify/orbits.hpp"
+#include "gridenum/verify/signature.hpp"
 
 namespace gridenum {
 
@@ -55,12 +55,6 @@ std::uint64_t stack_factor_of(Shape s) {  // (R!)^(C-1) (C-1)!
   for (int i = 2; i < s.cols; ++i) f *= static_cast<std::uint64_t>(i);
   return f;
 }
-BigInt fact_big(int n) {
-  BigInt f = 1;
-  for (int i = 2; i <= n; ++i) f *= i;
-  return f;
-}
-
 std::string shape_title(Shape s) {
   return std::to_string(s.n()) + "x" + std::to_string(s.n()) + " grids, boxes " + s.str();
 }
@@ -274,7 +268,7 @@ VerifyReport verify_completions(const VerifyCompletionsOptions& opt) {
   }
   if (chosen.size() == cat.classes.size()) {
     // The whole count from each side's n_alpha: N! L_band sum |C| n_alpha.
-    const BigInt f = fact_big(s.n()) * band_factor_of(s);
+    const BigInt f = factorial(s.n()) * band_factor_of(s);
     compare(r, sec, "total N! L_band sum |C| n_alpha", wl * f, wr * f);
   }
   r.sections.push_back(std::move(sec));
@@ -429,7 +423,7 @@ VerifyReport verify_result(const ResultDoc& doc, const VerifyResultOptions& opt)
   VerifySection tot{"the total recomputed from the class table", "document", "recomputed", {}};
   compare(r, tot, "L_stack", doc.stack_factor, stack_factor_of(s));
   compare(r, tot, "L_band", doc.band_factor, band_factor_of(s));
-  compare(r, tot, "N!", doc.relabel_factor, fact_big(s.n()));
+  compare(r, tot, "N!", doc.relabel_factor, factorial(s.n()));
   BigInt weighted = 0;
   for (std::size_t a = 0; a < doc.classes.size(); ++a) {
     const auto& c = doc.classes[a];
@@ -439,7 +433,7 @@ VerifyReport verify_result(const ResultDoc& doc, const VerifyResultOptions& opt)
   compare(r, tot, "sum |C| n*", doc.weighted_sum, weighted);
   const BigInt canonical = weighted * band_factor_of(s) * stack_factor_of(s);
   compare(r, tot, "canonical grids", doc.canonical_grids, canonical);
-  compare(r, tot, "total", doc.total, canonical * fact_big(s.n()));
+  compare(r, tot, "total", doc.total, canonical * factorial(s.n()));
   r.sections.push_back(std::move(tot));
 
   // Samples recomputed from scratch.
