@@ -92,9 +92,7 @@ class Counter {
         return checked_mul(prod, count(rest, rest_n, k));
       }
     }
-    Key key;
-    std::copy(rows, rows + n, key.rows.begin());
-    std::sort(key.rows.begin(), key.rows.begin() + n);
+    const Key key = normal_form(rows, n);
     auto& memo = memo_[k];
     if (auto it = memo.find(key); it != memo.end()) {
       if (stats_) ++stats_->memo_hits;
@@ -148,6 +146,53 @@ class Counter {
       }
     }
   };
+
+  // The memo key: the graph relabelled by alternating refinement -- sort the rows, renumber
+  // the digits in the order of their row patterns (the set of row positions holding them),
+  // sort the rows again, until nothing moves (at most a few rounds). Every step maps the graph
+  // to an isomorphic one, so equal keys mean equal F; refining the digits too (not only
+  // sorting the rows) makes graphs that differ by a relabelling meet in the memo.
+  static Key normal_form(const std::uint16_t* rows, int n) {
+    Key key;
+    std::uint16_t r[16];
+    std::copy(rows, rows + n, r);
+    sort_small(r, n);
+    for (int round = 0; round < 4; ++round) {
+      // Digit patterns over row positions; digits renumbered by pattern (ties keep digit order).
+      std::uint16_t digits = 0;
+      for (int i = 0; i < n; ++i) digits |= r[i];
+      std::uint32_t pat[16];
+      int nd = 0;
+      for (unsigned d = digits; d; d &= d - 1) {
+        const int dd = std::countr_zero(d);
+        std::uint32_t p = 0;
+        for (int i = 0; i < n; ++i) p |= static_cast<std::uint32_t>(r[i] >> dd & 1) << (15 - i);
+        pat[nd++] = p << 4 | static_cast<std::uint32_t>(dd);  // pattern, then the digit
+      }
+      sort_small32(pat, nd);
+      int to[16];
+      for (int j = 0; j < nd; ++j) to[pat[j] & 15] = j;
+      std::uint16_t next[16];
+      for (int i = 0; i < n; ++i) {
+        std::uint16_t x = 0;
+        for (unsigned d = r[i]; d; d &= d - 1) x |= static_cast<std::uint16_t>(1u << to[std::countr_zero(d)]);
+        next[i] = x;
+      }
+      sort_small(next, n);
+      const bool same = std::equal(next, next + n, r);
+      std::copy(next, next + n, r);
+      if (same) break;
+    }
+    std::copy(r, r + n, key.rows.begin());
+    return key;
+  }
+  template <class T>
+  static void sort_small_t(T* a, int k) {
+    for (int i = 1; i < k; ++i)
+      for (int j = i; j > 0 && a[j] < a[j - 1]; --j) std::swap(a[j], a[j - 1]);
+  }
+  static void sort_small(std::uint16_t* a, int k) { sort_small_t(a, k); }
+  static void sort_small32(std::uint32_t* a, int k) { sort_small_t(a, k); }
 
   // Cycles of a 2-regular bipartite graph: components of the digit graph whose edges are the
   // rows (each row joins its two digits).
