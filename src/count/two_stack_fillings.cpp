@@ -56,6 +56,17 @@ struct KeyHash {
   }
 };
 
+// Refinement rounds of the memo key (see normal_form): 4 at levels k >= 4 (few graphs, worth
+// a strong key), 1 at level 3 (about 10^5 graphs per class; a stronger key costs more than the
+// F_3 recounts it saves). Measured with callgrind on one of the costliest 2x5 classes
+// (12345 16789 2678A 3469A 3567A): 4 rounds at every level 3.39G instructions; level 3 with
+// 0 rounds (rows sorted only) 2.63G, 1 round 2.24G, 2 rounds 2.36G. (Rows sorted only at every
+// level: 10x more matchings on the 2x5 classes timed, 3x the time.)
+// Dropping the level-3 memo altogether: 4.95G. Counting F_4 by 2-factor pairs instead of
+// matchings (the two-band route's idea): 23G (the 2-factor search has far more dead ends).
+constexpr int kRefineFrom = 4;
+constexpr int kLowRounds = 1;
+
 class Counter {
  public:
   explicit Counter(TwoStackStats* stats) : stats_(stats) {}
@@ -92,7 +103,7 @@ class Counter {
         return checked_mul(prod, count(rest, rest_n, k));
       }
     }
-    const Key key = normal_form(rows, n);
+    const Key key = normal_form(rows, n, k >= kRefineFrom ? 4 : kLowRounds);
     auto& memo = memo_[k];
     if (auto it = memo.find(key); it != memo.end()) {
       if (stats_) ++stats_->memo_hits;
@@ -152,12 +163,12 @@ class Counter {
   // sort the rows again, until nothing moves (at most a few rounds). Every step maps the graph
   // to an isomorphic one, so equal keys mean equal F; refining the digits too (not only
   // sorting the rows) makes graphs that differ by a relabelling meet in the memo.
-  static Key normal_form(const std::uint16_t* rows, int n) {
+  static Key normal_form(const std::uint16_t* rows, int n, int rounds) {
     Key key;
     std::uint16_t r[16];
     std::copy(rows, rows + n, r);
     sort_small(r, n);
-    for (int round = 0; round < 4; ++round) {
+    for (int round = 0; round < rounds; ++round) {
       // Digit patterns over row positions; digits renumbered by pattern (ties keep digit order).
       std::uint16_t digits = 0;
       for (int i = 0; i < n; ++i) digits |= r[i];
