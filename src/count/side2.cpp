@@ -173,7 +173,7 @@ std::string format_text(const Side2Result& r) {
   }
   o << fmt::format("  classes                               {}\n\n", r.classes.classes.size());
   o << fmt::format("class table (F = fillings of one {} with the representative's sets)\n", what);
-  const int rep_w = std::max<int>(static_cast<int>(m * (m + 1) - 1), 14);
+  const int rep_w = std::max<int>(m * (m + 1) - 1, static_cast<int>(set_name(r.route).size()));
   o << fmt::format("  {:>5}  {:<{}}  {:>15}  {}\n", "class", set_name(r.route), rep_w, "weight", "F");
   for (std::size_t i = 0; i < r.classes.classes.size(); ++i) {
     const auto& c = r.classes.classes[i];

@@ -193,10 +193,12 @@ TEST(Side2, SmallClassesAgainstPlainEnumeration) {
 TEST(Side2, TenDigitConfigurationsBothCountersAndTheGroup) {
   std::mt19937 rng(14);
   const TwoStackClasses a(5);
-  for (int t = 0; t < 3; ++t) {
+  for (int t = 0; t < 2; ++t) {
     const Side2Config c = random_config(5, rng);
     const u128 f = two_stack_fillings(c);
-    EXPECT_EQ(two_band_fillings(c), f) << config_string(c);
+    if (t == 0) {
+      EXPECT_EQ(two_band_fillings(c), f) << config_string(c);  // seconds: once
+    }
     const Side2Config img = random_image(c, rng);
     EXPECT_EQ(two_stack_fillings(img), f) << config_string(img);
     EXPECT_EQ(a.class_of(img), a.class_of(c));

@@ -20,7 +20,8 @@
 
 namespace gridenum {
 
-// True when `gridenum verify` hands this shape to the side-2 checks (2x5, 5x2).
+// True when `gridenum verify` hands this shape to the side-2 checks (2x5, 5x2). The functions
+// below also take the smaller side-2 shapes with m >= 3 (2x3 .. 4x2; the tests use them).
 bool is_side2_verify_shape(Shape s);
 
 VerifyReport verify_side2_classes(Shape s, int threads);
@@ -31,7 +32,7 @@ struct VerifySide2FillingsOptions {
   bool all = false;                    // every class (and the totals)
   std::uint32_t sample = 4;            // when no classes are named and not all: K random classes
   std::uint64_t seed = 0;              // 0: random (printed)
-  std::uint64_t plain_limit = 300000000;  // plain enumeration when F / m! is at most this
+  std::uint64_t plain_limit = 20000000;  // plain enumeration when F / m! is at most this (seconds)
   int threads = 0;
 };
 VerifyReport verify_side2_fillings(const VerifySide2FillingsOptions& opt);
