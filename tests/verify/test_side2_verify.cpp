@@ -92,8 +92,8 @@ TEST(Side2Verify, PlainEnumerationStopsAtItsLimit) {
 
 TEST(Side2Verify, BadInput) {
   VerifySide2FillingsOptions o;
-  o.shape = Shape{2, 5};
-  o.classes = {356};
+  o.shape = Shape{2, 4};
+  o.classes = {27};  // 2x4 has 26 classes
   EXPECT_THROW(verify_side2_fillings(o), VerifyInputError);
   o.shape = Shape{3, 3};
   o.classes = {1};
