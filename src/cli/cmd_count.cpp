@@ -91,7 +91,8 @@ void run(const CountArgs& a, CLI::App* cmd) {
 
 const RegisterCommand reg(10, [](CLI::App& root) {
   auto args = std::make_shared<CountArgs>();
-  auto* cmd = root.add_subcommand("count", "Count all Sudoku grids exactly (Felgenhauer-Jarvis)");
+  auto* cmd = root.add_subcommand(
+      "count", "Count all Sudoku grids exactly (Felgenhauer-Jarvis up to 9 digits; 2x5 and 5x2 by the side-2 routes)");
   cmd->add_option("--shape", args->shape, "Box shape RxC (R rows, C columns per box)")->default_val("3x3");
   add_threads_option(cmd, args->threads)->default_val(0);
   cmd->add_option("--kernel", args->kernel, "Completion kernel: partition (fast) or backtrack (plain, slow check)")
