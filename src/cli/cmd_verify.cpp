@@ -7,6 +7,7 @@
 #include "command.hpp"
 #include "options.hpp"
 #include "gridenum/jobs/result_io.hpp"
+#include "gridenum/verify/side2_verify.hpp"
 #include "gridenum/verify/verify.hpp"
 
 namespace gridenum::cli {
@@ -38,20 +39,49 @@ const RegisterCommand reg(15, [](CLI::App& root) {
   auto* cmd = root.add_subcommand("verify", "Check class sizes, completion counts or a finished result independently");
   cmd->require_subcommand(1);
 
-  auto* classes = cmd->add_subcommand("classes", "Class sizes: catalogue against an orbit census of every band filling");
+  auto* classes = cmd->add_subcommand("classes",
+                                      "Class sizes: catalogue against an orbit census of every band filling (2x5 / 5x2: the "
+                                      "two side-2 class generators against each other and a census of the configurations)");
   classes->add_option("--shape", a->shape, "Box shape RxC")->default_val("3x3");
   add_threads_option(classes, a->threads)->default_val(0);
-  classes->callback([a] { report([&] { return verify_classes(parse_box_shape(a->shape), a->threads); }); });
+  classes->callback([a] {
+    report([&] {
+      const Shape s = parse_box_shape(a->shape);
+      return is_side2_verify_shape(s) ? verify_side2_classes(s, a->threads) : verify_classes(s, a->threads);
+    });
+  });
 
-  auto* comp = cmd->add_subcommand("completions", "Completion counts n_alpha: stack method against signature method");
+  auto* comp = cmd->add_subcommand("completions",
+                                   "Completion counts n_alpha: stack method against signature method (2x5 / 5x2: F per "
+                                   "class by the two-stack and two-band counters and plain enumeration; --all adds both "
+                                   "orientations' totals)");
   comp->add_option("--shape", a->shape, "Box shape RxC")->default_val("3x3");
   auto* cls = comp->add_option("--class", a->classes, "Class index K (1-based, catalogue order); repeatable");
   comp->add_flag("--all", a->all, "Every class (the default)")->excludes(cls);
   comp->add_option("--method", a->method, "The method under check (the other one recomputes): stack or signature")
       ->default_val("stack")->check(CLI::IsMember({"stack", "signature"}));
   add_threads_option(comp, a->threads)->default_val(0);
-  comp->callback([a] {
+  comp->add_option("--sample", a->sample, "2x5 / 5x2: check K random classes (default 4 when no --class or --all)");
+  comp->add_option("--seed", a->seed, "2x5 / 5x2: seed of the sample (0: random, printed)")->default_val(0);
+  comp->callback([a, comp] {
     report([&] {
+      const Shape s = parse_box_shape(a->shape);
+      if (is_side2_verify_shape(s)) {
+        if (comp->get_option("--method")->count() > 0)
+          throw VerifyInputError("--method applies to the stack and signature methods; " + s.str() +
+                                 " is checked by the two-stack and two-band routes against each other");
+        VerifySide2FillingsOptions o;
+        o.shape = s;
+        o.classes = a->all ? std::vector<std::uint32_t>{} : a->classes;
+        o.all = a->all;
+        o.sample = comp->get_option("--sample")->count() > 0 ? a->sample : 4;
+        o.seed = a->seed;
+        o.threads = a->threads;
+        return verify_side2_fillings(o);
+      }
+      for (const char* side2_only : {"--sample", "--seed"})
+        if (comp->get_option(side2_only)->count() > 0)
+          throw VerifyInputError(std::string(side2_only) + " applies to 2x5 and 5x2 (the other shapes check --class K or --all)");
       VerifyCompletionsOptions o;
       o.shape = parse_box_shape(a->shape);
       o.classes = a->all ? std::vector<std::uint32_t>{} : a->classes;

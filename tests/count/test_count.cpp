@@ -225,6 +225,32 @@ TEST(Cli, CountJson) {
   EXPECT_EQ(j["classes"].size(), j["catalogue"]["classes"].get<std::size_t>());
 }
 
+// The side-2 routes through the CLI on 8x8 (both orientations, both routes): total, route and
+// the transposition note, in text and JSON.
+TEST(Cli, SideTwoRoutes) {
+  int st = -1;
+  std::string out = run_cli("count --shape 2x4 --method two-stack --threads 2 --json", &st);
+  ASSERT_EQ(st, 0) << out;
+  auto j = nlohmann::json::parse(out);
+  EXPECT_EQ(j["total"], "29136487207403520");
+  EXPECT_EQ(j["method"], "two-stack");
+  EXPECT_EQ(j["transposed"], false);
+  EXPECT_EQ(j["catalogue"]["classes"], 26);
+  EXPECT_EQ(j["classes"].size(), 26u);
+  EXPECT_EQ(j["weight_sum"], 24010000u);  // 70^4
+  out = run_cli("count --shape 2x4 --method two-band --threads 1", &st);
+  ASSERT_EQ(st, 0) << out;
+  EXPECT_NE(out.find("route two-band"), std::string::npos) << out;
+  EXPECT_NE(out.find("counts the transposed shape 4x2"), std::string::npos) << out;
+  EXPECT_NE(out.find("29,136,487,207,403,520"), std::string::npos) << out;
+  EXPECT_NE(out.find("peak memory"), std::string::npos) << out;
+  EXPECT_NE(out.find("1 thread"), std::string::npos) << out;
+  // The default for 8x8 stays the stack method.
+  out = run_cli("count --shape 4x2 --json", &st);
+  ASSERT_EQ(st, 0) << out;
+  EXPECT_EQ(nlohmann::json::parse(out)["method"], "stack");
+}
+
 TEST(Cli, BadArgumentsExitTwo) {
   int st = -1;
   run_cli("count --shape 3y3", &st);
@@ -234,15 +260,33 @@ TEST(Cli, BadArgumentsExitTwo) {
   std::string out = run_cli("count --shape 5x5", &st);
   EXPECT_EQ(st, 2);
   EXPECT_NE(out.find("R*C <= 9"), std::string::npos) << out;
-  // Shapes whose band or stack lists would not fit in memory are refused up front, not after
-  // minutes of swapping or a std::bad_alloc.
-  for (const char* shape : {"2x5", "5x2", "3x4"}) {
-    out = run_cli(std::string("count --shape ") + shape, &st);
-    EXPECT_EQ(st, 2) << shape;
+  // Shapes whose band or stack lists would not fit in memory are refused by the stack method up
+  // front, not after minutes of swapping or a std::bad_alloc; the message names what does count
+  // them (2x5 and 5x2 by the side-2 routes, the default for them: slow_side2_10.cpp).
+  for (const char* args : {"--shape 2x5 --method stack", "--shape 5x2 --method signature", "--shape 3x4"}) {
+    out = run_cli(std::string("count ") + args, &st);
+    EXPECT_EQ(st, 2) << args;
     EXPECT_NE(out.find("run into the billions"), std::string::npos) << out;
+    EXPECT_NE(out.find("two-stack and two-band routes"), std::string::npos) << out;
+  }
+  for (const char* shape : {"2x5", "5x2", "3x4"}) {
     run_cli(std::string("estimate --shape ") + shape, &st);
     EXPECT_EQ(st, 2) << shape;
   }
+  // The side-2 routes: no side of 2, too large, jobs not wired yet, stack-only options.
+  out = run_cli("count --shape 3x3 --method two-stack", &st);
+  EXPECT_EQ(st, 2);
+  EXPECT_NE(out.find("side of 2"), std::string::npos) << out;
+  out = run_cli("count --shape 2x6", &st);
+  EXPECT_EQ(st, 2);
+  out = run_cli("count --shape 6x2 --method two-band", &st);
+  EXPECT_EQ(st, 2);
+  EXPECT_NE(out.find("2x6 and 6x2"), std::string::npos) << out;
+  out = run_cli("count --shape 2x5 --job-dir /nonexistent/gridenum-test", &st);
+  EXPECT_EQ(st, 2);
+  EXPECT_NE(out.find("not wired"), std::string::npos) << out;
+  out = run_cli("count --shape 2x4 --method two-band --kernel backtrack", &st);
+  EXPECT_EQ(st, 2);
   out = run_cli("count --threads -1", &st);
   EXPECT_EQ(st, 2);
   EXPECT_NE(out.find("not in range 0 to 4096"), std::string::npos) << out;
