@@ -7,6 +7,7 @@
 #include <fstream>
 #include <map>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -18,10 +19,13 @@
 namespace {
 using namespace gridenum;
 
+// The whole collection file; a missing or empty file is an error, never "0 puzzles/s".
 std::string read_file(const std::string& name) {
-  std::ifstream in(std::string(GRIDENUM_SHARED_DIR) + "/puzzles/" + name);
+  const std::string path = std::string(GRIDENUM_PUZZLES_DIR) + "/" + name;
+  std::ifstream in(path);
   std::stringstream ss;
   ss << in.rdbuf();
+  if (!in || ss.str().empty()) throw std::runtime_error("bench_solve: cannot read " + path);
   return ss.str();
 }
 
@@ -32,8 +36,11 @@ const std::vector<Model>& models(const std::string& name) {
     std::istringstream in(read_file(name));
     PuzzleReader r(in);
     PuzzleReader::Item it;
-    while (r.next(it))
-      if (it.puzzle) v.push_back(it.puzzle->model);
+    while (r.next(it)) {
+      if (!it.puzzle) throw std::runtime_error("bench_solve: " + name + ": a line does not parse");
+      v.push_back(it.puzzle->model);
+    }
+    if (v.empty()) throw std::runtime_error("bench_solve: no puzzle in " + name);
   }
   return v;
 }

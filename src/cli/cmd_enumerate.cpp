@@ -5,6 +5,7 @@
 #include <string>
 
 #include "command.hpp"
+#include "options.hpp"
 #include "gridenum/puzzle/dlx.hpp"
 #include "gridenum/puzzle/propagate.hpp"
 #include "gridenum/puzzle/puzzle_io.hpp"
@@ -27,8 +28,8 @@ int run_enumerate(const EnumArgs& a) {
     std::fprintf(stderr, "gridenum enumerate: bad --engine '%s' (dlx, propagate)\n", a.engine.c_str());
     return 2;
   }
-  const auto box = Shape::parse(a.shape);
-  if (!box || box->rows < 2 || box->cols < 2 || box->n() > 16) {
+  const std::optional<Shape> box = parse_box_shape(a.shape);
+  if (box->rows < 2 || box->cols < 2 || box->n() > 16) {
     std::fprintf(stderr, "gridenum enumerate: bad --shape '%s' (RxC with R, C >= 2 and R*C <= 16)\n", a.shape.c_str());
     return 2;
   }
@@ -42,16 +43,7 @@ int run_enumerate(const EnumArgs& a) {
                  box->n(), box->n(), box->str().c_str());
     return 2;
   }
-  unsigned rules = 0;
-  for (const auto& r : CLI::detail::split(a.rules, ',')) {
-    if (r.empty() || r == "classic") continue;
-    if (r == "x") rules |= kRuleX;
-    else if (r == "windoku") rules |= kRuleWindoku;
-    else {
-      std::fprintf(stderr, "gridenum enumerate: unknown rule '%s' (x, windoku)\n", r.c_str());
-      return 2;
-    }
-  }
+  const unsigned rules = parse_grid_rules(a.rules);
   Model m;
   try {
     m = make_model(*box, rules, {});

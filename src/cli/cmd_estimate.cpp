@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "command.hpp"
+#include "options.hpp"
 #include "gridenum/count/count.hpp"
 #include "gridenum/count/estimate.hpp"
 #include "gridenum/count/stacks.hpp"
@@ -16,21 +17,20 @@ struct EstimateArgs {
 };
 
 void run(const EstimateArgs& a) {
-  auto shape = Shape::parse(a.shape);
-  if (!shape) throw CLI::ValidationError("--shape", "expected RxC, e.g. 3x3, got '" + a.shape + "'");
-  if (auto why = engine_shape_error(*shape)) throw CLI::ValidationError("--shape", *why);
+  const Shape shape = parse_box_shape(a.shape);
+  if (auto why = engine_shape_error(shape)) throw CLI::ValidationError("--shape", *why);
   CountOptions opt;
-  opt.shape = *shape;
+  opt.shape = shape;
   opt.threads = a.threads;
   const CountResult r = run_count(opt);
   const std::uint64_t stack_b1 = r.stack_fillings * r.reduction.stack_factor;
-  const Estimate e = independence_estimate(*shape, r.catalogue.band_fillings, stack_b1);
+  const Estimate e = independence_estimate(shape, r.catalogue.band_fillings, stack_b1);
   bool exact = false;
   const std::string est = to_decimal(e.value, 40, &exact);
   const Rational ratio = Rational(r.reduction.total) / e.value;
   const std::string ratio_s = to_decimal(ratio, 12);
   if (a.json) {
-    nlohmann::json j{{"shape", shape->str()},
+    nlohmann::json j{{"shape", shape.str()},
                      {"band_fillings", e.band_fillings.str()},
                      {"stack_fillings", e.stack_fillings.str()},
                      {"estimate", est},
@@ -41,11 +41,11 @@ void run(const EstimateArgs& a) {
     std::cout << j.dump(2) << "\n";
     return;
   }
-  std::cout << "independence estimate (thesis section 2.2), boxes " << shape->str() << "\n"
+  std::cout << "independence estimate (thesis section 2.2), boxes " << shape.str() << "\n"
             << "  valid band fillings G_band    " << e.band_fillings.str() << "\n"
             << "  valid stack fillings G_stack  " << e.stack_fillings.str() << "\n"
-            << "  estimate = G_band^" << shape->cols << " * G_stack^" << shape->rows << " / (" << shape->n() << "!)^"
-            << shape->n() << "\n"
+            << "  estimate = G_band^" << shape.cols << " * G_stack^" << shape.rows << " / (" << shape.n() << "!)^"
+            << shape.n() << "\n"
             << "           = " << est << (exact ? "  (exact)" : "  (rounded to 40 decimals)") << "\n"
             << "  exact count                   " << r.reduction.total.str() << "\n"
             << "  exact / estimate              " << ratio_s << "\n";

@@ -9,6 +9,7 @@
 #include <memory>
 
 #include "command.hpp"
+#include "options.hpp"
 #include "gridenum/mip/mip.hpp"
 #include "gridenum/puzzle/puzzle_io.hpp"
 
@@ -50,16 +51,10 @@ int run_export(const ExportArgs& a) {
   if (a.index == 0) return fail("--index counts from 1");
   ReadOptions ropt;
   if (!a.shape.empty()) {
-    ropt.shape = Shape::parse(a.shape);
-    if (!ropt.shape) return fail("bad --shape '" + a.shape + "' (expected RxC, e.g. 3x3)");
+    ropt.shape = parse_box_shape(a.shape);
     if (auto why = box_shape_problem(*ropt.shape)) return fail("bad --shape: " + *why);
   }
-  for (const auto& r : CLI::detail::split(a.rules, ',')) {
-    if (r.empty() || r == "classic") continue;
-    if (r == "x") ropt.rules |= kRuleX;
-    else if (r == "windoku") ropt.rules |= kRuleWindoku;
-    else return fail("unknown rule '" + r + "' for --rules (x, windoku)");
-  }
+  ropt.rules |= parse_grid_rules(a.rules);
   std::unique_ptr<std::ifstream> file;
   std::istream* in = &std::cin;
   if (a.file != "-") {

@@ -45,7 +45,7 @@ void write(const std::string& s) { std::fwrite(s.data(), 1, s.size(), stdout); }
 int run_generate(const GenerateArgs& a, bool seed_given) {
   GenerateOptions opt;
   std::string unknown;
-  opt.rules = parse_rules_text(a.rules, &unknown);
+  opt.rules = parse_rules(a.rules, &unknown);
   if (!unknown.empty()) return usage("unknown rule '" + unknown + "' for --rules (classic, x, windoku, jigsaw, killer)");
   // --shape: RxC, or a size N (the default box shape for N; a jigsaw's size).
   if (a.shape.find_first_of("xX") != std::string::npos) {

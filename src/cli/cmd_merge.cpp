@@ -5,8 +5,8 @@
 
 #include "command.hpp"
 #include "job_cli.hpp"
-#include "gridenum/jobs/atomic_file.hpp"
 #include "gridenum/core/checksum.hpp"
+#include "gridenum/jobs/atomic_file.hpp"
 #include "gridenum/jobs/merge.hpp"
 
 namespace gridenum::cli {
@@ -30,29 +30,27 @@ const RegisterCommand reg(13, [](CLI::App& root) {
       "Exit: 0 ok; 1 refused (shards of different jobs, a shard missing, given twice or unfinished); 2 a DIR holds\n"
       "no job; 3 damaged journal or I/O error.");
   cmd->callback([a] {
-    with_job_errors([&] {
-      std::vector<std::filesystem::path> dirs(a->dirs.begin(), a->dirs.end());
-      const MergeResult m = merge_jobs(dirs, a->threads);
-      std::string text = "merged " + std::to_string(m.dirs.size()) + " shard" + (m.dirs.size() == 1 ? "" : "s") +
-                         " of job " + hex16(m.header.fingerprint) + ":";
-      nlohmann::json shards = nlohmann::json::array();
-      for (const auto& d : m.dirs) {
-        text += " " + d.string();
-        shards.push_back(d.string());
-      }
-      text += "\n" + format_text(m.result);
-      nlohmann::json j = to_json(m.result);
-      j["merged"] = {{"fingerprint", hex16(m.header.fingerprint)}, {"shards", shards}};
-      if (!a->output.empty()) {
-        std::error_code ec;
-        std::filesystem::create_directories(a->output, ec);
-        if (ec) throw_io_error("cannot create", a->output, ec.value());
-        write_file_atomic(std::filesystem::path(a->output) / "result.txt", text);
-        write_file_atomic(std::filesystem::path(a->output) / "result.json", j.dump(2) + "\n");
-      }
-      if (a->json) std::cout << j.dump(2) << "\n";
-      else std::cout << text;
-    });
+    std::vector<std::filesystem::path> dirs(a->dirs.begin(), a->dirs.end());
+    const MergeResult m = merge_jobs(dirs, a->threads);
+    std::string text = "merged " + std::to_string(m.dirs.size()) + " shard" + (m.dirs.size() == 1 ? "" : "s") +
+                       " of job " + hex16(m.header.fingerprint) + ":";
+    nlohmann::json shards = nlohmann::json::array();
+    for (const auto& d : m.dirs) {
+      text += " " + d.string();
+      shards.push_back(d.string());
+    }
+    text += "\n" + format_text(m.result);
+    nlohmann::json j = to_json(m.result);
+    j["merged"] = {{"fingerprint", hex16(m.header.fingerprint)}, {"shards", shards}};
+    if (!a->output.empty()) {
+      std::error_code ec;
+      std::filesystem::create_directories(a->output, ec);
+      if (ec) throw_io_error("cannot create", a->output, ec.value());
+      write_file_atomic(std::filesystem::path(a->output) / "result.txt", text);
+      write_file_atomic(std::filesystem::path(a->output) / "result.json", j.dump(2) + "\n");
+    }
+    if (a->json) std::cout << j.dump(2) << "\n";
+    else std::cout << text;
   });
 });
 

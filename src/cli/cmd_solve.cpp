@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "command.hpp"
+#include "options.hpp"
 #include "gridenum/mip/mip.hpp"
 #include "gridenum/puzzle/batch.hpp"
 #include "gridenum/puzzle/puzzle_io.hpp"
@@ -48,25 +49,13 @@ int run_solve(const SolveArgs& a, CLI::App* limit_opt_owner) {
   if (a.time_limit < 0) return usage("--time-limit", std::to_string(a.time_limit), "seconds, 0 for none");
   ReadOptions ropt;
   if (!a.shape.empty()) {
-    ropt.shape = Shape::parse(a.shape);
-    if (!ropt.shape) {
-      std::fprintf(stderr, "gridenum solve: bad --shape '%s' (expected RxC, e.g. 3x3)\n", a.shape.c_str());
-      return 2;
-    }
+    ropt.shape = parse_box_shape(a.shape);
     if (auto why = box_shape_problem(*ropt.shape)) {
       std::fprintf(stderr, "gridenum solve: bad --shape: %s\n", why->c_str());
       return 2;
     }
   }
-  for (const auto& r : CLI::detail::split(a.rules, ',')) {
-    if (r.empty() || r == "classic") continue;
-    if (r == "x") ropt.rules |= kRuleX;
-    else if (r == "windoku") ropt.rules |= kRuleWindoku;
-    else {
-      std::fprintf(stderr, "gridenum solve: unknown rule '%s' for --rules (x, windoku)\n", r.c_str());
-      return 2;
-    }
-  }
+  ropt.rules |= parse_grid_rules(a.rules);
   BatchOptions bopt;
   bopt.threads = a.threads;
   bopt.solve.engine = a.engine == "dlx" ? Engine::Dlx : Engine::Propagate;

@@ -21,11 +21,9 @@ const RegisterCommand reg(12, [](CLI::App& root) {
   cmd->add_flag("--json", a->json, "Print the status as one JSON document");
   cmd->footer("Exit: 0 ok; 2 DIR holds no job; 3 damaged journal or unreadable files.");
   cmd->callback([a] {
-    with_job_errors([&] {
-      const JobStatus s = job_status(a->dir);
-      if (a->json) std::cout << to_json(s).dump(2) << "\n";
-      else std::cout << format_status(s);
-    });
+    const JobStatus s = job_status(a->dir);
+    if (a->json) std::cout << to_json(s).dump(2) << "\n";
+    else std::cout << format_status(s);
   });
 });
 

@@ -5,6 +5,9 @@
 #include <memory>
 
 #include "command.hpp"
+#include "options.hpp"
+#include "gridenum/jobs/result_io.hpp"
+#include "gridenum/verify/side2_verify.hpp"
 #include "gridenum/verify/verify.hpp"
 
 namespace gridenum::cli {
@@ -21,22 +24,12 @@ struct VerifyArgs {
   std::uint64_t seed = 0;
 };
 
-Shape parse_shape(const std::string& text) {
-  auto s = Shape::parse(text);
-  if (!s) throw CLI::ValidationError("--shape", "expected RxC, e.g. 3x3, got '" + text + "'");
-  return *s;
-}
 
-// Runs one verify; a report ends the process with 0 (PASS) or 1 (FAIL), bad input with 2.
+// Runs one verify; a report ends the process with 0 (PASS) or 1 (FAIL); bad input (InputError)
+// reaches main(), which exits 2.
 template <class F>
 void report(F&& make) {
-  VerifyReport r;
-  try {
-    r = make();
-  } catch (const VerifyInputError& e) {
-    std::fprintf(stderr, "gridenum verify: error: %s\n", e.what());
-    throw Exit{2};
-  }
+  const VerifyReport r = make();
   std::cout << format_text(r) << std::flush;
   if (!r.pass()) throw Exit{1};
 }
@@ -46,22 +39,51 @@ const RegisterCommand reg(15, [](CLI::App& root) {
   auto* cmd = root.add_subcommand("verify", "Check class sizes, completion counts or a finished result independently");
   cmd->require_subcommand(1);
 
-  auto* classes = cmd->add_subcommand("classes", "Class sizes: catalogue against an orbit census of every band filling");
+  auto* classes = cmd->add_subcommand("classes",
+                                      "Class sizes: catalogue against an orbit census of every band filling (2x5 / 5x2: the "
+                                      "two side-2 class generators against each other and a census of the configurations)");
   classes->add_option("--shape", a->shape, "Box shape RxC")->default_val("3x3");
   add_threads_option(classes, a->threads)->default_val(0);
-  classes->callback([a] { report([&] { return verify_classes(parse_shape(a->shape), a->threads); }); });
+  classes->callback([a] {
+    report([&] {
+      const Shape s = parse_box_shape(a->shape);
+      return is_side2_verify_shape(s) ? verify_side2_classes(s, a->threads) : verify_classes(s, a->threads);
+    });
+  });
 
-  auto* comp = cmd->add_subcommand("completions", "Completion counts n_alpha: stack method against signature method");
+  auto* comp = cmd->add_subcommand("completions",
+                                   "Completion counts n_alpha: stack method against signature method (2x5 / 5x2: F per "
+                                   "class by the two-stack and two-band counters and plain enumeration; --all adds both "
+                                   "orientations' totals)");
   comp->add_option("--shape", a->shape, "Box shape RxC")->default_val("3x3");
   auto* cls = comp->add_option("--class", a->classes, "Class index K (1-based, catalogue order); repeatable");
   comp->add_flag("--all", a->all, "Every class (the default)")->excludes(cls);
   comp->add_option("--method", a->method, "The method under check (the other one recomputes): stack or signature")
       ->default_val("stack")->check(CLI::IsMember({"stack", "signature"}));
   add_threads_option(comp, a->threads)->default_val(0);
-  comp->callback([a] {
+  comp->add_option("--sample", a->sample, "2x5 / 5x2: check K random classes (default 4 when no --class or --all)");
+  comp->add_option("--seed", a->seed, "2x5 / 5x2: seed of the sample (0: random, printed)")->default_val(0);
+  comp->callback([a, comp] {
     report([&] {
+      const Shape s = parse_box_shape(a->shape);
+      if (is_side2_verify_shape(s)) {
+        if (comp->get_option("--method")->count() > 0)
+          throw VerifyInputError("--method applies to the stack and signature methods; " + s.str() +
+                                 " is checked by the two-stack and two-band routes against each other");
+        VerifySide2FillingsOptions o;
+        o.shape = s;
+        o.classes = a->all ? std::vector<std::uint32_t>{} : a->classes;
+        o.all = a->all;
+        o.sample = comp->get_option("--sample")->count() > 0 ? a->sample : 4;
+        o.seed = a->seed;
+        o.threads = a->threads;
+        return verify_side2_fillings(o);
+      }
+      for (const char* side2_only : {"--sample", "--seed"})
+        if (comp->get_option(side2_only)->count() > 0)
+          throw VerifyInputError(std::string(side2_only) + " applies to 2x5 and 5x2 (the other shapes check --class K or --all)");
       VerifyCompletionsOptions o;
-      o.shape = parse_shape(a->shape);
+      o.shape = parse_box_shape(a->shape);
       o.classes = a->all ? std::vector<std::uint32_t>{} : a->classes;
       parse_method(a->method, o.method);
       o.threads = a->threads;

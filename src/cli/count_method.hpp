@@ -4,11 +4,18 @@
 
 #include <string>
 
+#include "gridenum/core/shape.hpp"
+
 namespace gridenum::cli {
 
 // Runs the count by band signatures and prints it (text or --json). The shape string has
 // already been parsed and checked by cmd_count; shapes the signature method cannot take are
 // usage errors (CLI::ValidationError, exit 2).
 void run_count_signature(const std::string& shape, int threads, bool json);
+
+// `gridenum count --method two-stack|two-band` (and the default for 2x5 and 5x2): the side-2
+// routes (count/side2.hpp), run in one pass and printed (text or --json). Shapes they cannot
+// take are usage errors.
+void run_count_side2(const Shape& shape, const std::string& method, int threads, bool json);
 
 }  // namespace gridenum::cli

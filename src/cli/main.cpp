@@ -6,6 +6,7 @@
 #include <exception>
 
 #include "command.hpp"
+#include "gridenum/core/errors.hpp"
 
 namespace gridenum::cli {
 std::vector<Command>& command_registry() {
@@ -14,6 +15,10 @@ std::vector<Command>& command_registry() {
 }
 }  // namespace gridenum::cli
 
+// Exit codes, decided here only: 0 success; 1 a failed check (CheckError, or a command's own
+// Exit{1}); 2 usage and input errors (CLI11's parse errors, InputError and the errors derived
+// from it: JobInputError, ConfigError, VerifyInputError); 3 run-time failures (IoError, a damaged
+// journal, a locked job, anything unexpected); 130 interrupted (Exit{130} from the job commands).
 int main(int argc, char** argv) {
   using namespace gridenum::cli;
   // A file size limit (ulimit -f) must be an I/O error the job layer reports ("File too large",
@@ -32,7 +37,13 @@ int main(int argc, char** argv) {
     return app.exit(e) == 0 ? 0 : 2;
   } catch (const Exit& e) {
     return e.code;
-  } catch (const std::exception& e) {
+  } catch (const gridenum::InputError& e) {
+    std::fprintf(stderr, "gridenum: error: %s\n", e.what());
+    return 2;
+  } catch (const gridenum::CheckError& e) {
+    std::fprintf(stderr, "gridenum: error: %s\n", e.what());
+    return 1;
+  } catch (const std::exception& e) {  // IoError, JournalError, JobLockedError, anything else
     std::fprintf(stderr, "gridenum: error: %s\n", e.what());
     return 3;
   }

@@ -36,8 +36,6 @@
 // few thousand distinct structures a handful of times.
 #include "gridenum/count/catalogue.hpp"
 
-#include <omp.h>
-
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -397,9 +395,11 @@ Key structure_key(Shape s, const Band& band) {
 // reason, rather than after minutes of swapping or a std::bad_alloc.
 std::optional<std::string> engine_shape_error(Shape s) {
   if (s.rows < 2 || s.cols < 2 || s.n() > 9)
-    return "the count engine supports boxes of at least 2 x 2 cells with R*C <= 9 (2x2, 2x3, 3x2, 2x4, 4x2, 3x3), got " +
+    return "the stack method supports boxes of at least 2 x 2 cells with R*C <= 9 (2x2, 2x3, 3x2, 2x4, 4x2, 3x3), got " +
            s.str() +
-           ": from 10 digits on, its in-memory lists of band fillings or stack fillings run into the billions";
+           ": from 10 digits on, its in-memory lists of band fillings or stack fillings run into the billions. "
+           "2x5 and 5x2 are counted by the two-stack and two-band routes (gridenum count --shape 2x5 or 5x2, "
+           "without --method or with --method two-stack|two-band); 3x4, 4x3, 2x6, 6x2 and larger are not supported yet";
   return std::nullopt;
 }
 
@@ -524,6 +524,17 @@ Catalogue build_catalogue(Shape s) {
   cat.entry_bands = std::move(all);
   cat.seconds = seconds_since(t0);
   return cat;
+}
+
+std::string band_string(const Band& b) {
+  static constexpr char kDigits[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVW";
+  std::string s;
+  s.reserve(b.size());
+  for (auto d : b) {
+    assert(d < sizeof kDigits - 1);
+    s.push_back(kDigits[d]);
+  }
+  return s;
 }
 
 }  // namespace gridenum

@@ -19,8 +19,9 @@
 // chains only on the class. So per class and per (band position b, row set pi) the kernel builds
 // the table G_{b,pi}[c] over the T = prod_s |CS_s| column-chain tuples (3136 for 9x9), and a
 // stack filling whose pattern is (pi_1 .. pi_{C-1}) has sum_c prod_b G_{b,pi_b}[c] completions:
-// a dot product of two uint16 vectors for 9x9. The stack list is sorted by pattern, so a unit
-// computes one dot product per run of equal patterns and multiplies by the run length.
+// a dot product of two vectors for 9x9 (bytes: every entry of a 9x9 table is below 128). The
+// stack list is sorted by pattern, so a unit computes one dot product per run of equal patterns
+// and multiplies by the run length.
 //
 // Data layout of the hot part (9x9):
 //
@@ -28,8 +29,12 @@
 //                      box in stack s compatible with column partition q. Class independent.
 //   qid[cls][s][c][b]: the column partition (unordered, an id) of column chain c of stack s in
 //                      band b. Per class.
-//   G[b][pi][c1*56+c2] = popcount(Bits[pi][1][qid(c1,b)] & Bits[pi][2][qid(c2,b)])  (uint16)
-//   pattern value    = sum_c G[0][pi_1][c] * G[1][pi_2][c]   (vectorised widening multiply-add)
+//   G[b][pi][c1*56+c2] = popcount(Bits[pi][1][qid(c1,b)] & Bits[pi][2][qid(c2,b)])  (built as
+//                      uint16, stored as bytes on 64-byte lines when every entry is < 128)
+//   pattern value    = sum_c G[0][pi_1][c] * G[1][pi_2][c]   (pmaddubsw + pmaddwd)
+//
+// The popcount products and the byte dot products are the two hot loops; they are compiled
+// once per instruction-set level and chosen at run time (isa/kernels.hpp).
 //
 // Compatibility only depends on the unordered partitions {P_r} and {Q_j} (280 of each for 9x9),
 // so one 280 x 280 byte matrix answers it; Bits is filled from that matrix once per run.
@@ -43,23 +48,21 @@
 // independent check on small shapes and the long workload of the checkpointing tests.
 #include "gridenum/count/completion.hpp"
 
-#include <bit>
 #include <boost/align/aligned_allocator.hpp>
 #include <oneapi/tbb/collaborative_call_once.h>
 #include <oneapi/tbb/parallel_for.h>
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cassert>
-#if defined(__SSE2__)
-#include <immintrin.h>
-#endif
 #include <limits>
 #include <map>
 #include <mutex>
 #include <stdexcept>
 
 #include "chains.hpp"
+#include "isa/kernels.hpp"
 
 namespace gridenum {
 
@@ -134,6 +137,7 @@ struct CompletionCounter::Impl {
   const Catalogue& cat;
   const StackList& stacks;
   Kernel kernel;
+  const detail::CountKernels& kernels;  // the hot loops of the selected instruction-set level
   Shape s;
   int R, C, N;
 
@@ -151,8 +155,10 @@ struct CompletionCounter::Impl {
   mutable std::vector<std::unique_ptr<tbb::collaborative_once_flag>> once;
   mutable std::vector<std::unique_ptr<ClassTables>> tables;
 
-  Impl(const Catalogue& c, const StackList& st, Kernel k)
-      : cat(c), stacks(st), kernel(k), s(c.shape), R(s.rows), C(s.cols), N(s.n()) {
+  Impl(const Catalogue& c, const StackList& st, Kernel k, std::optional<Isa> isa)
+      : cat(c), stacks(st), kernel(k), kernels(detail::count_kernels(isa ? *isa : selected_isa())), s(c.shape),
+        R(s.rows), C(s.cols), N(s.n()) {
+    if (isa && !isa_supported(*isa)) throw std::logic_error("completion: this CPU does not run " + to_string(*isa));
     if (cat.shape != stacks.shape) throw std::invalid_argument("completion: catalogue and stack list shapes differ");
     once.resize(cat.classes.size());
     tables.resize(cat.classes.size());
@@ -305,13 +311,10 @@ struct CompletionCounter::Impl {
       return base + (static_cast<std::size_t>(st) * n_q + qid[cls][st][c * bands + b]) * w;
     };
     if (nst == 2 && w == 1) {  // 9x9 and every shape with R = 3 and <= 64 row chains
-      std::vector<std::uint64_t> ys(radix[1]);
+      std::vector<std::uint64_t> xs(radix[0]), ys(radix[1]);
+      for (std::size_t c1 = 0; c1 < radix[0]; ++c1) xs[c1] = *word_ptr(0, c1);
       for (std::size_t c2 = 0; c2 < radix[1]; ++c2) ys[c2] = *word_ptr(1, c2);
-      for (std::size_t c1 = 0; c1 < radix[0]; ++c1) {
-        const std::uint64_t x = *word_ptr(0, c1);
-        for (std::size_t c2 = 0; c2 < radix[1]; ++c2)
-          *g++ = static_cast<std::uint16_t>(std::popcount(x & ys[c2]));
-      }
+      kernels.popcount_products(xs.data(), radix[0], ys.data(), radix[1], g);
       return;
     }
     // General case: an odometer over the tuples with the AND of the first stacks kept per level.
@@ -392,48 +395,9 @@ struct CompletionCounter::Impl {
   static constexpr std::size_t kBlock = 512;
   static_assert(kBlock % kLine == 0, "blocks must start on cache lines, as the tables do");
 
-  // Dot product of byte tables (entries < 128, so pmaddubsw's pair sums stay below 2^15 and
-  // never saturate). The compiler does not find this pattern by itself (it widens to 32 bits
-  // first: 3x slower, measured), hence the intrinsics; a plain loop elsewhere.
-  static std::int32_t dot8(const std::uint8_t* a, const std::uint8_t* b, std::size_t n) {
-    std::size_t c = 0;
-    std::int32_t sum = 0;
-#if defined(__AVX2__)
-    __m256i acc = _mm256_setzero_si256();
-    const __m256i ones = _mm256_set1_epi16(1);
-    for (; c + 32 <= n; c += 32) {
-      const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(a + c));
-      const __m256i y = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b + c));
-      acc = _mm256_add_epi32(acc, _mm256_madd_epi16(_mm256_maddubs_epi16(x, y), ones));
-    }
-    __m128i s4 = _mm_add_epi32(_mm256_castsi256_si128(acc), _mm256_extracti128_si256(acc, 1));
-    s4 = _mm_add_epi32(s4, _mm_shuffle_epi32(s4, 0x4e));
-    s4 = _mm_add_epi32(s4, _mm_shuffle_epi32(s4, 0xb1));
-    sum = _mm_cvtsi128_si32(s4);
-#elif defined(__SSE2__)
-    __m128i acc = _mm_setzero_si128();
-    const __m128i zero = _mm_setzero_si128();
-    for (; c + 16 <= n; c += 16) {
-      const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(a + c));
-      const __m128i y = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b + c));
-      acc = _mm_add_epi32(acc, _mm_madd_epi16(_mm_unpacklo_epi8(x, zero), _mm_unpacklo_epi8(y, zero)));
-      acc = _mm_add_epi32(acc, _mm_madd_epi16(_mm_unpackhi_epi8(x, zero), _mm_unpackhi_epi8(y, zero)));
-    }
-    acc = _mm_add_epi32(acc, _mm_shuffle_epi32(acc, 0x4e));
-    acc = _mm_add_epi32(acc, _mm_shuffle_epi32(acc, 0xb1));
-    sum = _mm_cvtsi128_si32(acc);
-#endif
-    for (; c < n; ++c) sum += static_cast<std::int32_t>(a[c]) * b[c];
-    return sum;
-  }
-
   u128 count_blocked8(const ClassTables& t, const WorkUnit& u) const {
     const std::size_t n_pi = pis.size(), T = t.tuples;
-    struct Run {
-      const std::uint8_t *a, *b;
-      std::uint64_t length;
-      std::uint64_t sum;
-    };
+    using Run = detail::Run8;
     // One buffer per thread, reused by every unit it counts: no allocation once it has grown.
     thread_local std::vector<Run> runs;
     runs.clear();
@@ -444,10 +408,7 @@ struct CompletionCounter::Impl {
       runs.push_back({t.table8(0, pat_pi[2 * p], n_pi), t.table8(1, pat_pi[2 * p + 1], n_pi), j - i, 0});
       i = j;
     }
-    for (std::size_t t0 = 0; t0 < T; t0 += kBlock) {
-      const std::size_t len = std::min(kBlock, T - t0);
-      for (Run& r : runs) r.sum += static_cast<std::uint64_t>(dot8(r.a + t0, r.b + t0, len));
-    }
+    for (std::size_t t0 = 0; t0 < T; t0 += kBlock) kernels.sweep8(runs.data(), runs.size(), t0, std::min(kBlock, T - t0));
     u128 total = 0;
     for (const Run& r : runs) total = checked_add(total, checked_mul(r.sum, r.length));
     return total;
@@ -514,8 +475,9 @@ struct CompletionCounter::Impl {
   }
 };
 
-CompletionCounter::CompletionCounter(const Catalogue& cat, const StackList& stacks, Kernel kernel)
-    : impl_(std::make_unique<Impl>(cat, stacks, kernel)) {}
+CompletionCounter::CompletionCounter(const Catalogue& cat, const StackList& stacks, Kernel kernel,
+                                     std::optional<Isa> isa)
+    : impl_(std::make_unique<Impl>(cat, stacks, kernel, isa)) {}
 CompletionCounter::~CompletionCounter() = default;
 
 u128 CompletionCounter::count(const WorkUnit& unit) const {
@@ -530,5 +492,7 @@ void CompletionCounter::release(std::uint32_t cls) const {
 }
 
 Kernel CompletionCounter::kernel() const { return impl_->kernel; }
+
+Isa CompletionCounter::isa() const { return impl_->kernels.isa; }
 
 }  // namespace gridenum

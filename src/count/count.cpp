@@ -1,14 +1,12 @@
 // The count pipeline in one call (design.md section 3) and its text / JSON rendering.
 #include "gridenum/count/count.hpp"
 
-#include <omp.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <sstream>
 
-#include "gridenum/count/pool.hpp"
 #include "gridenum/core/timing.hpp"
+#include "gridenum/count/pool.hpp"
 
 namespace gridenum {
 
@@ -16,19 +14,11 @@ namespace {
 std::string big(const BigInt& v) { return v.str(); }
 }  // namespace
 
-std::string band_string(const Band& b) {
-  static const char* digits = "0123456789ABCDEFGHIJKLMNOPQRSTUVW";
-  std::string s;
-  for (auto d : b) s.push_back(digits[d]);
-  return s;
-}
-
 CountResult run_count(const CountOptions& opt, const CountHooks& hooks) {
   const auto t0 = SteadyClock::now();
   CountResult res;
   res.options = opt;
-  res.threads_used = resolve_threads(opt.threads);
-  omp_set_num_threads(res.threads_used);
+  res.threads_used = use_threads(opt.threads);
 
   auto t = SteadyClock::now();
   res.catalogue = opt.catalogue ? *opt.catalogue : build_catalogue(opt.shape);
@@ -65,7 +55,8 @@ CountResult run_count(const CountOptions& opt, const CountHooks& hooks) {
     if (known) counts[i] = *known;
     else todo.push_back(u);
   }
-  const CompletionCounter counter(res.catalogue, stacks, opt.kernel);
+  const CompletionCounter counter(res.catalogue, stacks, opt.kernel, opt.isa);
+  res.isa = opt.kernel == Kernel::Partition ? to_string(counter.isa()) : "scalar";
   const bool complete = count_units(
       counter, todo, PoolOptions{res.threads_used},
       [&](const WorkUnit& u, u128 c) {
@@ -91,7 +82,7 @@ std::string format_text(const CountResult& r) {
   const Shape s = c.shape;
   if (r.counted_here)
     o << "gridenum count: " << s.n() << "x" << s.n() << " grids, boxes " << s.str() << ", kernel "
-      << to_string(r.options.kernel) << ", " << r.threads_used << " thread" << (r.threads_used == 1 ? "" : "s")
+      << to_string(r.options.kernel) << " (" << r.isa << "), " << r.threads_used << " thread" << (r.threads_used == 1 ? "" : "s")
       << "\n\n";
   else
     o << "gridenum merge: " << s.n() << "x" << s.n() << " grids, boxes " << s.str()
@@ -160,6 +151,7 @@ nlohmann::json to_json(const CountResult& r) {
               {"n", c.shape.n()},
               {"method", "stack"},
               {"kernel", r.counted_here ? json(to_string(r.options.kernel)) : json(nullptr)},
+              {"isa", r.counted_here ? json(r.isa) : json(nullptr)},
               {"threads", r.counted_here ? json(r.threads_used) : json(nullptr)},
               {"catalogue",
                {{"band_fillings", c.band_fillings},

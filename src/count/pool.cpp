@@ -5,11 +5,11 @@
 // so memory stays at a few classes' worth whatever the number of classes.
 #include "gridenum/count/pool.hpp"
 
+#include <omp.h>
 #include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/info.h>
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
-#include <omp.h>
 
 #include <algorithm>
 #include <atomic>
@@ -26,6 +26,12 @@ int resolve_threads(int requested) {
       static_cast<int>(tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism));
   if (requested > 0) return std::min(requested, limit);
   return std::min(tbb::info::default_concurrency(), limit);
+}
+
+int use_threads(int requested) {
+  const int threads = resolve_threads(requested);
+  omp_set_num_threads(threads);
+  return threads;
 }
 
 bool count_units(const CompletionCounter& counter, const std::vector<WorkUnit>& units,

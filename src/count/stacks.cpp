@@ -14,15 +14,15 @@
 // patterns.
 #include "gridenum/count/stacks.hpp"
 
-#include "gridenum/count/catalogue.hpp"
-#include "gridenum/core/timing.hpp"
-
-#include <bit>
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <chrono>
 #include <numeric>
 #include <stdexcept>
+
+#include "gridenum/core/timing.hpp"
+#include "gridenum/count/catalogue.hpp"
 
 namespace gridenum {
 

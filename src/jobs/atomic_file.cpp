@@ -11,14 +11,14 @@
 #include <exception>
 #include <future>
 
-#include "gridenum/jobs/job_errors.hpp"
+#include "gridenum/core/errors.hpp"
 
 namespace gridenum {
 
 namespace fs = std::filesystem;
 
 void throw_io_error(const std::string& what, const fs::path& path, int err) {
-  throw JobIoError(what + " '" + path.string() + "': " + std::strerror(err));
+  throw IoError(what + " '" + path.string() + "': " + std::strerror(err));
 }
 
 void write_all(int fd, std::string_view bytes, const fs::path& path) {

@@ -5,10 +5,9 @@
 #include <chrono>
 #include <sstream>
 
-#include "gridenum/jobs/atomic_file.hpp"
 #include "gridenum/core/checksum.hpp"
-#include "gridenum/count/count.hpp"
 #include "gridenum/core/timing.hpp"
+#include "gridenum/jobs/atomic_file.hpp"
 
 namespace gridenum {
 

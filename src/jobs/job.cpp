@@ -12,7 +12,6 @@
 // last record: resume recomputes the rest. Nothing is ever derived from a result file.
 #include "gridenum/jobs/job.hpp"
 
-#include <omp.h>
 #include <spdlog/logger.h>
 #include <spdlog/sinks/basic_file_sink.h>
 #include <spdlog/sinks/stdout_sinks.h>
@@ -25,13 +24,13 @@
 #include <mutex>
 #include <thread>
 
+#include "gridenum/core/checksum.hpp"
+#include "gridenum/count/pool.hpp"
 #include "gridenum/jobs/atomic_file.hpp"
 #include "gridenum/jobs/catalogue_cache.hpp"
-#include "gridenum/core/checksum.hpp"
 #include "gridenum/jobs/fingerprint.hpp"
 #include "gridenum/jobs/job_errors.hpp"
 #include "gridenum/jobs/job_lock.hpp"
-#include "gridenum/count/pool.hpp"
 #include "gridenum/jobs/progress.hpp"
 #include "gridenum/jobs/stop_signals.hpp"
 
@@ -236,8 +235,7 @@ JobOutcome run_job_impl(const JobRequest& req, std::shared_ptr<spdlog::logger>& 
   out.config = cfg;
   log->info("{} job {}: {}", req.resume ? "resuming" : "starting", req.dir.string(), describe(cfg));
 
-  const int threads = resolve_threads(cfg.threads);
-  omp_set_num_threads(threads);
+  const int threads = use_threads(cfg.threads);
   JobPlan jp = prepare_job_plan(cfg, req.dir, false);
   if (!jp.from_cache && cfg.catalogue_cache && req.resume) log->info("catalogue cache not used ({}); rebuilt it", jp.cache_note);
   out.header = jp.header;
@@ -387,7 +385,7 @@ JobOutcome run_job(const JobRequest& req) {
   std::shared_ptr<spdlog::logger> file_log;  // errors go to job.log here; the caller shows them
   try {
     return run_job_impl(req, file_log);
-  } catch (const JobIoError& e) {
+  } catch (const IoError& e) {
     std::error_code ec;
     if (!fs::exists(JobPaths{req.dir}.journal(), ec)) {
       if (file_log) file_log->error("{}", e.what());

@@ -10,8 +10,8 @@
 #include <chrono>
 #include <unordered_map>
 
-#include "gridenum/jobs/atomic_file.hpp"
 #include "gridenum/core/checksum.hpp"
+#include "gridenum/jobs/atomic_file.hpp"
 #include "gridenum/jobs/job_errors.hpp"
 
 namespace gridenum {
@@ -277,7 +277,7 @@ void JournalWriter::flush() {
     if (out.empty()) return;
     write_all(fd_, out, path_);
     if (::fdatasync(fd_) != 0) throw_io_error("cannot fsync", path_, errno);
-  } catch (const JobIoError& e) {
+  } catch (const IoError& e) {
     failed_ = true;
     failure_ = e.what();
     throw;

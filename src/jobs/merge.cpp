@@ -3,14 +3,12 @@
 // journal written by another gridenum (another class order, say) is refused, not reinterpreted.
 #include "gridenum/jobs/merge.hpp"
 
-#include <omp.h>
-
 #include <map>
 
 #include "gridenum/core/checksum.hpp"
+#include "gridenum/count/pool.hpp"
 #include "gridenum/jobs/job.hpp"
 #include "gridenum/jobs/job_errors.hpp"
-#include "gridenum/count/pool.hpp"
 
 namespace gridenum {
 
@@ -85,8 +83,7 @@ MergeResult merge_jobs(const std::vector<fs::path>& dirs, int threads) {
   MergeResult m;
   const Part& first = parts[by_k.begin()->second];
   JobConfig cfg = first.config;
-  const int used = resolve_threads(threads ? threads : cfg.threads);
-  omp_set_num_threads(used);
+  const int used = use_threads(threads ? threads : cfg.threads);
   JobPlan jp = prepare_job_plan(cfg, first.dir, false);
   if (jp.header.fingerprint != h0.fingerprint || jp.plan.units.size() != h0.units)
     throw JournalError("merge: the journals' fingerprint " + hex16(h0.fingerprint) + " does not match the plan of " +

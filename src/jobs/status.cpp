@@ -6,8 +6,8 @@
 #include <ctime>
 #include <sstream>
 
-#include "gridenum/jobs/atomic_file.hpp"
 #include "gridenum/core/checksum.hpp"
+#include "gridenum/jobs/atomic_file.hpp"
 #include "gridenum/jobs/job.hpp"
 #include "gridenum/jobs/progress.hpp"
 

@@ -22,8 +22,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "gridenum/mip/mip.hpp"
 #include "gridenum/core/timing.hpp"
+#include "gridenum/mip/mip.hpp"
 
 extern char** environ;
 

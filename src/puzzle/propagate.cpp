@@ -24,15 +24,16 @@
 // rules change. Nothing is allocated in the search loop. For n = 9 the search is instantiated
 // with the size fixed at compile time so the unit loops unroll; every other size uses the
 // same code with the size at run time.
+#include "gridenum/puzzle/propagate.hpp"
+
 #include <algorithm>
 #include <array>
 #include <bit>
 #include <cassert>
 #include <cstring>
-#include <mutex>
 #include <set>
+#include <stdexcept>
 
-#include "gridenum/puzzle/propagate.hpp"
 #include "gridenum/puzzle/solve9.hpp"
 
 namespace gridenum {
@@ -173,10 +174,10 @@ struct Topology {
   int model_units = 0;  // the model's units come first in unit_cells, then implied ones
   DigitMask all = 0;
   std::vector<std::uint16_t> unit_cells;  // nunits * n
-  // Units of each cell as a 128-bit set (bit u: unit u), to mark units whose cells changed;
-  // with more than 128 units every unit is rescanned (wide == true).
+  // Units of each cell as a 128-bit set (bit u: unit u), to mark units whose cells changed. At
+  // most 3 * 25 + 2 units (rows, columns, boxes of a 25x25 grid, two diagonals; Windoku's 9 only
+  // on 9x9), so 128 bits always suffice (checked in build()).
   std::vector<std::array<std::uint64_t, 2>> cell_units;
-  bool wide = false;
   std::vector<std::uint32_t> peer_start;  // cells + 1
   std::vector<std::uint16_t> peers;
   std::vector<int> cage_sum;
@@ -216,10 +217,10 @@ struct Topology {
       assert(static_cast<int>(groups[u].size()) == n);
       for (int c : groups[u]) unit_cells.push_back(static_cast<std::uint16_t>(c));
     }
-    wide = nunits > 128;
+    if (nunits > 128) throw std::logic_error("propagation: more than 128 units (the model builder allows at most 77)");
     cell_units.assign(cells, {0, 0});
     for (int u = 0; u < nunits; ++u)
-      for (int c : groups[u]) cell_units[c][u >> 6] |= wide ? 0 : std::uint64_t{1} << (u & 63);
+      for (int c : groups[u]) cell_units[c][u >> 6] |= std::uint64_t{1} << (u & 63);
     cage_sum.clear();
     cage_start.assign(1, 0);
     cage_cells.clear();
@@ -329,19 +330,12 @@ class Search {
       }
       // Hidden singles, only in units with a changed cell since they were last scanned
       // (a unit at a fixpoint stays at it until one of its cells loses a candidate).
-      for (int w = 0; w < 2 || (t_.wide && w < 1); ++w) {
-        std::uint64_t bits = t_.wide ? 0 : (w == 0 ? d0 : d1);
+      for (int w = 0; w < 2; ++w) {
+        std::uint64_t bits = w == 0 ? d0 : d1;
         if (w == 0) d0 = 0; else d1 = 0;
-        const int units = t_.wide ? t_.nunits : 0;
-        for (int k = 0; k < units || bits; ++k) {
-          int u;
-          if (t_.wide) {
-            if (k >= units) break;
-            u = k;
-          } else {
-            u = w * 64 + std::countr_zero(bits);
-            bits &= bits - 1;
-          }
+        while (bits) {
+          const int u = w * 64 + std::countr_zero(bits);
+          bits &= bits - 1;
           const std::uint16_t* uc = t_.unit_cells.data() + static_cast<std::size_t>(u) * n;
           DigitMask once = 0, twice = 0, solved = 0;
           for (int i = 0; i < n; ++i) {

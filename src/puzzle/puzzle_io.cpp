@@ -24,12 +24,6 @@ ParseError::ParseError(std::size_t line_, std::size_t column_, std::string messa
       column(column_),
       message(std::move(message_)) {}
 
-char digit_symbol(int d) {
-  if (d <= 0) return '.';
-  if (d <= 9) return static_cast<char>('0' + d);
-  return static_cast<char>('A' + d - 10);
-}
-
 int symbol_digit(char ch) {
   if (ch == '.' || ch == '0') return 0;
   if (ch >= '1' && ch <= '9') return ch - '0';
@@ -57,15 +51,6 @@ std::optional<std::string> box_shape_problem(Shape box, bool jigsaw) {
 }
 
 namespace {
-
-std::string cell_name(int cell, int n) {
-  // Appended piecewise: GCC 12 reports a false -Wrestrict on "r" + std::to_string(...).
-  std::string s = "r";
-  s += std::to_string(cell / n + 1);
-  s += 'c';
-  s += std::to_string(cell % n + 1);
-  return s;
-}
 
 // Reads `text` as n*n symbols into givens; `col0` is the column of text[0].
 std::vector<int> parse_symbols(std::string_view text, int n, std::size_t line, std::size_t col0,
@@ -105,30 +90,6 @@ std::vector<std::string_view> split(std::string_view s, char sep) {
   }
   return out;
 }
-
-}  // namespace
-
-// One parser of rule names for the JSON reader and the CLI (puzzle_io.hpp).
-unsigned parse_rules_text(std::string_view s, std::string* unknown) {
-  unknown->clear();
-  unsigned r = 0;
-  for (auto part : split(s, ',')) {
-    while (!part.empty() && part.front() == ' ') part.remove_prefix(1);
-    while (!part.empty() && part.back() == ' ') part.remove_suffix(1);
-    if (part.empty() || part == "classic") continue;
-    if (part == "x" || part == "X" || part == "diagonal") r |= kRuleX;
-    else if (part == "windoku" || part == "window") r |= kRuleWindoku;
-    else if (part == "jigsaw") r |= kRuleJigsaw;
-    else if (part == "killer") r |= kRuleKiller;
-    else {
-      *unknown = std::string(part);
-      return r;
-    }
-  }
-  return r;
-}
-
-namespace {
 
 // Regions given as symbols: ids in order of first appearance.
 std::vector<int> parse_regions(std::string_view text, int n, std::size_t line, std::size_t col0) {
@@ -414,7 +375,7 @@ unsigned json_rules(const nlohmann::json& j, const JsonText& src) {
   if (r == j.end()) return 0;
   const auto names = [&](const nlohmann::json& s, std::initializer_list<Step> path) {
     std::string unknown;
-    const unsigned bits = parse_rules_text(s.get_ref<const std::string&>(), &unknown);
+    const unsigned bits = parse_rules(s.get_ref<const std::string&>(), &unknown);
     if (!unknown.empty()) fail_at(src, path, "unknown rule '" + unknown + "' (classic, x, windoku, jigsaw, killer)");
     return bits;
   };
@@ -740,77 +701,6 @@ std::optional<std::string> misplaced_document_line(std::string_view line) {
 }
 
 }  // namespace
-
-int check_consistency(const Model& m, std::string* why, int* cage_at_fault) {
-  const int n = m.n;
-  if (cage_at_fault) *cage_at_fault = -1;
-  if (!m.givens.empty()) {
-    // Per unit, report the first cell in reading order that repeats a digit of an earlier cell
-    // (unit cells need not be in reading order: jigsaw regions, cages). For each digit keep its
-    // first and second cell in reading order; the clash is the smallest second cell. No copy or
-    // sort of the unit: this runs once per puzzle of a batch.
-    constexpr int kNone = std::numeric_limits<int>::max();
-    std::array<int, 33> first{}, second{};
-    for (const auto& u : m.units) {
-      std::uint64_t seen = 0;  // fast path: a bitmask test per cell finds that a unit has no clash
-      bool clash = false;
-      for (int c : u.cells) {
-        const std::uint64_t bit = (std::uint64_t{1} << m.givens[c]) & ~std::uint64_t{1};
-        clash |= (seen & bit) != 0;
-        seen |= bit;
-      }
-      if (!clash) continue;
-      first.fill(kNone);
-      second.fill(kNone);
-      for (int c : u.cells) {
-        const int d = m.givens[c];
-        if (d == 0) continue;
-        if (c < first[d]) {
-          second[d] = first[d];
-          first[d] = c;
-        } else if (c < second[d]) {
-          second[d] = c;
-        }
-      }
-      int d = 0;
-      for (int k = 1; k <= n; ++k)
-        if (second[k] != kNone && (d == 0 || second[k] < second[d])) d = k;
-      if (d != 0) {
-        if (why)
-          *why = "given " + std::string(1, digit_symbol(d)) + " at " + cell_name(second[d], n) +
-                 " contradicts the same digit at " + cell_name(first[d], n);
-        return second[d];
-      }
-    }
-  }
-  for (std::size_t k = 0; k < m.cages.size(); ++k) {
-    const auto& cage = m.cages[k];
-    const int len = static_cast<int>(cage.cells.size());
-    const int lo = len * (len + 1) / 2, hi = len * (2 * n - len + 1) / 2;
-    if (cage.sum < lo || cage.sum > hi) {
-      if (why)
-        *why = "cage " + std::to_string(k + 1) + " (" + std::to_string(len) + " cells at " + cell_name(cage.cells[0], n) +
-               ") cannot reach its sum " + std::to_string(cage.sum) + " (possible: " + std::to_string(lo) + ".." +
-               std::to_string(hi) + ")";
-      if (cage_at_fault) *cage_at_fault = static_cast<int>(k);
-      return cage.cells[0];
-    }
-    if (!m.givens.empty()) {
-      std::vector<int> seen(static_cast<std::size_t>(n) + 1, -1);
-      for (int c : cage.cells) {
-        const int d = m.givens[c];
-        if (d == 0) continue;
-        if (seen[d] >= 0) {
-          if (why) *why = "given " + std::string(1, digit_symbol(d)) + " at " + cell_name(c, n) + " repeats a digit of its cage";
-          if (cage_at_fault) *cage_at_fault = static_cast<int>(k);
-          return c;
-        }
-        seen[d] = c;
-      }
-    }
-  }
-  return -1;
-}
 
 std::optional<Puzzle> parse_puzzle_line(std::string_view line, std::size_t line_no, const ReadOptions& opt) {
   while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) line.remove_suffix(1);

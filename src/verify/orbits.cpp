@@ -42,29 +42,26 @@
 // is a different algorithm for the same equivalence, so a mistake in either shows as a
 // disagreement in `gridenum verify classes`.
 #include "gridenum/verify/orbits.hpp"
-#include "gridenum/core/timing.hpp"
 
-#include <bit>
 #include <oneapi/tbb/enumerable_thread_specific.h>
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 #include <chrono>
+#include <functional>
 #include <map>
 #include <numeric>
 #include <stdexcept>
 
+#include "gridenum/core/arith.hpp"
+#include "gridenum/core/timing.hpp"
+
 namespace gridenum {
 
 namespace {
-
-std::uint64_t fact(int n) {
-  std::uint64_t f = 1;
-  for (int i = 2; i <= n; ++i) f *= static_cast<std::uint64_t>(i);
-  return f;
-}
 
 DigitMask relabel(const std::vector<int>& g, DigitMask m) {
   DigitMask r = 0;
@@ -406,40 +403,37 @@ OrbitCensus census_orbits(Shape s, int threads) {
   });
 }
 
-OrbitCensus census_orbits(const BoxPartitions& parts, int threads) {
-  const auto t0 = SteadyClock::now();
+// census_orbits, step by step. Each step is one pass; the comment before each says what it
+// leaves behind for the next.
+namespace {
+
+using Prefix = std::vector<std::uint8_t>;
+
+// Every arrangement of the first row's cells outside B1 (digits C+1..N, B1's row being 1..C):
+// the units of parallel work of both enumeration passes.
+std::vector<Prefix> top_row_prefixes(Shape s) {
+  std::vector<Prefix> prefixes;
+  Prefix d;
+  for (int x = s.cols + 1; x <= s.n(); ++x) d.push_back(static_cast<std::uint8_t>(x));
+  do prefixes.push_back(d);
+  while (std::next_permutation(d.begin(), d.end()));
+  return prefixes;
+}
+
+void with_prefix(Search& sr, Shape s, const Prefix& p, const std::function<void()>& body) {
+  for (int c = s.cols; c < s.n(); ++c) sr.put(0, c, p[c - s.cols]);
+  body();
+  for (int c = s.cols; c < s.n(); ++c) sr.take(0, c);
+}
+
+// Tally pass: how many B1-canonical band fillings have each ordered column structure (the R-1
+// box partitions of B2..BR as one mixed-radix index). One dense array per thread, summed.
+std::vector<std::uint64_t> tally_structures(const BoxPartitions& parts, const std::vector<Prefix>& prefixes,
+                                            std::uint64_t slots, tbb::task_arena& arena,
+                                            tbb::enumerable_thread_specific<Search>& searches) {
   const Shape s = parts.shape();
-  const int N = s.n(), R = s.rows, C = s.cols;
   const std::uint32_t P = parts.size();
-  std::uint64_t slots = 1;
-  for (int b = 1; b < R; ++b) {
-    slots *= P;
-    if (slots > (std::uint64_t{1} << 23)) throw std::invalid_argument("orbit census: tally would exceed 2^23 slots for " + s.str());
-  }
-  if (R < 2) throw std::invalid_argument("orbit census: needs R >= 2, got " + s.str());
-  OrbitCensus out;
-  out.shape = s;
-  out.band_factor = fact(R - 1);
-  for (int k = 1; k < R; ++k) out.band_factor *= fact(C);
-  out.group_order = parts.stabiliser_order() * static_cast<std::uint64_t>(R);
-
-  std::vector<std::vector<std::uint8_t>> prefixes;
-  {
-    std::vector<std::uint8_t> d;
-    for (int x = C + 1; x <= N; ++x) d.push_back(static_cast<std::uint8_t>(x));
-    do prefixes.push_back(d);
-    while (std::next_permutation(d.begin(), d.end()));
-  }
-  auto with_prefix = [&](Search& sr, const std::vector<std::uint8_t>& p, auto&& body) {
-    for (int c = C; c < N; ++c) sr.put(0, c, p[c - C]);
-    body();
-    for (int c = C; c < N; ++c) sr.take(0, c);
-  };
-
-  tbb::task_arena arena(threads > 0 ? threads : tbb::task_arena::automatic);
-  // Tally pass: one dense array per thread, summed afterwards.
   tbb::enumerable_thread_specific<std::vector<std::uint64_t>> tallies([&] { return std::vector<std::uint64_t>(slots, 0); });
-  tbb::enumerable_thread_specific<Search> searches([&] { return Search(s); });
   arena.execute([&] {
     tbb::parallel_for(std::size_t{0}, prefixes.size(), [&](std::size_t i) {
       Search& sr = searches.local();
@@ -448,18 +442,30 @@ OrbitCensus census_orbits(const BoxPartitions& parts, int threads) {
         x.arrangements(parts);
         tally_stem(x, P, t.data());
       };
-      with_prefix(sr, prefixes[i], [&] { sr.run(0, stem); });
+      with_prefix(sr, s, prefixes[i], [&] { sr.run(0, stem); });
     });
   });
   std::vector<std::uint64_t> tally(slots, 0);
   for (auto& t : tallies)
     for (std::uint64_t i = 0; i < slots; ++i) tally[i] += t[i];
+  return tally;
+}
 
-  // Orbit enumeration. Frame: box 1 (B1) always has partition b1. For a structure not yet
-  // placed, every image with b1 in front is tau g sigma_f (boxes): sigma_f standardises box f,
-  // g runs over the stabiliser of the standard partition, tau = sigma_{b1}^-1. Marking all
-  // images (in every order of boxes 2..R) labels the whole orbit at once; its canonical form is
-  // the minimum over the same images taken in the standard frame (equal to canonical_of()).
+// Orbit labelling: every structure met gets the index of its orbit, and each orbit its canonical
+// form. Frame: box 1 (B1) always has partition b1. For a structure not yet placed, every image
+// with b1 in front is tau g sigma_f (boxes): sigma_f standardises box f, g runs over the
+// stabiliser of the standard partition, tau = sigma_{b1}^-1. Marking all images (in every order
+// of boxes 2..R) labels the whole orbit at once; its canonical form is the minimum over the same
+// images taken in the standard frame (equal to canonical_of()).
+struct OrbitLabels {
+  std::vector<std::int32_t> orbit_of;              // per structure slot; -1 when never met
+  std::vector<std::vector<std::uint32_t>> canon;   // per orbit
+};
+
+OrbitLabels label_orbits(const BoxPartitions& parts, const std::vector<std::uint64_t>& tally) {
+  const Shape s = parts.shape();
+  const int N = s.n(), R = s.rows;
+  const std::uint32_t P = parts.size();
   const std::uint32_t b1 = [&] {
     Search sr(s);
     return parts.id(sr.col.data());
@@ -471,12 +477,12 @@ OrbitCensus census_orbits(const BoxPartitions& parts, int threads) {
     for (int d = 0; d < N; ++d) inv[sigma[d]] = d;
     for (std::uint32_t q = 0; q < P; ++q) tau_img[q] = parts.apply(inv, q);
   }
-  std::vector<std::int32_t> orbit_of(slots, -1);
-  std::vector<std::vector<std::uint32_t>> canon;
+  OrbitLabels out;
+  out.orbit_of.assign(tally.size(), -1);
   std::vector<std::uint32_t> boxes(R), q(R - 1), u(R - 1), w(R - 1), best(R - 1);
-  for (std::uint64_t idx = 0; idx < slots; ++idx) {
-    if (!tally[idx] || orbit_of[idx] >= 0) continue;
-    const std::int32_t o = static_cast<std::int32_t>(canon.size());
+  for (std::uint64_t idx = 0; idx < tally.size(); ++idx) {
+    if (!tally[idx] || out.orbit_of[idx] >= 0) continue;
+    const std::int32_t o = static_cast<std::int32_t>(out.canon.size());
     boxes[0] = b1;
     for (std::uint64_t x = idx, b = 1; b < static_cast<std::uint64_t>(R); ++b, x /= P) boxes[b] = static_cast<std::uint32_t>(x % P);
     std::fill(best.begin(), best.end(), ~0u);
@@ -493,17 +499,26 @@ OrbitCensus census_orbits(const BoxPartitions& parts, int threads) {
         do {
           std::uint64_t j = 0;
           for (int i = R - 2; i >= 0; --i) j = j * P + w[i];
-          orbit_of[j] = o;
+          out.orbit_of[j] = o;
         } while (std::next_permutation(w.begin(), w.end()));
       }
     }
-    canon.push_back(best);
+    out.canon.push_back(best);
   }
-  out.orbits.resize(canon.size());
-  for (std::size_t o = 0; o < canon.size(); ++o) out.orbits[o].canonical = canon[o];
-  for (std::uint64_t idx = 0; idx < slots; ++idx) {
+  return out;
+}
+
+// Orbit sizes: the fillings of each orbit, and the census's totals (fillings, structures met,
+// structures up to the order of B2..BR).
+void add_orbit_sizes(OrbitCensus& out, const std::vector<std::uint64_t>& tally, const OrbitLabels& labels,
+                     std::uint32_t P) {
+  const int R = out.shape.rows;
+  out.orbits.resize(labels.canon.size());
+  for (std::size_t o = 0; o < labels.canon.size(); ++o) out.orbits[o].canonical = labels.canon[o];
+  for (std::uint64_t idx = 0; idx < tally.size(); ++idx) {
     if (!tally[idx]) continue;
-    out.orbits[orbit_of[idx]].fillings += tally[idx];
+    assert(labels.orbit_of[idx] >= 0);
+    out.orbits[labels.orbit_of[idx]].fillings += tally[idx];
     out.band_fillings += tally[idx];
     ++out.raw_structures;
     bool sorted = true;  // boxes B2..BR in non-decreasing id order: one per unordered structure
@@ -513,10 +528,17 @@ OrbitCensus census_orbits(const BoxPartitions& parts, int threads) {
     }
     out.structures += sorted;
   }
+}
 
-  // Representative pass: over the entry prefixes only, in lexicographic order, the first
-  // filling of each orbit. Each prefix keeps its own firsts; merging in prefix order keeps the
-  // smallest.
+// Representative pass: over the entry prefixes only, in lexicographic order, the first filling
+// of each orbit. Each prefix keeps its own firsts; merging in prefix order keeps the smallest.
+// Also counts the fillings that are catalogue entries.
+void find_representatives(OrbitCensus& out, const BoxPartitions& parts, const std::vector<Prefix>& prefixes,
+                          const std::vector<std::int32_t>& orbit_of, tbb::task_arena& arena,
+                          tbb::enumerable_thread_specific<Search>& searches) {
+  const Shape s = parts.shape();
+  const int N = s.n(), R = s.rows, C = s.cols;
+  const std::uint32_t P = parts.size();
   std::vector<std::size_t> entry_prefixes;
   for (std::size_t i = 0; i < prefixes.size(); ++i)
     if (entry_prefix(s, prefixes[i])) entry_prefixes.push_back(i);
@@ -538,7 +560,7 @@ OrbitCensus census_orbits(const BoxPartitions& parts, int threads) {
             for (int j = 0; j < C; ++j) b[(R - 1) * N + k * C + j] = x.perms[k][choice[k] * C + j];
         });
       };
-      with_prefix(sr, prefixes[entry_prefixes[i]], [&] { sr.run(0, stem); });
+      with_prefix(sr, s, prefixes[entry_prefixes[i]], [&] { sr.run(0, stem); });
     });
   });
   for (std::size_t i = 0; i < firsts.size(); ++i) {
@@ -546,6 +568,34 @@ OrbitCensus census_orbits(const BoxPartitions& parts, int threads) {
     for (std::size_t o = 0; o < out.orbits.size(); ++o)
       if (out.orbits[o].representative.empty() && !firsts[i][o].empty()) out.orbits[o].representative = firsts[i][o];
   }
+}
+
+}  // namespace
+
+OrbitCensus census_orbits(const BoxPartitions& parts, int threads) {
+  const auto t0 = SteadyClock::now();
+  const Shape s = parts.shape();
+  const int R = s.rows, C = s.cols;
+  const std::uint32_t P = parts.size();
+  if (R < 2) throw std::invalid_argument("orbit census: needs R >= 2, got " + s.str());
+  std::uint64_t slots = 1;
+  for (int b = 1; b < R; ++b) {
+    slots *= P;
+    if (slots > (std::uint64_t{1} << 23)) throw std::invalid_argument("orbit census: tally would exceed 2^23 slots for " + s.str());
+  }
+  OrbitCensus out;
+  out.shape = s;
+  out.band_factor = factorial_u64(R - 1);
+  for (int k = 1; k < R; ++k) out.band_factor *= factorial_u64(C);
+  out.group_order = parts.stabiliser_order() * static_cast<std::uint64_t>(R);
+
+  const std::vector<Prefix> prefixes = top_row_prefixes(s);
+  tbb::task_arena arena(threads > 0 ? threads : tbb::task_arena::automatic);
+  tbb::enumerable_thread_specific<Search> searches([&] { return Search(s); });
+  const std::vector<std::uint64_t> tally = tally_structures(parts, prefixes, slots, arena, searches);
+  const OrbitLabels labels = label_orbits(parts, tally);
+  add_orbit_sizes(out, tally, labels, P);
+  find_representatives(out, parts, prefixes, labels.orbit_of, arena, searches);
   for (auto& o : out.orbits) {
     if (o.representative.empty()) throw std::logic_error("orbit census: an orbit without a catalogue entry");
     if (o.fillings % out.band_factor != 0)

@@ -55,31 +55,25 @@
 //   eager flat uint32 table, 64-bit innermost sum, band-order merge of box 1    26 ms
 // The rest of the signature count is the orbit census (orbits.cpp), which supplies the classes.
 #include "gridenum/verify/signature.hpp"
-#include "gridenum/core/timing.hpp"
 
-#include <bit>
 #include <oneapi/tbb/enumerable_thread_specific.h>
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <cstdio>
 #include <map>
 #include <memory>
 #include <sstream>
 #include <stdexcept>
 
+#include "gridenum/core/timing.hpp"
+
 namespace gridenum {
 
 namespace {
-
-
-std::uint64_t fact_u64(int n) {
-  std::uint64_t f = 1;
-  for (int i = 2; i <= n; ++i) f *= static_cast<std::uint64_t>(i);
-  return f;
-}
 
 constexpr std::uint64_t kUnknown = ~std::uint64_t{0};
 constexpr std::uint64_t kMaxTable = std::uint64_t{1} << 23;
@@ -554,8 +548,8 @@ SignatureResult count_signature(Shape s, int threads) {
 
   const int R = s.rows, C = s.cols;
   r.band_factor = r.census.band_factor;
-  r.stack_factor = fact_u64(C - 1);
-  for (int k = 1; k < C; ++k) r.stack_factor *= fact_u64(R);
+  r.stack_factor = factorial_u64(C - 1);
+  for (int k = 1; k < C; ++k) r.stack_factor *= factorial_u64(R);
   r.relabel_factor = 1;
   for (int i = 2; i <= s.n(); ++i) r.relabel_factor *= i;
   r.weighted_sum = 0;

@@ -3,9 +3,6 @@
 // from the document under check, and both sides are printed.
 #include "gridenum/verify/verify.hpp"
 
-#include "gridenum/jobs/journal.hpp"
-
-#include <omp.h>
 #include <oneapi/tbb/task_arena.h>
 
 #include <algorithm>
@@ -20,11 +17,11 @@
 #include <set>
 #include <sstream>
 
-#include "gridenum/count/count.hpp"
-#include "gridenum/verify/orbits.hpp"
-#include "gridenum/count/pool.hpp"
-#include "gridenum/verify/signature.hpp"
 #include "gridenum/core/timing.hpp"
+#include "gridenum/count/count.hpp"
+#include "gridenum/count/pool.hpp"
+#include "gridenum/verify/orbits.hpp"
+#include "gridenum/verify/signature.hpp"
 
 namespace gridenum {
 
@@ -58,12 +55,6 @@ std::uint64_t stack_factor_of(Shape s) {  // (R!)^(C-1) (C-1)!
   for (int i = 2; i < s.cols; ++i) f *= static_cast<std::uint64_t>(i);
   return f;
 }
-BigInt fact_big(int n) {
-  BigInt f = 1;
-  for (int i = 2; i <= n; ++i) f *= i;
-  return f;
-}
-
 std::string shape_title(Shape s) {
   return std::to_string(s.n()) + "x" + std::to_string(s.n()) + " grids, boxes " + s.str();
 }
@@ -95,15 +86,6 @@ std::vector<BigInt> stack_completions(const Catalogue& cat, const std::vector<st
 }
 
 }  // namespace
-
-std::string to_string(Method m) { return m == Method::Stack ? "stack" : "signature"; }
-
-bool parse_method(std::string_view text, Method& out) {
-  if (text == "stack") out = Method::Stack;
-  else if (text == "signature") out = Method::Signature;
-  else return false;
-  return true;
-}
 
 std::string format_text(const VerifyReport& r) {
   std::ostringstream o;
@@ -146,14 +128,13 @@ std::string format_text(const VerifyReport& r) {
 
 VerifyReport verify_classes(Shape s, int threads) {
   check_shape_for_both(s);
-  const int nthreads = resolve_threads(threads);
+  const int nthreads = use_threads(threads);
   VerifyReport r;
   r.title = "gridenum verify classes: " + shape_title(s);
   r.info.push_back("catalogue: catalogue.cpp (lexicographic entries, classes by merging moves)");
   r.info.push_back("orbits:    orbits.cpp (own band enumeration, canonical forms over the symmetry group)");
 
   auto t = SteadyClock::now();
-  omp_set_num_threads(nthreads);
   const Catalogue cat = build_catalogue(s);
   const double t_cat = seconds_since(t);
   t = SteadyClock::now();
@@ -234,8 +215,7 @@ VerifyReport verify_classes(Shape s, int threads) {
 VerifyReport verify_completions(const VerifyCompletionsOptions& opt) {
   const Shape s = opt.shape;
   check_shape_for_both(s);
-  const int nthreads = resolve_threads(opt.threads);
-  omp_set_num_threads(nthreads);
+  const int nthreads = use_threads(opt.threads);
   const Catalogue cat = build_catalogue(s);
   std::vector<std::uint32_t> chosen;
   for (auto k : opt.classes) {
@@ -288,135 +268,11 @@ VerifyReport verify_completions(const VerifyCompletionsOptions& opt) {
   }
   if (chosen.size() == cat.classes.size()) {
     // The whole count from each side's n_alpha: N! L_band sum |C| n_alpha.
-    const BigInt f = fact_big(s.n()) * band_factor_of(s);
+    const BigInt f = factorial(s.n()) * band_factor_of(s);
     compare(r, sec, "total N! L_band sum |C| n_alpha", wl * f, wr * f);
   }
   r.sections.push_back(std::move(sec));
   return r;
-}
-
-// ---------------------------------------------------------------------------------------------
-// verify result: reading
-
-namespace {
-
-const nlohmann::json& field(const nlohmann::json& j, const char* key, const std::string& where) {
-  if (!j.is_object() || !j.contains(key)) throw VerifyInputError(where + ": missing field \"" + key + "\"");
-  return j.at(key);
-}
-std::uint64_t get_u64(const nlohmann::json& j, const char* key, const std::string& where) {
-  const auto& v = field(j, key, where);
-  if (!v.is_number_unsigned() && !(v.is_number_integer() && v.get<std::int64_t>() >= 0))
-    throw VerifyInputError(where + ": field \"" + key + "\" is not a non-negative integer");
-  return v.get<std::uint64_t>();
-}
-BigInt get_big(const nlohmann::json& j, const char* key, const std::string& where) {
-  const auto& v = field(j, key, where);
-  std::string text;
-  if (v.is_string()) text = v.get<std::string>();
-  else if (v.is_number_unsigned()) text = std::to_string(v.get<std::uint64_t>());
-  else throw VerifyInputError(where + ": field \"" + key + "\" is not a decimal number");
-  if (text.empty() || !std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; }))
-    throw VerifyInputError(where + ": field \"" + key + "\" is not a decimal number: '" + text + "'");
-  return BigInt(text);
-}
-std::string get_str(const nlohmann::json& j, const char* key, const std::string& where) {
-  const auto& v = field(j, key, where);
-  if (!v.is_string()) throw VerifyInputError(where + ": field \"" + key + "\" is not a string");
-  return v.get<std::string>();
-}
-
-}  // namespace
-
-ResultDoc parse_result(const nlohmann::json& j, const std::string& source) {
-  ResultDoc d;
-  d.source = source;
-  const std::string shape = get_str(j, "shape", source);
-  const auto s = Shape::parse(shape);
-  if (!s) throw VerifyInputError(source + ": bad shape '" + shape + "'");
-  d.shape = *s;
-  const std::string method = j.contains("method") ? get_str(j, "method", source) : "stack";
-  if (!parse_method(method, d.method)) throw VerifyInputError(source + ": unknown method '" + method + "'");
-  const auto& cat = field(j, "catalogue", source);
-  d.band_factor = get_u64(cat, "band_factor", source + ": catalogue");
-  d.stack_factor = get_u64(field(j, "stacks", source), "stack_factor", source + ": stacks");
-  d.relabel_factor = get_big(j, "relabel_factor", source);
-  d.weighted_sum = get_big(j, "weighted_sum", source);
-  d.canonical_grids = get_big(j, "canonical_grids", source);
-  d.total = get_big(j, "total", source);
-  const auto& classes = field(j, "classes", source);
-  if (!classes.is_array()) throw VerifyInputError(source + ": \"classes\" is not an array");
-  for (std::size_t i = 0; i < classes.size(); ++i) {
-    const std::string where = source + ": classes[" + std::to_string(i) + "]";
-    ResultDoc::Class c;
-    c.index = get_u64(classes[i], "index", where);
-    c.representative = get_str(classes[i], "representative", where);
-    c.size = get_u64(classes[i], "size", where);
-    c.n_star = get_big(classes[i], "n_star", where);
-    c.n = get_big(classes[i], "n", where);
-    d.classes.push_back(std::move(c));
-  }
-  if (d.method == Method::Stack) {
-    d.units = get_u64(j, "units", source);
-    d.slices_per_class = static_cast<std::uint32_t>(get_u64(j, "slices_per_class", source));
-    const auto& units = field(j, "unit_counts", source);
-    if (!units.is_array()) throw VerifyInputError(source + ": \"unit_counts\" is not an array");
-    d.has_units = true;
-    for (std::size_t i = 0; i < units.size(); ++i) {
-      const std::string where = source + ": unit_counts[" + std::to_string(i) + "]";
-      ResultDoc::Unit u;
-      u.id = get_u64(units[i], "id", where);
-      u.cls = get_u64(units[i], "class", where);
-      u.count = get_big(units[i], "count", where);
-      d.unit_counts.push_back(std::move(u));
-    }
-  }
-  return d;
-}
-
-ResultDoc load_result(const std::string& path) {
-  namespace fs = std::filesystem;
-  std::string file = path;
-  std::error_code ec;
-  const bool dir = fs::is_directory(path, ec);
-  const fs::path journal = fs::path(path) / "journal";
-  if (dir) {
-    file = (fs::path(path) / "result.json").string();
-    if (!fs::exists(file, ec)) {
-      if (fs::exists(journal, ec))
-        throw VerifyInputError(path + ": the job has no result yet (not finished); continue it with: gridenum resume " + path);
-      throw VerifyInputError(path + ": neither a result.json nor a job journal in this directory");
-    }
-  }
-  std::ifstream in(file);
-  if (!in) throw VerifyInputError(file + ": cannot open");
-  nlohmann::json j;
-  try {
-    in >> j;
-  } catch (const nlohmann::json::exception& e) {
-    throw VerifyInputError(file + ": not a JSON document: " + e.what());
-  }
-  if (j.is_object() && j.contains("complete") && j["complete"] == false)
-    throw VerifyInputError(file + ": the result of one shard; merge the shards (gridenum merge DIR... --output OUT) and "
-                                  "verify OUT");
-  ResultDoc d = parse_result(j, file);
-  if (dir && fs::exists(journal, ec)) {
-    // The journal, through its own reader and its checks (checksums, torn tail, duplicates
-    // with different counts): a refusal is a failed check, reported by verify_result.
-    d.has_journal = true;
-    d.journal.path = journal.string();
-    try {
-      const JournalContents jc = read_journal(journal);
-      d.journal.units_in_plan = jc.header.units;
-      d.journal.slices_per_class = jc.header.slices_per_class;
-      for (const auto& u : jc.units) d.journal.units.emplace_back(u.id, to_big(u.count));
-      if (jc.torn_tail) d.journal.notes.push_back(*jc.torn_tail);
-      for (const auto& w : jc.warnings) d.journal.notes.push_back(w);
-    } catch (const std::exception& e) {
-      d.journal.error = e.what();
-    }
-  }
-  return d;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -473,8 +329,7 @@ static void check_journal(VerifyReport& r, const ResultDoc& doc, const Plan& pla
 VerifyReport verify_result(const ResultDoc& doc, const VerifyResultOptions& opt) {
   const Shape s = doc.shape;
   if (auto why = engine_shape_error(s)) throw VerifyInputError(doc.source + ": " + *why);
-  const int nthreads = resolve_threads(opt.threads);
-  omp_set_num_threads(nthreads);
+  const int nthreads = use_threads(opt.threads);
   VerifyReport r;
   r.title = "gridenum verify result: " + doc.source;
   r.info.push_back(shape_title(s) + ", method " + to_string(doc.method) + ", " + std::to_string(doc.classes.size()) +
@@ -568,7 +423,7 @@ VerifyReport verify_result(const ResultDoc& doc, const VerifyResultOptions& opt)
   VerifySection tot{"the total recomputed from the class table", "document", "recomputed", {}};
   compare(r, tot, "L_stack", doc.stack_factor, stack_factor_of(s));
   compare(r, tot, "L_band", doc.band_factor, band_factor_of(s));
-  compare(r, tot, "N!", doc.relabel_factor, fact_big(s.n()));
+  compare(r, tot, "N!", doc.relabel_factor, factorial(s.n()));
   BigInt weighted = 0;
   for (std::size_t a = 0; a < doc.classes.size(); ++a) {
     const auto& c = doc.classes[a];
@@ -578,7 +433,7 @@ VerifyReport verify_result(const ResultDoc& doc, const VerifyResultOptions& opt)
   compare(r, tot, "sum |C| n*", doc.weighted_sum, weighted);
   const BigInt canonical = weighted * band_factor_of(s) * stack_factor_of(s);
   compare(r, tot, "canonical grids", doc.canonical_grids, canonical);
-  compare(r, tot, "total", doc.total, canonical * fact_big(s.n()));
+  compare(r, tot, "total", doc.total, canonical * factorial(s.n()));
   r.sections.push_back(std::move(tot));
 
   // Samples recomputed from scratch.

@@ -77,3 +77,39 @@ TEST(Kernels, Names) {
 }
 
 }  // namespace
+
+// The hot loops are compiled once per instruction-set level (core/cpu.hpp, count/isa/): every
+// level this CPU runs gives the same unit counts as the scalar backtracking kernel on small
+// shapes and the same counts as each other on a spread of 9x9 units, whose byte tables take the
+// blocked dot products (T = 3136: 6 full blocks of 512 and a last one of 64).
+TEST(Completion, EveryInstructionSetLevelCountsAlike) {
+  const auto levels = supported_isas();
+  ASSERT_FALSE(levels.empty());
+  EXPECT_EQ(levels.front(), Isa::Baseline);
+  for (Shape s : {Shape{2, 3}, Shape{3, 2}, Shape{2, 2}}) {
+    const Catalogue cat = build_catalogue(s);
+    const StackList st = build_stack_list(s);
+    const Plan plan = make_plan(cat, st, 3);
+    const CompletionCounter ref(cat, st, Kernel::Backtrack);
+    for (Isa isa : levels) {
+      const CompletionCounter k(cat, st, Kernel::Partition, isa);
+      EXPECT_EQ(k.isa(), isa);
+      for (const auto& u : plan.units) EXPECT_TRUE(k.count(u) == ref.count(u)) << s.str() << " " << to_string(isa) << " unit " << u.id;
+    }
+  }
+  const Catalogue cat = build_catalogue({3, 3});
+  const StackList st = build_stack_list({3, 3});
+  const Plan plan = make_plan(cat, st, 0);
+  const CompletionCounter base(cat, st, Kernel::Partition, Isa::Baseline);
+  for (Isa isa : levels) {
+    const CompletionCounter k(cat, st, Kernel::Partition, isa);
+    for (std::size_t i = 0; i < plan.units.size(); i += 37)
+      EXPECT_TRUE(k.count(plan.units[i]) == base.count(plan.units[i])) << to_string(isa) << " unit " << i;
+  }
+}
+
+TEST(Completion, InstructionSetNames) {
+  for (Isa isa : {Isa::Baseline, Isa::Avx2, Isa::Avx512}) EXPECT_EQ(parse_isa(to_string(isa)), isa);
+  EXPECT_FALSE(parse_isa("sse9"));
+  EXPECT_TRUE(isa_supported(Isa::Baseline));
+}

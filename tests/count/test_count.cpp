@@ -12,6 +12,7 @@
 #include "gridenum/count/count.hpp"
 #include "gridenum/count/estimate.hpp"
 #include "gridenum/count/pool.hpp"
+#include "cli_run.hpp"
 
 using namespace gridenum;
 
@@ -199,14 +200,9 @@ TEST(Pool, ResolveThreads) {
 
 // The CLI prints the figures; --json is one parseable document.
 std::string run_cli(const std::string& args, int* status) {
-  const std::string cmd = std::string(GRIDENUM_BINARY) + " " + args + " 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  std::string out;
-  char buf[4096];
-  while (std::size_t n = fread(buf, 1, sizeof buf, p)) out.append(buf, n);
-  const int st = pclose(p);
-  *status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return out;
+  const auto p = gridenum::testing::run_cli_line("{gridenum} " + args);
+  *status = p.code;
+  return p.out + p.err;
 }
 
 TEST(Cli, CountText) {
@@ -229,6 +225,32 @@ TEST(Cli, CountJson) {
   EXPECT_EQ(j["classes"].size(), j["catalogue"]["classes"].get<std::size_t>());
 }
 
+// The side-2 routes through the CLI on 8x8 (both orientations, both routes): total, route and
+// the transposition note, in text and JSON.
+TEST(Cli, SideTwoRoutes) {
+  int st = -1;
+  std::string out = run_cli("count --shape 2x4 --method two-stack --threads 2 --json", &st);
+  ASSERT_EQ(st, 0) << out;
+  auto j = nlohmann::json::parse(out);
+  EXPECT_EQ(j["total"], "29136487207403520");
+  EXPECT_EQ(j["method"], "two-stack");
+  EXPECT_EQ(j["transposed"], false);
+  EXPECT_EQ(j["catalogue"]["classes"], 26);
+  EXPECT_EQ(j["classes"].size(), 26u);
+  EXPECT_EQ(j["weight_sum"], 24010000u);  // 70^4
+  out = run_cli("count --shape 2x4 --method two-band --threads 1", &st);
+  ASSERT_EQ(st, 0) << out;
+  EXPECT_NE(out.find("route two-band"), std::string::npos) << out;
+  EXPECT_NE(out.find("counts the transposed shape 4x2"), std::string::npos) << out;
+  EXPECT_NE(out.find("29,136,487,207,403,520"), std::string::npos) << out;
+  EXPECT_NE(out.find("peak memory"), std::string::npos) << out;
+  EXPECT_NE(out.find("1 thread"), std::string::npos) << out;
+  // The default for 8x8 stays the stack method.
+  out = run_cli("count --shape 4x2 --json", &st);
+  ASSERT_EQ(st, 0) << out;
+  EXPECT_EQ(nlohmann::json::parse(out)["method"], "stack");
+}
+
 TEST(Cli, BadArgumentsExitTwo) {
   int st = -1;
   run_cli("count --shape 3y3", &st);
@@ -238,15 +260,33 @@ TEST(Cli, BadArgumentsExitTwo) {
   std::string out = run_cli("count --shape 5x5", &st);
   EXPECT_EQ(st, 2);
   EXPECT_NE(out.find("R*C <= 9"), std::string::npos) << out;
-  // Shapes whose band or stack lists would not fit in memory are refused up front, not after
-  // minutes of swapping or a std::bad_alloc.
-  for (const char* shape : {"2x5", "5x2", "3x4"}) {
-    out = run_cli(std::string("count --shape ") + shape, &st);
-    EXPECT_EQ(st, 2) << shape;
+  // Shapes whose band or stack lists would not fit in memory are refused by the stack method up
+  // front, not after minutes of swapping or a std::bad_alloc; the message names what does count
+  // them (2x5 and 5x2 by the side-2 routes, the default for them: slow_side2_10.cpp).
+  for (const char* args : {"--shape 2x5 --method stack", "--shape 5x2 --method signature", "--shape 3x4"}) {
+    out = run_cli(std::string("count ") + args, &st);
+    EXPECT_EQ(st, 2) << args;
     EXPECT_NE(out.find("run into the billions"), std::string::npos) << out;
+    EXPECT_NE(out.find("two-stack and two-band routes"), std::string::npos) << out;
+  }
+  for (const char* shape : {"2x5", "5x2", "3x4"}) {
     run_cli(std::string("estimate --shape ") + shape, &st);
     EXPECT_EQ(st, 2) << shape;
   }
+  // The side-2 routes: no side of 2, too large, jobs not wired yet, stack-only options.
+  out = run_cli("count --shape 3x3 --method two-stack", &st);
+  EXPECT_EQ(st, 2);
+  EXPECT_NE(out.find("side of 2"), std::string::npos) << out;
+  out = run_cli("count --shape 2x6", &st);
+  EXPECT_EQ(st, 2);
+  out = run_cli("count --shape 6x2 --method two-band", &st);
+  EXPECT_EQ(st, 2);
+  EXPECT_NE(out.find("2x6 and 6x2"), std::string::npos) << out;
+  out = run_cli("count --shape 2x5 --job-dir /nonexistent/gridenum-test", &st);
+  EXPECT_EQ(st, 2);
+  EXPECT_NE(out.find("not wired"), std::string::npos) << out;
+  out = run_cli("count --shape 2x4 --method two-band --kernel backtrack", &st);
+  EXPECT_EQ(st, 2);
   out = run_cli("count --threads -1", &st);
   EXPECT_EQ(st, 2);
   EXPECT_NE(out.find("not in range 0 to 4096"), std::string::npos) << out;
@@ -275,3 +315,25 @@ TEST(Cli, Estimate) {
 }
 
 }  // namespace
+
+// GRIDENUM_ISA forces the hot loops' level (core/cpu.hpp): every level the CPU runs counts 9x9
+// right and the output names it; a name that is no level, or a level the CPU lacks, is a usage
+// error (exit 2) naming the variable.
+TEST(Cli, InstructionSetLevelForcedByTheEnvironment) {
+  for (Isa isa : supported_isas()) {
+    const auto p = gridenum::testing::run_cli_line("GRIDENUM_ISA=" + to_string(isa) + " {gridenum} count --json");
+    EXPECT_EQ(p.code, 0) << p.err;
+    EXPECT_NE(p.out.find("\"isa\": \"" + to_string(isa) + "\""), std::string::npos) << p.out;
+    EXPECT_NE(p.out.find("\"total\": \"6670903752021072936960\""), std::string::npos) << p.out;
+  }
+  const auto text = gridenum::testing::run_cli_line("GRIDENUM_ISA=baseline {gridenum} count --shape 2x3");
+  EXPECT_NE(text.out.find("kernel partition (baseline)"), std::string::npos) << text.out;
+  const auto bad = gridenum::testing::run_cli_line("GRIDENUM_ISA=avx9 {gridenum} count --shape 2x3");
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.err.find("GRIDENUM_ISA=avx9"), std::string::npos) << bad.err;
+  for (Isa isa : {Isa::Avx2, Isa::Avx512})
+    if (!isa_supported(isa)) {
+      const auto no = gridenum::testing::run_cli_line("GRIDENUM_ISA=" + to_string(isa) + " {gridenum} count --shape 2x3");
+      EXPECT_EQ(no.code, 2) << no.err;
+    }
+}

@@ -206,7 +206,7 @@ TEST(Journal, MissingFileIsAnIoErrorNamingIt) {
   try {
     read_journal("/nonexistent/journal");
     FAIL();
-  } catch (const JobIoError& e) {
+  } catch (const IoError& e) {
     EXPECT_TRUE(contains(e.what(), "/nonexistent/journal")) << e.what();
   }
 }
@@ -227,14 +227,14 @@ TEST(Journal, FileSizeLimitFailsTheFlushAndLeavesAReadableJournal) {
     try {
       w.flush();
       ::_exit(1);
-    } catch (const JobIoError& e) {
+    } catch (const IoError& e) {
       const std::string msg = e.what();
       if (!contains(msg, "File too large") || !contains(msg, p.string())) ::_exit(2);
     }
     try {
       w.flush();  // refuses after a failure
       ::_exit(3);
-    } catch (const JobIoError&) {
+    } catch (const IoError&) {
     }
     ::_exit(42);
   }
@@ -265,7 +265,7 @@ TEST(AtomicFile, ReplacesWholeAndLeavesNoTemporary) {
   try {
     write_file_atomic(t / "no" / "such" / "f", "x");
     FAIL();
-  } catch (const JobIoError& e) {
+  } catch (const IoError& e) {
     EXPECT_TRUE(contains(e.what(), (t / "no" / "such").string())) << e.what();
   }
 }
@@ -280,7 +280,7 @@ TEST(AtomicFile, ABatchWithAnUnwritableFileWritesNoneAndLeavesNoTemporary) {
     try {
       write_files_atomic(batch);
       FAIL() << "order " << order;
-    } catch (const JobIoError& e) {
+    } catch (const IoError& e) {
       EXPECT_TRUE(contains(e.what(), (t / "no").string())) << e.what();
     }
     EXPECT_TRUE(fs::is_empty(t.path)) << "order " << order;

@@ -3,9 +3,6 @@
 // solver, the time limit, and the error cases; `gridenum export-mip` and
 // `gridenum solve --engine mip` end to end.
 #include <gtest/gtest.h>
-#include <unistd.h>
-
-#include <sys/wait.h>
 
 #include <chrono>
 #include <cstdio>
@@ -18,6 +15,7 @@
 #include "gridenum/mip/mip.hpp"
 #include "gridenum/puzzle/propagate.hpp"
 #include "gridenum/puzzle/solver.hpp"
+#include "cli_run.hpp"
 #include "mip_fixtures.hpp"
 #include "solve_fixtures.hpp"
 
@@ -26,6 +24,9 @@ using gridenum::Model;
 using gridenum::Puzzle;
 namespace fs = std::filesystem;
 using namespace gridenum::testing::mipfx;
+using gridenum::testing::Proc;
+using gridenum::testing::TempDir;
+using gridenum::testing::run_cli_line;
 
 namespace {
 
@@ -34,25 +35,20 @@ struct Run {
   std::string out;
 };
 
+// `gridenum args` with the environment assignments `env` in front; stderr after a marker line.
 Run run_cli(const std::string& args, const std::string& env = "") {
-  // Per process: ctest -j runs the tests of this file as concurrent processes.
-  const std::string err_path = ::testing::TempDir() + "gridenum_mip_err_" + std::to_string(::getpid()) + ".txt";
-  const std::string cmd = env + " " + std::string(GRIDENUM_BINARY) + " " + args + " 2> " + err_path;
-  FILE* p = popen(cmd.c_str(), "r");
-  std::string out;
-  char buf[4096];
-  std::size_t k;
-  while ((k = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, k);
-  const int status = pclose(p);
-  std::ifstream e(err_path);
-  std::stringstream ss;
-  ss << e.rdbuf();
-  out += "--stderr--\n" + ss.str();
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+  const Proc p = run_cli_line(env + " {gridenum} " + args);
+  return {p.code, p.out + "--stderr--\n" + p.err};
+}
+
+// This process's scratch folder, removed at exit.
+const TempDir& scratch() {
+  static const TempDir dir;
+  return dir;
 }
 
 std::string temp_file(const std::string& name, const std::string& text) {
-  const std::string path = ::testing::TempDir() + std::to_string(::getpid()) + "_" + name;
+  const std::string path = (scratch() / name).string();
   std::ofstream(path) << text;
   return path;
 }
@@ -104,9 +100,10 @@ TEST(MipStats, VariantFormulasMatchTheBuiltModels) {
   };
   EXPECT_EQ(blp_rows(1), 4u * 81 + 2 * 9 + givens(1));
   EXPECT_EQ(blp_rows(2), 4u * 81 + 4 * 9 + givens(2));
-  // Killer: each cage adds N at-most-once rows and one sum row.
+  // Killer: each cage adds N at-most-once rows and one sum row (and each given a row).
   const auto& k = cases[4].model;
-  EXPECT_EQ(blp_rows(4), 4u * 81 + k.cages.size() * 10);
+  ASSERT_GT(givens(4), 0u);
+  EXPECT_EQ(blp_rows(4), 4u * 81 + k.cages.size() * 10 + givens(4));
 }
 
 TEST(MipWrite, LpAndMpsStructure) {
@@ -149,8 +146,11 @@ TEST(MipSolve, BlpSolvesTheNineByNineVariantsWithCbcAndGlpk) {
 TEST(MipSolve, ThesisNlipSolvesSmallVariantsWithCbcAndGlpk) {
   // The big-M NLIP is hard for both solvers at 9x9 (RESULTS-mip.md); these 4x4 and 6x6
   // puzzles take well under a second with CBC and one or two seconds with glpsol.
-  std::vector<Case> small{{"jigsaw4", first_with("jigsaw-300.txt", "4|").model},
-                          {"killer4", first_with("killer-400.txt", "4|").model},
+  // tests/data/handmade/variants-small.txt: jigsaw 4x4, jigsaw 6x6, killer 4x4, killer 6x6.
+  const auto hand = gridenum::testing::load_path(gridenum::testing::data_file("handmade/variants-small.txt"));
+  ASSERT_EQ(hand.size(), 4u);
+  std::vector<Case> small{{"jigsaw4", hand[0].model},
+                          {"killer4", hand[2].model},
                           {"x4", gridenum::make_model(gridenum::Shape{2, 2}, gridenum::kRuleX,
                                                       {1, 0, 0, 4, 0, 0, 1, 0, 0, 3, 0, 0, 2, 0, 0, 3})}};
   for (const auto& c : small)
@@ -158,8 +158,7 @@ TEST(MipSolve, ThesisNlipSolvesSmallVariantsWithCbcAndGlpk) {
       for (auto fmt : {gm::Format::Lp, gm::Format::Mps}) {
         expect_solves(c, s, gm::Formulation::Nlip, fmt);
       }
-  for (const auto& c : std::vector<Case>{{"jigsaw6", first_with("jigsaw-300.txt", "6|").model},
-                                         {"killer6", first_with("killer-400.txt", "6|").model}})
+  for (const auto& c : std::vector<Case>{{"jigsaw6", hand[1].model}, {"killer6", hand[3].model}})
     for (auto fmt : {gm::Format::Lp, gm::Format::Mps}) expect_solves(c, "cbc", gm::Formulation::Nlip, fmt);
 }
 
@@ -178,7 +177,9 @@ TEST(MipSolve, TimeLimitIsAStatusNotAnAnswer) {
     const auto t0 = std::chrono::steady_clock::now();
     const auto r = solve(classic.puzzle.model, s, gm::Formulation::Nlip, gm::Format::Lp, 2);
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    EXPECT_LT(secs, 2 + 10) << s;  // the watchdog's grace is 5 s
+    // A hang guard, not a timing: the watchdog kills the solver 5 s after its limit; the rest is
+    // slack for a loaded machine (the time itself is the benchmark's business).
+    EXPECT_LT(secs, 2 + 5 + 50) << s;
     if (r.status == gm::Status::Solved) {
       EXPECT_EQ(r.grid, classic.solution) << s;  // a fast machine: still never a wrong answer
     } else {
@@ -321,7 +322,7 @@ TEST(MipCli, ExportMip) {
   EXPECT_NE(r.out.find("variables   729 (729 binary, 0 integer)"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("constraints 324\n"), std::string::npos) << r.out;
   // To a directory, and ZIMPL with its data files.
-  const fs::path dir = fs::path(::testing::TempDir()) / ("mip_export_dir_" + std::to_string(::getpid()));
+  const fs::path dir = scratch() / "mip_export_dir";
   fs::remove_all(dir);
   r = run_cli("export-mip --index 2 --format mps --output " + dir.string() + "/ " + file);
   EXPECT_EQ(r.code, 0) << r.out;

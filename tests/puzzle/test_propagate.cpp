@@ -6,18 +6,14 @@
 #include <set>
 
 #include "gridenum/puzzle/propagate.hpp"
-#include "solve_fixtures.hpp"
+#include "engine_checks.hpp"
 
 using namespace gridenum;
 using namespace gridenum::testing;
 
 namespace {
 
-SeedExample windoku_seed() {
-  for (auto& e : seed_examples())
-    if (e.name == "windoku") return e;
-  throw std::runtime_error("no windoku line in seed-examples.txt");
-}
+SeedExample windoku_seed() { return seed_example("windoku"); }
 
 // Windoku's five implied units (propagate.cpp), written out here from their definition:
 // rows {0,4,8} x columns {0,4,8}, {0,4,8} x {1,2,3}, {0,4,8} x {5,6,7}, {1,2,3} x {0,4,8} and
@@ -72,84 +68,10 @@ TEST(Propagate, Counts4x4) {
   EXPECT_EQ(solve_propagate(make_model({2, 2}, kRuleX, {}), 0).count, 48u);
 }
 
-TEST(Propagate, ClassicCollectionsUniqueAndValid) {
-  for (const char* f : {"classic-17clue-2000.txt", "classic-top1465.txt", "classic-hardest-375.txt"}) {
-    const auto ps = load(f, 7);
-    ASSERT_FALSE(ps.empty()) << f;
-    for (const auto& p : ps) {
-      const auto r = solve_propagate(p.model, 2);
-      ASSERT_EQ(r.count, 1u) << f << " line " << p.line;
-      ASSERT_TRUE(satisfies(p.model, r.solution)) << f << " line " << p.line;
-    }
-  }
-}
-
-TEST(Propagate, CountsMatchTheListedCounts) {
-  // puzzle:count:solution with counts 0, 1 and 3..847 (multiple- and no-solution puzzles).
-  const auto ps = load("classic-with-counts-43.txt");
-  std::ifstream in(shared_puzzles("classic-with-counts-43.txt"));
-  std::string line;
-  std::size_t i = 0, zero = 0, many = 0;
-  while (std::getline(in, line)) {
-    const auto a = line.find(':'), b = line.find(':', a + 1);
-    const std::uint64_t want = std::stoull(line.substr(a + 1, b - a - 1));
-    ASSERT_LT(i, ps.size());
-    const auto r = solve_propagate(ps[i].model, 0);
-    EXPECT_EQ(r.count, want) << "line " << ps[i].line;
-    if (want == 1) { EXPECT_EQ(r.solution, ps[i].expected); }
-    if (want > 0) { EXPECT_TRUE(satisfies(ps[i].model, r.solution)); }
-    zero += want == 0;
-    many += want > 1;
-    ++i;
-  }
-  EXPECT_GT(zero, 0u);
-  EXPECT_GT(many, 0u);
-  // Limit: stops at 2 on a multiple-solution puzzle.
-  for (const auto& p : ps)
-    if (solve_propagate(p.model, 0).count > 2) { EXPECT_EQ(solve_propagate(p.model, 2).count, 2u); }
-}
-
-TEST(Propagate, JigsawCollection) {
-  const auto ps = load("jigsaw-300.txt", 3);
-  for (const auto& p : ps) {
-    const auto r = solve_propagate(p.model, 2);
-    ASSERT_EQ(r.count, 1u) << "line " << p.line;
-    ASSERT_TRUE(satisfies(p.model, r.solution)) << "line " << p.line;
-    ASSERT_EQ(r.solution, p.expected) << "line " << p.line;
-  }
-}
-
-TEST(Propagate, KillerCollection) {
-  // Six of the 400 killer puzzles, as transcribed in the collection, have two solutions
-  // (both pass satisfies(); e.g. line 194): for those the listed one must be among them.
-  const auto ps = load("killer-400.txt", 4);
-  std::size_t multiple = 0;
-  for (const auto& p : ps) {
-    ASSERT_TRUE(satisfies(p.model, p.expected)) << "line " << p.line;
-    bool listed = false;
-    const auto r = solve_propagate(p.model, 0, [&](const std::vector<int>& g) {
-      EXPECT_TRUE(satisfies(p.model, g)) << "line " << p.line;
-      listed |= g == p.expected;
-      return false;
-    });
-    ASSERT_GE(r.count, 1u) << "line " << p.line;
-    ASSERT_TRUE(listed) << "line " << p.line;
-    multiple += r.count > 1;
-  }
-  EXPECT_LE(multiple, 6u);
-  EXPECT_GE(ps.size(), 100u);
-}
-
-TEST(Propagate, Sixteen) {
-  const auto ps = load("16x16-60.txt", 5);
-  const auto sols = load("16x16-60.solutions.txt", 5);
-  ASSERT_EQ(ps.size(), sols.size());
-  for (std::size_t i = 0; i < ps.size(); ++i) {
-    const auto r = solve_propagate(ps[i].model, 2);
-    ASSERT_EQ(r.count, 1u) << "line " << ps[i].line;
-    ASSERT_TRUE(satisfies(ps[i].model, r.solution));
-    ASSERT_EQ(r.solution, sols[i].model.givens);
-  }
+// The project's own variant puzzles (hand-made 4x4 / 6x6 / 9x9 jigsaws and killers): unique,
+// valid, the listed solution. (The third-party collections: collections_puzzle.cpp.)
+TEST(Propagate, OwnVariantPuzzles) {
+  for (const char* f : {"handmade/variants-small.txt", "handmade/variants-9x9.txt"}) check_unique(load_path(data_file(f)), f);
 }
 
 TEST(Propagate, NoSolutionAndMultiple) {

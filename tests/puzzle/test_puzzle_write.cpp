@@ -160,7 +160,7 @@ TEST(PuzzleWrite, RulesText) {
   EXPECT_EQ(rules_text(kRuleJigsaw | kRuleKiller | kRuleX), "jigsaw,killer,x");
   for (unsigned r = 0; r < 16; ++r) {
     std::string unknown;
-    EXPECT_EQ(parse_rules_text(rules_text(r), &unknown), r);
+    EXPECT_EQ(parse_rules(rules_text(r), &unknown), r);
     EXPECT_TRUE(unknown.empty());
   }
 }

@@ -14,6 +14,7 @@
 #include "gridenum/jobs/journal.hpp"
 #include "gridenum/jobs/merge.hpp"
 #include "gridenum/verify/verify.hpp"
+#include "gridenum/jobs/result_io.hpp"
 #include "job_fixtures.hpp"
 
 using namespace gridenum;
@@ -176,33 +177,28 @@ TEST(VerifyResult, SignatureDocument) {
 TEST(VerifyResult, MalformedDocumentsAreInputErrors) {
   nlohmann::json j = nine_by_nine_json();
   j.erase("total");
-  EXPECT_THROW(parse_result(j), VerifyInputError);
+  EXPECT_THROW(parse_result(j), InputError);
   j = nine_by_nine_json();
   j["unit_counts"][3]["count"] = "12x";
-  EXPECT_THROW(parse_result(j), VerifyInputError);
+  EXPECT_THROW(parse_result(j), InputError);
   j = nine_by_nine_json();
   j["shape"] = "3y3";
-  EXPECT_THROW(parse_result(j), VerifyInputError);
-  EXPECT_THROW(load_result("/nonexistent/result.json"), VerifyInputError);
+  EXPECT_THROW(parse_result(j), InputError);
+  EXPECT_THROW(load_result("/nonexistent/result.json"), InputError);
 }
 
 // ---------------------------------------------------------------------------------------------
 // The CLI.
 
 std::string run_cli(const std::string& args, int* status) {
-  const std::string cmd = std::string(GRIDENUM_BINARY) + " " + args + " 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  std::string out;
-  char buf[4096];
-  while (std::size_t n = fread(buf, 1, sizeof buf, p)) out.append(buf, n);
-  const int st = pclose(p);
-  *status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return out;
+  const auto p = gridenum::testing::run_cli_line("{gridenum} " + args);
+  *status = p.code;
+  return p.out + p.err;
 }
 
+// This process's scratch folder, removed at exit.
 std::string temp_path(const std::string& name) {
-  const auto dir = std::filesystem::temp_directory_path() / ("gridenum_test_verify_" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
+  static const gridenum::testing::TempDir dir;
   return (dir / name).string();
 }
 
@@ -271,7 +267,6 @@ TEST(VerifyCli, ResultPassFailAndBadInput) {
   EXPECT_EQ(st, 2);
   run_cli("verify result /nonexistent.json", &st);
   EXPECT_EQ(st, 2);
-  std::filesystem::remove_all(std::filesystem::path(good).parent_path());
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -362,7 +357,7 @@ TEST(VerifyJob, UnfinishedJobAndShardAreInputErrorsMergedResultPasses) {
   try {
     load_result((t / "stopped").string());
     ADD_FAILURE() << "no error for an unfinished job";
-  } catch (const VerifyInputError& e) {
+  } catch (const InputError& e) {
     EXPECT_NE(std::string(e.what()).find("gridenum resume"), std::string::npos) << e.what();
   }
   // Two shards: each one's result is refused, the merge's result passes.
@@ -371,7 +366,7 @@ TEST(VerifyJob, UnfinishedJobAndShardAreInputErrorsMergedResultPasses) {
   try {
     load_result((t / "s1").string());
     ADD_FAILURE() << "no error for a shard";
-  } catch (const VerifyInputError& e) {
+  } catch (const InputError& e) {
     EXPECT_NE(std::string(e.what()).find("merge"), std::string::npos) << e.what();
   }
   const MergeResult m = merge_jobs({t / "s1", t / "s2"}, 2);

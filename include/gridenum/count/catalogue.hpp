@@ -53,6 +53,10 @@ bool is_catalogue_entry(Shape s, const Band& band);
 // The catalogue entry of a band: sort columns inside each of B2..BR, then order the boxes.
 Band normalise(Shape s, Band band);
 
+// A band as one string of its R*N digits, row by row ("123456789456789123789123456" for 9x9;
+// digits beyond 9 as A, B, ...): how class representatives are printed, cached and compared.
+std::string band_string(const Band& b);
+
 // Builds the catalogue with OpenMP loops (omp threads as set by the caller).
 Catalogue build_catalogue(Shape s);
 

@@ -4,10 +4,12 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
 #include "gridenum/core/arith.hpp"
+#include "gridenum/core/cpu.hpp"
 #include "gridenum/count/plan.hpp"
 
 namespace gridenum {
@@ -21,7 +23,9 @@ bool parse_kernel(std::string_view text, Kernel& out);
 
 class CompletionCounter {
  public:
-  CompletionCounter(const Catalogue& cat, const StackList& stacks, Kernel kernel);
+  // `isa`: the instruction-set level of the hot loops; nullopt is selected_isa() (the widest the
+  // CPU runs, or GRIDENUM_ISA). std::logic_error for a level this binary or CPU cannot run.
+  CompletionCounter(const Catalogue& cat, const StackList& stacks, Kernel kernel, std::optional<Isa> isa = std::nullopt);
   ~CompletionCounter();
   CompletionCounter(const CompletionCounter&) = delete;
   CompletionCounter& operator=(const CompletionCounter&) = delete;
@@ -33,6 +37,8 @@ class CompletionCounter {
   // Must not run concurrently with count() on a unit of the same class.
   void release(std::uint32_t cls) const;
   Kernel kernel() const;
+  // The instruction-set level of the partition kernel's hot loops (core/cpu.hpp, selected_isa()).
+  Isa isa() const;
 
  private:
   struct Impl;

@@ -20,6 +20,7 @@ struct CountOptions {
   Shape shape{3, 3};
   int threads = 0;                   // 0: all cores
   Kernel kernel = Kernel::Partition;
+  std::optional<Isa> isa;            // the hot loops' instruction-set level; nullopt: selected_isa()
   std::uint32_t slices_per_class = 0;  // 0: default
   const Catalogue* catalogue = nullptr;  // a cached catalogue to reuse (job layer), else built
   const StackList* stacks = nullptr;     // a stack list already built (job layer), else built
@@ -32,6 +33,7 @@ struct StageTimes {
 struct CountResult {
   CountOptions options;
   int threads_used = 0;
+  std::string isa;                   // instruction-set level of the kernel's hot loops (cpu.hpp)
   Catalogue catalogue;               // figures and class table
   std::uint64_t stack_fillings = 0;  // ordered stack fillings
   std::uint64_t stack_patterns = 0;  // distinct patterns among them
@@ -70,8 +72,5 @@ CountResult run_count(const CountOptions& opt, const CountHooks& hooks = {});
 // "slices_per_class", so `gridenum verify result` can re-sum and re-count units.
 std::string format_text(const CountResult& r);
 nlohmann::json to_json(const CountResult& r);
-
-// "1 2 3 4 5 6 7 8 9 | ..." style rendering of a band: its R*N digits as one string.
-std::string band_string(const Band& b);
 
 }  // namespace gridenum

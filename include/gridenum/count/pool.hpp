@@ -27,4 +27,9 @@ bool count_units(const CompletionCounter& counter, const std::vector<WorkUnit>& 
 // parallelism limit (the cores available), so the figure reported is what really ran.
 int resolve_threads(int requested);
 
+// The one place that sizes the library's thread teams: resolves the request as above and sets
+// OpenMP's team size to it, for the data-parallel loops of the catalogue, stack-list and census
+// stages (the oneTBB pools take the returned figure as their arena size). Returns the threads used.
+int use_threads(int requested);
+
 }  // namespace gridenum

@@ -15,7 +15,7 @@
 
 namespace gridenum {
 
-// Throws JobIoError naming the file and the system error.
+// Throws IoError naming the file and the system error.
 void write_file_atomic(const std::filesystem::path& path, std::string_view contents);
 
 // Several files of one directory, each atomically (not all together): every temporary is
@@ -34,14 +34,14 @@ void write_file_replace(const std::filesystem::path& path, std::string_view cont
 // fsync of a directory, so that entries created or renamed in it are durable.
 void fsync_dir(const std::filesystem::path& dir);
 
-// The whole file; throws JobIoError naming the file (missing, unreadable).
+// The whole file; throws IoError naming the file (missing, unreadable).
 std::string read_whole_file(const std::filesystem::path& path);
 
-// Writes every byte (restarting after EINTR and short writes); throws JobIoError naming `path`
+// Writes every byte (restarting after EINTR and short writes); throws IoError naming `path`
 // on failure (ENOSPC, EFBIG from a file size limit, EIO ...).
 void write_all(int fd, std::string_view bytes, const std::filesystem::path& path);
 
-// "what 'path': strerror(errno)" as a JobIoError.
+// "what 'path': strerror(errno)" as a IoError.
 [[noreturn]] void throw_io_error(const std::string& what, const std::filesystem::path& path, int err);
 
 }  // namespace gridenum

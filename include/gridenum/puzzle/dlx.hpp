@@ -103,7 +103,6 @@
 #include <emmintrin.h>
 #endif
 
-#include "gridenum/puzzle/propagate.hpp"
 #include "gridenum/puzzle/solver.hpp"
 
 namespace gridenum {

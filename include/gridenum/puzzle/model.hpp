@@ -60,4 +60,19 @@ Model make_model(Shape box, unsigned rules, std::vector<int> givens,
 // An independent validator: it shares no code with the solvers.
 bool satisfies(const Model& m, const std::vector<int>& grid, std::string* why = nullptr);
 
+// Checks that the givens do not already clash in a unit or a cage and that every cage can
+// reach its sum; returns the offending cell (row-major) or -1, with a message. `cage` (if not
+// null) is set to the index of the cage at fault, or -1 when the fault is not a cage's.
+int check_consistency(const Model& m, std::string* why, int* cage = nullptr);
+
+// Symbol of digit d (1..35): '1'-'9', 'A'-'Z'; 0 -> '.'.
+char digit_symbol(int d);
+// "r3c7": a cell (row-major index) of an n x n grid, 1-based, as messages name cells.
+std::string cell_name(int cell, int n);
+
+// The one parser of rule names, for the readers and the CLI: a comma-separated list of
+// classic, x (also X, diagonal), windoku (also window), jigsaw, killer; blanks around names
+// are ignored. Returns the kRule* bits; an unknown name is left in `unknown` (non-empty then).
+unsigned parse_rules(std::string_view text, std::string* unknown);
+
 }  // namespace gridenum

@@ -14,9 +14,6 @@
 
 namespace gridenum {
 
-// Called with each solution (n*n digits); return true to stop the search.
-using SolutionCallback = std::function<bool(const std::vector<int>& grid)>;
-
 // The general engine alone, for every shape and rule set: solve_propagate hands plain 9x9
 // puzzles to the bitboard solver (solve9.hpp) instead; the tests compare the two.
 SolveResult solve_propagate_general(const Model& m, std::uint64_t limit);

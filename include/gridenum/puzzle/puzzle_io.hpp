@@ -74,13 +74,6 @@ struct Puzzle {
 // `jigsaw`, where the shape only sets n), or nullopt. The CLI checks --shape with it up front.
 std::optional<std::string> box_shape_problem(Shape box, bool jigsaw = false);
 
-// Rule flags of a comma-separated list of rule names ("x,windoku"; classic, x, X, diagonal,
-// windoku, window, jigsaw, killer; blanks around names ignored). An unknown name is left in
-// `*unknown` (else it is left empty) and ends the parse.
-unsigned parse_rules_text(std::string_view s, std::string* unknown);
-
-// Symbol of digit d (1..35): '1'-'9', 'A'-'Z'; 0 -> '.'.
-char digit_symbol(int d);
 // Digit of a symbol: 1..35, 0 for a blank ('.', '0'), -1 for anything else.
 int symbol_digit(char ch);
 // The default box shape for side n (most square R x C, R <= C, R > 1), nullopt if none.
@@ -93,11 +86,6 @@ std::optional<Puzzle> parse_puzzle_line(std::string_view line, std::size_t line_
 // column `column_no`.
 Puzzle parse_puzzle_json(std::string_view text, std::size_t line_no, const ReadOptions& opt = {},
                          std::size_t column_no = 1);
-
-// Checks that the givens do not already clash in a unit or a cage and that every cage can
-// reach its sum; returns the offending cell (row-major) or -1, with a message. `cage` (if not
-// null) is set to the index of the cage at fault, or -1 when the fault is not a cage's.
-int check_consistency(const Model& m, std::string* why, int* cage = nullptr);
 
 // Streams puzzles from `in`: next() fills a Puzzle or a ParseError and returns true, false at
 // the end of input. Never throws for bad input.

@@ -30,6 +30,10 @@ struct SolveResult {
 
 enum class Engine { Propagate, Dlx };
 
+// Called with each solution (n*n digits); return true to stop the search. Both engines take one
+// (propagate.hpp, dlx.hpp) to list solutions.
+using SolutionCallback = std::function<bool(const std::vector<int>& grid)>;
+
 // Counts solutions, stopping at `limit` (limit 1: find one; 2: uniqueness check).
 SolveResult solve_propagate(const Model& m, std::uint64_t limit);
 SolveResult solve_dlx(const Model& m, std::uint64_t limit);

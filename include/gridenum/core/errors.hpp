@@ -1,0 +1,27 @@
+// The kinds of failure every layer reports, sorted by what the user has to do about them. Each
+// subsystem derives its own errors from these (jobs/job_errors.hpp, verify/verify.hpp), and the
+// CLI maps each kind to one exit code in one place (src/cli/main.cpp): input 2, check 1, I/O 3.
+#pragma once
+
+#include <stdexcept>
+
+namespace gridenum {
+
+// Bad input from the user: an option, a config key or value, a file that is not what it should
+// be. Fix the command or the file. (Exit 2.)
+struct InputError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// A check refused to go on or failed. (Exit 1.)
+struct CheckError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// The file system failed: a full disk, a file size limit, no permission. The message names the
+// file and the system error. (Exit 3.)
+struct IoError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+}  // namespace gridenum

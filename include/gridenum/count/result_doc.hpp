@@ -1,0 +1,65 @@
+// A finished count as a document: what count.cpp's to_json writes (a plain count's, a job's or a
+// merge's result.json), read back field by field. `gridenum verify result` checks such a document;
+// the job layer (jobs/result_io.hpp) loads one from a job directory together with its journal.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "gridenum/core/arith.hpp"
+#include "gridenum/core/errors.hpp"
+#include "gridenum/core/shape.hpp"
+
+namespace gridenum {
+
+// The counting methods whose results a document can hold.
+enum class Method { Stack, Signature };
+std::string to_string(Method m);
+bool parse_method(std::string_view text, Method& out);
+
+// A finished count as the verifier reads it. Filled from the JSON document count.cpp's to_json
+// writes (stack method: with "unit_counts" and "slices_per_class"; signature method: class
+// table only). The job layer's journal can fill the same struct.
+struct ResultDoc {
+  std::string source;  // where it was read from, for messages
+  Shape shape;
+  Method method = Method::Stack;
+  std::uint64_t units = 0;  // declared number of work units
+  std::uint32_t slices_per_class = 0;
+  struct Class {
+    std::uint64_t index = 0;     // 1-based, as printed
+    std::string representative;  // band digits as band_string() prints them
+    std::uint64_t size = 0;
+    BigInt n_star, n;
+  };
+  std::vector<Class> classes;
+  struct Unit {
+    std::uint64_t id = 0;
+    std::uint64_t cls = 0;  // 1-based class index
+    BigInt count;
+  };
+  bool has_units = false;
+  std::vector<Unit> unit_counts;  // as listed, duplicates and all
+  std::uint64_t band_factor = 0, stack_factor = 0;
+  BigInt relabel_factor, weighted_sum, canonical_grids, total;
+  // A job directory's journal (load_result), when there is one.
+  struct Journal {
+    std::string path;
+    std::string error;  // the journal reader's refusal (damage), empty when it read cleanly
+    std::uint64_t units_in_plan = 0;
+    std::uint32_t slices_per_class = 0;
+    std::vector<std::pair<std::uint64_t, BigInt>> units;  // (id, count), as read
+    std::vector<std::string> notes;                       // torn tail, harmless duplicates
+  };
+  bool has_journal = false;
+  Journal journal;
+};
+
+// Throws InputError naming the missing or malformed field.
+ResultDoc parse_result(const nlohmann::json& j, const std::string& source = "result");
+}  // namespace gridenum

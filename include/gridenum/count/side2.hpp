@@ -1,0 +1,147 @@
+// Counting the shapes with a side of 2 (issue 14; design.md section 8): boxes 2 x m (two stacks)
+// and m x 2 (two bands), N = 2m digits. 2x5 and 5x2 (10x10 grids) are the first shapes past the
+// Felgenhauer-Jarvis engine's 9 digits; the same code counts 2x2 .. 2x4 and 4x2.
+//
+// The mathematics, in the 2 x m view. A stack is m boxes of 2 rows x m columns, one above the
+// other (2m rows, m columns). Choose box k's top-row set S_k (m of the N digits); its bottom row
+// gets the complement. Every row of the grid crosses both stacks, so the other stack's rows hold
+// the complements: both stacks' row sets are fixed by the choice S = (S_1..S_m). A filling of a
+// stack with given row sets needs each column to hold every digit once (the boxes then hold every
+// digit automatically), so the two stacks fill independently, with the same number F(S) of
+// fillings each (the second stack's row sets are the first's with the two rows of every box
+// swapped). Hence
+//
+//     grids(2 x m) = sum over the C(N,m)^m choices S of F(S)^2.
+//
+// F(S) is the number of ordered 1-factorisations (proper m-edge-colourings) of the m-regular
+// bipartite graph "rows vs digits" (row i -- digit d when d is in row i's set): colour = column.
+// Transposed (m x 2 boxes, two bands of m rows) it is the same sum: S_k is then box k's
+// left-column set, the bottom band's column sets are the complements, F(S) counts the fillings
+// of one band (graph "columns vs digits", colour = row).
+//
+// Classes. F is unchanged by relabelling the digits (S_N), permuting the boxes (S_m) and swapping
+// the two rows (columns) of a box (S_k -> its complement). The choices S fall into classes under
+// that group (355 for m = 5); the count is a sum over classes of weight x F^2.
+//
+// Two routes that share no counting code (each has its own class generator and its own F
+// counter), so that their agreement is evidence:
+//   two-stack (two_stack.hpp): classes as orbits of digit-type histograms under the
+//       hyperoctahedral group B_m; F by removing one perfect matching (one stack column) at a
+//       time with memoised residual graphs.
+//   two-band (two_band.hpp): classes by union-find over box-partition tuples with box 1
+//       standard; F by removing one 2-factor (two band rows) at a time.
+// Measured on 2x5 (this machine, under load): the two-stack route is several times faster (its
+// generator lists 589,392 histograms, its counter ~10^5 residual graphs per class), so it is the
+// default for both 2x5 and 5x2 (`--method auto`); the two-band route is the independent check
+// (`--method two-band`, the slow tests and `gridenum verify`).
+//
+// Functional core for the job layer: a class table (deterministic order, printable
+// representative, exact weight), the count of ONE class (thread-safe, independent of the other
+// classes, at most 128 bits) and a reduction to the total. run_side2_count() drives all three
+// for a plain run.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "gridenum/core/arith.hpp"
+#include "gridenum/core/shape.hpp"
+
+namespace gridenum {
+
+enum class Side2Route { TwoStack, TwoBand };
+std::string to_string(Side2Route r);                       // "two-stack", "two-band"
+bool parse_side2_route(std::string_view text, Side2Route& out);
+
+// Largest m the counters take (N = 2m digits as 16-bit masks) and the largest m the class
+// generators take (m = 6 has 924^6 configurations and ~1.3e9 type histograms: issue 15).
+constexpr int kSide2MaxHalf = 8;
+constexpr int kSide2MaxClassHalf = 5;
+
+// m for a shape 2 x m or m x 2 (m >= 2), else 0.
+int side2_half(Shape s);
+// The route that counts a shape in its own orientation: 2 x m -> two-stack, m x 2 -> two-band
+// (2x2: two-stack). Only meaningful when side2_half(s) != 0.
+Side2Route side2_native_route(Shape s);
+// Why the side-2 routes cannot count a shape (no side of 2, or m > kSide2MaxClassHalf), or
+// nullopt.
+std::optional<std::string> side2_shape_error(Shape s);
+
+// One choice S: sets[k] = S_k (bit d for digit d, 0-based), k = 0..m-1; each has m bits.
+struct Side2Config {
+  int m = 0;
+  std::array<std::uint16_t, kSide2MaxHalf> sets{};
+  friend bool operator==(const Side2Config&, const Side2Config&) = default;
+};
+// True when m is in range and every S_k has exactly m of the 2m digits.
+bool is_valid_config(const Side2Config& c);
+// "12345 12367 ..." (digits 1..N, 'A' for 10 ...): the sets S_1..S_m.
+std::string config_string(const Side2Config& c);
+
+struct Side2Class {
+  Side2Config representative;
+  std::uint64_t weight = 0;  // choices S in the class (their sum over classes is C(N,m)^m)
+};
+
+struct Side2Classes {
+  Side2Route route = Side2Route::TwoStack;
+  int m = 0;
+  std::vector<Side2Class> classes;  // order: see the generator (deterministic)
+  std::uint64_t configurations = 0; // C(2m,m)^m, from the binomial (not from the weights)
+  std::uint64_t enumerated = 0;     // objects the generator walked (histograms / tuple nodes)
+  std::uint64_t group_order = 0;    // order of the group acting on those objects
+  double seconds = 0;
+};
+
+// The class table of a route (threads = 0: all cores). Throws std::invalid_argument for m
+// outside 2..kSide2MaxClassHalf.
+Side2Classes side2_classes(Side2Route route, int m, int threads = 0);
+
+// F of one configuration by a route's own counter: thread-safe, no shared state. Throws
+// std::invalid_argument on an invalid configuration.
+u128 side2_fillings(Side2Route route, const Side2Config& c);
+
+struct Side2Reduction {
+  BigInt first_moment;  // sum weight x F: fillings of one stack (band), all choices together
+  BigInt total;         // sum weight x F^2: all grids
+  std::uint64_t weight_sum = 0;
+};
+// F[i] is the count of classes.classes[i]; every class must be present.
+Side2Reduction side2_reduce(const Side2Classes& classes, const std::vector<u128>& F);
+
+struct Side2Options {
+  Shape shape{2, 5};
+  Side2Route route = Side2Route::TwoStack;
+  int threads = 0;
+};
+
+struct Side2Times {
+  double classes = 0, fillings = 0, reduce = 0, total = 0;
+};
+
+struct Side2Result {
+  Shape shape;            // as asked
+  Side2Route route = Side2Route::TwoStack;
+  bool transposed = false;  // the route counts the transposed shape (same total)
+  int threads_used = 0;
+  Side2Classes classes;
+  std::vector<u128> F;    // per class
+  Side2Reduction reduction;
+  Side2Times times;
+  long peak_rss_kib = 0;  // getrusage ru_maxrss at the end
+};
+
+// The whole count of a 2 x m or m x 2 shape by one route: classes, F per class (oneTBB, one task
+// per class, heaviest-looking first), reduction.
+Side2Result run_side2_count(const Side2Options& opt);
+
+std::string format_text(const Side2Result& r);
+nlohmann::json to_json(const Side2Result& r);
+
+}  // namespace gridenum

@@ -1,0 +1,27 @@
+// Shared option parsing (options.hpp).
+#include "options.hpp"
+
+#include "gridenum/puzzle/model.hpp"
+
+namespace gridenum::cli {
+
+Shape parse_box_shape(const std::string& text, const std::string& option) {
+  const auto s = Shape::parse(text);
+  if (!s)
+    throw CLI::ValidationError(option, "expected a box shape RxC (R rows, C columns per box), e.g. 3x3 for 9x9 grids or "
+                                       "2x3 for 6x6 grids; got '" + text + "'");
+  return *s;
+}
+
+unsigned parse_grid_rules(const std::string& text, const std::string& option) {
+  std::string unknown;
+  const unsigned rules = parse_rules(text, &unknown);
+  if (!unknown.empty())
+    throw CLI::ValidationError(option, "unknown rule '" + unknown + "' (classic, x, windoku; comma-separated)");
+  if (rules & (kRuleJigsaw | kRuleKiller))
+    throw CLI::ValidationError(option, "jigsaw regions and killer cages come from the input's line or JSON format, not "
+                                       "from --rules (x, windoku)");
+  return rules;
+}
+
+}  // namespace gridenum::cli

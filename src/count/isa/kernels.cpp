@@ -1,0 +1,86 @@
+// The count's hot loops (kernels.hpp), compiled once per level: GRIDENUM_ISA_NAME is baseline,
+// avx2 or avx512, and the compiler flags of this copy are that level's (-march=x86-64,
+// x86-64-v3, x86-64-v4; CMakeLists.txt). Each copy defines kernels_<level>.
+//
+// sweep8, the dot products of byte tables. Measured on 9x9 (1 thread, BM_Completion9x9):
+//   the compiler's own vectorisation of the byte loop widens to 32 bits first: ~3x slower than
+//   pmaddubsw + pmaddwd, hence the intrinsics;
+//   AVX-512: the same two instructions on 64 bytes (see README for the figures of each level).
+#include "kernels.hpp"
+
+#include <bit>
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
+
+#ifndef GRIDENUM_ISA_NAME
+#error "compile kernels.cpp through CMake: GRIDENUM_ISA_NAME names the level"
+#endif
+
+namespace gridenum::detail {
+
+namespace {
+
+std::int32_t dot8(const std::uint8_t* a, const std::uint8_t* b, std::size_t n) {
+  std::size_t c = 0;
+  std::int32_t sum = 0;
+#if defined(__AVX512BW__)
+  __m512i acc = _mm512_setzero_si512();
+  const __m512i ones = _mm512_set1_epi16(1);
+  for (; c + 64 <= n; c += 64) {
+    const __m512i x = _mm512_loadu_si512(a + c);
+    const __m512i y = _mm512_loadu_si512(b + c);
+    acc = _mm512_add_epi32(acc, _mm512_madd_epi16(_mm512_maddubs_epi16(x, y), ones));
+  }
+  sum = _mm512_reduce_add_epi32(acc);
+#elif defined(__AVX2__)
+  __m256i acc = _mm256_setzero_si256();
+  const __m256i ones = _mm256_set1_epi16(1);
+  for (; c + 32 <= n; c += 32) {
+    const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(a + c));
+    const __m256i y = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b + c));
+    acc = _mm256_add_epi32(acc, _mm256_madd_epi16(_mm256_maddubs_epi16(x, y), ones));
+  }
+  __m128i s4 = _mm_add_epi32(_mm256_castsi256_si128(acc), _mm256_extracti128_si256(acc, 1));
+  s4 = _mm_add_epi32(s4, _mm_shuffle_epi32(s4, 0x4e));
+  s4 = _mm_add_epi32(s4, _mm_shuffle_epi32(s4, 0xb1));
+  sum = _mm_cvtsi128_si32(s4);
+#elif defined(__SSE2__)
+  // No pmaddubsw before SSSE3: widen both to 16 bits, then pmaddwd.
+  __m128i acc = _mm_setzero_si128();
+  const __m128i zero = _mm_setzero_si128();
+  for (; c + 16 <= n; c += 16) {
+    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(a + c));
+    const __m128i y = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b + c));
+    acc = _mm_add_epi32(acc, _mm_madd_epi16(_mm_unpacklo_epi8(x, zero), _mm_unpacklo_epi8(y, zero)));
+    acc = _mm_add_epi32(acc, _mm_madd_epi16(_mm_unpackhi_epi8(x, zero), _mm_unpackhi_epi8(y, zero)));
+  }
+  acc = _mm_add_epi32(acc, _mm_shuffle_epi32(acc, 0x4e));
+  acc = _mm_add_epi32(acc, _mm_shuffle_epi32(acc, 0xb1));
+  sum = _mm_cvtsi128_si32(acc);
+#endif
+  for (; c < n; ++c) sum += static_cast<std::int32_t>(a[c]) * b[c];
+  return sum;
+}
+
+void sweep8(Run8* runs, std::size_t n_runs, std::size_t t0, std::size_t len) {
+  for (std::size_t i = 0; i < n_runs; ++i)
+    runs[i].sum += static_cast<std::uint64_t>(dot8(runs[i].a + t0, runs[i].b + t0, len));
+}
+
+void popcount_products(const std::uint64_t* xs, std::size_t n1, const std::uint64_t* ys, std::size_t n2,
+                       std::uint16_t* g) {
+  for (std::size_t c1 = 0; c1 < n1; ++c1) {
+    const std::uint64_t x = xs[c1];
+    for (std::size_t c2 = 0; c2 < n2; ++c2) *g++ = static_cast<std::uint16_t>(std::popcount(x & ys[c2]));
+  }
+}
+
+}  // namespace
+
+#define GRIDENUM_CAT2(a, b) a##b
+#define GRIDENUM_CAT(a, b) GRIDENUM_CAT2(a, b)
+extern const CountKernels GRIDENUM_CAT(kernels_, GRIDENUM_ISA_NAME);
+const CountKernels GRIDENUM_CAT(kernels_, GRIDENUM_ISA_NAME){GRIDENUM_ISA_ENUM, &sweep8, &popcount_products};
+
+}  // namespace gridenum::detail

@@ -1,0 +1,40 @@
+// The count's hot loops, compiled once per instruction-set level (core/cpu.hpp) and chosen at
+// run time: src/count/isa/kernels.cpp is built three times (CMakeLists.txt) with
+// GRIDENUM_ISA_NAME set to baseline, avx2 or avx512 and the matching -march level, each copy
+// defining its own table of function pointers; count_kernels() hands out the one selected.
+//
+// Only these loops are multi-versioned, because they are where the time goes (9x9, README):
+// the byte dot products of the partition kernel (about half of the completion stage) and the
+// popcount products that fill its tables (the other half; without POPCNT a 64-bit popcount
+// is a dozen instructions). Everything else is compiled for the baseline.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "gridenum/core/cpu.hpp"
+
+namespace gridenum::detail {
+
+// A run of stack fillings with one pattern: the two byte tables of its pattern, how many
+// fillings the run holds, and the dot product accumulated so far.
+struct Run8 {
+  const std::uint8_t *a, *b;
+  std::uint64_t length;
+  std::uint64_t sum;
+};
+
+struct CountKernels {
+  Isa isa;
+  // For every run: sum += sum_{c in [t0, t0 + len)} a[c] * b[c]. Entries are below 128, so
+  // pmaddubsw's pair sums never saturate, and len * 127^2 < 2^31.
+  void (*sweep8)(Run8* runs, std::size_t n_runs, std::size_t t0, std::size_t len);
+  // g[c1 * n2 + c2] = popcount(xs[c1] & ys[c2]) for c1 < n1, c2 < n2.
+  void (*popcount_products)(const std::uint64_t* xs, std::size_t n1, const std::uint64_t* ys, std::size_t n2,
+                            std::uint16_t* g);
+};
+
+// The kernels of a level; std::logic_error for a level this binary does not hold.
+const CountKernels& count_kernels(Isa isa);
+
+}  // namespace gridenum::detail

@@ -1,0 +1,227 @@
+// The side-2 count's driver (side2.hpp): shapes and configurations, the dispatch to a route's
+// class generator and F counter, the reduction, the parallel run and its text / JSON output.
+// No counting here: each route's classes and F come from its own files (two_stack_*.cpp,
+// two_band_*.cpp); this file only adds up weight x F and weight x F^2.
+#include "gridenum/count/side2.hpp"
+
+#include <oneapi/tbb/parallel_for.h>
+#include <oneapi/tbb/task_arena.h>
+
+#include <bit>
+#include <sstream>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "gridenum/core/memory.hpp"
+#include "gridenum/core/timing.hpp"
+#include "gridenum/count/pool.hpp"
+#include "gridenum/count/two_band.hpp"
+#include "gridenum/count/two_stack.hpp"
+
+namespace gridenum {
+
+std::string to_string(Side2Route r) { return r == Side2Route::TwoStack ? "two-stack" : "two-band"; }
+
+bool parse_side2_route(std::string_view text, Side2Route& out) {
+  if (text == "two-stack") out = Side2Route::TwoStack;
+  else if (text == "two-band") out = Side2Route::TwoBand;
+  else return false;
+  return true;
+}
+
+int side2_half(Shape s) {
+  if (s.rows == 2 && s.cols >= 2) return s.cols;
+  if (s.cols == 2 && s.rows >= 2) return s.rows;
+  return 0;
+}
+
+Side2Route side2_native_route(Shape s) { return s.rows == 2 ? Side2Route::TwoStack : Side2Route::TwoBand; }
+
+std::optional<std::string> side2_shape_error(Shape s) {
+  const int m = side2_half(s);
+  if (m == 0)
+    return "the two-stack and two-band routes count boxes with a side of 2 (2xm or mx2), got " + s.str();
+  if (m > kSide2MaxClassHalf)
+    return "the two-stack and two-band routes' class generators go up to 2x" + std::to_string(kSide2MaxClassHalf) + " and " +
+           std::to_string(kSide2MaxClassHalf) + "x2 (10 digits), got " + s.str() +
+           " (2x6 and 6x2: 924^6 configurations, to come as long jobs)";
+  return std::nullopt;
+}
+
+bool is_valid_config(const Side2Config& c) {
+  if (c.m < 1 || c.m > kSide2MaxHalf) return false;
+  const unsigned all = (1u << (2 * c.m)) - 1;
+  for (int k = 0; k < c.m; ++k)
+    if ((c.sets[k] & ~all) || std::popcount(static_cast<unsigned>(c.sets[k])) != c.m) return false;
+  for (int k = c.m; k < kSide2MaxHalf; ++k)
+    if (c.sets[k]) return false;
+  return true;
+}
+
+std::string config_string(const Side2Config& c) {
+  static const char* digits = "0123456789ABCDEFGHIJKLMNOPQRSTUVW";
+  std::string s;
+  for (int k = 0; k < c.m; ++k) {
+    if (k) s.push_back(' ');
+    for (int d = 0; d < 2 * c.m; ++d)
+      if (c.sets[k] >> d & 1) s.push_back(digits[d + 1]);
+  }
+  return s;
+}
+
+Side2Classes side2_classes(Side2Route route, int m, int threads) {
+  if (route == Side2Route::TwoStack) return TwoStackClasses(m, threads).table();
+  return TwoBandClasses(m, threads).table();
+}
+
+u128 side2_fillings(Side2Route route, const Side2Config& c) {
+  return route == Side2Route::TwoStack ? two_stack_fillings(c) : two_band_fillings(c);
+}
+
+Side2Reduction side2_reduce(const Side2Classes& classes, const std::vector<u128>& F) {
+  if (F.size() != classes.classes.size())
+    throw std::invalid_argument("side-2 reduce: " + std::to_string(F.size()) + " counts for " +
+                                std::to_string(classes.classes.size()) + " classes");
+  Side2Reduction r;
+  r.first_moment = 0;
+  r.total = 0;
+  for (std::size_t i = 0; i < F.size(); ++i) {
+    const std::uint64_t w = classes.classes[i].weight;
+    r.weight_sum += w;
+    const BigInt f = to_big(F[i]);
+    r.first_moment += f * w;
+    r.total += f * f * w;
+  }
+  return r;
+}
+
+Side2Result run_side2_count(const Side2Options& opt) {
+  const auto t0 = SteadyClock::now();
+  if (auto why = side2_shape_error(opt.shape)) throw std::invalid_argument(*why);
+  Side2Result r;
+  r.shape = opt.shape;
+  r.route = opt.route;
+  r.transposed = side2_native_route(opt.shape) != opt.route && opt.shape.rows != opt.shape.cols;
+  r.threads_used = resolve_threads(opt.threads);
+  const int m = side2_half(opt.shape);
+  tbb::task_arena arena(r.threads_used);
+  arena.execute([&] {
+    auto t = SteadyClock::now();
+    r.classes = side2_classes(opt.route, m, r.threads_used);
+    r.times.classes = seconds_since(t);
+    t = SteadyClock::now();
+    r.F.assign(r.classes.classes.size(), 0);
+    // One task per class; each writes its own slot.
+    tbb::parallel_for(
+        tbb::blocked_range<std::size_t>(0, r.F.size(), 1),
+        [&](const tbb::blocked_range<std::size_t>& range) {
+          for (std::size_t i = range.begin(); i < range.end(); ++i)
+            r.F[i] = side2_fillings(opt.route, r.classes.classes[i].representative);
+        },
+        tbb::simple_partitioner());
+    r.times.fillings = seconds_since(t);
+  });
+  auto t = SteadyClock::now();
+  r.reduction = side2_reduce(r.classes, r.F);
+  if (r.reduction.weight_sum != r.classes.configurations)
+    throw std::logic_error("side-2 count: class weights sum to " + std::to_string(r.reduction.weight_sum) + ", not C(N,m)^m = " +
+                           std::to_string(r.classes.configurations));
+  r.times.reduce = seconds_since(t);
+  r.times.total = seconds_since(t0);
+  r.peak_rss_kib = peak_rss_kib();
+  return r;
+}
+
+namespace {
+
+Shape native_shape(const Side2Result& r) {
+  const int m = side2_half(r.shape);
+  return r.route == Side2Route::TwoStack ? Shape{2, m} : Shape{m, 2};
+}
+
+std::string route_line(const Side2Result& r) {
+  const Shape nat = native_shape(r);
+  const int m = r.classes.m, n = 2 * m;
+  std::string what = r.route == Side2Route::TwoStack
+                         ? fmt::format("row sets of the two {}x{} stacks, stack fillings column by column", n, m)
+                         : fmt::format("column sets of the two {}x{} bands, band fillings two rows at a time", m, n);
+  std::string s = fmt::format("route {} ({})", to_string(r.route), what);
+  if (r.transposed) s += fmt::format("; counts the transposed shape {} (same total)", nat.str());
+  return s;
+}
+
+std::string set_name(Side2Route r) { return r == Side2Route::TwoStack ? "top-row sets S_1..S_m" : "left-column sets S_1..S_m"; }
+
+}  // namespace
+
+std::string format_text(const Side2Result& r) {
+  std::ostringstream o;
+  const Shape s = r.shape;
+  const int m = r.classes.m, n = 2 * m;
+  const std::string what = r.route == Side2Route::TwoStack ? "stack" : "band";
+  o << fmt::format("gridenum count: {}x{} grids, boxes {}, {} thread{}\n", s.n(), s.n(), s.str(), r.threads_used,
+                   r.threads_used == 1 ? "" : "s");
+  o << route_line(r) << "\n\n";
+  o << "classes\n";
+  o << fmt::format("  configurations C({},{})^{}              {}\n", n, m, m, group_digits(std::to_string(r.classes.configurations)));
+  if (r.route == Side2Route::TwoStack) {
+    o << fmt::format("  type histograms listed                {}\n", group_digits(std::to_string(r.classes.enumerated)));
+    o << fmt::format("  hyperoctahedral group B_{} order       {}\n", m, r.classes.group_order);
+  } else {
+    o << fmt::format("  box-partition tuple nodes             {}\n", group_digits(std::to_string(r.classes.enumerated)));
+  }
+  o << fmt::format("  classes                               {}\n\n", r.classes.classes.size());
+  o << fmt::format("class table (F = fillings of one {} with the representative's sets)\n", what);
+  const int rep_w = std::max<int>(m * (m + 1) - 1, static_cast<int>(set_name(r.route).size()));
+  o << fmt::format("  {:>5}  {:<{}}  {:>15}  {}\n", "class", set_name(r.route), rep_w, "weight", "F");
+  for (std::size_t i = 0; i < r.classes.classes.size(); ++i) {
+    const auto& c = r.classes.classes[i];
+    o << fmt::format("  {:>5}  {:<{}}  {:>15}  {}\n", i + 1, config_string(c.representative), rep_w, c.weight, to_string(r.F[i]));
+  }
+  o << fmt::format("  sum of weights: {}\n\n", group_digits(std::to_string(r.reduction.weight_sum)));
+  o << fmt::format("sum weight x F          {}  (fillings of one {}, all choices together)\n", r.reduction.first_moment.str(), what);
+  o << fmt::format("total = sum weight x F^2\n");
+  o << fmt::format("                        {}\n", r.reduction.total.str());
+  o << fmt::format("                        {}\n\n", group_digits(r.reduction.total.str()));
+  o << fmt::format("times (s): classes {:.4f}, fillings {:.4f}, reduce {:.4f}, total {:.4f}\n", r.times.classes, r.times.fillings,
+                   r.times.reduce, r.times.total);
+  o << fmt::format("peak memory: {:.1f} MiB\n", static_cast<double>(r.peak_rss_kib) / 1024.0);
+  return o.str();
+}
+
+nlohmann::json to_json(const Side2Result& r) {
+  using nlohmann::json;
+  json classes = json::array();
+  for (std::size_t i = 0; i < r.classes.classes.size(); ++i) {
+    const auto& c = r.classes.classes[i];
+    classes.push_back({{"index", i + 1},
+                       {"representative", config_string(c.representative)},
+                       {"weight", c.weight},
+                       {"F", to_string(r.F[i])}});
+  }
+  return json{{"shape", r.shape.str()},
+              {"n", r.shape.n()},
+              {"method", to_string(r.route)},
+              {"route_shape", native_shape(r).str()},
+              {"transposed", r.transposed},
+              {"threads", r.threads_used},
+              {"catalogue",
+               {{"configurations", r.classes.configurations},
+                {"enumerated", r.classes.enumerated},
+                {"group_order", r.classes.group_order},
+                {"classes", r.classes.classes.size()}}},
+              {"classes", classes},
+              {"weight_sum", r.reduction.weight_sum},
+              {"first_moment", r.reduction.first_moment.str()},
+              {"total", r.reduction.total.str()},
+              {"formula", "total = sum over classes of weight x F^2"},
+              {"times",
+               {{"classes", r.times.classes},
+                {"fillings", r.times.fillings},
+                {"reduce", r.times.reduce},
+                {"total", r.times.total}}},
+              {"peak_rss_kib", r.peak_rss_kib}};
+}
+
+}  // namespace gridenum

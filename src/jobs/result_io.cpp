@@ -1,0 +1,57 @@
+// Loading a result with its job's journal (result_io.hpp).
+#include "gridenum/jobs/result_io.hpp"
+
+#include <filesystem>
+#include <fstream>
+
+#include "gridenum/jobs/job_errors.hpp"
+#include "gridenum/jobs/journal.hpp"
+
+namespace gridenum {
+
+ResultDoc load_result(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::string file = path;
+  std::error_code ec;
+  const bool dir = fs::is_directory(path, ec);
+  const fs::path journal = fs::path(path) / "journal";
+  if (dir) {
+    file = (fs::path(path) / "result.json").string();
+    if (!fs::exists(file, ec)) {
+      if (fs::exists(journal, ec))
+        throw JobInputError(path + ": the job has no result yet (not finished); continue it with: gridenum resume " + path);
+      throw JobInputError(path + ": neither a result.json nor a job journal in this directory");
+    }
+  }
+  std::ifstream in(file);
+  if (!in) throw JobInputError(file + ": cannot open");
+  nlohmann::json j;
+  try {
+    in >> j;
+  } catch (const nlohmann::json::exception& e) {
+    throw JobInputError(file + ": not a JSON document: " + e.what());
+  }
+  if (j.is_object() && j.contains("complete") && j["complete"] == false)
+    throw JobInputError(file + ": the result of one shard; merge the shards (gridenum merge DIR... --output OUT) and "
+                                  "verify OUT");
+  ResultDoc d = parse_result(j, file);
+  if (dir && fs::exists(journal, ec)) {
+    // The journal, through its own reader and its checks (checksums, torn tail, duplicates
+    // with different counts): a refusal is a failed check, reported by verify_result.
+    d.has_journal = true;
+    d.journal.path = journal.string();
+    try {
+      const JournalContents jc = read_journal(journal);
+      d.journal.units_in_plan = jc.header.units;
+      d.journal.slices_per_class = jc.header.slices_per_class;
+      for (const auto& u : jc.units) d.journal.units.emplace_back(u.id, to_big(u.count));
+      if (jc.torn_tail) d.journal.notes.push_back(*jc.torn_tail);
+      for (const auto& w : jc.warnings) d.journal.notes.push_back(w);
+    } catch (const std::exception& e) {
+      d.journal.error = e.what();
+    }
+  }
+  return d;
+}
+
+}  // namespace gridenum

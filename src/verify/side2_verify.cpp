@@ -1,0 +1,308 @@
+// `gridenum verify classes | completions` for 2x5 and 5x2 (side2_verify.hpp). This file compares;
+// the figures come from the two routes' own generators and counters (count/two_stack*.cpp,
+// count/two_band*.cpp), from the census below and from plain enumeration (plain_fillings.cpp).
+//
+// The census. A class's weight is the number of choices S = (S_1..S_m) in it. Relabelling moves
+// S_1 onto any m-set and keeps classes, so weight = C(N,m) x (choices in the class with
+// S_1 = {1..m}). With S_1 fixed, the relabellings fixing it (Sym(S_1) x Sym(complement)) move
+// S_2 within the orbit given by j = |S_2 & S_1|, of size C(m,j)^2; one representative T_j per
+// orbit. With S_1, S_2 fixed, the relabellings fixing both permute the four cells of their Venn
+// diagram, so S_3's orbit is given by how many digits it takes from each cell (x_1..x_4), of
+// size prod C(|cell_i|, x_i). S_4..S_m run over all C(N,m) sets. Every such configuration is
+// classified (the two-stack classifier: its type histogram, looked up) and tallied with the
+// product of the orbit sizes; tally x C(N,m) must be the weight. For m = 5: 6 x (about 30) x
+// 252^2 = about 11 million configurations instead of 252^5 = 10^12.
+#include "gridenum/verify/side2_verify.hpp"
+
+#include <oneapi/tbb/enumerable_thread_specific.h>
+#include <oneapi/tbb/parallel_for.h>
+#include <oneapi/tbb/task_arena.h>
+
+#include <bit>
+#include <numeric>
+#include <random>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "gridenum/core/timing.hpp"
+#include "gridenum/count/pool.hpp"
+#include "gridenum/count/two_band.hpp"
+#include "gridenum/count/two_stack.hpp"
+
+namespace gridenum {
+
+namespace {
+
+template <class T>
+std::string as_text(const T& v) {
+  return fmt::format("{}", v);
+}
+std::string as_text(const BigInt& v) { return v.str(); }
+
+template <class A, class B>
+bool line(VerifyReport& r, VerifySection& sec, const std::string& item, const A& left, const B& right,
+          const std::string& note = {}) {
+  VerifyLine l{item, as_text(left), as_text(right), left == right, note};
+  if (!l.ok) r.problems.push_back(item + ": " + sec.left_name + " " + l.left + " but " + sec.right_name + " " + l.right);
+  sec.lines.push_back(std::move(l));
+  return sec.lines.back().ok;
+}
+
+std::uint64_t binom(int n, int k) {
+  if (k < 0 || k > n) return 0;
+  std::uint64_t r = 1;
+  for (int i = 1; i <= k; ++i) r = r * static_cast<std::uint64_t>(n - k + i) / static_cast<std::uint64_t>(i);
+  return r;
+}
+
+// The lowest `count` digits of `cell`.
+std::uint16_t lowest(std::uint16_t cell, int count) {
+  std::uint16_t out = 0;
+  for (unsigned c = cell; count > 0 && c; c &= c - 1, --count) out |= static_cast<std::uint16_t>(c & (~c + 1));
+  return out;
+}
+
+std::string title(const char* what, Shape s) {
+  return fmt::format("gridenum verify {}: {}x{} grids, boxes {} (side-2 routes)", what, s.n(), s.n(), s.str());
+}
+
+// The library takes every side-2 shape with 3 <= m <= 5 (the tests run the small ones); the CLI
+// sends it 2x5 and 5x2 only (is_side2_verify_shape), the other shapes having their own checks.
+void require_shape(Shape s) {
+  const int m = side2_half(s);
+  if (m < 3 || m > kSide2MaxClassHalf)
+    throw VerifyInputError("the side-2 checks take boxes 2xm or mx2 with 3 <= m <= 5, got " + s.str());
+}
+
+struct Census {
+  std::vector<BigInt> weight;  // per two-stack class
+  std::uint64_t classified = 0;
+};
+
+Census census(const TwoStackClasses& a, int m) {
+  const int n = 2 * m;
+  const auto all = static_cast<std::uint16_t>((1u << n) - 1);
+  std::vector<std::uint16_t> sets;
+  for (unsigned s = 0; s <= all; ++s)
+    if (std::popcount(s) == m) sets.push_back(static_cast<std::uint16_t>(s));
+  const auto s1 = static_cast<std::uint16_t>((1u << m) - 1);
+  // (S_2, S_3, multiplicity) representatives.
+  struct Head {
+    std::uint16_t s2, s3;
+    std::uint64_t mult;
+  };
+  std::vector<Head> heads;
+  for (int j = 0; j <= m; ++j) {
+    const auto s2 = static_cast<std::uint16_t>(lowest(s1, j) | lowest(static_cast<std::uint16_t>(all & ~s1), m - j));
+    const std::uint16_t cell[4] = {static_cast<std::uint16_t>(s1 & s2), static_cast<std::uint16_t>(s1 & ~s2),
+                                   static_cast<std::uint16_t>(~s1 & s2 & all), static_cast<std::uint16_t>(all & ~s1 & ~s2)};
+    int size[4];
+    for (int i = 0; i < 4; ++i) size[i] = std::popcount(static_cast<unsigned>(cell[i]));
+    for (int x0 = 0; x0 <= size[0]; ++x0)
+      for (int x1 = 0; x1 <= size[1]; ++x1)
+        for (int x2 = 0; x2 <= size[2]; ++x2) {
+          const int x3 = m - x0 - x1 - x2;
+          if (x3 < 0 || x3 > size[3]) continue;
+          const auto s3 = static_cast<std::uint16_t>(lowest(cell[0], x0) | lowest(cell[1], x1) | lowest(cell[2], x2) |
+                                                     lowest(cell[3], x3));
+          const std::uint64_t mult = binom(m, j) * binom(m, j) * binom(size[0], x0) * binom(size[1], x1) *
+                                     binom(size[2], x2) * binom(size[3], x3);
+          heads.push_back({s2, s3, mult});
+        }
+  }
+  // The tails S_4..S_m: all of them, (m-3) sets; tasks = heads x first tail set.
+  const std::size_t classes = a.table().classes.size();
+  tbb::enumerable_thread_specific<std::vector<u128>> tally([&] { return std::vector<u128>(classes, 0); });
+  tbb::enumerable_thread_specific<std::uint64_t> seen(0);
+  const std::size_t tails = sets.size();
+  const int free_boxes = m - 3;
+  std::uint64_t per_task = 1;
+  for (int k = 1; k < free_boxes; ++k) per_task *= tails;
+  tbb::parallel_for(std::size_t{0}, heads.size() * (free_boxes > 0 ? tails : 1), [&](std::size_t t) {
+    const Head& h = heads[free_boxes > 0 ? t / tails : t];
+    Side2Config c;
+    c.m = m;
+    c.sets[0] = s1;
+    c.sets[1] = h.s2;
+    c.sets[2] = h.s3;
+    auto& mine = tally.local();
+    if (free_boxes == 0) {
+      mine[a.class_of(c)] += h.mult;
+      ++seen.local();
+      return;
+    }
+    c.sets[3] = sets[t % tails];
+    for (std::uint64_t r = 0; r < per_task; ++r) {
+      std::uint64_t x = r;
+      for (int k = 4; k < m; ++k) {
+        c.sets[k] = sets[x % tails];
+        x /= tails;
+      }
+      mine[a.class_of(c)] += h.mult;
+    }
+    seen.local() += per_task;
+  });
+  Census out;
+  out.weight.assign(classes, 0);
+  for (const auto& v : tally)
+    for (std::size_t i = 0; i < classes; ++i) out.weight[i] += to_big(v[i]);
+  for (auto& w : out.weight) w *= binom(n, m);
+  for (auto v : seen) out.classified += v;
+  return out;
+}
+
+}  // namespace
+
+bool is_side2_verify_shape(Shape s) { return side2_half(s) == 5; }
+
+VerifyReport verify_side2_classes(Shape s, int threads) {
+  require_shape(s);
+  const int m = side2_half(s);
+  const int nthreads = resolve_threads(threads);
+  VerifyReport r;
+  r.title = title("classes", s);
+  r.info.push_back("two-stack: two_stack_classes.cpp (type histograms, orbits under B_m marked by listing them)");
+  r.info.push_back("two-band:  two_band_classes.cpp (box-partition tuples, union-find over generator moves)");
+  r.info.push_back("census:    side2_verify.cpp (configurations with boxes 1-3 up to stabilisers, classified one by one)");
+  tbb::task_arena arena(nthreads);
+  double t_a = 0, t_b = 0, t_c = 0;
+  std::optional<TwoStackClasses> a;
+  std::optional<TwoBandClasses> b;
+  Census cen;
+  arena.execute([&] {
+    auto t = SteadyClock::now();
+    a.emplace(m, nthreads);
+    t_a = seconds_since(t);
+    t = SteadyClock::now();
+    b.emplace(m, nthreads);
+    t_b = seconds_since(t);
+    t = SteadyClock::now();
+    cen = census(*a, m);
+    t_c = seconds_since(t);
+  });
+  r.info.push_back(fmt::format("times (s): two-stack classes {:.3f}, two-band classes {:.3f}, census {:.3f}, {} thread{}", t_a,
+                               t_b, t_c, nthreads, nthreads == 1 ? "" : "s"));
+  const auto& ta = a->table().classes;
+  const auto& tb = b->table().classes;
+
+  VerifySection fig{"figures", "two-stack", "two-band", {}};
+  line(r, fig, "classes", ta.size(), tb.size());
+  std::uint64_t wa = 0, wb = 0;
+  for (const auto& c : ta) wa += c.weight;
+  for (const auto& c : tb) wb += c.weight;
+  line(r, fig, "sum of weights", wa, wb);
+  line(r, fig, "configurations C(N,m)^m", a->table().configurations, wa, "left: from the binomial; right: the weights");
+  line(r, fig, "configurations classified by the census", cen.classified, cen.classified,
+       fmt::format("{} of {} choices stand for all", cen.classified, a->table().configurations));
+  r.sections.push_back(std::move(fig));
+
+  VerifySection cls{"class weights (two-stack order; two-band class found by its classifier)", "two-stack", "two-band", {}};
+  std::vector<int> hit(tb.size(), 0);
+  for (std::size_t i = 0; i < ta.size(); ++i) {
+    const std::uint32_t j = b->class_of(ta[i].representative);
+    ++hit[j];
+    const std::uint32_t back = a->class_of(tb[j].representative);
+    line(r, cls, fmt::format("class {} ({})", i + 1, config_string(ta[i].representative)), ta[i].weight, tb[j].weight,
+         back == i ? fmt::format("two-band class {}", j + 1)
+                   : fmt::format("two-band class {} maps back to two-stack class {}", j + 1, back + 1));
+    if (back != i) r.problems.push_back(fmt::format("class {}: the two classifiers disagree", i + 1));
+  }
+  for (std::size_t j = 0; j < tb.size(); ++j)
+    if (hit[j] != 1) r.problems.push_back(fmt::format("two-band class {} is met {} times", j + 1, hit[j]));
+  r.sections.push_back(std::move(cls));
+
+  VerifySection cen_sec{"class weights against the census", "generator", "census", {}};
+  for (std::size_t i = 0; i < ta.size(); ++i)
+    line(r, cen_sec, fmt::format("class {}", i + 1), BigInt(ta[i].weight), cen.weight[i]);
+  r.sections.push_back(std::move(cen_sec));
+  return r;
+}
+
+VerifyReport verify_side2_fillings(const VerifySide2FillingsOptions& opt) {
+  require_shape(opt.shape);
+  const int m = side2_half(opt.shape);
+  const int nthreads = resolve_threads(opt.threads);
+  VerifyReport r;
+  r.title = title("completions", opt.shape);
+  r.info.push_back("F by the two-stack counter (matchings), the two-band counter (2-factors) and, where F / " +
+                   std::to_string(m) + "! <= " + group_digits(std::to_string(opt.plain_limit)) +
+                   ", plain enumeration of stack fillings");
+  tbb::task_arena arena(nthreads);
+  std::optional<TwoStackClasses> a;
+  arena.execute([&] { a.emplace(m, nthreads); });
+  const auto& ta = a->table().classes;
+  std::vector<std::uint32_t> chosen;  // 0-based
+  if (opt.all) {
+    chosen.resize(ta.size());
+    std::iota(chosen.begin(), chosen.end(), 0u);
+  } else if (!opt.classes.empty()) {
+    for (auto k : opt.classes) {
+      if (k < 1 || k > ta.size())
+        throw VerifyInputError(fmt::format("class {} does not exist: {} has classes 1..{}", k, opt.shape.str(), ta.size()));
+      chosen.push_back(k - 1);
+    }
+  } else {
+    const std::uint64_t seed = opt.seed ? opt.seed : std::random_device{}();
+    r.info.push_back(fmt::format("sample of {} classes, seed {} (--seed {} repeats it)", opt.sample, seed, seed));
+    std::mt19937_64 rng(seed);
+    std::set<std::uint32_t> pick;
+    while (pick.size() < std::min<std::size_t>(opt.sample, ta.size()))
+      pick.insert(static_cast<std::uint32_t>(rng() % ta.size()));
+    chosen.assign(pick.begin(), pick.end());
+  }
+  std::vector<u128> fs(chosen.size()), fb(chosen.size());
+  std::vector<std::optional<u128>> fp(chosen.size());
+  const auto t = SteadyClock::now();
+  arena.execute([&] {
+    tbb::parallel_for(std::size_t{0}, chosen.size(), [&](std::size_t i) {
+      const Side2Config& c = ta[chosen[i]].representative;
+      fs[i] = two_stack_fillings(c);
+      fb[i] = two_band_fillings(c);
+      std::uint64_t mf = 1;
+      for (int x = 2; x <= m; ++x) mf *= static_cast<std::uint64_t>(x);
+      if (fs[i] / mf <= opt.plain_limit) fp[i] = plain_stack_fillings(c, opt.plain_limit);
+    });
+  });
+  r.info.push_back(fmt::format("times (s): counting {:.3f}, {} thread{}", seconds_since(t), nthreads, nthreads == 1 ? "" : "s"));
+  VerifySection sec{"F per class (fillings of one stack / band)", "two-stack", "two-band", {}};
+  std::size_t plain_done = 0;
+  for (std::size_t i = 0; i < chosen.size(); ++i) {
+    std::string note;
+    if (fp[i]) {
+      ++plain_done;
+      note = *fp[i] == fs[i] ? "plain enumeration agrees" : "plain enumeration " + to_string(*fp[i]);
+      if (*fp[i] != fs[i])
+        r.problems.push_back(fmt::format("class {}: plain enumeration {} but two-stack {}", chosen[i] + 1, to_string(*fp[i]),
+                                         to_string(fs[i])));
+    } else {
+      note = "F / m! above the plain-enumeration limit";
+    }
+    line(r, sec, fmt::format("class {} ({})", chosen[i] + 1, config_string(ta[chosen[i]].representative)), to_string(fs[i]),
+         to_string(fb[i]), note);
+  }
+  r.info.push_back(fmt::format("plain enumeration done for {} of {} classes", plain_done, chosen.size()));
+  r.sections.push_back(std::move(sec));
+  if (opt.all) {
+    // Both orientations: 2 x m counted by two-stack (its classes, its F), m x 2 by two-band (its
+    // own class table, its own F, matched to nothing): two independent totals.
+    std::optional<TwoBandClasses> b;
+    std::vector<u128> fb_own;
+    arena.execute([&] {
+      b.emplace(m, nthreads);
+      fb_own.resize(b->table().classes.size());
+      tbb::parallel_for(std::size_t{0}, fb_own.size(),
+                        [&](std::size_t j) { fb_own[j] = two_band_fillings(b->table().classes[j].representative); });
+    });
+    Side2Classes sa = a->table();
+    const Side2Reduction ra = side2_reduce(sa, fs);
+    const Side2Reduction rb = side2_reduce(b->table(), fb_own);
+    VerifySection tot{"totals of both orientations", fmt::format("2x{} two-stack", m), fmt::format("{}x2 two-band", m), {}};
+    line(r, tot, "sum weight x F (first moment)", ra.first_moment, rb.first_moment);
+    line(r, tot, "total = sum weight x F^2", ra.total, rb.total);
+    r.sections.push_back(std::move(tot));
+  }
+  return r;
+}
+
+}  // namespace gridenum

@@ -1,0 +1,238 @@
+// The side-2 routes (count/side2.hpp, two_stack.hpp, two_band.hpp), fast checks:
+//  - every shape with a side of 2 that the stack method counts (2x2, 2x3, 3x2, 2x4, 4x2) gets the
+//    same total by both routes as by the stack method and as published;
+//  - the 10-digit class tables: 355 classes by both generators, weights summing to 252^5, the
+//    two tables matching class for class (each route's classifier on the other's
+//    representatives) with equal weights;
+//  - F by both counters against plain enumeration of stack fillings (test-local code) on every
+//    class of m = 2, 3, 4, and against each other on random 10-digit configurations and their
+//    images under the symmetry group (F and the class must not move);
+//  - the 2x6 check value of issue 15 (the class with every box's top row the same six digits:
+//    F = 812,851,200^2, Latin squares of order 6 squared);
+//  - refusals: shapes without a side of 2, m > 5, invalid configurations.
+// The full 2x5 / 5x2 totals are in slow_side2_10.cpp.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <bit>
+#include <numeric>
+#include <random>
+
+#include "gridenum/count/count.hpp"
+#include "gridenum/count/side2.hpp"
+#include "gridenum/count/two_band.hpp"
+#include "gridenum/count/two_stack.hpp"
+
+using namespace gridenum;
+
+namespace {
+
+// Plain enumeration: fillings of a 2m x m stack, row 2k = S_k, row 2k+1 = complement, cell by
+// cell in row-major order, every column all-different. Shares nothing with src/.
+std::uint64_t plain_stack_fillings(const Side2Config& c) {
+  const int m = c.m, n = 2 * m;
+  std::vector<unsigned> row_set(n);
+  for (int k = 0; k < m; ++k) {
+    row_set[2 * k] = c.sets[k];
+    row_set[2 * k + 1] = ((1u << n) - 1) & ~static_cast<unsigned>(c.sets[k]);
+  }
+  std::vector<unsigned> row_used(n, 0), col_used(m, 0);
+  std::uint64_t count = 0;
+  auto dfs = [&](auto&& self, int cell) -> void {
+    if (cell == n * m) {
+      ++count;
+      return;
+    }
+    const int r = cell / m, col = cell % m;
+    for (unsigned opts = row_set[r] & ~row_used[r] & ~col_used[col]; opts; opts &= opts - 1) {
+      const unsigned b = opts & (~opts + 1);
+      row_used[r] |= b, col_used[col] |= b;
+      self(self, cell + 1);
+      row_used[r] &= ~b, col_used[col] &= ~b;
+    }
+  };
+  dfs(dfs, 0);
+  return count;
+}
+
+Side2Config random_config(int m, std::mt19937& rng) {
+  Side2Config c;
+  c.m = m;
+  std::vector<int> d(2 * m);
+  std::iota(d.begin(), d.end(), 0);
+  for (int k = 0; k < m; ++k) {
+    std::shuffle(d.begin(), d.end(), rng);
+    for (int i = 0; i < m; ++i) c.sets[k] |= static_cast<std::uint16_t>(1u << d[i]);
+  }
+  return c;
+}
+
+// A random element of the class group applied to c: relabel, permute boxes, flip some boxes.
+Side2Config random_image(const Side2Config& c, std::mt19937& rng) {
+  const int m = c.m, n = 2 * m;
+  std::vector<int> relabel(n), boxes(m);
+  std::iota(relabel.begin(), relabel.end(), 0);
+  std::iota(boxes.begin(), boxes.end(), 0);
+  std::shuffle(relabel.begin(), relabel.end(), rng);
+  std::shuffle(boxes.begin(), boxes.end(), rng);
+  Side2Config out;
+  out.m = m;
+  for (int k = 0; k < m; ++k) {
+    std::uint16_t s = 0;
+    for (int d = 0; d < n; ++d)
+      if (c.sets[boxes[k]] >> d & 1) s |= static_cast<std::uint16_t>(1u << relabel[d]);
+    if (rng() & 1) s = static_cast<std::uint16_t>(((1u << n) - 1) & ~s);
+    out.sets[k] = s;
+  }
+  return out;
+}
+
+std::uint64_t binom_pow(int m) {
+  std::uint64_t b = 1;
+  for (int i = 1; i <= m; ++i) b = b * static_cast<std::uint64_t>(m + i) / static_cast<std::uint64_t>(i);
+  std::uint64_t p = 1;
+  for (int k = 0; k < m; ++k) p *= b;
+  return p;
+}
+
+}  // namespace
+
+TEST(Side2, SmallShapesMatchTheStackMethodAndThePublishedCounts) {
+  const std::pair<const char*, const char*> shapes[] = {
+      {"2x2", "288"}, {"2x3", "28200960"}, {"3x2", "28200960"}, {"2x4", "29136487207403520"}, {"4x2", "29136487207403520"}};
+  for (auto [text, published] : shapes) {
+    const Shape s = *Shape::parse(text);
+    CountOptions o;
+    o.shape = s;
+    o.threads = 2;
+    const BigInt stack_total = run_count(o).reduction.total;
+    EXPECT_EQ(stack_total.str(), published) << text;
+    for (Side2Route route : {Side2Route::TwoStack, Side2Route::TwoBand}) {
+      Side2Options so;
+      so.shape = s;
+      so.route = route;
+      so.threads = 2;
+      const Side2Result r = run_side2_count(so);
+      EXPECT_EQ(r.reduction.total, stack_total) << text << " " << to_string(route);
+      EXPECT_EQ(r.reduction.weight_sum, binom_pow(side2_half(s))) << text;
+      EXPECT_EQ(r.transposed, s.rows != s.cols && side2_native_route(s) != route) << text;
+    }
+  }
+}
+
+TEST(Side2, ClassTablesOfTenDigitsAgree) {
+  const TwoStackClasses a(5);
+  const TwoBandClasses b(5);
+  ASSERT_EQ(a.table().classes.size(), 355u);
+  ASSERT_EQ(b.table().classes.size(), 355u);
+  EXPECT_EQ(a.table().configurations, 1016255020032ull);  // 252^5
+  std::uint64_t wa = 0, wb = 0;
+  for (const auto& c : a.table().classes) wa += c.weight;
+  for (const auto& c : b.table().classes) wb += c.weight;
+  EXPECT_EQ(wa, 1016255020032ull);
+  EXPECT_EQ(wb, 1016255020032ull);
+  EXPECT_EQ(a.histograms(), a.table().enumerated);
+  EXPECT_EQ(b.nodes(), 11009376u);  // C(129, 4): 4-multisets of the 126 box partitions
+  EXPECT_EQ(a.table().group_order, 3840u);
+  // A bijection with equal weights, checked from both sides.
+  std::vector<int> seen(355, 0);
+  for (std::uint32_t i = 0; i < 355; ++i) {
+    const std::uint32_t j = b.class_of(a.table().classes[i].representative);
+    ASSERT_LT(j, 355u);
+    ++seen[j];
+    EXPECT_EQ(a.table().classes[i].weight, b.table().classes[j].weight) << "class " << i + 1;
+    EXPECT_EQ(a.class_of(b.table().classes[j].representative), i) << "class " << i + 1;
+    EXPECT_EQ(a.class_of(a.table().classes[i].representative), i);
+    EXPECT_EQ(b.class_of(b.table().classes[i].representative), i);
+  }
+  for (int k : seen) EXPECT_EQ(k, 1);
+  // The all-same class: every box's top row {1..5}; 10!/(5!5!) x 2^5 / 2 = 252 x 16 choices
+  // (S_1 any 5-set, the others equal to it or to its complement).
+  Side2Config same;
+  same.m = 5;
+  for (int k = 0; k < 5; ++k) same.sets[k] = 0x1f;
+  EXPECT_EQ(a.table().classes[a.class_of(same)].weight, 252u * 16u);
+}
+
+TEST(Side2, SmallClassesAgainstPlainEnumeration) {
+  for (int m = 2; m <= 4; ++m) {
+    const TwoStackClasses a(m);
+    const TwoBandClasses b(m);
+    std::uint64_t first_moment = 0;
+    for (const auto& c : a.table().classes) {
+      const std::uint64_t plain = plain_stack_fillings(c.representative);
+      EXPECT_EQ(two_stack_fillings(c.representative), u128{plain}) << config_string(c.representative);
+      EXPECT_EQ(two_band_fillings(c.representative), u128{plain}) << config_string(c.representative);
+      first_moment += c.weight * plain;
+    }
+    for (const auto& c : b.table().classes)
+      EXPECT_EQ(two_band_fillings(c.representative), u128{plain_stack_fillings(c.representative)});
+    // Sum of weight x F over the classes = sum of F over every configuration, enumerated here
+    // one by one for m = 2, 3 (checks the weights against the configurations they stand for).
+    if (m <= 3) {
+      std::uint64_t direct = 0;
+      const int n = 2 * m;
+      std::vector<std::uint16_t> sets;
+      for (unsigned s = 0; s < (1u << n); ++s)
+        if (std::popcount(s) == m) sets.push_back(static_cast<std::uint16_t>(s));
+      std::vector<std::size_t> idx(m, 0);
+      while (true) {
+        Side2Config c;
+        c.m = m;
+        for (int k = 0; k < m; ++k) c.sets[k] = sets[idx[k]];
+        direct += plain_stack_fillings(c);
+        int k = 0;
+        while (k < m && ++idx[k] == sets.size()) idx[k++] = 0;
+        if (k == m) break;
+      }
+      EXPECT_EQ(first_moment, direct) << "m = " << m;
+    }
+  }
+}
+
+TEST(Side2, TenDigitConfigurationsBothCountersAndTheGroup) {
+  std::mt19937 rng(14);
+  const TwoStackClasses a(5);
+  for (int t = 0; t < 2; ++t) {
+    const Side2Config c = random_config(5, rng);
+    const u128 f = two_stack_fillings(c);
+    if (t == 0) {
+      EXPECT_EQ(two_band_fillings(c), f) << config_string(c);  // seconds: once
+    }
+    const Side2Config img = random_image(c, rng);
+    EXPECT_EQ(two_stack_fillings(img), f) << config_string(img);
+    EXPECT_EQ(a.class_of(img), a.class_of(c));
+  }
+}
+
+TEST(Side2, TwoBySixCheckValue) {
+  Side2Config same;
+  same.m = 6;
+  for (int k = 0; k < 6; ++k) same.sets[k] = 0x3f;
+  const u128 f = two_stack_fillings(same);
+  EXPECT_EQ(to_string(f), "660727073341440000");  // 812,851,200^2
+  EXPECT_EQ(two_band_fillings(same), f);
+}
+
+TEST(Side2, Refusals) {
+  EXPECT_TRUE(side2_shape_error(Shape{3, 3}).has_value());
+  EXPECT_TRUE(side2_shape_error(Shape{3, 4}).has_value());
+  EXPECT_TRUE(side2_shape_error(Shape{2, 6}).has_value());
+  EXPECT_TRUE(side2_shape_error(Shape{6, 2}).has_value());
+  EXPECT_FALSE(side2_shape_error(Shape{2, 5}).has_value());
+  EXPECT_FALSE(side2_shape_error(Shape{5, 2}).has_value());
+  EXPECT_EQ(side2_native_route(Shape{2, 5}), Side2Route::TwoStack);
+  EXPECT_EQ(side2_native_route(Shape{5, 2}), Side2Route::TwoBand);
+  Side2Config bad;
+  bad.m = 5;
+  bad.sets[0] = 0xf;  // 4 digits
+  for (int k = 1; k < 5; ++k) bad.sets[k] = 0x1f;
+  EXPECT_FALSE(is_valid_config(bad));
+  EXPECT_THROW(two_stack_fillings(bad), std::invalid_argument);
+  EXPECT_THROW(two_band_fillings(bad), std::invalid_argument);
+  EXPECT_THROW(TwoStackClasses(6), std::invalid_argument);
+  EXPECT_THROW(TwoBandClasses(1), std::invalid_argument);
+  Side2Options o;
+  o.shape = Shape{3, 3};
+  EXPECT_THROW(run_side2_count(o), std::invalid_argument);
+}
