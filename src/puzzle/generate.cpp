@@ -11,6 +11,7 @@
 #include <memory>
 #include <stdexcept>
 
+#include "gridenum/core/errors.hpp"
 #include "gridenum/core/timing.hpp"
 #include "gridenum/puzzle/propagate.hpp"
 #include "gridenum/puzzle/puzzle_io.hpp"
@@ -154,7 +155,7 @@ void perturb(GeneratedPuzzle& g, Perturb how, Rng& rng) {
 }  // namespace
 
 GeneratedPuzzle generate_puzzle(const GenerateOptions& opt, std::uint64_t seed, std::uint64_t index) {
-  if (auto why = generate_options_problem(opt)) throw std::invalid_argument(*why);
+  if (auto why = generate_options_problem(opt)) throw InputError(*why);
   GeneratedPuzzle g;
   g.index = index;
   g.seed = puzzle_seed(seed, index);
@@ -218,7 +219,7 @@ GeneratedPuzzle generate_puzzle(const GenerateOptions& opt, std::uint64_t seed, 
 // One puzzle per token: a puzzle takes far longer than the ~1 us a token costs.
 void generate_batch(const GenerateOptions& opt, std::uint64_t seed, std::uint64_t first, std::uint64_t count, int threads,
                     const std::function<void(const GeneratedPuzzle&)>& out) {
-  if (auto why = generate_options_problem(opt)) throw std::invalid_argument(*why);
+  if (auto why = generate_options_problem(opt)) throw InputError(*why);
   if (threads <= 0) threads = oneapi::tbb::info::default_concurrency();
   std::uint64_t next = first;
   const std::uint64_t end = first + count;

@@ -6,7 +6,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include <stdexcept>
+#include "gridenum/core/errors.hpp"
 
 namespace gridenum {
 
@@ -86,7 +86,7 @@ std::optional<std::string> line_format_problem(const Model& m, bool with_count) 
 }
 
 std::string write_puzzle_line(const Model& m, const std::vector<int>& solution, std::optional<std::uint64_t> count) {
-  if (auto why = line_format_problem(m, count.has_value())) throw std::invalid_argument(*why);
+  if (auto why = line_format_problem(m, count.has_value())) throw InputError(*why);
   const int cells = m.cells();
   std::string s;
   if (is_killer(m)) {

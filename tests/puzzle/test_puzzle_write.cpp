@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "gridenum/core/errors.hpp"
 #include "gridenum/puzzle/puzzle_io.hpp"
 #include "gridenum/puzzle/puzzle_write.hpp"
 
@@ -129,7 +130,7 @@ TEST(PuzzleWrite, VariantsRoundTrip) {
   round_trip(jk, {}, PuzzleFormat::Json);
   EXPECT_TRUE(line_format_problem(kg));
   EXPECT_TRUE(line_format_problem(jk));
-  EXPECT_THROW(write_puzzle_line(kg), std::invalid_argument);
+  EXPECT_THROW(write_puzzle_line(kg), InputError);
   EXPECT_FALSE(line_format_problem(k));
 }
 
@@ -149,7 +150,7 @@ TEST(PuzzleWrite, SolutionCounts) {
   // Jigsaw and killer lines have no place for a count.
   const auto k = parse_puzzle_line(kKiller, 1)->model;
   EXPECT_TRUE(line_format_problem(k, true));
-  EXPECT_THROW(write_puzzle_line(k, {}, 1), std::invalid_argument);
+  EXPECT_THROW(write_puzzle_line(k, {}, 1), InputError);
   EXPECT_TRUE(line_format_problem(kRuleJigsaw, true, true));
   EXPECT_FALSE(line_format_problem(kRuleX, true, true));
 }

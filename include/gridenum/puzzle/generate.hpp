@@ -99,7 +99,7 @@ struct GeneratedPuzzle {
   GenerateTimes times;
 };
 
-// Puzzle `index` of the run with seed `seed`. Throws std::invalid_argument for options that
+// Puzzle `index` of the run with seed `seed`. Throws InputError (core/errors.hpp) for options that
 // generate_options_problem rejects.
 GeneratedPuzzle generate_puzzle(const GenerateOptions& opt, std::uint64_t seed, std::uint64_t index);
 

@@ -44,7 +44,7 @@ std::optional<std::string> line_format_problem(unsigned rules, bool givens, bool
 
 // The puzzle as one line (no newline). `solution` (n*n digits, or empty for none) is written
 // where the format has a place for it; `count`, when set, as above. Throws
-// std::invalid_argument when line_format_problem.
+// InputError (core/errors.hpp) when line_format_problem.
 std::string write_puzzle_line(const Model& m, const std::vector<int>& solution = {},
                               std::optional<std::uint64_t> count = std::nullopt);
 std::string write_puzzle_json(const Model& m, const std::vector<int>& solution = {},
