@@ -46,9 +46,9 @@
 // Symmetry: the cage layout is not made symmetric; generate_options_problem refuses
 // --symmetry other than none for killer.
 #include <algorithm>
-#include <array>
 #include <cassert>
 
+#include "gen_grid.hpp"
 #include "gridenum/puzzle/generate.hpp"
 #include "gridenum/puzzle/propagate.hpp"
 
@@ -56,11 +56,7 @@ namespace gridenum {
 
 namespace {
 
-// The 4-neighbours of cell c in an n x n grid (-1 where the grid ends).
-std::array<int, 4> neighbours(int c, int n) {
-  const int r = c / n, col = c % n;
-  return {r > 0 ? c - n : -1, r + 1 < n ? c + n : -1, col > 0 ? c - 1 : -1, col + 1 < n ? c + 1 : -1};
-}
+using gen::neighbours;
 
 Cage make_cage(std::vector<int> cells, const std::vector<int>& solution) {
   std::sort(cells.begin(), cells.end());

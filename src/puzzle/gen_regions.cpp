@@ -23,9 +23,9 @@
 //
 // The walk visits layouts reachable from the start, with no claim of uniformity.
 #include <algorithm>
-#include <array>
 #include <cassert>
 
+#include "gen_grid.hpp"
 #include "gridenum/puzzle/generate.hpp"
 
 namespace gridenum {
@@ -36,10 +36,7 @@ namespace {
 // which the boxes are gone (layouts printed and looked at).
 constexpr int kSweeps = 20;
 
-std::array<int, 4> neighbours(int c, int n) {
-  const int r = c / n, col = c % n;
-  return {r > 0 ? c - n : -1, r + 1 < n ? c + n : -1, col > 0 ? c - 1 : -1, col + 1 < n ? c + 1 : -1};
-}
+using gen::neighbours;
 
 // Is the set `cells` connected in the grid of side n? `mark` is scratch of n*n entries, all
 // different from `stamp` and stamp + 1 on entry.

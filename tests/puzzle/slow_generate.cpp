@@ -8,19 +8,9 @@
 using namespace gridenum;
 using namespace gridenum::testing;
 
-namespace {
-
-std::string test_name(const ::testing::TestParamInfo<DataFile>& info) {
-  std::string s = info.param.name;
-  std::replace(s.begin(), s.end(), '-', '_');
-  return s;
-}
-
-}  // namespace
-
 class GeneratedDataSlow : public ::testing::TestWithParam<DataFile> {};
 
 TEST_P(GeneratedDataSlow, GeneratorPromisesOnEveryPuzzle) { check_generator_properties(GetParam(), kAll); }
 TEST_P(GeneratedDataSlow, EveryPuzzleRegeneratedByteForByte) { check_regenerates(GetParam(), kAll); }
 
-INSTANTIATE_TEST_SUITE_P(Files, GeneratedDataSlow, ::testing::ValuesIn(data_files()), test_name);
+INSTANTIATE_TEST_SUITE_P(Files, GeneratedDataSlow, ::testing::ValuesIn(data_files()), data_file_test_name);

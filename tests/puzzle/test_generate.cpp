@@ -27,12 +27,6 @@ using namespace gridenum::testing;
 
 namespace {
 
-std::string test_name(const ::testing::TestParamInfo<DataFile>& info) {
-  std::string s = info.param.name;
-  std::replace(s.begin(), s.end(), '-', '_');
-  return s;
-}
-
 // All puzzles of a run as the text the CLI prints for them (no header).
 std::vector<std::string> texts(const GenerateOptions& opt, std::uint64_t seed, std::uint64_t first, std::uint64_t count,
                                int threads) {
@@ -60,7 +54,7 @@ TEST_P(GeneratedData, OneSolutionByBothEngines) { check_file_and_engines(GetPara
 TEST_P(GeneratedData, GeneratorPromises) { check_generator_properties(GetParam(), GetParam().fast); }
 TEST_P(GeneratedData, RegeneratedByteForByte) { check_regenerates(GetParam(), GetParam().fast); }
 
-INSTANTIATE_TEST_SUITE_P(Files, GeneratedData, ::testing::ValuesIn(data_files()), test_name);
+INSTANTIATE_TEST_SUITE_P(Files, GeneratedData, ::testing::ValuesIn(data_files()), data_file_test_name);
 
 TEST(GeneratedDataSet, CountsByBothEngines) { check_generated_counts(); }
 

@@ -121,6 +121,13 @@ inline std::vector<DataFile> data_files() {
   };
 }
 
+// The name of a file's parameterised test: its name with '_' for '-'.
+inline std::string data_file_test_name(const ::testing::TestParamInfo<DataFile>& info) {
+  std::string s = info.param.name;
+  std::replace(s.begin(), s.end(), '-', '_');
+  return s;
+}
+
 inline DataFile data_file_named(const std::string& name) {
   for (auto& f : data_files())
     if (f.name == name) return f;
