@@ -152,7 +152,7 @@ void run_generate(const GenerateArgs& a, bool seed_given) {
         {"puzzles_per_second", rate},
         {"mean_givens", mean_givens},
         {"mean_nodes", mean_nodes},
-        {"stage_cpu_seconds", {{"fill", sum.fill}, {"layout", sum.layout}, {"reduce", sum.reduce}, {"hint", sum.stats}}}};
+        {"stage_seconds_summed", {{"fill", sum.fill}, {"layout", sum.layout}, {"reduce", sum.reduce}, {"hint", sum.stats}}}};
     std::string t = tail.dump();
     t.front() = ',';  // continue the document's object
     write("]" + t + "\n");
@@ -161,7 +161,7 @@ void run_generate(const GenerateArgs& a, bool seed_given) {
   if (!a.json)
     fmt::print(stderr,
                "gridenum generate: {} puzzles in {:.3f} s ({:.1f}/s) on {} threads; mean givens {:.1f}, mean nodes {:.1f}; "
-               "stage CPU seconds: fill {:.3f}, layout {:.3f}, reduce {:.3f}, hint {:.3f}\n",
+               "stage seconds summed over the puzzles (threads overlap): fill {:.3f}, layout {:.3f}, reduce {:.3f}, hint {:.3f}\n",
                done, seconds, rate, threads, mean_givens, mean_nodes, sum.fill, sum.layout, sum.reduce, sum.stats);
 }
 

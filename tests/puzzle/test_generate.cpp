@@ -329,7 +329,7 @@ TEST(GenerateCli, JsonDocumentAndTheHint) {
   EXPECT_EQ(doc.at("rules"), "x");
   EXPECT_EQ(doc.at("solve_arguments"), "--rules x");
   EXPECT_GE(doc.at("seconds").get<double>(), 0.0);
-  for (const char* stage : {"fill", "layout", "reduce", "hint"}) EXPECT_TRUE(doc.at("stage_cpu_seconds").contains(stage));
+  for (const char* stage : {"fill", "layout", "reduce", "hint"}) EXPECT_TRUE(doc.at("stage_seconds_summed").contains(stage));
   ASSERT_EQ(doc.at("puzzles").size(), 6u);
   std::string lines;
   for (const auto& p : doc.at("puzzles")) {
