@@ -14,6 +14,10 @@
 //   n = 7   48 of 50 layouts   9x9  49 of 50, 0.001 s per layout   12x12  20 of 20, 0.003 s
 //   16x16    7 of 10, 0.43 s   25x25  0 of 3 (3.6 s each)
 // So jigsaws up to 16x16 are made in well under a second; 25x25 ones practically never.
+// Walking less does not rescue 25x25: with 1 attempt per cell (the boxes with ragged borders)
+// no layout of 4 was filled within 256 attempts, nor one within 4,096 (54 s); 20x20 filled 1 of
+// 5 (one 20x20 jigsaw took 53 layouts, 74 s, load ~3). The fill, not the layout's mixing, is what
+// fails there.
 //
 // Tried and dropped: a walk that keeps a solution grid (a cell of A swapped with the cell of B
 // holding the same digit, so both regions keep every digit and the layout always admits the
