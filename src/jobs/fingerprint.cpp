@@ -50,4 +50,21 @@ JournalHeader journal_header_for(const Catalogue& cat, const StackList& stacks, 
   return h;
 }
 
+std::uint64_t side2_fingerprint(Shape shape, const Side2Classes& classes) {
+  std::string text = "gridenum side2 plan v1\nshape=" + shape.str() + "\nroute=" + to_string(classes.route) +
+                     "\nm=" + std::to_string(classes.m) + "\nclasses=" + std::to_string(classes.classes.size()) + "\n";
+  for (const auto& c : classes.classes) text += config_string(c.representative) + ":" + std::to_string(c.weight) + "\n";
+  return fnv1a64(text);
+}
+
+JournalHeader side2_journal_header(Shape shape, const Side2Classes& classes, Shard shard) {
+  JournalHeader h;
+  h.fingerprint = side2_fingerprint(shape, classes);
+  h.shard = shard;
+  h.units = classes.classes.size();
+  h.classes = classes.classes.size();
+  h.slices_per_class = 1;
+  return h;
+}
+
 }  // namespace gridenum

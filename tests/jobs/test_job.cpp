@@ -67,11 +67,14 @@ TEST(Job, RunsToTheTotalAndWritesItsFiles) {
   TempDir t;
   const JobOutcome o = run_job(request(t / "job", config("2x3")));
   ASSERT_TRUE(o.finished);
-  EXPECT_EQ(o.result.reduction.total.str(), k2x3);
+  EXPECT_EQ(o.result.total.str(), k2x3);
   EXPECT_EQ(o.units_computed, o.units_total);
   for (const char* f : {"config.toml", "lock", "catalogue.cache", "journal", "job.log", "result.txt", "result.json"})
     EXPECT_TRUE(fs::exists(t / "job" / f)) << f;
-  EXPECT_EQ(load_config(t / "job" / "config.toml"), config("2x3"));
+  // The config kept is the one given, with the method resolved (auto -> stack).
+  JobConfig kept = config("2x3");
+  kept.method = JobMethod::Stack;
+  EXPECT_EQ(load_config(t / "job" / "config.toml"), kept);
   EXPECT_TRUE(contains(slurp(t / "job" / "result.txt"), k2x3));
   const auto j = nlohmann::json::parse(slurp(t / "job" / "result.json"));
   EXPECT_EQ(j["total"], k2x3);
@@ -112,7 +115,7 @@ TEST(Job, StopThenResumeCountsEveryUnitOnce) {
   again.kernel = Kernel::Partition;
   const JobOutcome second = run_job(again);
   ASSERT_TRUE(second.finished);
-  EXPECT_EQ(second.result.reduction.total.str(), k9x9);
+  EXPECT_EQ(second.result.total.str(), k9x9);
   EXPECT_EQ(second.units_done_before, first.units_done);
   EXPECT_EQ(second.units_computed, 1056u - first.units_done);
   EXPECT_EQ(second.result.threads_used, 1);
@@ -129,7 +132,7 @@ TEST(Job, ResumeWithTheOtherKernel) {
   again.kernel = Kernel::Partition;
   const JobOutcome o = run_job(again);
   ASSERT_TRUE(o.finished);
-  EXPECT_EQ(o.result.reduction.total.str(), k2x3);
+  EXPECT_EQ(o.result.total.str(), k2x3);
   const auto sessions = read_journal(t / "job" / "journal").sessions;
   ASSERT_EQ(sessions.size(), 2u);
   EXPECT_EQ(sessions[0].kernel, "backtrack");
@@ -162,7 +165,7 @@ TEST(Job, StartingWhereAJobIsOrResumingWhereNoneIsRefused) {
   const JobOutcome o = run_job(request(t / "job", {}, true));
   EXPECT_TRUE(o.finished);
   EXPECT_EQ(o.units_computed, 0u);
-  EXPECT_EQ(o.result.reduction.total.str(), "288");
+  EXPECT_EQ(o.result.total.str(), "288");
 }
 
 TEST(Job, CatalogueCacheIsUsedAndADamagedOneRebuilt) {
@@ -179,7 +182,7 @@ TEST(Job, CatalogueCacheIsUsedAndADamagedOneRebuilt) {
   EXPECT_EQ(why, "bad checksum");
   const JobOutcome o = run_job(request(t / "job", {}, true));
   ASSERT_TRUE(o.finished);
-  EXPECT_EQ(o.result.reduction.total.str(), k9x9);
+  EXPECT_EQ(o.result.total.str(), k9x9);
   EXPECT_TRUE(contains(slurp(t / "job" / "job.log"), "catalogue cache not used (bad checksum)"));
   EXPECT_TRUE(load_catalogue_cache(t / "job" / "catalogue.cache", Shape{3, 3}, &why)) << why;
   EXPECT_FALSE(load_catalogue_cache(t / "job" / "catalogue.cache", Shape{2, 3}, &why));
@@ -199,12 +202,12 @@ TEST(Merge, ThreeShardsEqualOneRun) {
     EXPECT_TRUE(o.json["total"].is_null());
   }
   const MergeResult m = merge_jobs({dirs[2], dirs[0], dirs[1]});
-  EXPECT_EQ(m.result.reduction.total, whole.result.reduction.total);
-  EXPECT_EQ(m.result.reduction.total.str(), k9x9);
-  EXPECT_EQ(m.result.reduction.n, whole.result.reduction.n);
+  EXPECT_EQ(m.result.total, whole.result.total);
+  EXPECT_EQ(m.result.total.str(), k9x9);
+  EXPECT_EQ(m.result.json["classes"], whole.result.json["classes"]);  // n_alpha of every class
   EXPECT_EQ(m.dirs.front(), dirs[0]);
   // A whole job merges as its own single shard.
-  EXPECT_EQ(merge_jobs({t / "whole"}).result.reduction.total.str(), k9x9);
+  EXPECT_EQ(merge_jobs({t / "whole"}).result.total.str(), k9x9);
   // Through the CLI, with --output.
   Proc p = run_cli({"merge", dirs[0].string(), dirs[1].string(), dirs[2].string(), "--output", (t / "merged").string()});
   ASSERT_EQ(p.code, 0) << p.err;
@@ -259,7 +262,7 @@ TEST(Merge, RefusesMissingDuplicatedUnfinishedAndForeignShards) {
   p = run_cli({"merge", d[0].string(), d[1].string(), (t / "nope").string()});
   EXPECT_EQ(p.code, 2);
   EXPECT_TRUE(contains(p.err, "does not exist")) << p.err;
-  EXPECT_EQ(merge_jobs(d).result.reduction.total.str(), k2x3);
+  EXPECT_EQ(merge_jobs(d).result.total.str(), k2x3);
 }
 
 // ---- through the binary ----
