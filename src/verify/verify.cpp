@@ -2,6 +2,7 @@
 // the two independent paths (catalogue.cpp + completion.cpp, or orbits.cpp + signature.cpp), or
 // from the document under check, and both sides are printed.
 #include "gridenum/verify/verify.hpp"
+#include "gridenum/verify/side2_verify.hpp"
 
 #include <oneapi/tbb/task_arena.h>
 
@@ -327,6 +328,7 @@ static void check_journal(VerifyReport& r, const ResultDoc& doc, const Plan& pla
 }
 
 VerifyReport verify_result(const ResultDoc& doc, const VerifyResultOptions& opt) {
+  if (doc.is_side2()) return verify_side2_result(doc, opt);
   const Shape s = doc.shape;
   if (auto why = engine_shape_error(s)) throw VerifyInputError(doc.source + ": " + *why);
   const int nthreads = use_threads(opt.threads);
