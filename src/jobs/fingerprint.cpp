@@ -30,13 +30,29 @@ std::uint64_t fnv1a64_words(std::string_view bytes, std::uint64_t h) {
 }  // namespace
 
 std::uint64_t plan_fingerprint(const Catalogue& cat, const StackList& stacks, const Plan& plan) {
-  std::string text = "gridenum plan v2\nshape=" + cat.shape.str() + "\nunits=" + std::to_string(plan.units.size()) +
+  std::string text = "gridenum plan v3\nshape=" + cat.shape.str() + "\nunits=" + std::to_string(plan.units.size()) +
                      "\nslices=" + std::to_string(plan.slices_per_class) +
                      "\nstack_fillings=" + std::to_string(stacks.size()) + "\nclasses=" + std::to_string(cat.classes.size()) +
                      "\n";
   for (const auto& c : cat.classes) text += band_string(c.representative) + ":" + std::to_string(c.size) + "\n";
   std::uint64_t h = fnv1a64(text);
   h = fnv1a64_words(std::string_view(reinterpret_cast<const char*>(stacks.cells.data()), stacks.cells.size()), h);
+  // The units themselves, not only their number (issue 13, item 2): a build whose plan.cpp cut
+  // the slices differently would otherwise read an old journal's unit ids as other ranges of the
+  // stack list and print a wrong total. Four words per unit (id, class, begin, end), ~17 kB for
+  // 9x9, hashed by words like the stack list.
+  std::string units;
+  units.reserve(plan.units.size() * 32);
+  const auto put = [&units](std::uint64_t w) {
+    for (int k = 0; k < 8; ++k) units.push_back(static_cast<char>(w >> (8 * k) & 0xff));  // little-endian
+  };
+  for (const WorkUnit& u : plan.units) {
+    put(u.id);
+    put(u.cls);
+    put(u.begin);
+    put(u.end);
+  }
+  h = fnv1a64_words(units, h);
   return h;
 }
 

@@ -216,18 +216,25 @@ JobOutcome run_job_impl(const JobRequest& req, std::shared_ptr<spdlog::logger>& 
   log->info("{} job {}: {}", req.resume ? "resuming" : "starting", req.dir.string(), describe(cfg));
 
   const int threads = use_threads(cfg.threads);
-  const std::unique_ptr<JobWork> work = plan_job_work(cfg, req.dir, false);
-  if (req.resume && !work->rebuild_note().empty()) log->info("catalogue cache not used ({}); rebuilt it", work->rebuild_note());
+  // What the journal already holds, read before the plan is built so that a catalogue cache
+  // can be checked against the journal's fingerprint (work.hpp, PlanSource).
+  std::optional<JournalContents> prior;
+  if (fs::exists(p.journal(), ec)) prior = read_journal(p.journal());
+  PlanSource source;
+  source.use_cache = req.resume;
+  if (prior) source.journal_fingerprint = prior->header.fingerprint;
+  const std::unique_ptr<JobWork> work = plan_job_work(cfg, req.dir, source);
+  if (req.resume && cfg.catalogue_cache && !work->rebuild_note().empty())
+    log->info("catalogue cache not used ({}); rebuilt it", work->rebuild_note());
   const JournalHeader& header = work->header();
   out.header = header;
   out.units_total = cfg.shard.size(header.units);
 
-  // What the journal already holds.
   std::vector<u128> known(header.units, 0);
   std::vector<char> have(header.units, 0);
   std::optional<std::uint64_t> append_at;
-  if (fs::exists(p.journal(), ec)) {
-    const JournalContents j = read_journal(p.journal());
+  if (prior) {
+    const JournalContents& j = *prior;
     check_journal_matches(j, p.journal(), header);
     if (j.torn_tail) log->warn("journal {}: {}", p.journal().string(), *j.torn_tail);
     for (const auto& w : j.warnings) log->warn("{}", w);

@@ -6,10 +6,10 @@
 
 namespace gridenum {
 
-std::unique_ptr<JobWork> plan_job_work(const JobConfig& cfg, const std::filesystem::path& dir, bool write_cache) {
+std::unique_ptr<JobWork> plan_job_work(const JobConfig& cfg, const std::filesystem::path& dir, const PlanSource& source) {
   if (auto why = job_method_error(cfg.shape, cfg.method)) throw JobInputError(*why);
   const JobMethod method = resolve_method(cfg.shape, cfg.method);
-  if (method == JobMethod::Stack) return make_stack_work(cfg, dir, write_cache);
+  if (method == JobMethod::Stack) return make_stack_work(cfg, dir, source);
   return make_side2_work(cfg, method);
 }
 

@@ -8,7 +8,7 @@
 
 namespace gridenum {
 
-std::unique_ptr<JobWork> make_stack_work(const JobConfig& cfg, const std::filesystem::path& dir, bool write_cache);
+std::unique_ptr<JobWork> make_stack_work(const JobConfig& cfg, const std::filesystem::path& dir, const PlanSource& source);
 std::unique_ptr<JobWork> make_side2_work(const JobConfig& cfg, JobMethod method);
 
 }  // namespace gridenum

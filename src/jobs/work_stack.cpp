@@ -27,25 +27,36 @@ struct JobPlan {
   std::string cache_note;  // why the cache was not used
 };
 
-JobPlan prepare_job_plan(const JobConfig& cfg, const fs::path& dir, bool write_cache) {
+Catalogue fresh_catalogue(Shape shape) {
+  Catalogue c = build_catalogue(shape);
+  // A job keeps what the cache keeps, figures and class table: the per-entry lists (36,288
+  // small vectors for 9x9) are read by no count stage, and copying them into the result and
+  // freeing both copies cost ~2.5 ms, half the job's overhead over a plain 9x9 count.
+  std::vector<Band>().swap(c.entry_bands);
+  std::vector<std::uint32_t>().swap(c.entry_class);
+  return c;
+}
+
+JobPlan prepare_job_plan(const JobConfig& cfg, const fs::path& dir, const PlanSource& src) {
   JobPlan jp;
   const JobPaths p{dir};
   std::optional<Catalogue> cached;
-  if (cfg.catalogue_cache) cached = load_catalogue_cache(p.catalogue(), cfg.shape, &jp.cache_note);
-  else jp.cache_note = "catalogue_cache = false";
+  if (!cfg.catalogue_cache) jp.cache_note = "catalogue_cache = false";
+  else if (!src.use_cache) jp.cache_note = "a new job builds its own";
+  else cached = load_catalogue_cache(p.catalogue(), cfg.shape, &jp.cache_note);
+  jp.stacks = build_stack_list(cfg.shape);
   if (cached) {
     jp.catalogue = std::move(*cached);
     jp.from_cache = true;
-  } else {
-    jp.catalogue = build_catalogue(cfg.shape);
-    // A job keeps what the cache keeps, figures and class table: the per-entry lists (36,288
-    // small vectors for 9x9) are read by no count stage, and copying them into the result and
-    // freeing both copies cost ~2.5 ms, half the job's overhead over a plain 9x9 count.
-    std::vector<Band>().swap(jp.catalogue.entry_bands);
-    std::vector<std::uint32_t>().swap(jp.catalogue.entry_class);
-    if (cfg.catalogue_cache && write_cache) save_catalogue_cache(p.catalogue(), jp.catalogue);
+    jp.plan = make_plan(jp.catalogue, jp.stacks, cfg.slices_per_class);
+    jp.header = journal_header_for(jp.catalogue, jp.stacks, jp.plan, cfg.shard);
+    if (!src.journal_fingerprint || jp.header.fingerprint == *src.journal_fingerprint) return jp;
+    // The cache does not give the journal's plan: rebuild, and let the journal check decide.
+    jp.from_cache = false;
+    jp.cache_note = "it does not give the journal's fingerprint";
   }
-  jp.stacks = build_stack_list(cfg.shape);
+  jp.catalogue = fresh_catalogue(cfg.shape);
+  if (cfg.catalogue_cache && src.write_cache) save_catalogue_cache(p.catalogue(), jp.catalogue);
   jp.plan = make_plan(jp.catalogue, jp.stacks, cfg.slices_per_class);
   jp.header = journal_header_for(jp.catalogue, jp.stacks, jp.plan, cfg.shard);
   return jp;
@@ -63,13 +74,13 @@ WorkResult finish(CountResult r) {
 
 class StackWork final : public JobWork {
  public:
-  StackWork(const JobConfig& cfg, const fs::path& dir, bool write_cache)
-      : cfg_(cfg), dir_(dir), jp_(prepare_job_plan(cfg, dir, write_cache)) {
-    cache_pending_ = cfg.catalogue_cache && !jp_.from_cache && !write_cache;
+  StackWork(const JobConfig& cfg, const fs::path& dir, const PlanSource& src)
+      : cfg_(cfg), dir_(dir), jp_(prepare_job_plan(cfg, dir, src)) {
+    cache_pending_ = cfg.catalogue_cache && !jp_.from_cache && !src.write_cache;
   }
   const JournalHeader& header() const override { return jp_.header; }
   std::string engine() const override { return to_string(cfg_.kernel); }
-  std::string rebuild_note() const override { return jp_.from_cache || !cfg_.catalogue_cache ? "" : jp_.cache_note; }
+  std::string rebuild_note() const override { return jp_.from_cache ? "" : jp_.cache_note; }
   // The catalogue cache is written on the journal thread, overlapping the count (not fsync'd:
   // catalogue_cache.hpp), before config.toml and the journal.
   void before_journal() override {
@@ -126,8 +137,8 @@ class StackWork final : public JobWork {
 
 }  // namespace
 
-std::unique_ptr<JobWork> make_stack_work(const JobConfig& cfg, const fs::path& dir, bool write_cache) {
-  return std::make_unique<StackWork>(cfg, dir, write_cache);
+std::unique_ptr<JobWork> make_stack_work(const JobConfig& cfg, const fs::path& dir, const PlanSource& source) {
+  return std::make_unique<StackWork>(cfg, dir, source);
 }
 
 }  // namespace gridenum

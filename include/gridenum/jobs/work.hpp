@@ -67,9 +67,17 @@ class JobWork {
   virtual std::string rebuild_note() const { return {}; }
 };
 
-// The work of a config: its method resolved (config.hpp), its plan built (the stack method
-// reads DIR's catalogue cache when allowed; write_cache saves a rebuilt one at once, for status
-// and merge, which run no journal thread).
-std::unique_ptr<JobWork> plan_job_work(const JobConfig& cfg, const std::filesystem::path& dir, bool write_cache);
+// Where a plan may come from. The stack method's catalogue cache is a speed-up, never an
+// authority (issue 13, item 5: a crafted, checksum-valid cache gave a new job a wrong total):
+// a new job builds its catalogue (use_cache = false), and a cache read for an existing job must
+// give the fingerprint of the job's journal, else it is rebuilt.
+struct PlanSource {
+  bool use_cache = true;
+  std::optional<std::uint64_t> journal_fingerprint;  // the journal's, when it exists
+  bool write_cache = false;  // save a rebuilt cache at once (status, merge: no journal thread)
+};
+
+// The work of a config: its method resolved (config.hpp), its plan built.
+std::unique_ptr<JobWork> plan_job_work(const JobConfig& cfg, const std::filesystem::path& dir, const PlanSource& source);
 
 }  // namespace gridenum
