@@ -25,6 +25,7 @@
 
 #include <fmt/format.h>
 
+#include "gridenum/core/arith.hpp"
 #include "gridenum/core/timing.hpp"
 #include "gridenum/count/pool.hpp"
 #include "gridenum/count/two_band.hpp"
@@ -259,9 +260,7 @@ VerifyReport verify_side2_fillings(const VerifySide2FillingsOptions& opt) {
       const Side2Config& c = ta[chosen[i]].representative;
       fs[i] = two_stack_fillings(c);
       fb[i] = two_band_fillings(c);
-      std::uint64_t mf = 1;
-      for (int x = 2; x <= m; ++x) mf *= static_cast<std::uint64_t>(x);
-      if (fs[i] / mf <= opt.plain_limit) fp[i] = plain_stack_fillings(c, opt.plain_limit);
+      if (fs[i] / factorial_u64(m) <= opt.plain_limit) fp[i] = plain_stack_fillings(c, opt.plain_limit);
     });
   });
   r.info.push_back(fmt::format("times (s): counting {:.3f}, {} thread{}", seconds_since(t), nthreads, nthreads == 1 ? "" : "s"));
