@@ -47,28 +47,28 @@ void run(const CountArgs& a, CLI::App* cmd) {
   if (!cfg.shard.whole() && a.job_dir.empty())
     throw CLI::ValidationError("--shard", "a shard runs as a job: give --job-dir too (gridenum merge adds the shards up)");
 
-  // auto: the stack method up to 9 digits (as always), the two-stack route for 2x5 and 5x2.
-  std::string method = a.method;
-  if (method == "auto") method = (cfg.shape.n() > 9 && !side2_shape_error(cfg.shape)) ? "two-stack" : "stack";
-  if (method == "two-stack" || method == "two-band") {
-    if (!a.job_dir.empty() || !cfg.shard.whole())
-      throw CLI::ValidationError("--method", method + " runs in one pass for now: --job-dir and --shard are not wired to it yet");
-    for (const char* stack_only : {"--kernel", "--slices"})
-      if (given(stack_only))
-        throw CLI::ValidationError("--method", std::string(stack_only) + " applies to the stack method, not to " + method);
-    return run_count_side2(cfg.shape, method, cfg.threads, a.json);
-  }
-  if (given("--shape") || a.config.empty())
-    if (auto why = engine_shape_error(cfg.shape)) throw CLI::ValidationError("--shape", *why);
+  // The method: --method, else the config's (default auto: the stack method up to 9 digits, the
+  // two-stack route for 2x5 and 5x2). The signature method is a one-pass check, not a job.
+  const std::string method = given("--method") ? a.method : to_string(cfg.method);
   if (method == "signature") {
     // The signature method is a single pass of well under a second: nothing to checkpoint or shard.
     if (!a.job_dir.empty() || !cfg.shard.whole())
-      throw CLI::ValidationError("--method", "signature runs in one pass; --job-dir and --shard apply to the stack method");
+      throw CLI::ValidationError("--method", "signature runs in one pass; --job-dir and --shard apply to the other methods");
     for (const char* stack_only : {"--kernel", "--slices"})
       if (given(stack_only))
         throw CLI::ValidationError("--method", std::string(stack_only) + " applies to the stack method, not to signature");
+    if (auto why = engine_shape_error(cfg.shape)) throw CLI::ValidationError("--shape", *why);
     return run_count_signature(cfg.shape.str(), cfg.threads, a.json);
   }
+  if (!parse_job_method(method, cfg.method)) throw CLI::ValidationError("--method", "unknown method '" + method + "'");
+  if (auto why = job_method_error(cfg.shape, cfg.method))
+    throw CLI::ValidationError(given("--method") ? "--method" : "--shape", *why);
+  const JobMethod resolved = resolve_method(cfg.shape, cfg.method);
+  if (resolved != JobMethod::Stack)
+    for (const char* stack_only : {"--kernel", "--slices"})
+      if (given(stack_only))
+        throw CLI::ValidationError("--method", std::string(stack_only) + " applies to the stack method, not to " +
+                                                   to_string(resolved));
   if (!a.job_dir.empty()) {
     JobRequest req;
     req.dir = a.job_dir;
@@ -78,6 +78,7 @@ void run(const CountArgs& a, CLI::App* cmd) {
     run_job_cli(req, a.json);  // exits 130 when interrupted
     return;
   }
+  if (resolved != JobMethod::Stack) return run_count_side2(cfg.shape, to_string(resolved), cfg.threads, a.json);
   CountOptions opt;
   opt.shape = cfg.shape;
   opt.threads = cfg.threads;
@@ -107,7 +108,9 @@ const RegisterCommand reg(10, [](CLI::App& root) {
                   "Run as a checkpointed job in this directory (config, journal, log, result); continue it with "
                   "gridenum resume DIR");
   cmd->add_option("--config", args->config, "Job config (TOML, see configs/default.toml); options given here override it");
-  cmd->add_option("--shard", args->shard, "Run the K-th of M disjoint subsets of the units (K/M; needs --job-dir)");
+  cmd->add_option("--shard", args->shard,
+                  "Run the K-th of M disjoint subsets of the units (K/M; needs --job-dir). Units: (class, slice) for the "
+                  "stack method, classes for two-stack and two-band");
   cmd->footer(
       "Exit: 0 done; 2 usage or config error; 3 runtime error (job locked, damaged journal, I/O error such as a full\n"
       "disk); 130 stopped by SIGINT/SIGTERM (the journal keeps the finished units: gridenum resume DIR).");

@@ -39,8 +39,8 @@ const RegisterCommand reg(13, [](CLI::App& root) {
       text += " " + d.string();
       shards.push_back(d.string());
     }
-    text += "\n" + format_text(m.result);
-    nlohmann::json j = to_json(m.result);
+    text += "\n" + m.result.text;
+    nlohmann::json j = m.result.json;
     j["merged"] = {{"fingerprint", hex16(m.header.fingerprint)}, {"shards", shards}};
     if (!a->output.empty()) {
       std::error_code ec;

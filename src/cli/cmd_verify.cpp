@@ -93,7 +93,7 @@ const RegisterCommand reg(15, [](CLI::App& root) {
 
   auto* res = cmd->add_subcommand("result", "A finished count: units, per-class sums, total, sampled units");
   res->add_option("path", a->path, "Result JSON (gridenum count --json, merge --output) or a finished job directory (its journal is checked too)")->required();
-  res->add_option("--sample", a->sample, "Recompute K random units from scratch")->default_val(0);
+  res->add_option("--sample", a->sample, "Recompute K random units (stack method) or classes (signature; two-stack and two-band: by the other route) from scratch")->default_val(0);
   res->add_option("--seed", a->seed, "Seed of the sample (0: random, printed)")->default_val(0);
   add_threads_option(res, a->threads)->default_val(0);
   res->callback([a] {

@@ -20,7 +20,7 @@ void run_job_cli(const JobRequest& req, bool json) {
     throw Exit{130};
   }
   if (json) std::cout << out.json.dump(2) << "\n";
-  else std::cout << out.text;
+  else std::cout << out.result.text;
 }
 
 }  // namespace gridenum::cli

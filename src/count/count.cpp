@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <sstream>
 
+#include <fmt/format.h>
+
 #include "gridenum/core/timing.hpp"
 #include "gridenum/count/pool.hpp"
 
@@ -104,16 +106,13 @@ std::string format_text(const CountResult& r) {
     return o.str();
   }
   o << "classes (n_alpha = completions of the representative band)\n";
-  char line[256];
-  std::snprintf(line, sizeof line, "  %5s  %-*s  %8s  %s\n", "class", static_cast<int>(s.rows * s.n()),
-                "representative band", "|C|", "n_alpha");
-  o << line;
+  const int rep_w = s.rows * s.n();
+  o << fmt::format("  {:>5}  {:<{}}  {:>8}  {}\n", "class", "representative band", rep_w, "|C|", "n_alpha");
   std::uint64_t sizes = 0;
   for (std::size_t a = 0; a < c.classes.size(); ++a) {
     sizes += c.classes[a].size;
-    std::snprintf(line, sizeof line, "  %5zu  %s  %8llu  %s\n", a + 1, band_string(c.classes[a].representative).c_str(),
-                  static_cast<unsigned long long>(c.classes[a].size), big(red.n[a]).c_str());
-    o << line;
+    o << fmt::format("  {:>5}  {}  {:>8}  {}\n", a + 1, band_string(c.classes[a].representative), c.classes[a].size,
+                     big(red.n[a]));
   }
   o << "  sum of class sizes: " << group_digits(std::to_string(sizes)) << "\n\n";
   o << "sum |C| n*              " << big(red.weighted_sum) << "\n";
@@ -123,10 +122,8 @@ std::string format_text(const CountResult& r) {
   o << "                        " << group_digits(big(red.total)) << "\n";
   if (!r.counted_here) return o.str();
   o << "\n";
-  std::snprintf(line, sizeof line,
-                "times (s): catalogue %.4f, stacks %.4f, plan %.4f, completion %.4f, reduce %.4f, total %.4f\n",
-                r.times.catalogue, r.times.stacks, r.times.plan, r.times.completion, r.times.reduce, r.times.total);
-  o << line;
+  o << fmt::format("times (s): catalogue {:.4f}, stacks {:.4f}, plan {:.4f}, completion {:.4f}, reduce {:.4f}, total {:.4f}\n",
+                   r.times.catalogue, r.times.stacks, r.times.plan, r.times.completion, r.times.reduce, r.times.total);
   return o.str();
 }
 

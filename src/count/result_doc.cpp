@@ -6,11 +6,21 @@
 
 namespace gridenum {
 
-std::string to_string(Method m) { return m == Method::Stack ? "stack" : "signature"; }
+std::string to_string(Method m) {
+  switch (m) {
+    case Method::Stack: return "stack";
+    case Method::Signature: return "signature";
+    case Method::TwoStack: return "two-stack";
+    case Method::TwoBand: return "two-band";
+  }
+  return "?";
+}
 
 bool parse_method(std::string_view text, Method& out) {
   if (text == "stack") out = Method::Stack;
   else if (text == "signature") out = Method::Signature;
+  else if (text == "two-stack") out = Method::TwoStack;
+  else if (text == "two-band") out = Method::TwoBand;
   else return false;
   return true;
 }
@@ -43,6 +53,25 @@ std::string get_str(const nlohmann::json& j, const char* key, const std::string&
   return v.get<std::string>();
 }
 
+// A side-2 document (side2.cpp's to_json): class table with weight and F, first moment, total.
+ResultDoc parse_side2(const nlohmann::json& j, ResultDoc d) {
+  const std::string& source = d.source;
+  d.first_moment = get_big(j, "first_moment", source);
+  d.total = get_big(j, "total", source);
+  const auto& classes = field(j, "classes", source);
+  if (!classes.is_array()) throw InputError(source + ": \"classes\" is not an array");
+  for (std::size_t i = 0; i < classes.size(); ++i) {
+    const std::string where = source + ": classes[" + std::to_string(i) + "]";
+    ResultDoc::Side2Class c;
+    c.index = get_u64(classes[i], "index", where);
+    c.representative = get_str(classes[i], "representative", where);
+    c.weight = get_u64(classes[i], "weight", where);
+    c.F = get_big(classes[i], "F", where);
+    d.side2_classes.push_back(std::move(c));
+  }
+  return d;
+}
+
 }  // namespace
 
 ResultDoc parse_result(const nlohmann::json& j, const std::string& source) {
@@ -54,6 +83,7 @@ ResultDoc parse_result(const nlohmann::json& j, const std::string& source) {
   d.shape = *s;
   const std::string method = j.contains("method") ? get_str(j, "method", source) : "stack";
   if (!parse_method(method, d.method)) throw InputError(source + ": unknown method '" + method + "'");
+  if (d.is_side2()) return parse_side2(j, std::move(d));
   const auto& cat = field(j, "catalogue", source);
   d.band_factor = get_u64(cat, "band_factor", source + ": catalogue");
   d.stack_factor = get_u64(field(j, "stacks", source), "stack_factor", source + ": stacks");

@@ -7,6 +7,8 @@
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
 
+#include <algorithm>
+#include <atomic>
 #include <bit>
 #include <sstream>
 #include <stdexcept>
@@ -15,6 +17,7 @@
 
 #include "gridenum/core/memory.hpp"
 #include "gridenum/core/timing.hpp"
+#include "gridenum/count/count.hpp"
 #include "gridenum/count/pool.hpp"
 #include "gridenum/count/two_band.hpp"
 #include "gridenum/count/two_stack.hpp"
@@ -70,6 +73,30 @@ std::string config_string(const Side2Config& c) {
   return s;
 }
 
+std::optional<Side2Config> parse_config_string(std::string_view text, int m) {
+  if (m < 1 || m > kSide2MaxHalf) return std::nullopt;
+  Side2Config c;
+  c.m = m;
+  int k = 0;
+  bool in_set = false;
+  for (char ch : text) {
+    if (ch == ' ') {
+      if (in_set) ++k;
+      in_set = false;
+      continue;
+    }
+    int d = -1;
+    if (ch >= '1' && ch <= '9') d = ch - '1';
+    else if (ch >= 'A' && ch <= 'W') d = ch - 'A' + 9;
+    if (d < 0 || d >= 2 * m || k >= m || (c.sets[k] >> d & 1)) return std::nullopt;
+    c.sets[k] = static_cast<std::uint16_t>(c.sets[k] | 1u << d);
+    in_set = true;
+  }
+  if (in_set) ++k;
+  if (k != m || !is_valid_config(c)) return std::nullopt;
+  return c;
+}
+
 Side2Classes side2_classes(Side2Route route, int m, int threads) {
   if (route == Side2Route::TwoStack) return TwoStackClasses(m, threads).table();
   return TwoBandClasses(m, threads).table();
@@ -96,39 +123,98 @@ Side2Reduction side2_reduce(const Side2Classes& classes, const std::vector<u128>
   return r;
 }
 
-Side2Result run_side2_count(const Side2Options& opt) {
-  const auto t0 = SteadyClock::now();
-  if (auto why = side2_shape_error(opt.shape)) throw std::invalid_argument(*why);
-  Side2Result r;
-  r.shape = opt.shape;
-  r.route = opt.route;
-  r.transposed = side2_native_route(opt.shape) != opt.route && opt.shape.rows != opt.shape.cols;
-  r.threads_used = resolve_threads(opt.threads);
-  const int m = side2_half(opt.shape);
-  tbb::task_arena arena(r.threads_used);
-  arena.execute([&] {
-    auto t = SteadyClock::now();
-    r.classes = side2_classes(opt.route, m, r.threads_used);
-    r.times.classes = seconds_since(t);
-    t = SteadyClock::now();
-    r.F.assign(r.classes.classes.size(), 0);
-    // One task per class; each writes its own slot.
-    tbb::parallel_for(
-        tbb::blocked_range<std::size_t>(0, r.F.size(), 1),
-        [&](const tbb::blocked_range<std::size_t>& range) {
-          for (std::size_t i = range.begin(); i < range.end(); ++i)
-            r.F[i] = side2_fillings(opt.route, r.classes.classes[i].representative);
-        },
-        tbb::simple_partitioner());
-    r.times.fillings = seconds_since(t);
-  });
-  auto t = SteadyClock::now();
+namespace {
+
+void reduce_into(Side2Result& r) {
+  const auto t = SteadyClock::now();
   r.reduction = side2_reduce(r.classes, r.F);
   if (r.reduction.weight_sum != r.classes.configurations)
     throw std::logic_error("side-2 count: class weights sum to " + std::to_string(r.reduction.weight_sum) + ", not C(N,m)^m = " +
                            std::to_string(r.classes.configurations));
   r.times.reduce = seconds_since(t);
+}
+
+Side2Result result_frame(Shape shape, Side2Route route) {
+  if (auto why = side2_shape_error(shape)) throw std::invalid_argument(*why);
+  Side2Result r;
+  r.shape = shape;
+  r.route = route;
+  r.transposed = side2_native_route(shape) != route && shape.rows != shape.cols;
+  return r;
+}
+
+}  // namespace
+
+// One task per class (simple_partitioner, grain 1: a class is 10^-3 .. 1 s of work, and the few
+// heavy ones must not queue behind each other on one thread); each writes its own slot of F, so
+// the loop needs no lock. The hooks make it a job's engine: skipped classes cost nothing, and a
+// stop request lets the classes in progress finish (their F reach done()) before Interrupted.
+Side2Result run_side2_count(const Side2Options& opt, const Side2Hooks& hooks) {
+  const auto t0 = SteadyClock::now();
+  Side2Result r = result_frame(opt.shape, opt.route);
+  r.threads_used = resolve_threads(opt.threads);
+  const int m = side2_half(opt.shape);
+  std::atomic<bool> stopped{false};
+  std::atomic<std::uint64_t> counted{0};
+  tbb::task_arena arena(r.threads_used);
+  arena.execute([&] {
+    auto t = SteadyClock::now();
+    if (opt.classes) {
+      if (opt.classes->m != m || opt.classes->route != opt.route)
+        throw std::invalid_argument("side-2 count: the class table given is not the one of " + opt.shape.str() + " by " +
+                                    to_string(opt.route));
+      r.classes = *opt.classes;
+    } else {
+      r.classes = side2_classes(opt.route, m, r.threads_used);
+    }
+    r.times.classes = opt.classes ? 0.0 : seconds_since(t);
+    t = SteadyClock::now();
+    const std::size_t K = r.classes.classes.size();
+    r.F.assign(K, 0);
+    r.selected.assign(K, 1);
+    if (hooks.select)
+      for (std::size_t i = 0; i < K; ++i) r.selected[i] = hooks.select(static_cast<std::uint32_t>(i)) ? 1 : 0;
+    tbb::parallel_for(
+        tbb::blocked_range<std::size_t>(0, K, 1),
+        [&](const tbb::blocked_range<std::size_t>& range) {
+          for (std::size_t i = range.begin(); i < range.end(); ++i) {
+            if (!r.selected[i]) continue;
+            const auto id = static_cast<std::uint32_t>(i);
+            if (hooks.skip)
+              if (const auto known = hooks.skip(id)) {
+                r.F[i] = *known;
+                continue;
+              }
+            if (stopped.load(std::memory_order_relaxed) || (hooks.stop && hooks.stop())) {
+              stopped.store(true, std::memory_order_relaxed);
+              continue;
+            }
+            r.F[i] = side2_fillings(opt.route, r.classes.classes[i].representative);
+            counted.fetch_add(1, std::memory_order_relaxed);
+            if (hooks.done) hooks.done(id, r.F[i]);
+          }
+        },
+        tbb::simple_partitioner());
+    r.times.fillings = seconds_since(t);
+  });
+  if (stopped.load()) throw Interrupted("side-2 count stopped by request");
+  r.counted_here = counted.load();
+  r.complete = std::all_of(r.selected.begin(), r.selected.end(), [](char c) { return c != 0; });
+  if (r.complete) reduce_into(r);
   r.times.total = seconds_since(t0);
+  r.peak_rss_kib = peak_rss_kib();
+  return r;
+}
+
+Side2Result side2_result_from_counts(Shape shape, Side2Route route, Side2Classes classes, std::vector<u128> F) {
+  Side2Result r = result_frame(shape, route);
+  if (classes.m != side2_half(shape) || classes.route != route)
+    throw std::invalid_argument("side-2 result: the class table is not the one of " + shape.str() + " by " + to_string(route));
+  r.classes = std::move(classes);
+  r.F = std::move(F);
+  r.selected.assign(r.F.size(), 1);
+  r.counted = false;
+  reduce_into(r);
   r.peak_rss_kib = peak_rss_kib();
   return r;
 }
@@ -177,15 +263,28 @@ std::string format_text(const Side2Result& r) {
   o << fmt::format("  {:>5}  {:<{}}  {:>15}  {}\n", "class", set_name(r.route), rep_w, "weight", "F");
   for (std::size_t i = 0; i < r.classes.classes.size(); ++i) {
     const auto& c = r.classes.classes[i];
-    o << fmt::format("  {:>5}  {:<{}}  {:>15}  {}\n", i + 1, config_string(c.representative), rep_w, c.weight, to_string(r.F[i]));
+    const bool have = i < r.selected.size() && r.selected[i];
+    o << fmt::format("  {:>5}  {:<{}}  {:>15}  {}\n", i + 1, config_string(c.representative), rep_w, c.weight,
+                     have ? to_string(r.F[i]) : std::string("-  (another shard)"));
   }
-  o << fmt::format("  sum of weights: {}\n\n", group_digits(std::to_string(r.reduction.weight_sum)));
-  o << fmt::format("sum weight x F          {}  (fillings of one {}, all choices together)\n", r.reduction.first_moment.str(), what);
-  o << fmt::format("total = sum weight x F^2\n");
-  o << fmt::format("                        {}\n", r.reduction.total.str());
-  o << fmt::format("                        {}\n\n", group_digits(r.reduction.total.str()));
-  o << fmt::format("times (s): classes {:.4f}, fillings {:.4f}, reduce {:.4f}, total {:.4f}\n", r.times.classes, r.times.fillings,
-                   r.times.reduce, r.times.total);
+  if (!r.complete) {
+    const auto n_sel = std::count(r.selected.begin(), r.selected.end(), char{1});
+    o << fmt::format("\nshard: F of {} of the {} classes ({} computed in this run); no total until the shards are merged "
+                     "(gridenum merge)\n\n",
+                     n_sel, r.classes.classes.size(), r.counted_here);
+  } else {
+    o << fmt::format("  sum of weights: {}\n\n", group_digits(std::to_string(r.reduction.weight_sum)));
+    o << fmt::format("sum weight x F          {}  (fillings of one {}, all choices together)\n", r.reduction.first_moment.str(),
+                     what);
+    o << fmt::format("total = sum weight x F^2\n");
+    o << fmt::format("                        {}\n", r.reduction.total.str());
+    o << fmt::format("                        {}\n\n", group_digits(r.reduction.total.str()));
+  }
+  if (r.counted)
+    o << fmt::format("times (s): classes {:.4f}, fillings {:.4f}, reduce {:.4f}, total {:.4f}\n", r.times.classes,
+                     r.times.fillings, r.times.reduce, r.times.total);
+  else
+    o << "F read from the shards' journals (no counting in this run)\n";
   o << fmt::format("peak memory: {:.1f} MiB\n", static_cast<double>(r.peak_rss_kib) / 1024.0);
   return o.str();
 }
@@ -195,12 +294,13 @@ nlohmann::json to_json(const Side2Result& r) {
   json classes = json::array();
   for (std::size_t i = 0; i < r.classes.classes.size(); ++i) {
     const auto& c = r.classes.classes[i];
+    const bool have = i < r.selected.size() && r.selected[i];
     classes.push_back({{"index", i + 1},
                        {"representative", config_string(c.representative)},
                        {"weight", c.weight},
-                       {"F", to_string(r.F[i])}});
+                       {"F", have ? json(to_string(r.F[i])) : json(nullptr)}});
   }
-  return json{{"shape", r.shape.str()},
+  json out{{"shape", r.shape.str()},
               {"n", r.shape.n()},
               {"method", to_string(r.route)},
               {"route_shape", native_shape(r).str()},
@@ -212,16 +312,19 @@ nlohmann::json to_json(const Side2Result& r) {
                 {"group_order", r.classes.group_order},
                 {"classes", r.classes.classes.size()}}},
               {"classes", classes},
-              {"weight_sum", r.reduction.weight_sum},
-              {"first_moment", r.reduction.first_moment.str()},
-              {"total", r.reduction.total.str()},
+              {"complete", r.complete},
+              {"counted_here", r.counted_here},
               {"formula", "total = sum over classes of weight x F^2"},
-              {"times",
-               {{"classes", r.times.classes},
-                {"fillings", r.times.fillings},
-                {"reduce", r.times.reduce},
-                {"total", r.times.total}}},
               {"peak_rss_kib", r.peak_rss_kib}};
+  // A shard's part (complete = false) has no total; a result read from journals no times: the
+  // keys are there, null, as in the stack method's JSON.
+  out["weight_sum"] = r.complete ? json(r.reduction.weight_sum) : json(nullptr);
+  out["first_moment"] = r.complete ? json(r.reduction.first_moment.str()) : json(nullptr);
+  out["total"] = r.complete ? json(r.reduction.total.str()) : json(nullptr);
+  out["times"] = r.counted ? json{{"classes", r.times.classes}, {"fillings", r.times.fillings}, {"reduce", r.times.reduce},
+                                  {"total", r.times.total}}
+                           : json(nullptr);
+  return out;
 }
 
 }  // namespace gridenum

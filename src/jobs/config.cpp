@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "gridenum/count/catalogue.hpp"
+#include "gridenum/count/side2.hpp"
 
 namespace gridenum {
 
@@ -36,8 +37,16 @@ const std::map<std::string, Setter>& setters() {
          const std::string text = *v.value<std::string>();
          const auto s = Shape::parse(text);
          if (!s) bad("expected \"RxC\" (R rows, C columns per box), e.g. \"3x3\", got \"" + text + "\"");
-         if (auto why = engine_shape_error(*s)) bad(*why + ", got \"" + text + "\"");
+         if (engine_shape_error(*s) && side2_shape_error(*s))
+           bad("no method counts " + text + ": " + *engine_shape_error(*s) + "; the side-2 routes take 2xm and mx2 boxes up to 10 digits");
          c.shape = *s;
+       }},
+      {"method",
+       [](const toml::node& v, JobConfig& c, auto& bad) {
+         const std::string text = v.is_string() ? *v.value<std::string>() : "";
+         if (!v.is_string() || !parse_job_method(text, c.method))
+           bad("expected \"auto\", \"stack\", \"two-stack\" or \"two-band\"" +
+               (v.is_string() ? ", got \"" + text + "\"" : std::string()));
        }},
       {"kernel",
        [](const toml::node& v, JobConfig& c, auto& bad) {
@@ -112,10 +121,51 @@ JobConfig from_table(const toml::table& table, const std::string& file) {
     };
     it->second(node, c, bad);
   }
+  // Shape and method are checked together once both are known, at the method's position (or the
+  // shape's when the method is left to auto).
+  if (auto why = job_method_error(c.shape, c.method)) {
+    const toml::node* at = table.get("method") ? table.get("method") : table.get("shape");
+    throw ConfigError((at ? where(file, at->source()) : file) + ": " + *why);
+  }
   return c;
 }
 
 }  // namespace
+
+std::string to_string(JobMethod m) {
+  switch (m) {
+    case JobMethod::Auto: return "auto";
+    case JobMethod::Stack: return "stack";
+    case JobMethod::TwoStack: return "two-stack";
+    case JobMethod::TwoBand: return "two-band";
+  }
+  return "?";
+}
+
+bool parse_job_method(std::string_view text, JobMethod& out) {
+  for (JobMethod m : {JobMethod::Auto, JobMethod::Stack, JobMethod::TwoStack, JobMethod::TwoBand})
+    if (text == to_string(m)) {
+      out = m;
+      return true;
+    }
+  return false;
+}
+
+JobMethod resolve_method(Shape s, JobMethod m) {
+  if (m != JobMethod::Auto) return m;
+  return (s.n() > 9 && !side2_shape_error(s)) ? JobMethod::TwoStack : JobMethod::Stack;
+}
+
+std::optional<std::string> job_method_error(Shape s, JobMethod m) {
+  const JobMethod r = resolve_method(s, m);
+  if (r == JobMethod::Stack) {
+    if (auto why = engine_shape_error(s))
+      return "method stack: " + *why + (side2_shape_error(s) ? "" : " (method two-stack or two-band counts it)");
+    return std::nullopt;
+  }
+  if (auto why = side2_shape_error(s)) return "method " + to_string(r) + ": " + *why;
+  return std::nullopt;
+}
 
 JobConfig parse_config(std::string_view text, const std::string& source_name) {
   toml::table table;
@@ -143,6 +193,7 @@ std::string to_toml(const JobConfig& c) {
   toml::table t;
   if (!c.description.empty()) t.insert("description", c.description);
   t.insert("shape", c.shape.str());
+  t.insert("method", to_string(c.method));
   t.insert("kernel", to_string(c.kernel));
   t.insert("threads", static_cast<std::int64_t>(c.threads));
   t.insert("slices_per_class", static_cast<std::int64_t>(c.slices_per_class));
@@ -152,7 +203,7 @@ std::string to_toml(const JobConfig& c) {
   t.insert("catalogue_cache", c.catalogue_cache);
   std::ostringstream o;
   o << "# The config this job uses (written by gridenum; keys as in configs/default.toml).\n"
-    << "# shape, slices_per_class and shard must not change while the job has a journal.\n"
+    << "# shape, method, slices_per_class and shard must not change while the job has a journal.\n"
     << toml::toml_formatter(t) << "\n";
   return o.str();
 }

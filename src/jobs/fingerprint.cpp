@@ -30,13 +30,29 @@ std::uint64_t fnv1a64_words(std::string_view bytes, std::uint64_t h) {
 }  // namespace
 
 std::uint64_t plan_fingerprint(const Catalogue& cat, const StackList& stacks, const Plan& plan) {
-  std::string text = "gridenum plan v2\nshape=" + cat.shape.str() + "\nunits=" + std::to_string(plan.units.size()) +
+  std::string text = "gridenum plan v3\nshape=" + cat.shape.str() + "\nunits=" + std::to_string(plan.units.size()) +
                      "\nslices=" + std::to_string(plan.slices_per_class) +
                      "\nstack_fillings=" + std::to_string(stacks.size()) + "\nclasses=" + std::to_string(cat.classes.size()) +
                      "\n";
   for (const auto& c : cat.classes) text += band_string(c.representative) + ":" + std::to_string(c.size) + "\n";
   std::uint64_t h = fnv1a64(text);
   h = fnv1a64_words(std::string_view(reinterpret_cast<const char*>(stacks.cells.data()), stacks.cells.size()), h);
+  // The units themselves, not only their number (issue 13, item 2): a build whose plan.cpp cut
+  // the slices differently would otherwise read an old journal's unit ids as other ranges of the
+  // stack list and print a wrong total. Four words per unit (id, class, begin, end), ~17 kB for
+  // 9x9, hashed by words like the stack list.
+  std::string units;
+  units.reserve(plan.units.size() * 32);
+  const auto put = [&units](std::uint64_t w) {
+    for (int k = 0; k < 8; ++k) units.push_back(static_cast<char>(w >> (8 * k) & 0xff));  // little-endian
+  };
+  for (const WorkUnit& u : plan.units) {
+    put(u.id);
+    put(u.cls);
+    put(u.begin);
+    put(u.end);
+  }
+  h = fnv1a64_words(units, h);
   return h;
 }
 
@@ -47,6 +63,23 @@ JournalHeader journal_header_for(const Catalogue& cat, const StackList& stacks, 
   h.units = plan.units.size();
   h.classes = cat.classes.size();
   h.slices_per_class = plan.slices_per_class;
+  return h;
+}
+
+std::uint64_t side2_fingerprint(Shape shape, const Side2Classes& classes) {
+  std::string text = "gridenum side2 plan v1\nshape=" + shape.str() + "\nroute=" + to_string(classes.route) +
+                     "\nm=" + std::to_string(classes.m) + "\nclasses=" + std::to_string(classes.classes.size()) + "\n";
+  for (const auto& c : classes.classes) text += config_string(c.representative) + ":" + std::to_string(c.weight) + "\n";
+  return fnv1a64(text);
+}
+
+JournalHeader side2_journal_header(Shape shape, const Side2Classes& classes, Shard shard) {
+  JournalHeader h;
+  h.fingerprint = side2_fingerprint(shape, classes);
+  h.shard = shard;
+  h.units = classes.classes.size();
+  h.classes = classes.classes.size();
+  h.slices_per_class = 1;
   return h;
 }
 

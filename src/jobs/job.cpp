@@ -71,30 +71,6 @@ JobConfig read_job_config(const fs::path& dir) {
   return load_config(p.config());
 }
 
-JobPlan prepare_job_plan(const JobConfig& cfg, const fs::path& dir, bool write_cache) {
-  JobPlan jp;
-  const JobPaths p{dir};
-  std::optional<Catalogue> cached;
-  if (cfg.catalogue_cache) cached = load_catalogue_cache(p.catalogue(), cfg.shape, &jp.cache_note);
-  else jp.cache_note = "catalogue_cache = false";
-  if (cached) {
-    jp.catalogue = std::move(*cached);
-    jp.from_cache = true;
-  } else {
-    jp.catalogue = build_catalogue(cfg.shape);
-    // A job keeps what the cache keeps, figures and class table: the per-entry lists (36,288
-    // small vectors for 9x9) are read by no count stage, and copying them into the result and
-    // freeing both copies cost ~2.5 ms, half the job's overhead over a plain 9x9 count.
-    std::vector<Band>().swap(jp.catalogue.entry_bands);
-    std::vector<std::uint32_t>().swap(jp.catalogue.entry_class);
-    if (cfg.catalogue_cache && write_cache) save_catalogue_cache(p.catalogue(), jp.catalogue);
-  }
-  jp.stacks = build_stack_list(cfg.shape);
-  jp.plan = make_plan(jp.catalogue, jp.stacks, cfg.slices_per_class);
-  jp.header = journal_header_for(jp.catalogue, jp.stacks, jp.plan, cfg.shard);
-  return jp;
-}
-
 namespace {
 
 // Writes the journal and draws progress on its own thread, so that neither costs the workers.
@@ -169,8 +145,9 @@ class Ticker {
 
 std::string describe(const JobConfig& c) {
   const int threads = resolve_threads(c.threads);
-  return c.shape.str() + ", kernel " + to_string(c.kernel) + ", " + std::to_string(threads) +
-         (threads == 1 ? " thread" : " threads") + ", shard " + c.shard.str();
+  const JobMethod m = resolve_method(c.shape, c.method);
+  return c.shape.str() + ", method " + to_string(m) + (m == JobMethod::Stack ? ", kernel " + to_string(c.kernel) : "") +
+         ", " + std::to_string(threads) + (threads == 1 ? " thread" : " threads") + ", shard " + c.shard.str();
 }
 
 }  // namespace
@@ -191,6 +168,9 @@ JobOutcome run_job_impl(const JobRequest& req, std::shared_ptr<spdlog::logger>& 
     fs::create_directories(req.dir, ec);
     if (ec) throw_io_error("cannot create the job directory", req.dir, ec.value());
     cfg = req.config;
+    // The job keeps the method that runs, not "auto": what auto means may change between
+    // versions, a job's plan must not.
+    cfg.method = resolve_method(cfg.shape, cfg.method);
   }
 
   // Signals first: worker threads created from here on inherit the blocked mask.
@@ -236,18 +216,26 @@ JobOutcome run_job_impl(const JobRequest& req, std::shared_ptr<spdlog::logger>& 
   log->info("{} job {}: {}", req.resume ? "resuming" : "starting", req.dir.string(), describe(cfg));
 
   const int threads = use_threads(cfg.threads);
-  JobPlan jp = prepare_job_plan(cfg, req.dir, false);
-  if (!jp.from_cache && cfg.catalogue_cache && req.resume) log->info("catalogue cache not used ({}); rebuilt it", jp.cache_note);
-  out.header = jp.header;
-  out.units_total = cfg.shard.size(jp.plan.units.size());
+  // What the journal already holds, read before the plan is built so that a catalogue cache
+  // can be checked against the journal's fingerprint (work.hpp, PlanSource).
+  std::optional<JournalContents> prior;
+  if (fs::exists(p.journal(), ec)) prior = read_journal(p.journal());
+  PlanSource source;
+  source.use_cache = req.resume;
+  if (prior) source.journal_fingerprint = prior->header.fingerprint;
+  const std::unique_ptr<JobWork> work = plan_job_work(cfg, req.dir, source);
+  if (req.resume && cfg.catalogue_cache && !work->rebuild_note().empty())
+    log->info("catalogue cache not used ({}); rebuilt it", work->rebuild_note());
+  const JournalHeader& header = work->header();
+  out.header = header;
+  out.units_total = cfg.shard.size(header.units);
 
-  // What the journal already holds.
-  std::vector<u128> known(jp.plan.units.size(), 0);
-  std::vector<char> have(jp.plan.units.size(), 0);
+  std::vector<u128> known(header.units, 0);
+  std::vector<char> have(header.units, 0);
   std::optional<std::uint64_t> append_at;
-  if (fs::exists(p.journal(), ec)) {
-    const JournalContents j = read_journal(p.journal());
-    check_journal_matches(j, p.journal(), jp.header);
+  if (prior) {
+    const JournalContents& j = *prior;
+    check_journal_matches(j, p.journal(), header);
     if (j.torn_tail) log->warn("journal {}: {}", p.journal().string(), *j.torn_tail);
     for (const auto& w : j.warnings) log->warn("{}", w);
     for (const auto& u : j.units) {
@@ -258,10 +246,10 @@ JobOutcome run_job_impl(const JobRequest& req, std::shared_ptr<spdlog::logger>& 
     append_at = j.valid_bytes;
   }
   log->info("{} work units in this {}, {} already in the journal; fingerprint {}", out.units_total,
-            cfg.shard.whole() ? "job" : "shard " + cfg.shard.str(), out.units_done_before, hex16(jp.header.fingerprint));
+            cfg.shard.whole() ? "job" : "shard " + cfg.shard.str(), out.units_done_before, hex16(header.fingerprint));
 
-  JournalWriter journal(p.journal(), jp.header, append_at);
-  journal.add_session({unix_ms(), static_cast<long>(::getpid()), to_string(cfg.kernel), threads, 0});
+  JournalWriter journal(p.journal(), header, append_at);
+  journal.add_session({unix_ms(), static_cast<long>(::getpid()), work->engine(), threads, 0});
   struct EmergencyFlush {  // lets a second Ctrl-C flush the journal while the writer exists
     std::function<void()>& slot;
     std::mutex& mu;
@@ -286,30 +274,20 @@ JobOutcome run_job_impl(const JobRequest& req, std::shared_ptr<spdlog::logger>& 
   // overlapping the count: the cache first (not fsync'd, catalogue_cache.hpp), then config.toml
   // and the journal's header in one atomic batch (config renamed first, one directory fsync for
   // the three), so a journal never exists without its config.
-  const bool write_cache = cfg.catalogue_cache && !jp.from_cache;
   if (!req.resume) journal.create_with({{p.config(), to_toml(written)}});
-  Ticker ticker(journal, progress, cfg.checkpoint_seconds, [&, write_cache] {
-    if (write_cache) save_catalogue_cache(p.catalogue(), jp.catalogue);
-  });
+  Ticker ticker(journal, progress, cfg.checkpoint_seconds, [&] { work->before_journal(); });
   // While the bar is drawn, info messages go to job.log only, so they do not break the bar line.
   if (terminal && req.console_log) log->sinks().back()->set_level(spdlog::level::warn);
 
-  CountOptions opt;
-  opt.shape = cfg.shape;
-  opt.threads = threads;
-  opt.kernel = cfg.kernel;
-  opt.slices_per_class = cfg.slices_per_class;
-  opt.catalogue = &jp.catalogue;
-  opt.stacks = &jp.stacks;
-  CountHooks hooks;
+  UnitHooks hooks;
   const Shard shard = cfg.shard;
-  hooks.select = [shard](const WorkUnit& u) { return shard.contains(u.id); };
-  hooks.skip = [&](const WorkUnit& u) -> std::optional<u128> {
-    if (have[u.id]) return known[u.id];
+  hooks.select = [shard](std::uint32_t id) { return shard.contains(id); };
+  hooks.skip = [&](std::uint32_t id) -> std::optional<u128> {
+    if (have[id]) return known[id];
     return std::nullopt;
   };
-  hooks.done = [&](const WorkUnit& u, u128 c) {
-    journal.add_unit(u.id, c, unix_ms());
+  hooks.done = [&](std::uint32_t id, u128 c) {
+    journal.add_unit(id, c, unix_ms());
     progress.unit_done();
   };
   hooks.stop = [&] {
@@ -328,7 +306,7 @@ JobOutcome run_job_impl(const JobRequest& req, std::shared_ptr<spdlog::logger>& 
   };
 
   try {
-    out.result = run_count(opt, hooks);
+    out.result = work->run(threads, hooks);
   } catch (const Interrupted&) {
     finish_session();
     out.stopped_by = signals && signals->received() ? StopSignals::name(signals->received()) : "stop request";
@@ -348,19 +326,13 @@ JobOutcome run_job_impl(const JobRequest& req, std::shared_ptr<spdlog::logger>& 
   // ~0.8 ms of waiting saved; the job's whole overhead is now ~2 % (BM_CountJob9x9).
   auto last_flush = std::async(std::launch::async, finish_session);
   out.finished = true;
-  // run_count was handed the catalogue and stack list: report the time they really took.
-  out.result.times.catalogue = jp.catalogue.seconds;
-  out.result.times.stacks = jp.stacks.seconds;
-  out.result.times.total += jp.catalogue.seconds + jp.stacks.seconds;
-
-  out.text = format_text(out.result);
-  out.json = to_json(out.result);
+  out.json = out.result.json;
   std::string json_text;
   {
     // Not through `out` until finish_session is done: it sets out.units_computed.
     const std::uint64_t computed = progress.computed();  // final: every worker has returned
     nlohmann::json job = {{"dir", req.dir.string()},
-                          {"fingerprint", hex16(jp.header.fingerprint)},
+                          {"fingerprint", hex16(header.fingerprint)},
                           {"shard", cfg.shard.str()},
                           {"units", out.units_total},
                           {"units_computed_last_session", computed}};
@@ -369,9 +341,9 @@ JobOutcome run_job_impl(const JobRequest& req, std::shared_ptr<spdlog::logger>& 
   }
   last_flush.get();  // rethrows a failed flush: then no result is written
   assert(out.units_computed == progress.computed());
-  write_files_atomic({{p.result_text(), out.text}, {p.result_json(), json_text}});
+  write_files_atomic({{p.result_text(), out.result.text}, {p.result_json(), json_text}});
   if (out.result.complete)
-    log->info("done: total {} ({} units counted in this session); result in {}", out.result.reduction.total.str(),
+    log->info("done: total {} ({} units counted in this session); result in {}", out.result.total.str(),
               out.units_computed, p.result_text().string());
   else
     log->info("shard {} done ({} units counted in this session); merge the shards with gridenum merge", cfg.shard.str(),

@@ -9,6 +9,7 @@
 #include "gridenum/count/pool.hpp"
 #include "gridenum/jobs/job.hpp"
 #include "gridenum/jobs/job_errors.hpp"
+#include "gridenum/jobs/work.hpp"
 
 namespace gridenum {
 
@@ -82,28 +83,16 @@ MergeResult merge_jobs(const std::vector<fs::path>& dirs, int threads) {
   // Rebuild the plan and reduce, as a single run would.
   MergeResult m;
   const Part& first = parts[by_k.begin()->second];
-  JobConfig cfg = first.config;
+  const JobConfig& cfg = first.config;
   const int used = use_threads(threads ? threads : cfg.threads);
-  JobPlan jp = prepare_job_plan(cfg, first.dir, false);
-  if (jp.header.fingerprint != h0.fingerprint || jp.plan.units.size() != h0.units)
+  PlanSource src;
+  src.journal_fingerprint = h0.fingerprint;
+  const std::unique_ptr<JobWork> work = plan_job_work(cfg, first.dir, src);
+  if (work->header().fingerprint != h0.fingerprint || work->header().units != h0.units)
     throw JournalError("merge: the journals' fingerprint " + hex16(h0.fingerprint) + " does not match the plan of " +
-                       first.dir.string() + "'s config (" + hex16(jp.header.fingerprint) +
+                       first.dir.string() + "'s config (" + hex16(work->header().fingerprint) +
                        "): written by another version of gridenum or with another config");
-  CountResult& r = m.result;
-  r.options.shape = cfg.shape;
-  r.options.kernel = cfg.kernel;
-  r.options.slices_per_class = cfg.slices_per_class;
-  r.threads_used = used;
-  r.stack_fillings = jp.stacks.size();
-  r.stack_patterns = jp.stacks.patterns.size();
-  r.units = jp.plan.units.size();
-  r.units_selected = r.units;
-  r.complete = true;
-  r.counted_here = false;  // the counts come from the journals: no kernel, threads or stage times
-  r.slices_per_class = jp.plan.slices_per_class;
-  r.reduction = reduce(jp.catalogue, jp.plan, counts);
-  r.unit_counts = std::move(counts);  // so that `gridenum verify result` can re-sum a merged result
-  r.catalogue = std::move(jp.catalogue);
+  m.result = work->from_counts(std::move(counts), used);
   m.header = h0;
   for (const auto& [k, i] : by_k) m.dirs.push_back(parts[i].dir);
   return m;

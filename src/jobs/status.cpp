@@ -93,8 +93,10 @@ std::string when(std::int64_t ms) {
 std::string format_status(const JobStatus& s) {
   std::ostringstream o;
   char line[256];
-  o << "job " << s.dir.string() << ": " << s.config.shape.str() << ", kernel " << to_string(s.config.kernel) << ", shard "
-    << s.config.shard.str();
+  const JobMethod method = resolve_method(s.config.shape, s.config.method);
+  o << "job " << s.dir.string() << ": " << s.config.shape.str() << ", method " << to_string(method);
+  if (method == JobMethod::Stack) o << ", kernel " << to_string(s.config.kernel);
+  o << ", shard " << s.config.shard.str();
   if (!s.config.description.empty()) o << " (" << s.config.description << ")";
   o << "\n";
   if (s.running.held)
@@ -138,6 +140,7 @@ nlohmann::json to_json(const JobStatus& s) {
   for (const auto& c : s.classes) classes.push_back({{"class", c.cls + 1}, {"done", c.done}, {"total", c.total}});
   json j{{"dir", s.dir.string()},
          {"shape", s.config.shape.str()},
+         {"method", to_string(resolve_method(s.config.shape, s.config.method))},
          {"kernel", to_string(s.config.kernel)},
          {"shard", s.config.shard.str()},
          {"started", s.started},

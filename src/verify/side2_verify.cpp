@@ -25,6 +25,7 @@
 
 #include <fmt/format.h>
 
+#include "gridenum/core/arith.hpp"
 #include "gridenum/core/timing.hpp"
 #include "gridenum/count/pool.hpp"
 #include "gridenum/count/two_band.hpp"
@@ -259,9 +260,7 @@ VerifyReport verify_side2_fillings(const VerifySide2FillingsOptions& opt) {
       const Side2Config& c = ta[chosen[i]].representative;
       fs[i] = two_stack_fillings(c);
       fb[i] = two_band_fillings(c);
-      std::uint64_t mf = 1;
-      for (int x = 2; x <= m; ++x) mf *= static_cast<std::uint64_t>(x);
-      if (fs[i] / mf <= opt.plain_limit) fp[i] = plain_stack_fillings(c, opt.plain_limit);
+      if (fs[i] / factorial_u64(m) <= opt.plain_limit) fp[i] = plain_stack_fillings(c, opt.plain_limit);
     });
   });
   r.info.push_back(fmt::format("times (s): counting {:.3f}, {} thread{}", seconds_since(t), nthreads, nthreads == 1 ? "" : "s"));
@@ -301,6 +300,127 @@ VerifyReport verify_side2_fillings(const VerifySide2FillingsOptions& opt) {
     line(r, tot, "sum weight x F (first moment)", ra.first_moment, rb.first_moment);
     line(r, tot, "total = sum weight x F^2", ra.total, rb.total);
     r.sections.push_back(std::move(tot));
+  }
+  return r;
+}
+
+}  // namespace gridenum
+
+namespace gridenum {
+
+namespace {
+
+// C(N,m)^m, the number of configurations, by big-integer arithmetic (the generators report it
+// from a 64-bit binomial; this is the check's own).
+BigInt configurations(int m) {
+  BigInt c = 1;
+  for (int k = 0; k < m; ++k) c *= BigInt(binom(2 * m, m));
+  return c;
+}
+
+}  // namespace
+
+VerifyReport verify_side2_result(const ResultDoc& doc, const VerifyResultOptions& opt) {
+  if (!doc.is_side2()) throw VerifyInputError(doc.source + ": not a two-stack or two-band result");
+  const Shape s = doc.shape;
+  if (auto why = side2_shape_error(s)) throw VerifyInputError(doc.source + ": " + *why);
+  const int m = side2_half(s);
+  const Side2Route route = doc.method == Method::TwoStack ? Side2Route::TwoStack : Side2Route::TwoBand;
+  const Side2Route other = route == Side2Route::TwoStack ? Side2Route::TwoBand : Side2Route::TwoStack;
+  const int nthreads = resolve_threads(opt.threads);
+  VerifyReport r;
+  r.title = "gridenum verify result: " + doc.source;
+  r.info.push_back(fmt::format("{}x{} grids, boxes {}, route {}, {} classes", s.n(), s.n(), s.str(), to_string(route),
+                               doc.side2_classes.size()));
+
+  // The plan: the route's class table, rebuilt. Representatives must parse and match in order.
+  tbb::task_arena arena(nthreads);
+  Side2Classes table;
+  arena.execute([&] { table = side2_classes(route, m, nthreads); });
+  VerifySection plan{"class table against the route's generator, rebuilt", "document", "generator", {}};
+  line(r, plan, "classes", static_cast<std::uint64_t>(doc.side2_classes.size()),
+       static_cast<std::uint64_t>(table.classes.size()));
+  std::vector<Side2Config> reps;
+  for (std::size_t i = 0; i < doc.side2_classes.size(); ++i) {
+    const auto& dc = doc.side2_classes[i];
+    const std::string item = fmt::format("class {} {}", i + 1, dc.representative);
+    const auto c = parse_config_string(dc.representative, m);
+    if (!c) {
+      r.problems.push_back(item + ": not a configuration of " + std::to_string(m) + " sets of " + std::to_string(m) +
+                           " digits");
+      continue;
+    }
+    reps.push_back(*c);
+    if (dc.index != i + 1) r.problems.push_back(item + ": listed with index " + std::to_string(dc.index));
+    if (i < table.classes.size()) {
+      if (!(table.classes[i].representative == *c))
+        r.problems.push_back(item + ": the generator's representative is " + config_string(table.classes[i].representative));
+      line(r, plan, item + " weight", dc.weight, table.classes[i].weight);
+    }
+  }
+
+  // Sums, re-done from the listed weights and F.
+  VerifySection sums{"sums re-done from the class table", "document", "re-summed", {}};
+  BigInt weights = 0, first = 0, total = 0;
+  for (const auto& dc : doc.side2_classes) {
+    weights += BigInt(dc.weight);
+    first += dc.F * dc.weight;
+    total += dc.F * dc.F * dc.weight;
+  }
+  line(r, sums, fmt::format("sum of weights = C({},{})^{}", 2 * m, m, m), configurations(m), weights);
+  line(r, sums, "first moment (sum weight x F)", doc.first_moment, first);
+  line(r, sums, "total (sum weight x F^2)", doc.total, total);
+  r.sections.push_back(std::move(plan));
+  r.sections.push_back(std::move(sums));
+
+  // The job's journal: one unit per class, its count the class's F.
+  if (doc.has_journal) {
+    VerifySection jr{"journal " + doc.journal.path, "document", "journal", {}};
+    if (!doc.journal.error.empty()) {
+      r.problems.push_back("journal: " + doc.journal.error);
+    } else {
+      line(r, jr, "units in the plan", static_cast<std::uint64_t>(doc.side2_classes.size()), doc.journal.units_in_plan);
+      line(r, jr, "units recorded", static_cast<std::uint64_t>(doc.side2_classes.size()),
+           static_cast<std::uint64_t>(doc.journal.units.size()));
+      std::size_t agree = 0;
+      for (const auto& [id, count] : doc.journal.units) {
+        if (id >= doc.side2_classes.size()) {
+          r.problems.push_back(fmt::format("journal: unit {} is outside the class table", id));
+        } else if (doc.side2_classes[id].F != count) {
+          r.problems.push_back(fmt::format("journal: unit {} holds {} but class {} lists F = {}", id, count.str(), id + 1,
+                                           doc.side2_classes[id].F.str()));
+        } else {
+          ++agree;
+        }
+      }
+      line(r, jr, "units whose count is the class's F", static_cast<std::uint64_t>(doc.journal.units.size()),
+           static_cast<std::uint64_t>(agree));
+    }
+    for (const auto& n : doc.journal.notes) r.info.push_back("journal: " + n);
+    r.sections.push_back(std::move(jr));
+  }
+
+  // F of sampled classes by the other route's counter.
+  if (opt.sample && !reps.empty()) {
+    const std::uint64_t seed = opt.seed ? opt.seed : (std::uint64_t{std::random_device{}()} << 32 | std::random_device{}());
+    r.info.push_back(fmt::format("sample: {} classes recounted by {}, seed {} (--seed {} repeats it)", opt.sample,
+                                 to_string(other), seed, seed));
+    std::mt19937_64 rng(seed);
+    std::set<std::size_t> pick;
+    while (pick.size() < std::min<std::size_t>(opt.sample, reps.size())) pick.insert(rng() % reps.size());
+    const std::vector<std::size_t> chosen(pick.begin(), pick.end());
+    std::vector<u128> F(chosen.size());
+    const auto t = SteadyClock::now();
+    arena.execute([&] {
+      tbb::parallel_for(std::size_t{0}, chosen.size(), [&](std::size_t i) { F[i] = side2_fillings(other, reps[chosen[i]]); });
+    });
+    r.info.push_back(fmt::format("recount: {:.3f} s, {} thread{}", seconds_since(t), nthreads, nthreads == 1 ? "" : "s"));
+    VerifySection sec{"F of sampled classes, recounted by the other route", "document", to_string(other), {}};
+    for (std::size_t i = 0; i < chosen.size(); ++i) {
+      const auto& dc = doc.side2_classes[chosen[i]];
+      line(r, sec, fmt::format("class {} {}", chosen[i] + 1, dc.representative), dc.F, to_big(F[i]));
+    }
+    r.sections.push_back(std::move(sec));
   }
   return r;
 }

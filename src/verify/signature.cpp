@@ -69,6 +69,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include <fmt/format.h>
+
 #include "gridenum/core/timing.hpp"
 
 namespace gridenum {
@@ -579,23 +581,18 @@ std::string format_text(const SignatureResult& r) {
   o << "signature sum\n";
   o << "  band-count table slots computed       " << r.stats.table_computed << " of " << r.stats.table_size << "\n";
   o << "  signature tuples summed               " << group_digits(std::to_string(r.stats.terms)) << "\n\n";
-  char line[256];
-  std::snprintf(line, sizeof line, "  %5s  %-*s  %8s  %s\n", "class", static_cast<int>(s.rows * s.n()), "representative band",
-                "|C|", "n_alpha");
-  o << line;
+  const int rep_w = s.rows * s.n();
+  o << fmt::format("  {:>5}  {:<{}}  {:>8}  {}\n", "class", "representative band", rep_w, "|C|", "n_alpha");
   for (std::size_t a = 0; a < c.orbits.size(); ++a) {
-    std::snprintf(line, sizeof line, "  %5zu  %s  %8llu  %s\n", a + 1, render(c.orbits[a].representative).c_str(),
-                  static_cast<unsigned long long>(c.orbits[a].entries), r.n[a].str().c_str());
-    o << line;
+    o << fmt::format("  {:>5}  {}  {:>8}  {}\n", a + 1, render(c.orbits[a].representative), c.orbits[a].entries, r.n[a].str());
   }
   o << "\nsum |C| n*              " << r.weighted_sum.str() << "\n";
   o << "canonical grids         " << r.canonical_grids.str() << "  (B1 fixed; x " << r.band_factor << " x " << r.stack_factor
     << ")\n";
   o << "total                   " << r.total.str() << "  (x " << s.n() << "!)\n";
   o << "                        " << group_digits(r.total.str()) << "\n\n";
-  std::snprintf(line, sizeof line, "times (s): orbit census %.4f, signature completions %.4f, total %.4f\n", r.times.census,
-                r.times.completions, r.times.total);
-  o << line;
+  o << fmt::format("times (s): orbit census {:.4f}, signature completions {:.4f}, total {:.4f}\n", r.times.census,
+                   r.times.completions, r.times.total);
   return o.str();
 }
 

@@ -2,6 +2,7 @@
 // the two independent paths (catalogue.cpp + completion.cpp, or orbits.cpp + signature.cpp), or
 // from the document under check, and both sides are printed.
 #include "gridenum/verify/verify.hpp"
+#include "gridenum/verify/side2_verify.hpp"
 
 #include <oneapi/tbb/task_arena.h>
 
@@ -16,6 +17,8 @@
 #include <random>
 #include <set>
 #include <sstream>
+
+#include <fmt/format.h>
 
 #include "gridenum/core/timing.hpp"
 #include "gridenum/count/count.hpp"
@@ -91,7 +94,6 @@ std::string format_text(const VerifyReport& r) {
   std::ostringstream o;
   o << r.title << "\n";
   for (const auto& i : r.info) o << "  " << i << "\n";
-  char line[512];
   for (const auto& sec : r.sections) {
     o << "\n" << sec.title << "\n";
     std::size_t item_w = 6, left_w = sec.left_name.size(), right_w = sec.right_name.size();
@@ -100,14 +102,10 @@ std::string format_text(const VerifyReport& r) {
       left_w = std::max(left_w, l.left.size());
       right_w = std::max(right_w, l.right.size());
     }
-    std::snprintf(line, sizeof line, "  %-*s  %*s  %*s\n", static_cast<int>(item_w), "", static_cast<int>(left_w),
-                  sec.left_name.c_str(), static_cast<int>(right_w), sec.right_name.c_str());
-    o << line;
+    o << fmt::format("  {:<{}}  {:>{}}  {:>{}}\n", "", item_w, sec.left_name, left_w, sec.right_name, right_w);
     for (const auto& l : sec.lines) {
-      std::snprintf(line, sizeof line, "  %-*s  %*s  %*s  %s", static_cast<int>(item_w), l.item.c_str(),
-                    static_cast<int>(left_w), l.left.c_str(), static_cast<int>(right_w), l.right.c_str(),
-                    l.ok ? "ok" : "MISMATCH");
-      o << line;
+      o << fmt::format("  {:<{}}  {:>{}}  {:>{}}  {}", l.item, item_w, l.left, left_w, l.right, right_w,
+                       l.ok ? "ok" : "MISMATCH");
       if (!l.note.empty()) o << "  (" << l.note << ")";
       o << "\n";
     }
@@ -147,10 +145,8 @@ VerifyReport verify_classes(Shape s, int threads) {
   });
   const BoxPartitions& parts = *parts_built;
   const double t_orb = seconds_since(t);
-  char buf[160];
-  std::snprintf(buf, sizeof buf, "times (s): catalogue %.4f, orbit census %.4f, %d thread%s", t_cat, t_orb, nthreads,
-                nthreads == 1 ? "" : "s");
-  r.info.push_back(buf);
+  r.info.push_back(fmt::format("times (s): catalogue {:.4f}, orbit census {:.4f}, {} thread{}", t_cat, t_orb, nthreads,
+                               nthreads == 1 ? "" : "s"));
 
   VerifySection fig{"band fillings and catalogue", "catalogue", "orbits", {}};
   compare(r, fig, "top-band fillings with B1 fixed (F)", cat.band_fillings, census.band_fillings);
@@ -251,10 +247,8 @@ VerifyReport verify_completions(const VerifyCompletionsOptions& opt) {
                                                                       : std::to_string(chosen.size()) + " of " +
                                                                             std::to_string(cat.classes.size())) +
                    " (catalogue order)");
-  char buf[160];
-  std::snprintf(buf, sizeof buf, "times (s): catalogue %.4f, stack completions %.4f, signature completions %.4f, %d thread%s",
-                cat.seconds, t_stack, t_sig, nthreads, nthreads == 1 ? "" : "s");
-  r.info.push_back(buf);
+  r.info.push_back(fmt::format("times (s): catalogue {:.4f}, stack completions {:.4f}, signature completions {:.4f}, {} thread{}",
+                               cat.seconds, t_stack, t_sig, nthreads, nthreads == 1 ? "" : "s"));
 
   const std::vector<BigInt>& left = stack_left ? by_stack : by_sig;
   const std::vector<BigInt>& right = stack_left ? by_sig : by_stack;
@@ -327,6 +321,7 @@ static void check_journal(VerifyReport& r, const ResultDoc& doc, const Plan& pla
 }
 
 VerifyReport verify_result(const ResultDoc& doc, const VerifyResultOptions& opt) {
+  if (doc.is_side2()) return verify_side2_result(doc, opt);
   const Shape s = doc.shape;
   if (auto why = engine_shape_error(s)) throw VerifyInputError(doc.source + ": " + *why);
   const int nthreads = use_threads(opt.threads);

@@ -273,7 +273,7 @@ TEST(Cli, BadArgumentsExitTwo) {
     run_cli(std::string("estimate --shape ") + shape, &st);
     EXPECT_EQ(st, 2) << shape;
   }
-  // The side-2 routes: no side of 2, too large, jobs not wired yet, stack-only options.
+  // The side-2 routes: no side of 2, too large, stack-only options (jobs: tests/jobs/test_job_side2).
   out = run_cli("count --shape 3x3 --method two-stack", &st);
   EXPECT_EQ(st, 2);
   EXPECT_NE(out.find("side of 2"), std::string::npos) << out;
@@ -282,9 +282,6 @@ TEST(Cli, BadArgumentsExitTwo) {
   out = run_cli("count --shape 6x2 --method two-band", &st);
   EXPECT_EQ(st, 2);
   EXPECT_NE(out.find("2x6 and 6x2"), std::string::npos) << out;
-  out = run_cli("count --shape 2x5 --job-dir /nonexistent/gridenum-test", &st);
-  EXPECT_EQ(st, 2);
-  EXPECT_NE(out.find("not wired"), std::string::npos) << out;
   out = run_cli("count --shape 2x4 --method two-band --kernel backtrack", &st);
   EXPECT_EQ(st, 2);
   out = run_cli("count --threads -1", &st);

@@ -42,7 +42,7 @@ TEST(Config, ShippedConfigsDocumentEveryKey) {
     std::smatch m;
     if (std::regex_search(line, m, key_re)) keys.push_back(m[1]);
   }
-  ASSERT_EQ(keys.size(), 9u);
+  ASSERT_EQ(keys.size(), 10u);
   for (const auto& e : fs::directory_iterator(kConfigs)) {
     if (e.path().extension() != ".toml") continue;
     const std::string text = slurp(e.path());
@@ -94,7 +94,11 @@ TEST(Config, BadValuesNameKeyFileAndPosition) {
   const std::vector<Case> cases = {
       {"shape = \"3y3\"", "cfg/job.toml:2:9: bad value for 'shape'"},
       {"shape = \"5x5\"", "R*C <= 9"},
-      {"shape = \"2x5\"", "R*C <= 9"},
+      {"shape = \"2x6\"", "no method counts 2x6"},
+      {"method = \"fast\"", "cfg/job.toml:2:10: bad value for 'method': expected \"auto\", \"stack\", \"two-stack\""},
+      // Shape and method checked together, at the method's position.
+      {"method = \"stack\"\nshape = \"2x5\"", "cfg/job.toml:2:10: method stack: "},
+      {"method = \"two-band\"\nshape = \"3x3\"", "cfg/job.toml:2:10: method two-band: the two-stack and two-band routes count boxes with a side of 2"},
       {"shape = \"1x4\"", "bad value for 'shape'"},
       {"shape = 9", "bad value for 'shape': expected a string"},
       {"kernel = \"fast\"", "cfg/job.toml:2:10: bad value for 'kernel': expected \"partition\" or \"backtrack\", got \"fast\""},

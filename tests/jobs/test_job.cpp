@@ -13,7 +13,9 @@
 #include <set>
 #include <thread>
 
+#include "gridenum/core/checksum.hpp"
 #include "gridenum/jobs/catalogue_cache.hpp"
+#include "gridenum/jobs/fingerprint.hpp"
 #include "gridenum/jobs/job.hpp"
 #include "gridenum/jobs/job_errors.hpp"
 #include "gridenum/jobs/job_lock.hpp"
@@ -67,11 +69,14 @@ TEST(Job, RunsToTheTotalAndWritesItsFiles) {
   TempDir t;
   const JobOutcome o = run_job(request(t / "job", config("2x3")));
   ASSERT_TRUE(o.finished);
-  EXPECT_EQ(o.result.reduction.total.str(), k2x3);
+  EXPECT_EQ(o.result.total.str(), k2x3);
   EXPECT_EQ(o.units_computed, o.units_total);
   for (const char* f : {"config.toml", "lock", "catalogue.cache", "journal", "job.log", "result.txt", "result.json"})
     EXPECT_TRUE(fs::exists(t / "job" / f)) << f;
-  EXPECT_EQ(load_config(t / "job" / "config.toml"), config("2x3"));
+  // The config kept is the one given, with the method resolved (auto -> stack).
+  JobConfig kept = config("2x3");
+  kept.method = JobMethod::Stack;
+  EXPECT_EQ(load_config(t / "job" / "config.toml"), kept);
   EXPECT_TRUE(contains(slurp(t / "job" / "result.txt"), k2x3));
   const auto j = nlohmann::json::parse(slurp(t / "job" / "result.json"));
   EXPECT_EQ(j["total"], k2x3);
@@ -112,7 +117,7 @@ TEST(Job, StopThenResumeCountsEveryUnitOnce) {
   again.kernel = Kernel::Partition;
   const JobOutcome second = run_job(again);
   ASSERT_TRUE(second.finished);
-  EXPECT_EQ(second.result.reduction.total.str(), k9x9);
+  EXPECT_EQ(second.result.total.str(), k9x9);
   EXPECT_EQ(second.units_done_before, first.units_done);
   EXPECT_EQ(second.units_computed, 1056u - first.units_done);
   EXPECT_EQ(second.result.threads_used, 1);
@@ -129,7 +134,7 @@ TEST(Job, ResumeWithTheOtherKernel) {
   again.kernel = Kernel::Partition;
   const JobOutcome o = run_job(again);
   ASSERT_TRUE(o.finished);
-  EXPECT_EQ(o.result.reduction.total.str(), k2x3);
+  EXPECT_EQ(o.result.total.str(), k2x3);
   const auto sessions = read_journal(t / "job" / "journal").sessions;
   ASSERT_EQ(sessions.size(), 2u);
   EXPECT_EQ(sessions[0].kernel, "backtrack");
@@ -162,7 +167,7 @@ TEST(Job, StartingWhereAJobIsOrResumingWhereNoneIsRefused) {
   const JobOutcome o = run_job(request(t / "job", {}, true));
   EXPECT_TRUE(o.finished);
   EXPECT_EQ(o.units_computed, 0u);
-  EXPECT_EQ(o.result.reduction.total.str(), "288");
+  EXPECT_EQ(o.result.total.str(), "288");
 }
 
 TEST(Job, CatalogueCacheIsUsedAndADamagedOneRebuilt) {
@@ -179,10 +184,65 @@ TEST(Job, CatalogueCacheIsUsedAndADamagedOneRebuilt) {
   EXPECT_EQ(why, "bad checksum");
   const JobOutcome o = run_job(request(t / "job", {}, true));
   ASSERT_TRUE(o.finished);
-  EXPECT_EQ(o.result.reduction.total.str(), k9x9);
+  EXPECT_EQ(o.result.total.str(), k9x9);
   EXPECT_TRUE(contains(slurp(t / "job" / "job.log"), "catalogue cache not used (bad checksum)"));
   EXPECT_TRUE(load_catalogue_cache(t / "job" / "catalogue.cache", Shape{3, 3}, &why)) << why;
   EXPECT_FALSE(load_catalogue_cache(t / "job" / "catalogue.cache", Shape{2, 3}, &why));
+}
+
+// A crafted cache: class 1 and class 2's sizes swapped (their sum, and so every cheap invariant,
+// unchanged) and the checksum recomputed, as anyone can (FNV-1a is not keyed).
+std::string forged_cache(const std::string& cache) {
+  std::vector<std::string> lines = lines_of(cache);
+  const auto size_of = [](const std::string& l) { return l.substr(l.rfind(' ') + 1); };
+  const auto with_size = [](const std::string& l, const std::string& z) { return l.substr(0, l.rfind(' ') + 1) + z; };
+  const std::string a = size_of(lines[1]), b = size_of(lines[2]);
+  EXPECT_NE(a, b);
+  lines[1] = with_size(lines[1], b);
+  lines[2] = with_size(lines[2], a);
+  std::string body;
+  for (std::size_t i = 0; i + 1 < lines.size(); ++i) body += lines[i] + "\n";
+  return body + "check " + hex16(fnv1a64(body)) + "\n";
+}
+
+TEST(Job, ACraftedCatalogueCacheNeverChangesTheTotal) {
+  TempDir t;
+  JobRequest r = request(t / "job", config("3x3"));
+  r.stop = stop_after(100);
+  ASSERT_FALSE(run_job(r).finished);
+  const std::string forged = forged_cache(slurp(t / "job" / "catalogue.cache"));
+  std::string why;
+  // A new job: any cache already in the directory is ignored.
+  fs::create_directories(t / "new");
+  spit(t / "new" / "catalogue.cache", forged);
+  ASSERT_TRUE(load_catalogue_cache(t / "new" / "catalogue.cache", Shape{3, 3}, &why)) << why;  // checksum-valid
+  const JobOutcome fresh = run_job(request(t / "new", config("3x3")));
+  ASSERT_TRUE(fresh.finished);
+  EXPECT_EQ(fresh.result.total.str(), k9x9);
+  // Resume: the cache must give the journal's fingerprint, else the catalogue is rebuilt.
+  spit(t / "job" / "catalogue.cache", forged);
+  const JobOutcome o = run_job(request(t / "job", {}, true));
+  ASSERT_TRUE(o.finished);
+  EXPECT_EQ(o.result.total.str(), k9x9);
+  EXPECT_TRUE(contains(slurp(t / "job" / "job.log"), "it does not give the journal's fingerprint"));
+}
+
+// The fingerprint covers what each unit id means (issue 13, item 2): the same catalogue and stack
+// list with one unit's slice bounds moved by one give another fingerprint.
+TEST(Job, FingerprintCoversEveryUnitsRange) {
+  const Catalogue cat = build_catalogue(Shape{3, 3});
+  const StackList stacks = build_stack_list(Shape{3, 3});
+  const Plan plan = make_plan(cat, stacks, 0);
+  const std::uint64_t base = plan_fingerprint(cat, stacks, plan);
+  EXPECT_EQ(plan_fingerprint(cat, stacks, make_plan(cat, stacks, 0)), base);
+  Plan moved = plan;
+  ASSERT_GT(moved.units.size(), 2u);
+  moved.units[0].end += 1;
+  moved.units[1].begin += 1;
+  EXPECT_NE(plan_fingerprint(cat, stacks, moved), base);
+  Plan relabelled = plan;
+  std::swap(relabelled.units[0].cls, relabelled.units.back().cls);
+  EXPECT_NE(plan_fingerprint(cat, stacks, relabelled), base);
 }
 
 TEST(Merge, ThreeShardsEqualOneRun) {
@@ -199,12 +259,12 @@ TEST(Merge, ThreeShardsEqualOneRun) {
     EXPECT_TRUE(o.json["total"].is_null());
   }
   const MergeResult m = merge_jobs({dirs[2], dirs[0], dirs[1]});
-  EXPECT_EQ(m.result.reduction.total, whole.result.reduction.total);
-  EXPECT_EQ(m.result.reduction.total.str(), k9x9);
-  EXPECT_EQ(m.result.reduction.n, whole.result.reduction.n);
+  EXPECT_EQ(m.result.total, whole.result.total);
+  EXPECT_EQ(m.result.total.str(), k9x9);
+  EXPECT_EQ(m.result.json["classes"], whole.result.json["classes"]);  // n_alpha of every class
   EXPECT_EQ(m.dirs.front(), dirs[0]);
   // A whole job merges as its own single shard.
-  EXPECT_EQ(merge_jobs({t / "whole"}).result.reduction.total.str(), k9x9);
+  EXPECT_EQ(merge_jobs({t / "whole"}).result.total.str(), k9x9);
   // Through the CLI, with --output.
   Proc p = run_cli({"merge", dirs[0].string(), dirs[1].string(), dirs[2].string(), "--output", (t / "merged").string()});
   ASSERT_EQ(p.code, 0) << p.err;
@@ -259,7 +319,7 @@ TEST(Merge, RefusesMissingDuplicatedUnfinishedAndForeignShards) {
   p = run_cli({"merge", d[0].string(), d[1].string(), (t / "nope").string()});
   EXPECT_EQ(p.code, 2);
   EXPECT_TRUE(contains(p.err, "does not exist")) << p.err;
-  EXPECT_EQ(merge_jobs(d).result.reduction.total.str(), k2x3);
+  EXPECT_EQ(merge_jobs(d).result.total.str(), k2x3);
 }
 
 // ---- through the binary ----

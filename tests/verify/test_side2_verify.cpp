@@ -1,13 +1,16 @@
 // `gridenum verify` for the side-2 routes (side2_verify.hpp): the class check (two generators and
 // the census) and the F check (two counters and plain enumeration) pass on 2x4 / 4x2 in full and
 // on two 10-digit classes; the census accounts for every configuration; bad input is an input
-// error; the CLI sends 2x5 to these checks. The full 2x5 census and --all are in
+// error; the CLI sends 2x5 to these checks; `verify result` of a side-2 document passes on a real
+// count and fails, naming the figure, on every kind of tampering. The full 2x5 census and --all are in
 // slow_side2_verify.cpp.
 #include <gtest/gtest.h>
 
-#include <cstdio>
 #include <string>
 
+#include "cli_run.hpp"
+#include "gridenum/count/result_doc.hpp"
+#include "gridenum/count/side2.hpp"
 #include "gridenum/count/two_stack.hpp"
 #include "gridenum/verify/side2_verify.hpp"
 
@@ -15,15 +18,11 @@ using namespace gridenum;
 
 namespace {
 
+// The real binary, stdout and stderr together (tests/support/cli_run.hpp).
 std::string run_cli(const std::string& args, int* status) {
-  const std::string cmd = std::string(GRIDENUM_BINARY) + " " + args + " 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  std::string out;
-  char buf[4096];
-  while (std::size_t n = fread(buf, 1, sizeof buf, p)) out.append(buf, n);
-  const int st = pclose(p);
-  *status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return out;
+  const auto p = gridenum::testing::run_cli_line("{gridenum} " + args + " 2>&1");
+  *status = p.code;
+  return p.out;
 }
 
 const VerifySection* section(const VerifyReport& r, const std::string& prefix) {
@@ -116,4 +115,118 @@ TEST(Side2Verify, Cli) {
   EXPECT_EQ(st, 2) << out;
   out = run_cli("verify completions --shape 2x5 --class 1 --method signature", &st);
   EXPECT_EQ(st, 2) << out;
+}
+
+namespace {
+
+nlohmann::json side2_json(const char* shape, Side2Route route) {
+  Side2Options o;
+  o.shape = *Shape::parse(shape);
+  o.route = route;
+  o.threads = 2;
+  return to_json(run_side2_count(o));
+}
+
+VerifyReport verify_doc(const nlohmann::json& j, std::uint32_t sample = 0) {
+  VerifyResultOptions o;
+  o.sample = sample;
+  o.seed = 7;
+  o.threads = 2;
+  return verify_result(parse_result(j, "doc"), o);
+}
+
+bool names(const VerifyReport& r, const std::string& what) {
+  for (const auto& p : r.problems)
+    if (p.find(what) != std::string::npos) return true;
+  return false;
+}
+
+}  // namespace
+
+TEST(Side2Verify, ResultOfEachRoutePasses) {
+  for (auto [shape, route] : {std::pair{"2x4", Side2Route::TwoStack}, std::pair{"4x2", Side2Route::TwoBand},
+                              std::pair{"2x3", Side2Route::TwoBand}}) {
+    const nlohmann::json doc = side2_json(shape, route);
+    const VerifyReport r = verify_doc(doc, 5);
+    EXPECT_TRUE(r.pass()) << shape << ": " << format_text(r);
+    const VerifySection* sample = section(r, "F of sampled classes");
+    ASSERT_NE(sample, nullptr) << shape;
+    EXPECT_EQ(sample->lines.size(), std::min<std::size_t>(5, doc["classes"].size()));  // 2x3 has fewer classes
+    EXPECT_EQ(sample->right_name, to_string(route == Side2Route::TwoStack ? Side2Route::TwoBand : Side2Route::TwoStack));
+  }
+}
+
+TEST(Side2Verify, ResultTamperingIsNamed) {
+  const nlohmann::json good = side2_json("2x4", Side2Route::TwoStack);
+  {
+    nlohmann::json j = good;  // one F changed: the sums disagree, and a sample of every class catches it
+    j["classes"][3]["F"] = "12345";
+    const VerifyReport r = verify_doc(j, static_cast<std::uint32_t>(j["classes"].size()));
+    EXPECT_FALSE(r.pass());
+    EXPECT_TRUE(names(r, "first moment")) << format_text(r);
+    EXPECT_TRUE(names(r, "total")) << format_text(r);
+    EXPECT_TRUE(names(r, "class 4 ")) << format_text(r);
+  }
+  {
+    nlohmann::json j = good;  // the total alone
+    j["total"] = "29136487207403521";
+    EXPECT_TRUE(names(verify_doc(j), "total (sum weight x F^2)"));
+  }
+  {
+    nlohmann::json j = good;  // a weight
+    j["classes"][0]["weight"] = j["classes"][0]["weight"].get<std::uint64_t>() + 1;
+    const VerifyReport r = verify_doc(j);
+    EXPECT_TRUE(names(r, "class 1 ")) << format_text(r);
+    EXPECT_TRUE(names(r, "sum of weights")) << format_text(r);
+  }
+  {
+    nlohmann::json j = good;  // two classes swapped: representatives out of the generator's order
+    std::swap(j["classes"][1], j["classes"][2]);
+    EXPECT_TRUE(names(verify_doc(j), "the generator's representative is"));
+  }
+  {
+    nlohmann::json j = good;  // a representative that is no configuration
+    j["classes"][5]["representative"] = "1234 1234 12 5678";
+    EXPECT_TRUE(names(verify_doc(j), "not a configuration"));
+  }
+  {
+    nlohmann::json j = good;  // a class dropped
+    j["classes"].erase(j["classes"].size() - 1);
+    EXPECT_FALSE(verify_doc(j).pass());
+  }
+  {
+    nlohmann::json j = good;  // F missing: input error, not a failed check
+    j["classes"][0].erase("F");
+    EXPECT_THROW(verify_doc(j), InputError);
+  }
+}
+
+TEST(Side2Verify, ConfigStringsRoundTrip) {
+  Side2Options o;
+  o.shape = Shape{2, 5};
+  const Side2Classes t = side2_classes(Side2Route::TwoStack, 4, 2);
+  for (const auto& c : t.classes) {
+    const auto back = parse_config_string(config_string(c.representative), 4);
+    ASSERT_TRUE(back.has_value()) << config_string(c.representative);
+    EXPECT_TRUE(*back == c.representative);
+  }
+  EXPECT_FALSE(parse_config_string("1234 5678", 4).has_value());           // too few sets
+  EXPECT_FALSE(parse_config_string("1234 5678 1256 3478 1357", 4).has_value());  // too many
+  EXPECT_FALSE(parse_config_string("1239 5678 1256 3478", 4).has_value());  // digit 9 > N = 8
+  EXPECT_FALSE(parse_config_string("1123 5678 1256 3478", 4).has_value());  // repeated digit
+  EXPECT_FALSE(parse_config_string("123 45678 1256 3478", 4).has_value());  // sizes not m
+  EXPECT_TRUE(parse_config_string("12345 6789A 6789A 6789A 6789A", 5).has_value());
+}
+
+TEST(Side2Verify, ResultOfAJobThroughTheCli) {
+  gridenum::testing::TempDir t;
+  const std::string dir = (t / "job").string();
+  int st = -1;
+  std::string out = run_cli("count --shape 4x2 --method two-band --threads 2 --job-dir " + dir, &st);
+  ASSERT_EQ(st, 0) << out;
+  out = run_cli("verify result " + dir + " --sample 3 --seed 11", &st);
+  EXPECT_EQ(st, 0) << out;
+  EXPECT_NE(out.find("units whose count is the class's F"), std::string::npos) << out;
+  EXPECT_NE(out.find("recounted by the other route"), std::string::npos) << out;
+  EXPECT_NE(out.find("PASS"), std::string::npos) << out;
 }

@@ -370,7 +370,7 @@ TEST(VerifyJob, UnfinishedJobAndShardAreInputErrorsMergedResultPasses) {
     EXPECT_NE(std::string(e.what()).find("merge"), std::string::npos) << e.what();
   }
   const MergeResult m = merge_jobs({t / "s1", t / "s2"}, 2);
-  const VerifyReport r = verify_result(parse_result(to_json(m.result), "merged"), {});
+  const VerifyReport r = verify_result(parse_result(m.result.json, "merged"), {});
   EXPECT_TRUE(r.pass()) << format_text(r);
 }
 

@@ -17,8 +17,9 @@
 
 namespace gridenum {
 
-// The counting methods whose results a document can hold.
-enum class Method { Stack, Signature };
+// The counting methods whose results a document can hold: the stack method and the signature
+// check (count.cpp, signature.hpp), and the side-2 routes (side2.hpp).
+enum class Method { Stack, Signature, TwoStack, TwoBand };
 std::string to_string(Method m);
 bool parse_method(std::string_view text, Method& out);
 
@@ -58,6 +59,17 @@ struct ResultDoc {
   };
   bool has_journal = false;
   Journal journal;
+  // The side-2 routes' documents (method two-stack / two-band): their class table is choices of
+  // sets with a weight and F, and the total is sum weight x F^2; the stack fields stay empty.
+  struct Side2Class {
+    std::uint64_t index = 0;     // 1-based
+    std::string representative;  // config_string(): "12345 6789A ..."
+    std::uint64_t weight = 0;
+    BigInt F;
+  };
+  std::vector<Side2Class> side2_classes;
+  BigInt first_moment;
+  bool is_side2() const { return method == Method::TwoStack || method == Method::TwoBand; }
 };
 
 // Throws InputError naming the missing or malformed field.

@@ -43,6 +43,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -83,6 +84,8 @@ struct Side2Config {
 bool is_valid_config(const Side2Config& c);
 // "12345 12367 ..." (digits 1..N, 'A' for 10 ...): the sets S_1..S_m.
 std::string config_string(const Side2Config& c);
+// The inverse of config_string for m sets; nullopt unless it names a valid configuration.
+std::optional<Side2Config> parse_config_string(std::string_view text, int m);
 
 struct Side2Class {
   Side2Config representative;
@@ -119,6 +122,21 @@ struct Side2Options {
   Shape shape{2, 5};
   Side2Route route = Side2Route::TwoStack;
   int threads = 0;
+  // The class table when the caller has it already (a job builds it to fingerprint the plan);
+  // it must be side2_classes(route, m) of this shape. nullptr: built here.
+  const Side2Classes* classes = nullptr;
+};
+
+// What a job needs (jobs/work_side2.cpp), as CountHooks are for the stack method; the work units
+// are the classes, by index. select: the shard's classes (default all); skip: F already known
+// (the journal); done: a class just counted (called from worker threads); stop: polled before
+// each class, and when it returns true the run ends with Interrupted (count.hpp) once the
+// classes in progress are done.
+struct Side2Hooks {
+  std::function<bool(std::uint32_t)> select;
+  std::function<std::optional<u128>(std::uint32_t)> skip;
+  std::function<void(std::uint32_t, u128)> done;
+  std::function<bool()> stop;
 };
 
 struct Side2Times {
@@ -131,15 +149,23 @@ struct Side2Result {
   bool transposed = false;  // the route counts the transposed shape (same total)
   int threads_used = 0;
   Side2Classes classes;
-  std::vector<u128> F;    // per class
-  Side2Reduction reduction;
+  std::vector<u128> F;    // per class (0 for a class outside the selection)
+  std::vector<char> selected;       // per class: counted (or read back) in this run
+  bool complete = true;             // every class selected: reduction holds the total
+  std::uint64_t counted_here = 0;   // classes computed in this run (not skipped)
+  bool counted = true;              // false for a result rebuilt from journals (merge): no times
+  Side2Reduction reduction;         // complete results only
   Side2Times times;
   long peak_rss_kib = 0;  // getrusage ru_maxrss at the end
 };
 
 // The whole count of a 2 x m or m x 2 shape by one route: classes, F per class (oneTBB, one task
 // per class, heaviest-looking first), reduction.
-Side2Result run_side2_count(const Side2Options& opt);
+Side2Result run_side2_count(const Side2Options& opt, const Side2Hooks& hooks = {});
+
+// The result of a run whose F were computed elsewhere (the shards of a job, merged): every class's
+// F given, reduced as a run would; threads_used and times are left at 0.
+Side2Result side2_result_from_counts(Shape shape, Side2Route route, Side2Classes classes, std::vector<u128> F);
 
 std::string format_text(const Side2Result& r);
 nlohmann::json to_json(const Side2Result& r);

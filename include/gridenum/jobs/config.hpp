@@ -1,6 +1,6 @@
 // Job configs (configs/*.toml, read with toml++). A config says what to count and how:
 //
-//   shape, slices_per_class        what the work units are (they enter the job's fingerprint)
+//   shape, method, slices_per_class   what the work units are (they enter the job's fingerprint)
 //   shard                          which of them this job runs
 //   kernel, threads                how units are computed (never changes a unit's count, so
 //                                  they may differ between sessions and shards of one job)
@@ -12,6 +12,7 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -22,9 +23,21 @@
 
 namespace gridenum {
 
+// How a job counts (work.hpp): the Felgenhauer-Jarvis stack method (up to 9 digits) or one of
+// the side-2 routes (side2.hpp: boxes 2xm or mx2, up to 10 digits). Auto is the stack method
+// where it applies and two-stack beyond 9 digits, as `gridenum count` chooses.
+enum class JobMethod { Auto, Stack, TwoStack, TwoBand };
+std::string to_string(JobMethod m);
+bool parse_job_method(std::string_view text, JobMethod& out);
+// The method that runs for a shape (never Auto).
+JobMethod resolve_method(Shape s, JobMethod m);
+// Why method m cannot count shape s (after resolving Auto), or nullopt.
+std::optional<std::string> job_method_error(Shape s, JobMethod m);
+
 struct JobConfig {
   std::string description;             // free text, shown in status
   Shape shape{3, 3};
+  JobMethod method = JobMethod::Auto;
   Kernel kernel = Kernel::Partition;
   int threads = 0;                     // 0: all cores
   std::uint32_t slices_per_class = 0;  // 0: the plan's default (about 1024 units in all)

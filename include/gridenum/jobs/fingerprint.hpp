@@ -5,6 +5,8 @@
 // different plans (another slicing, another shape, or a future gridenum whose catalogue orders
 // classes differently).
 //
+// A side-2 job (2x5, 5x2) hashes its route and class table instead (one unit per class).
+//
 // Threads and kernel are left out on purpose: they change how fast a unit is counted, never its
 // count. A job may be resumed with another kernel, and shards of one job may use different ones.
 #pragma once
@@ -14,6 +16,7 @@
 #include "gridenum/count/catalogue.hpp"
 #include "gridenum/jobs/journal.hpp"
 #include "gridenum/count/plan.hpp"
+#include "gridenum/count/side2.hpp"
 #include "gridenum/count/stacks.hpp"
 
 namespace gridenum {
@@ -22,5 +25,10 @@ std::uint64_t plan_fingerprint(const Catalogue& cat, const StackList& stacks, co
 
 // The journal header of a job with this plan and shard.
 JournalHeader journal_header_for(const Catalogue& cat, const StackList& stacks, const Plan& plan, Shard shard);
+
+// A side-2 job (side2.hpp): the shape as asked, the route, and its class table (representatives
+// and weights, in order) decide what a unit (a class index) means. One unit per class.
+std::uint64_t side2_fingerprint(Shape shape, const Side2Classes& classes);
+JournalHeader side2_journal_header(Shape shape, const Side2Classes& classes, Shard shard);
 
 }  // namespace gridenum

@@ -25,8 +25,8 @@
 #include <nlohmann/json.hpp>
 
 #include "gridenum/jobs/config.hpp"
-#include "gridenum/count/count.hpp"
 #include "gridenum/jobs/journal.hpp"
+#include "gridenum/jobs/work.hpp"
 
 namespace spdlog {
 class logger;
@@ -49,7 +49,7 @@ struct JobRequest {
   bool resume = false;               // false: start a job in a new or empty DIR; true: continue DIR's job
   JobConfig config;                  // new jobs only (resume reads DIR/config.toml)
   std::optional<int> threads;        // resume: this session's threads instead of the config's
-  std::optional<Kernel> kernel;      // resume: this session's kernel instead of the config's
+  std::optional<Kernel> kernel;      // resume: this session's kernel instead of the config's (stack method)
   bool handle_signals = false;       // SIGINT/SIGTERM stop the job (the CLI; not for in-process tests)
   bool console_log = true;           // log to stderr as well as to DIR/job.log
   std::optional<bool> terminal;      // progress bar or log lines; default: isatty(stderr)
@@ -66,9 +66,9 @@ struct JobOutcome {
   std::uint64_t units_done = 0;      // in the journal at the end of this session
   std::uint64_t units_done_before = 0;  // in the journal when this session started
   std::uint64_t units_computed = 0;  // counted in this session
-  CountResult result;                // finished: the count (complete unless a shard)
-  std::string text;                  // finished: result.txt
-  nlohmann::json json;               // finished: result.json
+  WorkResult result;                 // finished: the count (complete unless a shard); its text
+                                     // is result.txt
+  nlohmann::json json;               // finished: result.json (result.json plus the job's fields)
 };
 
 // Runs or resumes a job. Throws ConfigError / JobInputError (bad config, DIR holds no job, or
@@ -77,18 +77,6 @@ JobOutcome run_job(const JobRequest& req);
 
 // The job's config (DIR/config.toml). JobInputError when DIR does not exist or holds no job.
 JobConfig read_job_config(const std::filesystem::path& dir);
-
-// Catalogue (from the cache when allowed and valid), stack list, plan and journal header of a
-// config: what resume, status and merge all need.
-struct JobPlan {
-  Catalogue catalogue;
-  StackList stacks;
-  Plan plan;
-  JournalHeader header;
-  bool from_cache = false;
-  std::string cache_note;  // why the cache was not used
-};
-JobPlan prepare_job_plan(const JobConfig& cfg, const std::filesystem::path& dir, bool write_cache);
 
 // A spdlog logger writing to DIR/job.log (and stderr when console): not registered globally.
 std::shared_ptr<spdlog::logger> make_job_logger(const std::filesystem::path& dir, bool console);

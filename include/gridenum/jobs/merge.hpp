@@ -3,19 +3,19 @@
 // Refuses, naming the directories involved (JobCheckError), unless the directories are exactly
 // one job cut into M shards: the same fingerprint in every journal header, the same M, every
 // shard K = 1..M given exactly once, every shard finished, every unit present exactly once. The
-// counts then go through the count engine's reducer, as a single run's would.
+// counts then go through the method's reduction (work.hpp), as a single run's would.
 #pragma once
 
 #include <filesystem>
 #include <vector>
 
-#include "gridenum/count/count.hpp"
 #include "gridenum/jobs/journal.hpp"
+#include "gridenum/jobs/work.hpp"
 
 namespace gridenum {
 
 struct MergeResult {
-  CountResult result;        // complete, as from a single run
+  WorkResult result;         // complete, as from a single run (text and JSON included)
   JournalHeader header;      // of shard 1
   std::vector<std::filesystem::path> dirs;  // in shard order
 };

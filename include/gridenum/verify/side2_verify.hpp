@@ -37,6 +37,13 @@ struct VerifySide2FillingsOptions {
 };
 VerifyReport verify_side2_fillings(const VerifySide2FillingsOptions& opt);
 
+// `gridenum verify result` of a two-stack / two-band document (a count's, a job's or a merge's
+// result.json; with the job's journal when given a directory): the class table against the
+// route's generator rebuilt, the weights against C(N,m)^m, first moment and total re-summed from
+// the listed F, the journal's units against the listed F, and opt.sample classes' F recounted by
+// the OTHER route's counter (F depends only on the class, so the two counters must agree).
+VerifyReport verify_side2_result(const ResultDoc& doc, const VerifyResultOptions& opt);
+
 // Plain enumeration (plain_fillings.cpp): fillings of the 2m x m stack with row 2k = S_k and row
 // 2k+1 its complement, counted cell by cell with the first row in increasing order (times m!,
 // the column orders of that row). Returns nullopt when more than `limit` fillings would be

@@ -1,0 +1,83 @@
+// The work of a job, whatever method counts it (issue 14: the job layer was built for the
+// Felgenhauer-Jarvis stack method only).
+//
+// Every method the job layer runs has the same shape: a plan of numbered units fixed before any
+// unit runs, a fingerprint of that plan (the journal header), a run over the units that the
+// journal steers (skip the finished ones, record each new one, stop on request, restrict to a
+// shard), and a result rebuilt from every unit's count -- by a run, or by `gridenum merge` from
+// the shards' journals. JobWork is that shape; job.cpp (sessions, lock, journal, ticker,
+// signals) and merge.cpp only talk to it.
+//
+//   method      units                                   count of a unit     reduction
+//   stack       (class, slice of the stack list)        sum of n_alpha...   reducer.hpp
+//   two-stack   class of row-set choices (355 for 2x5)  F of the class      sum weight x F^2
+//   two-band    class of column-set choices             F of the class      sum weight x F^2
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "gridenum/core/arith.hpp"
+#include "gridenum/count/count.hpp"
+#include "gridenum/jobs/config.hpp"
+#include "gridenum/jobs/journal.hpp"
+
+namespace gridenum {
+
+// The journal's hooks, by unit id (CountHooks and Side2Hooks are the engines' own forms).
+struct UnitHooks {
+  std::function<bool(std::uint32_t)> select;
+  std::function<std::optional<u128>(std::uint32_t)> skip;
+  std::function<void(std::uint32_t, u128)> done;
+  std::function<bool()> stop;
+};
+
+// A finished run or merge: complete when every unit of the plan is in (then total holds the
+// count), else a shard's part. text and json are what result.txt / result.json hold.
+struct WorkResult {
+  bool complete = false;
+  BigInt total = 0;
+  int threads_used = 0;
+  std::string text;
+  nlohmann::json json;
+};
+
+class JobWork {
+ public:
+  virtual ~JobWork() = default;
+  // The plan's journal header (fingerprint, units, classes, slices) for the config's shard.
+  virtual const JournalHeader& header() const = 0;
+  // "kernel partition" / "route two-stack": the journal's session record and the log.
+  virtual std::string engine() const = 0;
+  // Work to do on the journal thread before the journal is first written (the stack method's
+  // catalogue cache); nothing by default.
+  virtual void before_journal() {}
+  // Counts the selected units that skip() does not answer. Throws Interrupted when stopped.
+  virtual WorkResult run(int threads, const UnitHooks& hooks) = 0;
+  // The result of the whole plan from every unit's count (merge): reduced as a run would.
+  virtual WorkResult from_counts(std::vector<u128> counts, int threads) = 0;
+  // Why the plan was built rather than read (the stack method's catalogue cache), or empty.
+  virtual std::string rebuild_note() const { return {}; }
+};
+
+// Where a plan may come from. The stack method's catalogue cache is a speed-up, never an
+// authority (issue 13, item 5: a crafted, checksum-valid cache gave a new job a wrong total):
+// a new job builds its catalogue (use_cache = false), and a cache read for an existing job must
+// give the fingerprint of the job's journal, else it is rebuilt.
+struct PlanSource {
+  bool use_cache = true;
+  std::optional<std::uint64_t> journal_fingerprint;  // the journal's, when it exists
+  bool write_cache = false;  // save a rebuilt cache at once (status, merge: no journal thread)
+};
+
+// The work of a config: its method resolved (config.hpp), its plan built.
+std::unique_ptr<JobWork> plan_job_work(const JobConfig& cfg, const std::filesystem::path& dir, const PlanSource& source);
+
+}  // namespace gridenum

@@ -1,0 +1,70 @@
+// A side-2 route as a job's work (work.hpp): one unit per class of row-set (column-set)
+// choices, its count the class's F (at most 128 bits), reduced as sum weight x F^2
+// (side2.hpp). The class table is rebuilt by every session (about 2 s for 2x5, no cache): it is
+// the plan, and its fingerprint must match the journal's before a single F is reused.
+#include <utility>
+
+#include "gridenum/count/side2.hpp"
+#include "gridenum/jobs/fingerprint.hpp"
+#include "gridenum/jobs/work.hpp"
+#include "work_methods.hpp"
+
+namespace gridenum {
+
+namespace {
+
+Side2Route route_of(JobMethod m) { return m == JobMethod::TwoBand ? Side2Route::TwoBand : Side2Route::TwoStack; }
+
+WorkResult finish(const Side2Result& r) {
+  WorkResult w;
+  w.complete = r.complete;
+  if (r.complete) w.total = r.reduction.total;
+  w.threads_used = r.threads_used;
+  w.text = format_text(r);
+  w.json = to_json(r);
+  return w;
+}
+
+class Side2Work final : public JobWork {
+ public:
+  Side2Work(const JobConfig& cfg, JobMethod method)
+      : shape_(cfg.shape),
+        route_(route_of(method)),
+        classes_(side2_classes(route_, side2_half(cfg.shape), cfg.threads)),
+        header_(side2_journal_header(shape_, classes_, cfg.shard)) {}
+  const JournalHeader& header() const override { return header_; }
+  std::string engine() const override { return to_string(route_); }
+
+  WorkResult run(int threads, const UnitHooks& hooks) override {
+    Side2Options opt;
+    opt.shape = shape_;
+    opt.route = route_;
+    opt.threads = threads;
+    opt.classes = &classes_;
+    Side2Hooks h{hooks.select, hooks.skip, hooks.done, hooks.stop};
+    Side2Result r = run_side2_count(opt, h);
+    r.times.classes = classes_.seconds;  // built before the session's units: report what it took
+    r.times.total += classes_.seconds;
+    return finish(r);
+  }
+
+  WorkResult from_counts(std::vector<u128> counts, int threads) override {
+    Side2Result r = side2_result_from_counts(shape_, route_, classes_, std::move(counts));
+    r.threads_used = threads;
+    return finish(r);
+  }
+
+ private:
+  Shape shape_;
+  Side2Route route_;
+  Side2Classes classes_;
+  JournalHeader header_;
+};
+
+}  // namespace
+
+std::unique_ptr<JobWork> make_side2_work(const JobConfig& cfg, JobMethod method) {
+  return std::make_unique<Side2Work>(cfg, method);
+}
+
+}  // namespace gridenum

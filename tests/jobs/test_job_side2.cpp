@@ -1,0 +1,170 @@
+// Side-2 jobs (issue 14): the two-stack and two-band routes run as checkpointed jobs with the
+// same journal, resume, shards and merge as the stack method. On 2x4 / 4x2 (8 digits: a job is
+// milliseconds) the totals are checked against the stack method's count of the same shape, a
+// code path that shares nothing with the side-2 counters.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <memory>
+#include <set>
+
+#include "gridenum/count/count.hpp"
+#include "gridenum/jobs/job.hpp"
+#include "gridenum/jobs/job_errors.hpp"
+#include "gridenum/jobs/journal.hpp"
+#include "gridenum/jobs/merge.hpp"
+#include "gridenum/jobs/status.hpp"
+#include "job_fixtures.hpp"
+
+using namespace gridenum;
+using namespace gridenum::testing;
+
+namespace {
+
+const std::string k2x4 = "29136487207403520";
+
+JobConfig side2_config(const char* shape, JobMethod method, Shard shard = {}) {
+  JobConfig c;
+  c.shape = *Shape::parse(shape);
+  c.method = method;
+  c.shard = shard;
+  c.threads = 2;
+  c.checkpoint_seconds = 0.02;
+  return c;
+}
+
+JobRequest request(const fs::path& dir, const JobConfig& c, bool resume = false) {
+  JobRequest r;
+  r.dir = dir;
+  r.config = c;
+  r.resume = resume;
+  r.console_log = false;
+  r.terminal = false;
+  return r;
+}
+
+std::string stack_total(const char* shape) {
+  CountOptions o;
+  o.shape = *Shape::parse(shape);
+  return run_count(o).reduction.total.str();
+}
+
+TEST(JobSide2, EachRouteRunsToTheStackMethodsTotal) {
+  ASSERT_EQ(stack_total("2x4"), k2x4);
+  ASSERT_EQ(stack_total("4x2"), k2x4);
+  TempDir t;
+  for (auto [shape, method] : {std::pair{"2x4", JobMethod::TwoStack}, std::pair{"2x4", JobMethod::TwoBand},
+                               std::pair{"4x2", JobMethod::TwoBand}, std::pair{"4x2", JobMethod::TwoStack}}) {
+    const fs::path dir = t / (std::string(shape) + "-" + to_string(method));
+    const JobOutcome o = run_job(request(dir, side2_config(shape, method)));
+    ASSERT_TRUE(o.finished) << dir;
+    EXPECT_TRUE(o.result.complete);
+    EXPECT_EQ(o.result.total.str(), k2x4) << dir;
+    // One unit per class, each in the journal once, and the header says so.
+    EXPECT_EQ(o.header.units, o.header.classes);
+    EXPECT_EQ(o.header.slices_per_class, 1u);
+    EXPECT_EQ(o.units_computed, o.units_total);
+    const auto ids = raw_journal_units(dir / "journal");
+    EXPECT_EQ(std::set<std::uint32_t>(ids.begin(), ids.end()).size(), o.units_total);
+    const auto j = nlohmann::json::parse(slurp(dir / "result.json"));
+    EXPECT_EQ(j["total"], k2x4);
+    EXPECT_EQ(j["method"], to_string(method));
+    EXPECT_EQ(j["job"]["units"], o.units_total);
+    EXPECT_TRUE(contains(slurp(dir / "result.txt"), k2x4));
+    // The session record names the route.
+    EXPECT_TRUE(contains(slurp(dir / "journal"), "kernel=" + to_string(method)));
+    EXPECT_EQ(load_config(dir / "config.toml").method, method);
+  }
+}
+
+TEST(JobSide2, AutoResolvesAndIsKeptResolved) {
+  TempDir t;
+  // 2x4 has 8 digits: auto is the stack method; the job keeps "stack", not "auto".
+  const JobOutcome o = run_job(request(t / "a", side2_config("2x4", JobMethod::Auto)));
+  ASSERT_TRUE(o.finished);
+  EXPECT_EQ(load_config(t / "a" / "config.toml").method, JobMethod::Stack);
+  EXPECT_EQ(resolve_method(Shape{2, 5}, JobMethod::Auto), JobMethod::TwoStack);
+  EXPECT_EQ(resolve_method(Shape{5, 2}, JobMethod::Auto), JobMethod::TwoStack);
+  EXPECT_EQ(resolve_method(Shape{3, 3}, JobMethod::Auto), JobMethod::Stack);
+  EXPECT_TRUE(job_method_error(Shape{3, 3}, JobMethod::TwoBand).has_value());
+  EXPECT_TRUE(job_method_error(Shape{2, 5}, JobMethod::Stack).has_value());
+  EXPECT_TRUE(job_method_error(Shape{2, 6}, JobMethod::Auto).has_value());
+  EXPECT_FALSE(job_method_error(Shape{5, 2}, JobMethod::TwoBand).has_value());
+}
+
+TEST(JobSide2, StoppedThenResumedCountsEachClassOnce) {
+  TempDir t;
+  JobRequest r = request(t / "job", side2_config("4x2", JobMethod::TwoBand));
+  auto polls = std::make_shared<std::atomic<int>>(0);
+  r.stop = [polls] { return ++*polls > 5; };
+  const JobOutcome first = run_job(r);
+  ASSERT_FALSE(first.finished);
+  EXPECT_EQ(first.stopped_by, "stop request");
+  EXPECT_GT(first.units_done, 0u);
+  EXPECT_LT(first.units_done, first.units_total);
+  EXPECT_FALSE(fs::exists(t / "job" / "result.txt"));
+  const JobOutcome second = run_job(request(t / "job", {}, true));
+  ASSERT_TRUE(second.finished);
+  EXPECT_EQ(second.units_done_before, first.units_done);
+  EXPECT_EQ(second.units_computed + first.units_done, second.units_total);
+  EXPECT_EQ(second.result.total.str(), k2x4);
+  const auto ids = raw_journal_units(t / "job" / "journal");
+  EXPECT_EQ(std::set<std::uint32_t>(ids.begin(), ids.end()).size(), ids.size());
+  EXPECT_EQ(ids.size(), second.units_total);
+  // status reads the side-2 job like any other.
+  const JobStatus s = job_status(t / "job");
+  EXPECT_EQ(s.units_done, s.units_total);
+}
+
+TEST(JobSide2, ShardsMergeToTheTotalAndJobsOfTwoRoutesDoNotMix) {
+  TempDir t;
+  std::vector<fs::path> dirs;
+  for (std::uint32_t k = 1; k <= 3; ++k) {
+    dirs.push_back(t / ("s" + std::to_string(k)));
+    const JobOutcome o = run_job(request(dirs.back(), side2_config("2x4", JobMethod::TwoStack, Shard{k, 3})));
+    ASSERT_TRUE(o.finished);
+    EXPECT_FALSE(o.result.complete);
+    EXPECT_TRUE(o.result.json["total"].is_null());
+    EXPECT_TRUE(contains(o.result.text, "another shard"));
+  }
+  const MergeResult m = merge_jobs({dirs[1], dirs[2], dirs[0]});
+  EXPECT_EQ(m.result.total.str(), k2x4);
+  EXPECT_EQ(m.result.json["total"], k2x4);
+  EXPECT_TRUE(contains(m.result.text, "read from the shards' journals"));
+  // The same shard of the other route has another fingerprint (another class table): refused.
+  const fs::path other = t / "band-s3";
+  ASSERT_TRUE(run_job(request(other, side2_config("2x4", JobMethod::TwoBand, Shard{3, 3}))).finished);
+  EXPECT_THROW(merge_jobs({dirs[0], dirs[1], other}), JobCheckError);
+}
+
+TEST(JobSide2, ResumeWithAnotherMethodInTheConfigIsRefused) {
+  TempDir t;
+  JobRequest r = request(t / "job", side2_config("2x4", JobMethod::TwoStack));
+  r.stop = [] { return true; };
+  ASSERT_FALSE(run_job(r).finished);
+  ASSERT_TRUE(fs::exists(t / "job" / "journal"));
+  // A hand-edited config: the plan (and so the fingerprint) changes, the journal is not reused.
+  std::string cfg = slurp(t / "job" / "config.toml");
+  const auto at = cfg.find("two-stack");
+  ASSERT_NE(at, std::string::npos);
+  cfg.replace(at, 9, "two-band");
+  spit(t / "job" / "config.toml", cfg);
+  EXPECT_THROW(run_job(request(t / "job", {}, true)), JournalError);
+}
+
+TEST(JobSide2, ThroughTheCli) {
+  TempDir t;
+  Proc p = run_cli({"count", "--shape", "4x2", "--method", "two-band", "--job-dir", (t / "j").string(), "--json"});
+  ASSERT_EQ(p.code, 0) << p.err;
+  EXPECT_EQ(nlohmann::json::parse(p.out)["total"], k2x4);
+  p = run_cli({"status", (t / "j").string()});
+  EXPECT_EQ(p.code, 0) << p.err;
+  EXPECT_TRUE(contains(p.out, "4x2")) << p.out;
+  // Stack-only options are refused with a side-2 method.
+  p = run_cli({"count", "--shape", "2x4", "--method", "two-stack", "--slices", "4", "--job-dir", (t / "k").string()});
+  EXPECT_EQ(p.code, 2);
+  EXPECT_TRUE(contains(p.err, "--slices applies to the stack method")) << p.err;
+  EXPECT_FALSE(fs::exists(t / "k"));
+}
+
+}  // namespace
