@@ -24,4 +24,13 @@ unsigned parse_grid_rules(const std::string& text, const std::string& option) {
   return rules;
 }
 
+unsigned parse_puzzle_rules(const std::string& text, const std::string& option) {
+  std::string unknown;
+  const unsigned rules = parse_rules(text, &unknown);
+  if (!unknown.empty())
+    throw CLI::ValidationError(option, "unknown rule '" + unknown +
+                                           "' (classic, x, windoku, jigsaw, killer; comma-separated, e.g. jigsaw,x)");
+  return rules;
+}
+
 }  // namespace gridenum::cli

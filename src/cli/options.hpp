@@ -20,4 +20,8 @@ Shape parse_box_shape(const std::string& text, const std::string& option = "--sh
 // with a message saying so.
 unsigned parse_grid_rules(const std::string& text, const std::string& option = "--rules");
 
+// Every rule name (model.hpp, parse_rules), jigsaw and killer included: for commands that make
+// puzzles rather than read them (generate).
+unsigned parse_puzzle_rules(const std::string& text, const std::string& option = "--rules");
+
 }  // namespace gridenum::cli

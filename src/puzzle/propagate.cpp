@@ -264,8 +264,8 @@ inline bool single(DigitMask m) { return (m & (m - 1)) == 0; }
 template <int FN>
 class Search {
  public:
-  Search(const Topology& t, std::uint64_t limit, const SolutionCallback* hook)
-      : t_(t), n_(FN ? FN : t.n), cells_(FN ? FN * FN : t.cells), limit_(limit), hook_(hook) {
+  Search(const Topology& t, std::uint64_t limit, const SolutionCallback* hook, std::uint64_t node_budget = 0)
+      : t_(t), n_(FN ? FN : t.n), cells_(FN ? FN * FN : t.cells), limit_(limit), budget_(node_budget), hook_(hook) {
     thread_local std::vector<DigitMask> buf;
     thread_local std::vector<std::uint16_t> queue;
     const std::size_t need = static_cast<std::size_t>(cells_ + 1) * cells_;
@@ -450,6 +450,10 @@ class Search {
     const int best = fewest_candidates(cand, &bc);
     if (best < 0) return found(cand);
     ++res_.stats.nodes;
+    if (budget_ != 0 && res_.stats.nodes > budget_) {  // out of budget: unwind as at the limit
+      res_.complete = false;
+      return true;
+    }
     const Places places = two_places(cand, bc);
     if (places.unit >= 0) return branch_on_places(depth, places);
     return branch_on_cell(depth, best);
@@ -566,6 +570,7 @@ class Search {
   const Topology& t_;
   const int n_, cells_;
   const std::uint64_t limit_;
+  const std::uint64_t budget_;  // search nodes allowed, 0: no budget
   const SolutionCallback* hook_;
   const CageTable* table_ = nullptr;
   DigitMask* stack_ = nullptr;
@@ -576,10 +581,10 @@ class Search {
   std::vector<int> grid_;
 };
 
-SolveResult run(const Model& m, std::uint64_t limit, const SolutionCallback* hook) {
+SolveResult run(const Model& m, std::uint64_t limit, const SolutionCallback* hook, std::uint64_t node_budget = 0) {
   const Topology& t = topology_for(m);
-  if (t.n == 9) return Search<9>(t, limit, hook).run(m.givens);
-  return Search<0>(t, limit, hook).run(m.givens);
+  if (t.n == 9) return Search<9>(t, limit, hook, node_budget).run(m.givens);
+  return Search<0>(t, limit, hook, node_budget).run(m.givens);
 }
 
 }  // namespace
@@ -592,6 +597,11 @@ SolveResult solve_propagate(const Model& m, std::uint64_t limit) {
 }
 
 SolveResult solve_propagate_general(const Model& m, std::uint64_t limit) { return run(m, limit, nullptr); }
+
+SolveResult solve_propagate_budget(const Model& m, std::uint64_t limit, std::uint64_t node_budget,
+                                   const SolutionCallback& on_solution) {
+  return run(m, limit, on_solution ? &on_solution : nullptr, node_budget);
+}
 
 SolveResult solve_propagate(const Model& m, std::uint64_t limit, const SolutionCallback& on_solution) {
   return run(m, limit, on_solution ? &on_solution : nullptr);

@@ -18,6 +18,15 @@ namespace gridenum {
 // puzzles to the bitboard solver (solve9.hpp) instead; the tests compare the two.
 SolveResult solve_propagate_general(const Model& m, std::uint64_t limit);
 
+// The general engine with a budget: gives up after `node_budget` search nodes (0: no budget),
+// returning complete == false. For searches that may be restarted with other choices (the
+// generator's random fills, generate.hpp), where a run can otherwise take an unbounded time on
+// the heavy tail of backtracking (Gomes, Selman and Kautz, "Boosting Combinatorial Search
+// Through Randomization", AAAI 1998).
+// `on_solution`, when set, is called as by solve_propagate's callback form.
+SolveResult solve_propagate_budget(const Model& m, std::uint64_t limit, std::uint64_t node_budget,
+                                   const SolutionCallback& on_solution = {});
+
 // Like solve_propagate, and calls `on_solution` for every solution found (limit 0: no limit).
 SolveResult solve_propagate(const Model& m, std::uint64_t limit, const SolutionCallback& on_solution);
 

@@ -23,6 +23,9 @@ struct SolveResult {
   std::uint64_t count = 0;       // solutions found, at most `limit`
   std::vector<int> solution;     // the first solution found (n*n digits), empty if none
   SolveStats stats;
+  // False when a node budget (solve_propagate_budget) stopped the search first: `count` is then
+  // only a lower bound.
+  bool complete = true;
 };
 
 enum class Engine { Propagate, Dlx };

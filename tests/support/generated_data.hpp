@@ -1,0 +1,320 @@
+// The project's own generated puzzles, tests/data/generated/ (made by scripts/generate-test-data.sh
+// with `gridenum generate`), and the checks the generator's output gets. tests/puzzle/test_generate.cpp
+// runs them on every file (fast label: the engine checks on every puzzle, the costlier generator
+// checks on a prefix); tests/puzzle/slow_generate.cpp runs everything on every puzzle.
+//
+// Each file is listed here with the options, seed and count that made it; its first line must be
+// the command that made it (so this table, the script and the files cannot drift apart
+// unnoticed). The checks share no code with the generator but the readers and writers:
+//   * every puzzle reads back with the project's reader (load_path: a missing, empty or bad file
+//     throws FixtureError), the file holds `count` puzzles with the rules and size asked for;
+//   * exactly one solution by the propagation engine and by Dancing Links, the one listed on the
+//     line (engine_checks.hpp: check_unique, check_dlx_validated); "counts" files: the listed
+//     count by both engines counting every solution (check_listed_counts);
+//   * --minimal: blanking any given gives a second solution (killer: merging any two adjacent
+//     cages with at most --cage-max cells and no digit twice does);
+//   * jigsaw regions and killer cages connected; killer cages within --cage-max, no givens;
+//     givens symmetric where the file was made with a symmetry and no --minimal;
+//   * the library makes the same text again from the same seed and options, byte for byte.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "engine_checks.hpp"
+#include "gridenum/puzzle/dlx.hpp"
+#include "gridenum/puzzle/generate.hpp"
+#include "gridenum/puzzle/propagate.hpp"
+#include "gridenum/puzzle/puzzle_io.hpp"
+#include "gridenum/puzzle/puzzle_write.hpp"
+#include "solve_fixtures.hpp"
+
+namespace gridenum::testing {
+
+constexpr std::size_t kAll = std::numeric_limits<std::size_t>::max();
+
+struct DataFile {
+  std::string name;  // tests/data/generated/<name>.txt
+  std::uint64_t seed;
+  std::uint64_t count;
+  GenerateOptions opt;
+  bool json = false;
+  // How many puzzles (from the start) the fast test checks for minimality and regenerates; the
+  // engine checks always take every puzzle, the slow test takes everything.
+  std::size_t fast = kAll;
+};
+
+inline GenerateOptions options(Shape box, unsigned rules, bool minimal, Symmetry s = Symmetry::None,
+                               Perturb p = Perturb::None) {
+  GenerateOptions o;
+  o.box = box;
+  o.rules = rules;
+  o.minimal = minimal;
+  o.symmetry = s;
+  o.perturb = p;
+  return o;
+}
+
+inline GenerateOptions jigsaw(int n, unsigned extra, bool minimal) { return options({1, n}, kRuleJigsaw | extra, minimal); }
+
+inline GenerateOptions with_cage_max(GenerateOptions o, int max_cage) {
+  o.max_cage = max_cage;
+  return o;
+}
+
+// The files of scripts/generate-test-data.sh, in its order. `fast` keeps the fast label near its
+// budget (measured costs in test_generate.cpp's header).
+inline std::vector<DataFile> data_files() {
+  const unsigned X = kRuleX, W = kRuleWindoku, K = kRuleKiller;
+  const Symmetry rot = Symmetry::Rotational, mirror = Symmetry::Mirror, none = Symmetry::None;
+  return {
+      {"classic-2x2", 1001, 100, options({2, 2}, 0, true)},
+      {"classic-2x3", 1002, 100, options({2, 3}, 0, true)},
+      {"classic-3x2", 1003, 100, options({3, 2}, 0, true)},
+      {"classic-2x4", 1004, 100, options({2, 4}, 0, true)},
+      {"classic-4x2", 1018, 100, options({4, 2}, 0, true)},
+      {"classic-3x3", 1005, 100, options({3, 3}, 0, true)},
+      {"classic-2x5", 1019, 100, options({2, 5}, 0, true)},
+      {"classic-3x4", 1006, 50, options({3, 4}, 0, true)},
+      {"classic-4x3", 1007, 50, options({4, 3}, 0, true)},
+      {"classic-4x4", 1008, 20, options({4, 4}, 0, true), false, 2},
+      {"classic-5x5", 1020, 3, options({5, 5}, 0, false), false, 0},
+      {"classic-3x3-rotational", 1009, 100, options({3, 3}, 0, true, rot)},
+      {"classic-3x3-mirror", 1010, 100, options({3, 3}, 0, false, mirror)},
+      {"classic-2x3-rotational", 1021, 100, options({2, 3}, 0, false, rot)},
+      {"x-3x3-rotational", 1022, 50, options({3, 3}, X, false, rot)},
+      {"x-2x2", 1011, 100, options({2, 2}, X, true)},
+      {"x-2x3", 1012, 100, options({2, 3}, X, true)},
+      {"x-2x4", 1013, 100, options({2, 4}, X, true)},
+      {"x-3x3", 1014, 100, options({3, 3}, X, true)},
+      {"x-3x4", 1015, 50, options({3, 4}, X, true), false, 8},
+      {"x-4x4", 1023, 20, options({4, 4}, X, false), false, 2},
+      {"windoku-3x3", 1016, 100, options({3, 3}, W, true)},
+      {"x-windoku-3x3", 1017, 100, options({3, 3}, X | W, true)},
+      {"jigsaw-4", 1024, 100, jigsaw(4, 0, true)},
+      {"jigsaw-5", 1025, 100, jigsaw(5, 0, true)},
+      {"jigsaw-6", 1026, 100, jigsaw(6, 0, true)},
+      {"jigsaw-7", 1027, 100, jigsaw(7, 0, true)},
+      {"jigsaw-8", 1028, 100, jigsaw(8, 0, true)},
+      {"jigsaw-9", 1029, 100, jigsaw(9, 0, true), false, 50},
+      {"jigsaw-10", 1030, 100, jigsaw(10, 0, false), false, 30},
+      {"jigsaw-12", 1032, 50, jigsaw(12, 0, false), false, 5},
+      {"jigsaw-16", 1036, 20, jigsaw(16, 0, false), false, 1},
+      {"jigsaw-x-9", 1040, 30, jigsaw(9, X, true), false, 3},
+      {"killer-2x2", 1041, 100, options({2, 2}, K, true)},
+      {"killer-2x3", 1042, 100, options({2, 3}, K, true)},
+      {"killer-2x4", 1046, 100, options({2, 4}, K, false)},
+      {"killer-3x3", 1043, 100, options({3, 3}, K, false), false, 20},
+      {"killer-x-3x3", 1044, 30, options({3, 3}, K | X, false), false, 15},
+      {"killer-3x4", 1047, 10, options({3, 4}, K, false), false, 2},
+      {"killer-4x4", 1048, 10, with_cage_max(options({4, 4}, K, false), 3), false, 1},
+      {"jigsaw-killer-6", 1045, 100, jigsaw(6, K, true), true},
+      {"jigsaw-killer-9", 1049, 20, jigsaw(9, K, false), true},
+      {"counts-classic-2x2-change", 1050, 50, options({2, 2}, 0, true, none, Perturb::Change)},
+      {"counts-classic-3x3-remove", 1051, 50, options({3, 3}, 0, true, none, Perturb::Remove)},
+      {"counts-classic-3x3-change", 1052, 50, options({3, 3}, 0, true, none, Perturb::Change)},
+  };
+}
+
+// The name of a file's parameterised test: its name with '_' for '-'.
+inline std::string data_file_test_name(const ::testing::TestParamInfo<DataFile>& info) {
+  std::string s = info.param.name;
+  std::replace(s.begin(), s.end(), '-', '_');
+  return s;
+}
+
+inline DataFile data_file_named(const std::string& name) {
+  for (auto& f : data_files())
+    if (f.name == name) return f;
+  throw FixtureError("no generated data file named " + name + " in generated_data.hpp");
+}
+
+inline std::string generated_path(const std::string& name) { return data_file("generated/" + name + ".txt"); }
+
+// What a reader must be told of a line: X and Windoku, and a box shape other than n's default
+// on grid lines (worked out here from the options, not with the writer's line_read_options).
+inline ReadOptions reader_options(const GenerateOptions& o) {
+  ReadOptions r;
+  r.rules = o.rules & (kRuleX | kRuleWindoku);
+  if (!(o.rules & (kRuleJigsaw | kRuleKiller)) && default_shape(o.box.n()) != o.box) r.shape = o.box;
+  return r;
+}
+
+// Every puzzle of the file, read by the project's reader (FixtureError when missing or empty).
+inline std::vector<Puzzle> load_generated(const DataFile& f) {
+  return load_path(generated_path(f.name), 1, reader_options(f.opt));
+}
+
+// The file's first line: the command that made it.
+inline std::string first_line(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw FixtureError("test data missing or unreadable: " + path);
+  std::string line;
+  std::getline(in, line);
+  return line;
+}
+
+// Connected in the 4-neighbour grid of side n (a plain flood fill, not the generator's).
+inline bool connected_cells(const std::vector<int>& cells, int n) {
+  if (cells.empty()) return false;
+  std::vector<int> seen{cells[0]}, stack{cells[0]};
+  while (!stack.empty()) {
+    const int c = stack.back();
+    stack.pop_back();
+    const int r = c / n, col = c % n;
+    for (int x : {r > 0 ? c - n : -1, r + 1 < n ? c + n : -1, col > 0 ? c - 1 : -1, col + 1 < n ? c + 1 : -1})
+      if (x >= 0 && std::find(cells.begin(), cells.end(), x) != cells.end() &&
+          std::find(seen.begin(), seen.end(), x) == seen.end()) {
+        seen.push_back(x);
+        stack.push_back(x);
+      }
+  }
+  return seen.size() == cells.size();
+}
+
+// The cell a symmetry maps c to (written from the definitions in generate.hpp, not with
+// symmetry_orbits).
+inline int mirror_image(int c, int n, Symmetry s) {
+  const int r = c / n, col = c % n;
+  if (s == Symmetry::Rotational) return (n - 1 - r) * n + (n - 1 - col);
+  if (s == Symmetry::Mirror) return r * n + (n - 1 - col);
+  return c;
+}
+
+// Header, count, rules and size of a file; the engine checks on every puzzle.
+inline void check_file_and_engines(const DataFile& f) {
+  const std::string path = generated_path(f.name);
+  ASSERT_EQ(first_line(path), "# gridenum " + generate_command(f.opt, f.seed, f.count, f.json ? "json" : "line")) << path;
+  const auto ps = load_generated(f);
+  ASSERT_EQ(ps.size(), f.count) << path;
+  for (const Puzzle& p : ps) {
+    ASSERT_EQ(p.model.n, f.opt.box.n()) << path << " line " << p.line;
+    ASSERT_EQ(p.model.rules, f.opt.rules) << path << " line " << p.line;
+    if (!(f.opt.rules & kRuleJigsaw)) { ASSERT_EQ(p.model.box, f.opt.box) << path << " line " << p.line; }
+  }
+  if (f.opt.perturb != Perturb::None) {
+    // Exact counts by both engines; a minimal puzzle with a given blanked has several solutions.
+    const auto counted = load_counted(path);
+    for (const auto& c : counted) {
+      ASSERT_TRUE(c.puzzle.expected.empty() == (c.count != 1)) << path << " line " << c.puzzle.line;
+      if (f.opt.perturb == Perturb::Remove) { EXPECT_GE(c.count, 2u) << path << " line " << c.puzzle.line; }
+    }
+    return;  // check_listed_counts runs on the counts files together (each alone may lack a kind)
+  }
+  check_unique(ps, path);
+  DlxValidated v;
+  check_dlx_validated(ps, path, v);
+  EXPECT_EQ(v.several, 0u) << path;
+  // DLX's 9x9 killer path (the sum-bounds encoding's hard case) really ran on every 9x9 killer.
+  if ((f.opt.rules & kRuleKiller) && f.opt.box.n() == 9) { EXPECT_EQ(v.killers9, ps.size()) << path; }
+}
+
+// Every merge of two adjacent cages a minimal killer must refuse: at most max_cage cells
+// together, no digit of the solution twice (worked out here, not with mergeable_cages).
+inline void expect_killer_minimal(const Model& m, const std::vector<int>& solution, int max_cage, const std::string& where) {
+  const int n = m.n;
+  std::vector<int> owner(static_cast<std::size_t>(n) * n, -1);
+  for (std::size_t k = 0; k < m.cages.size(); ++k)
+    for (int c : m.cages[k].cells) owner[c] = static_cast<int>(k);
+  std::vector<std::pair<int, int>> pairs;
+  for (int c = 0; c < n * n; ++c)
+    for (int x : {c % n + 1 < n ? c + 1 : -1, c + n < n * n ? c + n : -1})
+      if (x >= 0 && owner[c] != owner[x]) pairs.emplace_back(std::min(owner[c], owner[x]), std::max(owner[c], owner[x]));
+  std::sort(pairs.begin(), pairs.end());
+  pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
+  for (const auto& [i, j] : pairs) {
+    std::vector<int> both = m.cages[i].cells;
+    both.insert(both.end(), m.cages[j].cells.begin(), m.cages[j].cells.end());
+    if (static_cast<int>(both.size()) > max_cage) continue;
+    std::vector<int> digits;
+    for (int c : both) digits.push_back(solution[c]);
+    std::sort(digits.begin(), digits.end());
+    if (std::adjacent_find(digits.begin(), digits.end()) != digits.end()) continue;
+    std::vector<Cage> cages;
+    for (std::size_t k = 0; k < m.cages.size(); ++k)
+      if (static_cast<int>(k) != i && static_cast<int>(k) != j) cages.push_back(m.cages[k]);
+    cages.push_back(Cage{m.cages[i].sum + m.cages[j].sum, both});
+    const Model merged = make_model(m.box, m.rules, m.givens, m.region, cages);
+    EXPECT_EQ(solve_propagate(merged, 2).count, 2u) << where << ": cages " << i << " and " << j << " can be merged";
+  }
+}
+
+// The generator's own promises on puzzles [0, upto) of `f`: connected regions and cages, the
+// killer's shape, symmetric givens, minimality.
+inline void check_generator_properties(const DataFile& f, std::size_t upto) {
+  if (f.opt.perturb != Perturb::None) return;  // perturbed on purpose
+  const auto ps = load_generated(f);
+  upto = std::min(upto, ps.size());
+  const bool killer = f.opt.rules & kRuleKiller;
+  const int max_cage = f.opt.max_cage ? f.opt.max_cage : default_max_cage(f.opt.box.n());
+  for (std::size_t i = 0; i < upto; ++i) {
+    const Model& m = ps[i].model;
+    const std::vector<int>& solution = ps[i].expected;
+    const std::string where = f.name + " puzzle " + std::to_string(i);
+    ASSERT_EQ(static_cast<int>(solution.size()), m.cells()) << where << ": no solution listed";
+    if (m.rules & kRuleJigsaw) {
+      std::vector<std::vector<int>> regions(static_cast<std::size_t>(m.n));
+      for (int c = 0; c < m.cells(); ++c) regions[m.region[c]].push_back(c);
+      for (const auto& r : regions) EXPECT_TRUE(connected_cells(r, m.n)) << where << ": a region is not connected";
+    }
+    if (killer) {
+      EXPECT_TRUE(std::all_of(m.givens.begin(), m.givens.end(), [](int d) { return d == 0; })) << where;
+      std::vector<int> covered(static_cast<std::size_t>(m.cells()), 0);
+      for (const Cage& k : m.cages) {
+        EXPECT_TRUE(connected_cells(k.cells, m.n)) << where << ": a cage is not connected";
+        EXPECT_LE(static_cast<int>(k.cells.size()), max_cage) << where;
+        for (int c : k.cells) ++covered[c];
+      }
+      EXPECT_TRUE(std::all_of(covered.begin(), covered.end(), [](int k) { return k == 1; })) << where << ": cages do not tile the grid";
+    }
+    if (f.opt.symmetry != Symmetry::None && !f.opt.minimal) {
+      for (int c = 0; c < m.cells(); ++c) {
+        EXPECT_EQ(m.givens[c] != 0, m.givens[mirror_image(c, m.n, f.opt.symmetry)] != 0) << where << ": asymmetric at " << c;
+      }
+    }
+    if (!f.opt.minimal) continue;
+    if (killer) {
+      expect_killer_minimal(m, solution, max_cage, where);
+      continue;
+    }
+    Model fewer = m;
+    for (int c = 0; c < m.cells(); ++c) {
+      if (!m.givens[c]) continue;
+      fewer.givens[c] = 0;
+      EXPECT_EQ(solve_propagate(fewer, 2).count, 2u) << where << ": the given at cell " << c << " can be removed";
+      fewer.givens[c] = m.givens[c];
+    }
+  }
+}
+
+// Puzzles [0, upto) of `f` made again through the library (on two threads), compared with the
+// file's lines byte for byte (the CLI adds nothing but the header).
+inline void check_regenerates(const DataFile& f, std::size_t upto) {
+  const auto lines = data_lines(generated_path(f.name));
+  upto = std::min<std::size_t>(upto, lines.size());
+  const bool counts = f.opt.perturb != Perturb::None;
+  std::size_t k = 0;
+  generate_batch(f.opt, f.seed, 0, upto, 2, [&](const GeneratedPuzzle& g) {
+    const auto count = counts ? std::optional<std::uint64_t>(g.solutions) : std::nullopt;
+    EXPECT_EQ(write_puzzle(f.json ? PuzzleFormat::Json : PuzzleFormat::Line, g.model, g.solution, count), lines[k])
+        << f.name << " puzzle " << k << " is not what the generator makes";
+    ++k;
+  });
+  EXPECT_EQ(k, upto);
+}
+
+// The counts files together: every kind of count (none, one, several) by both engines.
+inline void check_generated_counts() {
+  std::vector<CountedPuzzle> all;
+  for (const auto& f : data_files())
+    if (f.opt.perturb != Perturb::None)
+      for (auto& c : load_counted(generated_path(f.name))) all.push_back(std::move(c));
+  check_listed_counts(all, "tests/data/generated/counts-*");
+}
+
+}  // namespace gridenum::testing
