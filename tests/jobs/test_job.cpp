@@ -89,7 +89,8 @@ TEST(Job, RunsToTheTotalAndWritesItsFiles) {
   EXPECT_EQ(s.total, k2x3);
 }
 
-// Stopped part way (as by Ctrl-C), resumed with another kernel and thread count: the same total,
+// Stopped part way (as by Ctrl-C), resumed with another thread count and the kernel named as a
+// session override (the same one: 9x9 by the backtracking kernel takes hours): the same total,
 // every unit journaled exactly once, two sessions.
 TEST(Job, StopThenResumeCountsEveryUnitOnce) {
   TempDir t;
