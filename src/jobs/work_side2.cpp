@@ -15,16 +15,6 @@ namespace {
 
 Side2Route route_of(JobMethod m) { return m == JobMethod::TwoBand ? Side2Route::TwoBand : Side2Route::TwoStack; }
 
-WorkResult finish(const Side2Result& r) {
-  WorkResult w;
-  w.complete = r.complete;
-  if (r.complete) w.total = r.reduction.total;
-  w.threads_used = r.threads_used;
-  w.text = format_text(r);
-  w.json = to_json(r);
-  return w;
-}
-
 class Side2Work final : public JobWork {
  public:
   Side2Work(const JobConfig& cfg, JobMethod method)
@@ -45,13 +35,13 @@ class Side2Work final : public JobWork {
     Side2Result r = run_side2_count(opt, h);
     r.times.classes = classes_.seconds;  // built before the session's units: report what it took
     r.times.total += classes_.seconds;
-    return finish(r);
+    return work_result(r);
   }
 
   WorkResult from_counts(std::vector<u128> counts, int threads) override {
     Side2Result r = side2_result_from_counts(shape_, route_, classes_, std::move(counts));
     r.threads_used = threads;
-    return finish(r);
+    return work_result(r);
   }
 
  private:

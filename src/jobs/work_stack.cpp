@@ -62,16 +62,6 @@ JobPlan prepare_job_plan(const JobConfig& cfg, const fs::path& dir, const PlanSo
   return jp;
 }
 
-WorkResult finish(CountResult r) {
-  WorkResult w;
-  w.complete = r.complete;
-  if (r.complete) w.total = r.reduction.total;
-  w.threads_used = r.threads_used;
-  w.text = format_text(r);
-  w.json = to_json(r);
-  return w;
-}
-
 class StackWork final : public JobWork {
  public:
   StackWork(const JobConfig& cfg, const fs::path& dir, const PlanSource& src)
@@ -106,7 +96,7 @@ class StackWork final : public JobWork {
     r.times.catalogue = jp_.catalogue.seconds;
     r.times.stacks = jp_.stacks.seconds;
     r.times.total += jp_.catalogue.seconds + jp_.stacks.seconds;
-    return finish(std::move(r));
+    return work_result(r);
   }
 
   WorkResult from_counts(std::vector<u128> counts, int threads) override {
@@ -125,7 +115,7 @@ class StackWork final : public JobWork {
     r.reduction = reduce(jp_.catalogue, jp_.plan, counts);
     r.unit_counts = std::move(counts);  // so that `gridenum verify result` can re-sum a merged result
     r.catalogue = jp_.catalogue;
-    return finish(std::move(r));
+    return work_result(r);
   }
 
  private:

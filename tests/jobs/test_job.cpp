@@ -42,16 +42,6 @@ JobConfig config(const char* shape, std::uint32_t slices = 0, Shard shard = {}, 
   return c;
 }
 
-JobRequest request(const fs::path& dir, const JobConfig& c, bool resume = false) {
-  JobRequest r;
-  r.dir = dir;
-  r.config = c;
-  r.resume = resume;
-  r.console_log = false;
-  r.terminal = false;
-  return r;
-}
-
 // Stops after `n` polls of the stop hook (about n units started).
 std::function<bool()> stop_after(int n) {
   auto polls = std::make_shared<std::atomic<int>>(0);

@@ -33,16 +33,6 @@ JobConfig side2_config(const char* shape, JobMethod method, Shard shard = {}) {
   return c;
 }
 
-JobRequest request(const fs::path& dir, const JobConfig& c, bool resume = false) {
-  JobRequest r;
-  r.dir = dir;
-  r.config = c;
-  r.resume = resume;
-  r.console_log = false;
-  r.terminal = false;
-  return r;
-}
-
 std::string stack_total(const char* shape) {
   CountOptions o;
   o.shape = *Shape::parse(shape);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "cli_run.hpp"
+#include "gridenum/jobs/job.hpp"
 
 namespace gridenum::testing {
 
@@ -20,6 +21,17 @@ inline std::vector<std::uint32_t> raw_journal_units(const fs::path& journal) {
     if (nl - at > 2 && text[at] == 'U' && text[at + 1] == ' ')
       ids.push_back(static_cast<std::uint32_t>(std::stoul(text.substr(at + 2, nl - at - 2))));
   return ids;
+}
+
+// An in-process job request: quiet (no console log, no progress bar).
+inline JobRequest request(const fs::path& dir, const JobConfig& c, bool resume = false) {
+  JobRequest r;
+  r.dir = dir;
+  r.config = c;
+  r.resume = resume;
+  r.console_log = false;
+  r.terminal = false;
+  return r;
 }
 
 }  // namespace gridenum::testing
