@@ -27,8 +27,6 @@
 #include "gridenum/core/checksum.hpp"
 #include "gridenum/count/pool.hpp"
 #include "gridenum/jobs/atomic_file.hpp"
-#include "gridenum/jobs/catalogue_cache.hpp"
-#include "gridenum/jobs/fingerprint.hpp"
 #include "gridenum/jobs/job_errors.hpp"
 #include "gridenum/jobs/job_lock.hpp"
 #include "gridenum/jobs/progress.hpp"
@@ -270,8 +268,9 @@ JobOutcome run_job_impl(const JobRequest& req, std::shared_ptr<spdlog::logger>& 
 
   const bool terminal = req.terminal.value_or(::isatty(2) == 1);
   Progress progress(out.units_total, out.units_done_before, terminal, cfg.progress_seconds, log);
-  // The catalogue cache, config.toml and the journal are written on the ticker thread,
-  // overlapping the count: the cache first (not fsync'd, catalogue_cache.hpp), then config.toml
+  // The method's side files (the stack method's catalogue cache: JobWork::before_journal),
+  // config.toml and the journal are written on the ticker thread, overlapping the count: the
+  // side files first (not fsync'd, catalogue_cache.hpp), then config.toml
   // and the journal's header in one atomic batch (config renamed first, one directory fsync for
   // the three), so a journal never exists without its config.
   if (!req.resume) journal.create_with({{p.config(), to_toml(written)}});
