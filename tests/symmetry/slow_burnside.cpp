@@ -1,0 +1,66 @@
+// Burnside's lemma on the long shapes (label slow):
+//  - 9x9: 5,472,730,538 essentially different grids with transposition (Russell and Jarvis
+//    2006; 275 classes), 10,945,437,157 without it;
+//  - 8x8 in the 4x2 orientation: 1,673,187, as for 2x4 (the fast test), with every class's
+//    count the same by both kernels (line orbits, signatures) forced;
+//  - every class's fixed count consistent: the weighted sum is |G| times the answer (the run
+//    itself also checks divisibility and the cyclic-subgroup sums, throwing CheckError).
+#include <gtest/gtest.h>
+
+#include "gridenum/symmetry/burnside.hpp"
+
+using namespace gridenum;
+
+namespace {
+
+BurnsideResult run(Shape s, bool transposition, FixedMethod m = FixedMethod::Auto) {
+  BurnsideOptions o;
+  o.shape = s;
+  o.transposition = transposition;
+  o.method = m;
+  return run_burnside(o);
+}
+
+void check_consistent(const BurnsideResult& r) {
+  std::uint64_t sizes = 0;
+  BigInt sum = 0;
+  for (const auto& t : r.terms) {
+    sizes += t.cls.size;
+    sum += BigInt(t.cls.size) * to_big(t.fixed.grids);
+  }
+  EXPECT_EQ(sizes, r.group_order);
+  EXPECT_EQ(sum, r.weighted_sum);
+  EXPECT_EQ(r.essentially_different * r.group_order, r.weighted_sum);
+}
+
+}  // namespace
+
+TEST(SlowBurnside, NineByNine) {
+  const auto r = run({3, 3}, true);
+  check_consistent(r);
+  EXPECT_EQ(r.group_order, 3359232u);
+  EXPECT_EQ(r.terms.size(), 275u);
+  EXPECT_EQ(r.grids, BigInt("6670903752021072936960"));
+  EXPECT_EQ(r.essentially_different, BigInt("5472730538"));
+}
+
+TEST(SlowBurnside, NineByNineWithoutTransposition) {
+  const auto r = run({3, 3}, false);
+  check_consistent(r);
+  EXPECT_EQ(r.group_order, 1679616u);
+  EXPECT_EQ(r.essentially_different, BigInt("10945437157"));
+}
+
+TEST(SlowBurnside, EightByEightFourByTwo) {
+  const auto r = run({4, 2}, true);
+  check_consistent(r);
+  EXPECT_FALSE(r.transposition);
+  EXPECT_EQ(r.essentially_different, 1673187);
+  const auto lo = run({4, 2}, true, FixedMethod::LineOrbits), sg = run({4, 2}, true, FixedMethod::Signatures);
+  ASSERT_EQ(lo.terms.size(), r.terms.size());
+  ASSERT_EQ(sg.terms.size(), r.terms.size());
+  for (std::size_t i = 0; i < r.terms.size(); ++i) {
+    EXPECT_EQ(to_string(lo.terms[i].fixed.grids), to_string(sg.terms[i].fixed.grids)) << "class " << i + 1;
+    EXPECT_EQ(to_string(lo.terms[i].fixed.grids), to_string(r.terms[i].fixed.grids)) << "class " << i + 1;
+  }
+}
