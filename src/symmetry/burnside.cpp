@@ -6,6 +6,7 @@
 #include <oneapi/tbb/task_arena.h>
 
 #include <algorithm>
+#include <memory>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -16,6 +17,7 @@
 #include "gridenum/count/count.hpp"
 #include "gridenum/count/pool.hpp"
 #include "gridenum/count/side2.hpp"
+#include "gridenum/count/two_stack.hpp"
 
 namespace gridenum {
 
@@ -32,9 +34,32 @@ std::optional<std::string> burnside_shape_error(Shape s) {
 
 namespace {
 
-// The identity's term needs every grid: the stack method up to 9 digits, the two-stack route
-// (side2.hpp, its default) for 2x5 and 5x2. The count runs with the same thread count.
-BigInt count_all_grids(Shape s, int threads, std::string& route) {
+// F(S) of the side-2 count's classes (two_stack.hpp) for the signature kernel: one class lookup
+// (the configuration's type histogram, a binary search) instead of a band count.
+class Side2PlainCounts final : public PlainBandCounts {
+ public:
+  Side2PlainCounts(int m, int threads) : m_(m), classes_(m, threads) {}
+  int half() const override { return m_; }
+  u128 fillings(const std::uint32_t* left) const override {
+    Side2Config c;
+    c.m = m_;
+    for (int k = 0; k < m_; ++k) c.sets[static_cast<std::size_t>(k)] = static_cast<std::uint16_t>(left[k]);
+    return F_[classes_.class_of(c)];
+  }
+  const TwoStackClasses& classes() const { return classes_; }
+  std::vector<u128>& F() { return F_; }
+
+ private:
+  int m_;
+  TwoStackClasses classes_;
+  std::vector<u128> F_;
+};
+
+// The identity's term needs every grid: the stack method up to 9 digits; for 2x5 and 5x2 the
+// two-stack route (side2.hpp, its default), run here step by step -- classes, F per class in
+// parallel, side2_reduce -- rather than through run_side2_count, so that its class table and F
+// stay for the signature kernel (Side2PlainCounts).
+BigInt count_all_grids(Shape s, int threads, std::string& route, std::unique_ptr<Side2PlainCounts>& plain) {
   if (s.n() <= 9) {
     CountOptions opt;
     opt.shape = s;
@@ -42,12 +67,26 @@ BigInt count_all_grids(Shape s, int threads, std::string& route) {
     route = "stack";
     return run_count(opt).reduction.total;
   }
-  Side2Options opt;
-  opt.shape = s;
-  opt.route = Side2Route::TwoStack;
-  opt.threads = threads;
   route = "two-stack";
-  return run_side2_count(opt).reduction.total;
+  plain = std::make_unique<Side2PlainCounts>(side2_half(s), threads);
+  const auto& table = plain->classes().table();
+  auto& F = plain->F();
+  F.assign(table.classes.size(), 0);
+  tbb::task_arena arena(threads);
+  arena.execute([&] {
+    tbb::parallel_for(
+        tbb::blocked_range<std::size_t>(0, F.size(), 1),
+        [&](const tbb::blocked_range<std::size_t>& range) {
+          for (std::size_t i = range.begin(); i < range.end(); ++i)
+            F[i] = side2_fillings(Side2Route::TwoStack, table.classes[i].representative);
+        },
+        tbb::simple_partitioner());
+  });
+  const Side2Reduction red = side2_reduce(table, F);
+  if (red.weight_sum != table.configurations)
+    throw CheckError(fmt::format("Burnside: the side-2 class weights add up to {}, not C(N,m)^m = {}", red.weight_sum,
+                                 table.configurations));
+  return red.total;
 }
 
 // Burnside for the cyclic group <g> inside the run: the orbits of <g> on grids up to
@@ -90,7 +129,8 @@ BurnsideResult run_burnside(const BurnsideOptions& opt) {
   r.times.group = seconds_since(t);
 
   t = SteadyClock::now();
-  r.grids = count_all_grids(s, r.threads_used, r.total_route);
+  std::unique_ptr<Side2PlainCounts> plain;
+  r.grids = count_all_grids(s, r.threads_used, r.total_route, plain);
   r.times.total = seconds_since(t);
   const BigInt nfact = factorial(s.n());
   if (r.grids % nfact != 0)
@@ -110,6 +150,7 @@ BurnsideResult run_burnside(const BurnsideOptions& opt) {
             const GeometricSymmetry& g = r.terms[i].cls.rep;
             FixedOptions fo;
             fo.method = opt.method;
+            fo.plain = plain.get();
             // Signatures asked for: the classes it cannot take (transposed ones) by line orbits.
             if (fo.method == FixedMethod::Signatures && !signatures_apply(s, g)) fo.method = FixedMethod::LineOrbits;
             r.terms[i].fixed = count_fixed_grids(s, g, fo);

@@ -6,6 +6,7 @@
 
 #include "gridenum/core/arith.hpp"
 #include "gridenum/core/shape.hpp"
+#include "gridenum/symmetry/fixed_grids.hpp"
 #include "gridenum/symmetry/permutation.hpp"
 #include "gridenum/symmetry/symmetry_group.hpp"
 
@@ -25,6 +26,6 @@ u128 count_by_line_orbits(Shape s, const GeometricSymmetry& g, const std::vector
 // f(g) by band signatures (fixed_signatures.cpp). s must have two bands (s.cols == 2) and g
 // must be untransposed; the caller turns 2 x C shapes round first.
 u128 count_by_signatures(Shape s, const GeometricSymmetry& g, const std::vector<CycleType>& types,
-                         KernelStats& stats);
+                         const PlainBandCounts* plain, KernelStats& stats);
 
 }  // namespace gridenum::detail

@@ -1,9 +1,9 @@
 // f(g) by band signatures, for shapes with two bands (fixed_grids.hpp, step 3).
 //
-// Why. When g swaps the two bands of an R x 2 grid (10x10: the 5x2 view of 2x5), the first
-// band T determines the second, and what the line-orbit search keeps in its memo (the digits
-// of every column so far) no longer repeats: the 10x10 classes that swap the bands ran for
-// hours that way. Counting by bands instead:
+// Why. On 10x10 (the 5x2 view of 2x5) what the line-orbit search keeps in its memo (the digits
+// of every line and box so far) hardly repeats: classes that swap the bands ran for hours that
+// way, and one that keeps them passed 4.4 GB of memo in 4 minutes. Counting by bands instead,
+// every untransposed 10x10 class takes seconds (measured below):
 //
 // The shape. Boxes of R rows and 2 columns, N = 2R digits; band 0 = rows 0..R-1 (T), band 1 =
 // rows R..2R-1 (U); stack j = columns 2j, 2j+1. A band's signature S gives the digit set of each
@@ -44,8 +44,15 @@
 // Column moves commuting with h and relabellings commuting with pi map allowed signatures to
 // allowed ones with the same A (they commute with every phi above), so the signatures are
 // split into orbits of that group (breadth first from each unvisited one, with a generating set)
-// and A is counted once per orbit. 10x10: up to 32^5 = 33.5M allowed signatures per pi, a few
-// hundred orbits.
+// and A is counted once per orbit. The walk is serial and touches every allowed signature, so it
+// is kept for families of up to 2^32 members; 10x10 walks up to 8M members (a few seconds) now
+// that the families of trivial band symmetry -- 160M and 8.8e9 members, the walk took 320 s on
+// the first and could not hold the second -- go by histograms (fix_trivial_band_symmetry below).
+//
+// Measured (2x5, 2 threads, load 4-6): the 1,260 classes, 85 past the relabelling filter, in
+// 29 s of which the heaviest classes take 9 s each (the band-keeping class "bands (1 2); stack 1:
+// columns (1 2); stack 2: columns (1 2)", 414 signature orbits and f = 0, and the histogram sum
+// of "every band's rows swapped; stacks swapped", 1.78M histograms).
 #include <oneapi/tbb/enumerable_thread_specific.h>
 #include <oneapi/tbb/parallel_for.h>
 
@@ -53,7 +60,9 @@
 #include <array>
 #include <bit>
 #include <cassert>
+#include <functional>
 #include <map>
+#include <memory>
 #include <stdexcept>
 #include <unordered_map>
 
@@ -501,10 +510,164 @@ Edges graph(int N, const std::uint32_t* L, bool complement) {
   return g;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Band-swapping elements whose band symmetry is trivial (rho = a1 a0 = id, tau = h^2 = id).
+//
+// Why. Then A(S; id, id, pi^2) counts bands T with T = pi^2 T: none unless pi^2 = id, and for an
+// involution pi every band with signature S, F(S). The conditions on S are weak (10x10, the class
+// that swaps the bands and the columns of every box: every signature, 252^5 = 1.0e12 of them when
+// pi = id), so the signature families and their orbit walk above run out (a family of 160M
+// multisets took 320 s to walk, the next one passed 2^32). Instead:
+//
+//   Fix(g, pi) = sum over allowed S of F(S),
+//
+// summed over the orbits of the relabellings commuting with pi, C(pi) = (Z_2 wr S_j) x S_f for j
+// 2-cycles and f fixed points. A choice S is given by the left sets of the first stack of each
+// stack cycle of h (k free sets; the other stacks follow, as in Family); digit d then has a k-bit
+// type v_d (bit i: d in the i-th free set). Up to C(pi), S is the multiset of the fixed points'
+// types and the multiset of the 2-cycles' unordered type pairs {v_d, v_(pi d)}; the choices with
+// that histogram number
+//
+//   f! / prod m_v!  x  j! / prod m_p!  x  2^(2-cycles whose two types differ),
+//
+// and each stack cycle of length l and parity c (the XOR of its complement steps) asks
+// pi^l L = L (c even) or pi^l L = complement of L (c odd), with pi^l = id or pi: "free",
+// "impossible", "pi-invariant" (v_d[i] = v_(pi d)[i]) or "pi-complementary" (v_d[i] !=
+// v_(pi d)[i], so no fixed points). Every free set has R digits: column sums R. 10x10, pi = id,
+// five free sets: 589,392 histograms (the two-stack class generator's count, side2.hpp); F of
+// each from PlainBandCounts (one class lookup) or from a BandCounter with no symmetry.
+
+u128 fix_trivial_band_symmetry(int R, const Perm& h, const Perm& pi, const PlainBandCounts* plain, BandCounter* own,
+                               std::uint64_t& histograms) {
+  const int N = 2 * R;
+  const std::uint32_t all = (1u << N) - 1;
+  if (!is_identity(compose(pi, pi))) return 0;  // T = pi^2 T has no solution
+  // Stack cycles of h, from their first stack, with the complement steps (as in Family, swap).
+  Perm stack(static_cast<std::size_t>(R));
+  for (int j = 0; j < R; ++j) stack[static_cast<std::size_t>(j)] = h[static_cast<std::size_t>(2 * j)] / 2;
+  const auto scyc = cycles(stack);
+  std::vector<std::vector<char>> comp;
+  enum Kind { Free, Invariant, Complementary };
+  std::vector<Kind> kind;
+  for (const auto& c : scyc) {
+    std::vector<char> cp;
+    bool odd = false;
+    for (int j : c) {
+      const bool k = (h[static_cast<std::size_t>(2 * j)] & 1) == 0;  // swap: complement unless left -> right
+      cp.push_back(k);
+      odd ^= k;
+    }
+    const bool pil_is_id = c.size() % 2 == 0;  // pi^l, pi an involution
+    if (pil_is_id && odd) return 0;            // L = complement of L
+    kind.push_back(pil_is_id ? Free : odd ? Complementary : Invariant);
+    comp.push_back(std::move(cp));
+  }
+  const int k = static_cast<int>(scyc.size());
+  std::vector<int> fixed_points;
+  std::vector<std::pair<int, int>> two_cycles;
+  for (const auto& c : cycles(pi)) {
+    if (c.size() == 1) fixed_points.push_back(c[0]);
+    else two_cycles.emplace_back(c[0], c[1]);
+  }
+  const int f = static_cast<int>(fixed_points.size()), j2 = static_cast<int>(two_cycles.size());
+  for (Kind x : kind)
+    if (x == Complementary && f > 0) return 0;
+
+  // Item kinds: fixed-point types (any k-bit type), then 2-cycle pairs a <= b meeting the kinds.
+  const int types = 1 << k;
+  std::vector<std::pair<int, int>> pairs;
+  for (int a = 0; a < types; ++a)
+    for (int b = a; b < types; ++b) {
+      bool ok = true;
+      for (int i = 0; i < k && ok; ++i) {
+        const bool same = ((a ^ b) >> i & 1) == 0;
+        ok = kind[static_cast<std::size_t>(i)] == Free || (kind[static_cast<std::size_t>(i)] == Invariant) == same;
+      }
+      if (ok) pairs.emplace_back(a, b);
+    }
+  std::vector<std::uint64_t> fact(static_cast<std::size_t>(N + 1), 1);
+  for (int i = 1; i <= N; ++i) fact[static_cast<std::size_t>(i)] = fact[static_cast<std::size_t>(i - 1)] * static_cast<std::uint64_t>(i);
+
+  // Depth-first over the 2-cycles' pairs (non-decreasing pair index), then the fixed points'
+  // types (non-decreasing type), column sums kept <= R and still reachable.
+  std::vector<int> sums(static_cast<std::size_t>(k), 0);
+  std::vector<int> vtype(static_cast<std::size_t>(N), 0);  // digit -> its type
+  u128 fix = 0;
+  auto add = [&](int t, int sign) {
+    for (int i = 0; i < k; ++i) sums[static_cast<std::size_t>(i)] += sign * (t >> i & 1);
+  };
+  auto feasible = [&](int pairs_left, int points_left) {
+    for (int x : sums)
+      if (x > R || x + 2 * pairs_left + points_left < R) return false;
+    return true;
+  };
+  std::uint64_t weight_den = 1;  // prod m! over pairs and types, built as the search goes
+  int differing = 0;
+  std::uint32_t L[16], full[16];
+  auto leaf = [&] {
+    for (int i = 0; i < k; ++i) {
+      L[i] = 0;
+      for (int d = 0; d < N; ++d) L[i] |= static_cast<std::uint32_t>(vtype[static_cast<std::size_t>(d)] >> i & 1) << d;
+    }
+    for (int c = 0; c < k; ++c) {  // expand: the other stacks of each cycle follow
+      std::uint32_t x = L[c];
+      for (std::size_t st = 0; st < scyc[static_cast<std::size_t>(c)].size(); ++st) {
+        full[scyc[static_cast<std::size_t>(c)][st]] = x;
+        x = map_set(pi, x);
+        if (comp[static_cast<std::size_t>(c)][st]) x = all & ~x;
+      }
+      // The kinds make every cycle close up; a miss would count a signature that is not one.
+      if (x != L[c]) throw std::logic_error("signatures: a stack cycle does not close up");
+    }
+    const u128 F = plain ? plain->fillings(full) : own->count(graph(N, full, false));
+    const std::uint64_t num = fact[static_cast<std::size_t>(f)] * fact[static_cast<std::size_t>(j2)];
+    assert(num % weight_den == 0);
+    const u128 w = static_cast<u128>(num / weight_den) << differing;
+    fix = checked_add(fix, checked_mul(w, F));
+    ++histograms;
+  };
+  std::function<void(int, int, int, int)> points = [&](int idx, int from, int run_type, int run) {
+    if (idx == f) {
+      if (feasible(0, 0)) leaf();
+      return;
+    }
+    for (int t = from; t < types; ++t) {
+      const int r = t == run_type ? run + 1 : 1;
+      add(t, +1);
+      weight_den *= static_cast<std::uint64_t>(r);
+      vtype[static_cast<std::size_t>(fixed_points[static_cast<std::size_t>(idx)])] = t;
+      if (feasible(0, f - idx - 1)) points(idx + 1, t, t, r);
+      weight_den /= static_cast<std::uint64_t>(r);
+      add(t, -1);
+    }
+  };
+  std::function<void(int, int, int)> cyc2 = [&](int idx, int from, int run) {
+    if (idx == j2) {
+      points(0, 0, -1, 0);
+      return;
+    }
+    for (int p = from; p < static_cast<int>(pairs.size()); ++p) {
+      const auto [a, b] = pairs[static_cast<std::size_t>(p)];
+      const int r = p == from && idx > 0 ? run + 1 : 1;
+      add(a, +1), add(b, +1);
+      weight_den *= static_cast<std::uint64_t>(r);
+      differing += a != b;
+      vtype[static_cast<std::size_t>(two_cycles[static_cast<std::size_t>(idx)].first)] = a;
+      vtype[static_cast<std::size_t>(two_cycles[static_cast<std::size_t>(idx)].second)] = b;
+      if (feasible(j2 - idx - 1, f)) cyc2(idx + 1, p, r);
+      differing -= a != b;
+      weight_den /= static_cast<std::uint64_t>(r);
+      add(a, -1), add(b, -1);
+    }
+  };
+  cyc2(0, 0, 0);
+  return fix;
+}
+
 }  // namespace
 
 u128 count_by_signatures(Shape s, const GeometricSymmetry& g, const std::vector<CycleType>& types,
-                         KernelStats& stats) {
+                         const PlainBandCounts* plain, KernelStats& stats) {
   if (s.cols != 2 || g.transpose) throw std::invalid_argument("signatures: needs R x 2 boxes and an untransposed element");
   const int R = s.rows, N = s.n();
   if (N * N > 128) throw std::invalid_argument("signatures: at most 11 digits");
@@ -522,6 +685,22 @@ u128 count_by_signatures(Shape s, const GeometricSymmetry& g, const std::vector<
   const std::vector<Perm> hgens = generating_set(hcent);
 
   u128 f = 0;
+  // Trivial band symmetry: the histogram sum (see fix_trivial_band_symmetry), one type at a time.
+  if (swap && is_identity(compose(a1, a0)) && is_identity(compose(g.cols, g.cols))) {
+    std::unique_ptr<BandCounter> own;
+    if (!plain) own = std::make_unique<BandCounter>(R, identity_perm(R), identity_perm(N), identity_perm(N));
+    for (const CycleType& type : types) {
+      ++stats.relabellings;
+      const u128 fix = fix_trivial_band_symmetry(R, g.cols, perm_of_type(type), plain, own.get(), stats.searched);
+      const u128 z = centraliser_order(type);
+      if (fix % z != 0)
+        throw CheckError("signatures: grids fixed with relabelling " + type_string(type) +
+                         " not divisible by its centraliser order");
+      f = checked_add(f, fix / z);
+    }
+    if (own) stats.states += own->states();
+    return f;
+  }
   for (const CycleType& type : types) {
     ++stats.relabellings;
     const Perm pi = perm_of_type(type);

@@ -6,12 +6,16 @@
 //  - the relabelling filter never drops a class that a kernel finds grids for (it is a
 //    necessary condition);
 //  - f(g) is a class function: random conjugates of a representative have the same count;
+//  - the signature kernel gives the same counts with the side-2 count's plain band counts
+//    (PlainBandCounts, one class lookup per signature, as Burnside runs 10x10) as with its own
+//    band counter, on 2x4 and 4x2 (the side-2 class generator takes m = 4 as well);
 //  - refusals: the identity, elements outside the group, signatures for a transposed element.
 // Brute force against listed grids (4x4, 6x6) is in tests/verify/test_symmetry_verify.cpp.
 #include <gtest/gtest.h>
 
 #include <random>
 
+#include "gridenum/count/two_stack.hpp"
 #include "gridenum/symmetry/fixed_grids.hpp"
 
 using namespace gridenum;
@@ -47,6 +51,49 @@ TEST(FixedGrids, KernelsAgreeOnEveryClass) {
     EXPECT_GT(both, 0u) << s.str();
     EXPECT_GT(nonzero, 0u) << s.str();
   }
+}
+
+// F from the side-2 count's class table (test-local copy of burnside.cpp's Side2PlainCounts).
+class TablePlainCounts final : public PlainBandCounts {
+ public:
+  explicit TablePlainCounts(int m) : m_(m), classes_(m, 0) {
+    for (const auto& c : classes_.table().classes) F_.push_back(two_stack_fillings(c.representative));
+  }
+  int half() const override { return m_; }
+  u128 fillings(const std::uint32_t* left) const override {
+    Side2Config c;
+    c.m = m_;
+    for (int k = 0; k < m_; ++k) c.sets[static_cast<std::size_t>(k)] = static_cast<std::uint16_t>(left[k]);
+    return F_[classes_.class_of(c)];
+  }
+
+ private:
+  int m_;
+  TwoStackClasses classes_;
+  std::vector<u128> F_;
+};
+
+TEST(FixedGrids, SideTwoPlainCountsGiveTheSameCounts) {
+  const TablePlainCounts table(4);
+  for (Shape s : {Shape{2, 4}, Shape{4, 2}}) {
+    const SymmetryGroup grp = build_symmetry_group(s, false);
+    std::size_t nonzero = 0;
+    for (std::size_t i = 1; i < grp.classes.size(); ++i) {
+      FixedOptions with, without;
+      with.method = without.method = FixedMethod::Signatures;
+      with.plain = &table;
+      const u128 a = count_fixed_grids(s, grp.classes[i].rep, with).grids;
+      const u128 b = count_fixed_grids(s, grp.classes[i].rep, without).grids;
+      EXPECT_EQ(to_string(a), to_string(b)) << s.str() << " class " << i + 1 << " " << grp.classes[i].text;
+      nonzero += a > 0;
+    }
+    EXPECT_GT(nonzero, 10u);
+  }
+  // A table for another half is refused.
+  FixedOptions wrong;
+  wrong.plain = &table;
+  const SymmetryGroup g3 = build_symmetry_group({2, 3}, false);
+  EXPECT_THROW(count_fixed_grids({2, 3}, g3.classes[1].rep, wrong), std::invalid_argument);
 }
 
 TEST(FixedGrids, ClassFunction) {

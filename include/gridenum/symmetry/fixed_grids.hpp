@@ -20,11 +20,14 @@
 //      cell orbit of g getting one digit that fixes all its cells; a memo on the used-digit
 //      masks of the lines and boxes turns the search into a count.
 //   3. signatures (fixed_signatures.cpp), for shapes with two bands (R x 2 boxes, or 2 x C seen
-//      transposed) and elements that swap the bands: the first band then determines the second,
-//      and the count is a sum, over the per-column digit sets ("signatures") that the symmetry
-//      allows, of the number of first bands with that signature and the symmetry the band keeps
-//      -- bands counted as ordered decompositions of a bipartite digit/column graph into perfect
-//      matchings, signatures one per orbit of the symmetries that commute with (g, pi).
+//      transposed): the count is a sum, over the per-column digit sets ("signatures") that the
+//      symmetry allows, of the number of bands with that signature and the symmetry each band
+//      keeps (a band-swapping element: the first band determines the second) -- bands counted
+//      as ordered decompositions of a bipartite digit/column graph into perfect matchings,
+//      signatures one per orbit of the symmetries that commute with (g, pi). When the band's own
+//      symmetry is trivial (band-swapping elements whose square is the identity on the band),
+//      the signatures are summed by digit-type histograms instead and each band count is a
+//      plain one, F(S): the side-2 count's (PlainBandCounts) when given.
 #pragma once
 
 #include <cstdint>
@@ -39,15 +42,30 @@
 namespace gridenum {
 
 enum class FixedMethod {
-  Auto,        // signatures for band-swapping elements of two-band shapes, line orbits otherwise
+  Auto,        // signatures for untransposed elements of two-band shapes, line orbits otherwise
   LineOrbits,  // any element (transposed ones included)
   Signatures,  // untransposed elements of shapes with two bands in one orientation
   Filter,      // (result only) no relabelling type passed the necessary conditions: f = 0
 };
 std::string to_string(FixedMethod m);
 
+// F(S), the bands with a given signature and no symmetry asked of them: one band of R x 2 boxes
+// (R rows, N = 2R columns) whose box j has left-column set left[j] (bit d: digit d, 0-based) and
+// right-column set its complement. The side-2 count knows F for every class of signatures
+// (count/side2.hpp, two_stack.hpp); burnside.cpp hands that table to the signature kernel for 10
+// digits, where counting F afresh for each of the ~6e5 histograms would dominate the run.
+class PlainBandCounts {
+ public:
+  virtual ~PlainBandCounts() = default;
+  virtual int half() const = 0;  // R, the boxes of the band
+  virtual u128 fillings(const std::uint32_t* left) const = 0;
+};
+
 struct FixedOptions {
   FixedMethod method = FixedMethod::Auto;
+  // Plain band counts for R x 2 (or 2 x R) shapes with R = plain->half(); nullptr: the kernel
+  // counts them itself (BandCounter).
+  const PlainBandCounts* plain = nullptr;
 };
 
 struct FixedCount {
