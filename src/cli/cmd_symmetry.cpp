@@ -54,6 +54,9 @@ const RegisterCommand reg(16, [](CLI::App& root) {
   cmd->footer(
       "The identity's term is the whole grid count (gridenum count's figure) divided by N!; every other class's\n"
       "count is the number of grids, up to relabelling, that its representative maps onto a relabelling of themselves.\n"
+      "9x9 takes seconds; 2x5 and 5x2 about two minutes on two threads, most of it the side-2 grid count.\n"
+      "Checked on every run: class sizes add up to the group order, the total is divisible by N!, the weighted\n"
+      "sum by the group order, and Burnside holds on the cyclic group of every class's representative.\n"
       "Exit: 0 done; 1 a consistency check failed; 2 usage error; 3 runtime error.");
   cmd->callback([args] { run(*args); });
 });
