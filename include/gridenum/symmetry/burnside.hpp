@@ -16,9 +16,12 @@
 // out before any search).
 //
 // Checks made on every run (a failure throws CheckError): the class sizes add up to |G|; the
-// total is divisible by N!; every class's f is an integer by construction, and the weighted sum
-// must be divisible by |G| (it is |G| times a number of orbits, so a wrong f shows up here unless
-// the error happens to be a multiple of |G| / class size).
+// total is divisible by N!; the weighted sum must be divisible by |G| (it is |G| times a number
+// of orbits, so a wrong f shows up here unless the error happens to be a multiple of
+// |G| / class size); and Burnside on every cyclic subgroup <g>: the f of g's powers (their
+// classes found from invariants) add up to a multiple of g's order. None of these can catch an
+// error in f that is a multiple of |G| / class size, which is why the kernels are also checked
+// against each other and against brute force (tests, gridenum verify symmetry).
 #pragma once
 
 #include <cstdint>
