@@ -47,9 +47,9 @@ const RegisterCommand reg(16, [](CLI::App& root) {
   add_threads_option(cmd, args->threads)->default_val(0);
   cmd->add_flag("--json", args->json, "Print the result as one JSON document (every class, with its fixed count)");
   cmd->add_option("--method", args->method,
-                  "How the classes other than the identity are counted: auto (signatures for band-swapping elements of "
-                  "shapes with a side of 2, line orbits otherwise), line-orbits (every class), signatures (untransposed "
-                  "classes of 2xC / Rx2 shapes; the others fall back to line orbits)")
+                  "How the classes other than the identity are counted: auto (signatures for every untransposed element of "
+                  "a shape with a side of 2, line orbits otherwise), line-orbits (every class; hours and gigabytes for some "
+                  "2x5 classes), signatures (untransposed classes of 2xC / Rx2 shapes; the others fall back to line orbits)")
       ->default_val("auto")->check(CLI::IsMember({"auto", "line-orbits", "signatures"}));
   cmd->footer(
       "The identity's term is the whole grid count (gridenum count's figure) divided by N!; every other class's\n"
