@@ -1,4 +1,4 @@
-// `gridenum verify classes | completions | result`: parse, call the library (verify.hpp),
+// `gridenum verify classes | completions | symmetry | result`: parse, call the library (verify.hpp),
 // print the report. Exit 0 on PASS, 1 on FAIL, 2 on usage or input errors.
 #include <cstdio>
 #include <iostream>
@@ -8,6 +8,7 @@
 #include "options.hpp"
 #include "gridenum/jobs/result_io.hpp"
 #include "gridenum/verify/side2_verify.hpp"
+#include "gridenum/verify/symmetry_verify.hpp"
 #include "gridenum/verify/verify.hpp"
 
 namespace gridenum::cli {
@@ -22,6 +23,7 @@ struct VerifyArgs {
   std::string path;
   std::uint32_t sample = 0;
   std::uint64_t seed = 0;
+  bool no_transpose = false;
 };
 
 
@@ -88,6 +90,20 @@ const RegisterCommand reg(15, [](CLI::App& root) {
       parse_method(a->method, o.method);
       o.threads = a->threads;
       return verify_completions(o);
+    });
+  });
+
+  auto* sym = cmd->add_subcommand("symmetry",
+                                  "Essentially different grids: Burnside's count (gridenum symmetry) against a census that "
+                                  "lists every grid and puts it in canonical form under the whole group, with every class's "
+                                  "size and fixed-grid count checked by brute force (2x2, 2x3, 3x2)");
+  sym->add_option("--shape", a->shape, "Box shape RxC: 2x2, 2x3 or 3x2")->default_val("2x2");
+  sym->add_flag("--no-transpose", a->no_transpose, "Leave transposition out of the group (2x2 only)");
+  add_threads_option(sym, a->threads)->default_val(0);
+  sym->callback([a] {
+    report([&] {
+      const Shape s = parse_box_shape(a->shape);
+      return verify_symmetry(s, !a->no_transpose && s.rows == s.cols, a->threads);
     });
   });
 

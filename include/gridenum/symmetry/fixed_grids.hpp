@@ -1,0 +1,94 @@
+// The number of grids a geometric symmetry fixes up to relabelling (issue 16):
+//
+//   f(g) = number of grids X, counted up to relabelling, such that g(X) is a relabelling of X,
+//
+// i.e. X(g(cell)) = pi(X(cell)) for all cells, for some digit permutation pi. Relabelling acts
+// freely on grids, so f(g) is also the number of such grids with a fixed first row (or a fixed
+// first box), and pi is then unique. f is a class function on the geometric group, which is what
+// Burnside's lemma needs (burnside.hpp). The identity's f is the total / N!: that is the count
+// engine's figure (count.hpp) and is never recounted here; count_fixed_grids refuses it.
+//
+// Three steps, each in its own file:
+//   1. relabelling_types (fixed_grids.cpp): necessary conditions on pi's cycle type. A line or
+//      box whose orbit under g has length m is mapped onto itself by g^m, and X restricted to it
+//      is a bijection cells -> digits, so pi^m has the cycle type of g^m on that unit's cells.
+//      For 9x9 these conditions alone leave exactly the 27 classes that fix grids.
+//   2. line orbits (fixed_line_orbits.cpp): the first row is fixed to 0..N-1, so pi is an M-th
+//      root of the column permutation g^M induces on row 0 (M: row 0's orbit length among the
+//      lines); roots conjugate under the centraliser are counted once. For each pi the grid is
+//      filled one orbit of lines at a time (a row and all its images, rows or columns), each
+//      cell orbit of g getting one digit that fixes all its cells; a memo on the used-digit
+//      masks of the lines and boxes turns the search into a count.
+//   3. signatures (fixed_signatures.cpp), for shapes with two bands (R x 2 boxes, or 2 x C seen
+//      transposed): the count is a sum, over the per-column digit sets ("signatures") that the
+//      symmetry allows, of the number of bands with that signature and the symmetry each band
+//      keeps (a band-swapping element: the first band determines the second) -- bands counted
+//      as ordered decompositions of a bipartite digit/column graph into perfect matchings,
+//      signatures one per orbit of the symmetries that commute with (g, pi). When the band's own
+//      symmetry is trivial (band-swapping elements whose square is the identity on the band),
+//      the signatures are summed by digit-type histograms instead and each band count is a
+//      plain one, F(S): the side-2 count's (PlainBandCounts) when given.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "gridenum/core/arith.hpp"
+#include "gridenum/core/shape.hpp"
+#include "gridenum/symmetry/permutation.hpp"
+#include "gridenum/symmetry/symmetry_group.hpp"
+
+namespace gridenum {
+
+enum class FixedMethod {
+  Auto,        // signatures for untransposed elements of two-band shapes, line orbits otherwise
+  LineOrbits,  // any element (transposed ones included)
+  Signatures,  // untransposed elements of shapes with two bands in one orientation
+  Filter,      // (result only) no relabelling type passed the necessary conditions: f = 0
+};
+std::string to_string(FixedMethod m);
+
+// F(S), the bands with a given signature and no symmetry asked of them: one band of R x 2 boxes
+// (R rows, N = 2R columns) whose box j has left-column set left[j] (bit d: digit d, 0-based) and
+// right-column set its complement. The side-2 count knows F for every class of signatures
+// (count/side2.hpp, two_stack.hpp); burnside.cpp hands that table to the signature kernel for 10
+// digits, where counting F afresh for each of the ~6e5 histograms would dominate the run.
+class PlainBandCounts {
+ public:
+  virtual ~PlainBandCounts() = default;
+  virtual int half() const = 0;  // R, the boxes of the band
+  virtual u128 fillings(const std::uint32_t* left) const = 0;
+};
+
+struct FixedOptions {
+  FixedMethod method = FixedMethod::Auto;
+  // Plain band counts for R x 2 (or 2 x R) shapes with R = plain->half(); nullptr: the kernel
+  // counts them itself (BandCounter).
+  const PlainBandCounts* plain = nullptr;
+};
+
+struct FixedCount {
+  u128 grids = 0;                           // f(g)
+  FixedMethod method = FixedMethod::Filter;  // the method that counted
+  std::vector<CycleType> relabel_types;     // cycle types of pi allowed by the necessary conditions
+  std::uint64_t relabellings = 0;  // line orbits: normalised roots pi; signatures: types tried
+  std::uint64_t searched = 0;      // line orbits: roots searched (one per conjugacy orbit);
+                                   // signatures: signature orbits whose bands were counted
+  std::uint64_t states = 0;        // memo entries (line orbits) or band-graph states (signatures)
+  double seconds = 0;
+};
+
+// Cycle types pi may have for g (step 1 above); empty when g fixes no grid.
+std::vector<CycleType> relabelling_types(Shape s, const GeometricSymmetry& g);
+
+// True when the signature method can count g: untransposed g, and the shape has two bands in
+// the orientation R x 2 (directly, or as its transpose for 2 x C).
+bool signatures_apply(Shape s, const GeometricSymmetry& g);
+
+// f(g) for a non-identity element g of shape s's geometric group (N <= 10). Runs oneTBB tasks in
+// the caller's arena. Throws std::invalid_argument for the identity, for g outside the group,
+// and for a method that does not apply to g.
+FixedCount count_fixed_grids(Shape s, const GeometricSymmetry& g, const FixedOptions& opt = {});
+
+}  // namespace gridenum

@@ -1,0 +1,253 @@
+// Burnside's lemma over the geometric group (burnside.hpp): the classes, the identity's term from
+// the count engine, every other class's f, the weighted sum and its checks, text and JSON.
+#include "gridenum/symmetry/burnside.hpp"
+
+#include <oneapi/tbb/parallel_for.h>
+#include <oneapi/tbb/task_arena.h>
+
+#include <algorithm>
+#include <memory>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "gridenum/core/errors.hpp"
+#include "gridenum/core/timing.hpp"
+#include "gridenum/count/catalogue.hpp"
+#include "gridenum/count/count.hpp"
+#include "gridenum/count/pool.hpp"
+#include "gridenum/count/side2.hpp"
+#include "gridenum/count/two_stack.hpp"
+
+namespace gridenum {
+
+std::optional<std::string> burnside_shape_error(Shape s) {
+  if (s.n() <= 9) {
+    if (auto why = engine_shape_error(s)) return "essentially different grids need the grid count: " + *why;
+    return std::nullopt;
+  }
+  if (side2_shape_error(s) || s.n() > 10)
+    return "essentially different grids are counted for the shapes the count engine counts: 2x2, 2x3, 3x2, 2x4, 4x2, 3x3, "
+           "2x5 and 5x2, got " + s.str();
+  return std::nullopt;
+}
+
+namespace {
+
+// F(S) of the side-2 count's classes (two_stack.hpp) for the signature kernel: one class lookup
+// (the configuration's type histogram, a binary search) instead of a band count.
+class Side2PlainCounts final : public PlainBandCounts {
+ public:
+  Side2PlainCounts(int m, int threads) : m_(m), classes_(m, threads) {}
+  int half() const override { return m_; }
+  u128 fillings(const std::uint32_t* left) const override {
+    Side2Config c;
+    c.m = m_;
+    for (int k = 0; k < m_; ++k) c.sets[static_cast<std::size_t>(k)] = static_cast<std::uint16_t>(left[k]);
+    return F_[classes_.class_of(c)];
+  }
+  const TwoStackClasses& classes() const { return classes_; }
+  std::vector<u128>& F() { return F_; }
+
+ private:
+  int m_;
+  TwoStackClasses classes_;
+  std::vector<u128> F_;
+};
+
+// The identity's term needs every grid: the stack method up to 9 digits; for 2x5 and 5x2 the
+// two-stack route (side2.hpp, its default), run here step by step -- classes, F per class in
+// parallel, side2_reduce -- rather than through run_side2_count, so that its class table and F
+// stay for the signature kernel (Side2PlainCounts).
+BigInt count_all_grids(Shape s, int threads, std::string& route, std::unique_ptr<Side2PlainCounts>& plain) {
+  if (s.n() <= 9) {
+    CountOptions opt;
+    opt.shape = s;
+    opt.threads = threads;
+    route = "stack";
+    return run_count(opt).reduction.total;
+  }
+  route = "two-stack";
+  plain = std::make_unique<Side2PlainCounts>(side2_half(s), threads);
+  const auto& table = plain->classes().table();
+  auto& F = plain->F();
+  F.assign(table.classes.size(), 0);
+  tbb::task_arena arena(threads);
+  arena.execute([&] {
+    tbb::parallel_for(
+        tbb::blocked_range<std::size_t>(0, F.size(), 1),
+        [&](const tbb::blocked_range<std::size_t>& range) {
+          for (std::size_t i = range.begin(); i < range.end(); ++i)
+            F[i] = side2_fillings(Side2Route::TwoStack, table.classes[i].representative);
+        },
+        tbb::simple_partitioner());
+  });
+  const Side2Reduction red = side2_reduce(table, F);
+  if (red.weight_sum != table.configurations)
+    throw CheckError(fmt::format("Burnside: the side-2 class weights add up to {}, not C(N,m)^m = {}", red.weight_sum,
+                                 table.configurations));
+  return red.total;
+}
+
+// Burnside for the cyclic group <g> inside the run: the orbits of <g> on grids up to
+// relabelling number (1/m) * sum over k < m of f(g^k), m the order of g. So that sum must be
+// divisible by m for every class -- a check on each class's f against the f of its powers (whose
+// classes are found by class_index, from invariants only), at the cost of a few compositions.
+void check_cyclic(const SymmetryGroup& grp, const std::vector<ClassTerm>& terms) {
+  for (std::size_t i = 0; i < grp.classes.size(); ++i) {
+    const GeometricSymmetry& g = grp.classes[i].rep;
+    const int m = element_order(grp.shape, g);
+    BigInt sum = 0;
+    GeometricSymmetry x = g;
+    for (int k = 1; k <= m; ++k, x = compose(grp.shape, g, x))
+      sum += to_big(terms[class_index(grp, x)].fixed.grids);
+    if (sum % m != 0)
+      throw CheckError(fmt::format("Burnside: for class {} ({}), of order {}, the fixed counts of its powers add up to {}, "
+                                   "not a multiple of {}: some fixed count is wrong",
+                                   i + 1, grp.classes[i].text, m, sum.str(), m));
+  }
+}
+
+}  // namespace
+
+BurnsideResult run_burnside(const BurnsideOptions& opt) {
+  const auto t0 = SteadyClock::now();
+  const Shape s = opt.shape;
+  if (auto why = burnside_shape_error(s)) throw InputError(*why);
+  BurnsideResult r;
+  r.shape = s;
+  r.transposition = opt.transposition && s.rows == s.cols;
+  r.threads_used = use_threads(opt.threads);
+
+  auto t = SteadyClock::now();
+  const SymmetryGroup grp = build_symmetry_group(s, r.transposition);
+  r.group_order = grp.order;
+  r.row_order = grp.row_order;
+  r.col_order = grp.col_order;
+  for (const auto& c : grp.classes) r.terms.push_back(ClassTerm{c, FixedCount{}, c.rep.is_identity()});
+  assert(r.terms[0].identity);
+  r.times.group = seconds_since(t);
+
+  t = SteadyClock::now();
+  std::unique_ptr<Side2PlainCounts> plain;
+  r.grids = count_all_grids(s, r.threads_used, r.total_route, plain);
+  r.times.total = seconds_since(t);
+  const BigInt nfact = factorial(s.n());
+  if (r.grids % nfact != 0)
+    throw CheckError(fmt::format("Burnside: the grid count {} is not divisible by {}!", r.grids.str(), s.n()));
+  r.terms[0].fixed.grids = static_cast<u128>(r.grids / nfact);
+
+  // Every other class, one task each (the kernels run their own tasks inside); the heavy ones
+  // are the few that pass the relabelling filter, so a simple partitioner with grain 1 lets
+  // them start early and spread.
+  t = SteadyClock::now();
+  tbb::task_arena arena(r.threads_used);
+  arena.execute([&] {
+    tbb::parallel_for(
+        tbb::blocked_range<std::size_t>(1, r.terms.size(), 1),
+        [&](const tbb::blocked_range<std::size_t>& range) {
+          for (std::size_t i = range.begin(); i < range.end(); ++i) {
+            const GeometricSymmetry& g = r.terms[i].cls.rep;
+            FixedOptions fo;
+            fo.method = opt.method;
+            fo.plain = plain.get();
+            // Signatures asked for: the classes it cannot take (transposed ones) by line orbits.
+            if (fo.method == FixedMethod::Signatures && !signatures_apply(s, g)) fo.method = FixedMethod::LineOrbits;
+            r.terms[i].fixed = count_fixed_grids(s, g, fo);
+          }
+        },
+        tbb::simple_partitioner());
+  });
+  r.times.fixed = seconds_since(t);
+
+  t = SteadyClock::now();
+  for (const auto& term : r.terms) {
+    r.weighted_sum += BigInt(term.cls.size) * to_big(term.fixed.grids);
+    if (term.fixed.grids > 0) ++r.fixing_classes;
+  }
+  if (r.weighted_sum % r.group_order != 0)
+    throw CheckError(fmt::format("Burnside: the weighted sum of fixed counts {} is not divisible by the group order {}",
+                                 r.weighted_sum.str(), r.group_order));
+  r.essentially_different = r.weighted_sum / r.group_order;
+  check_cyclic(grp, r.terms);
+  r.times.sum = seconds_since(t);
+  r.times.all = seconds_since(t0);
+  return r;
+}
+
+namespace {
+
+std::string grouped(const BigInt& v) { return group_digits(v.str()); }
+std::string grouped(u128 v) { return group_digits(to_string(v)); }
+std::string grouped(std::uint64_t v) { return group_digits(std::to_string(v)); }
+
+std::string method_text(const ClassTerm& t) { return t.identity ? "count" : to_string(t.fixed.method); }
+
+}  // namespace
+
+std::string format_text(const BurnsideResult& r) {
+  std::ostringstream o;
+  const Shape s = r.shape;
+  o << fmt::format("Essentially different {}x{} grids ({} boxes) by Burnside's lemma\n", s.n(), s.n(), s.str());
+  o << fmt::format("  geometric group: rows {} x columns {}{} = {} symmetries (relabelling, {}! = {}, acts on top)\n",
+                   grouped(r.row_order), grouped(r.col_order), r.transposition ? " x transposition 2" : "", grouped(r.group_order),
+                   s.n(), grouped(factorial(s.n())));
+  if (s.rows == s.cols && !r.transposition) o << "  transposition left out (--no-transpose)\n";
+  if (s.rows != s.cols) o << fmt::format("  transposition is not a symmetry here (it turns {} boxes into {})\n", s.str(), Shape{s.cols, s.rows}.str());
+  o << fmt::format("  conjugacy classes: {}, of which {} fix at least one grid:\n", r.terms.size(), r.fixing_classes);
+  o << fmt::format("  {:>5}  {:>12}  {:>26}  {:<11}  {}\n", "class", "size", "fixed grids (up to relab.)", "method", "representative");
+  for (std::size_t i = 0; i < r.terms.size(); ++i) {
+    const auto& t = r.terms[i];
+    if (t.fixed.grids == 0) continue;
+    o << fmt::format("  {:>5}  {:>12}  {:>26}  {:<11}  {}\n", i + 1, grouped(t.cls.size), grouped(t.fixed.grids), method_text(t), t.cls.text);
+  }
+  o << fmt::format("  grids ({} count): {}\n", r.total_route, grouped(r.grids));
+  o << fmt::format("  sum over classes of size x fixed: {}\n", grouped(r.weighted_sum));
+  o << fmt::format("  essentially different grids: {}\n", grouped(r.essentially_different));
+  o << fmt::format("  threads: {}; times (s): classes {:.3f}, grid count {:.3f}, fixed grids {:.3f}, sum and checks {:.3f}, total {:.3f}\n",
+                   r.threads_used, r.times.group, r.times.total, r.times.fixed, r.times.sum, r.times.all);
+  return o.str();
+}
+
+nlohmann::json to_json(const BurnsideResult& r) {
+  nlohmann::json j;
+  j["shape"] = r.shape.str();
+  j["grid_side"] = r.shape.n();
+  j["transposition"] = r.transposition;
+  j["group_order"] = r.group_order;
+  j["row_order"] = r.row_order;
+  j["col_order"] = r.col_order;
+  j["classes"] = r.terms.size();
+  j["fixing_classes"] = r.fixing_classes;
+  nlohmann::json cls = nlohmann::json::array();
+  for (std::size_t i = 0; i < r.terms.size(); ++i) {
+    const auto& t = r.terms[i];
+    nlohmann::json c;
+    c["index"] = i + 1;
+    c["representative"] = t.cls.text;
+    c["size"] = t.cls.size;
+    c["fixed"] = to_string(t.fixed.grids);
+    c["method"] = method_text(t);
+    if (!t.identity) {
+      nlohmann::json types = nlohmann::json::array();
+      for (const auto& ty : t.fixed.relabel_types) types.push_back(type_string(ty));
+      c["relabelling_types"] = types;
+      c["relabellings"] = t.fixed.relabellings;
+      c["searched"] = t.fixed.searched;
+      c["states"] = t.fixed.states;
+      c["seconds"] = t.fixed.seconds;
+    }
+    cls.push_back(c);
+  }
+  j["class_table"] = cls;
+  j["total_route"] = r.total_route;
+  j["grids"] = r.grids.str();
+  j["weighted_sum"] = r.weighted_sum.str();
+  j["essentially_different"] = r.essentially_different.str();
+  j["threads"] = r.threads_used;
+  j["times"] = {{"classes", r.times.group}, {"grid_count", r.times.total}, {"fixed", r.times.fixed},
+                {"sum", r.times.sum}, {"total", r.times.all}};
+  return j;
+}
+
+}  // namespace gridenum

@@ -1,0 +1,769 @@
+// f(g) by band signatures, for shapes with two bands (fixed_grids.hpp, step 3).
+//
+// Why. On 10x10 (the 5x2 view of 2x5) what the line-orbit search keeps in its memo (the digits
+// of every line and box so far) hardly repeats: classes that swap the bands ran for hours that
+// way, and one that keeps them passed 4.4 GB of memo in 4 minutes. Counting by bands instead,
+// every untransposed 10x10 class takes seconds (measured below):
+//
+// The shape. Boxes of R rows and 2 columns, N = 2R digits; band 0 = rows 0..R-1 (T), band 1 =
+// rows R..2R-1 (U); stack j = columns 2j, 2j+1. A band's signature S gives the digit set of each
+// of its columns; inside a stack the two sets are complementary (a box holds every digit once),
+// so S is fixed by the left sets L_j = S(2j). Two bands make a grid exactly when every column's
+// two sets are complementary: S_U = S_T^c.
+//
+// Bands as matchings. A band with signature S is a sequence of R rows; row i is a perfect
+// matching between the digits and the columns inside the bipartite graph G(S) (edge (d, c) when
+// d is in S(c)), and the R matchings partition G(S)'s edges (each digit sits once in each
+// column's set; the boxes then hold every digit). So bands with signature S are ordered
+// decompositions of G(S) into perfect matchings (design.md section 8's view of two-band counts).
+//
+// The element. g = (row part, column part h), pi the relabelling, X(g(cell)) = pi(X(cell)).
+//   g keeps the bands: rows i -> a0(i) in band 0 and a1(i) in band 1. Then T(a0 i, h c) =
+//     pi T(i, c), U likewise with a1, so S(h c) = pi S(c), and
+//     Fix(g, pi) = sum over such S of A(S; a0, h, pi) * A(S^c; a1, h, pi);
+//   g swaps them: band-0 row i -> band-1 row a0(i), band-1 row i -> band-0 row a1(i). Then
+//     U = pi T moved by (a0, h), T is fixed by (a1 a0, h^2, pi^2), and the column condition
+//     becomes S(h c) = (pi S(c))^c:
+//     Fix(g, pi) = sum over such S of A(S; a1 a0, h^2, pi^2),
+// where A(S; rho, tau, sigma) counts bands with signature S such that row rho(i) is row i
+// with columns moved by tau and digits by sigma: M_{rho(i)} = phi(M_i), phi(d, c) =
+// (sigma d, tau c). Then f(g) = sum over the allowed cycle types of pi of Fix(g, pi) / z_type
+// (Fix counts all grids; relabellings commuting with pi act freely on them, so the division is
+// exact, and it is checked).
+//
+// Counting A: matchings removed one orbit at a time, memoised. Rows in a cycle of rho of length
+// l carry M, phi M, .., phi^(l-1) M with phi^l M = M. Take the lowest remaining edge e0: it lies
+// in exactly one of the rows still to fill, so sum over the cycle lengths l still to place and
+// the phi^l-invariant perfect matchings M through e0 whose orbit M .. phi^(l-1) M is disjoint
+// and inside the graph; remove the orbit and recurse. That counts each way to cover the graph
+// by orbits once; ordered bands are m_l! l^(m_l) times as many (which cycle of rho, and which
+// rotation). The memo key is the remaining edge set (N*N <= 100 bits) and the lengths left.
+//
+// Summing over signatures: those allowed form a product over the stack cycles of h (choose the
+// left set of one stack per cycle; the others follow, and the first must come back to itself).
+// Column moves commuting with h and relabellings commuting with pi map allowed signatures to
+// allowed ones with the same A (they commute with every phi above), so the signatures are
+// split into orbits of that group (breadth first from each unvisited one, with a generating set)
+// and A is counted once per orbit. The walk is serial and touches every allowed signature, so it
+// is kept for families of up to 2^32 members; 10x10 walks up to 8M members (a few seconds) now
+// that the families of trivial band symmetry -- 160M and 8.8e9 members, the walk took 320 s on
+// the first and could not hold the second -- go by histograms (fix_trivial_band_symmetry below).
+//
+// Measured (2x5, 2 threads, load 4-6): the 1,260 classes, 85 past the relabelling filter, in
+// 29 s of which the heaviest classes take 9 s each (the band-keeping class "bands (1 2); stack 1:
+// columns (1 2); stack 2: columns (1 2)", 414 signature orbits and f = 0, and the histogram sum
+// of "every band's rows swapped; stacks swapped", 1.78M histograms).
+#include <oneapi/tbb/enumerable_thread_specific.h>
+#include <oneapi/tbb/parallel_for.h>
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cassert>
+#include <functional>
+#include <map>
+#include <memory>
+#include <stdexcept>
+#include <unordered_map>
+
+#include "fixed_kernels.hpp"
+#include "gridenum/core/errors.hpp"
+
+namespace gridenum::detail {
+namespace {
+
+using Edges = u128;  // bit d*N + c: digit d in column c
+constexpr Edges kOne = 1;
+
+// Counts A(S; rho, tau, sigma) for one band symmetry phi = (rho, tau, sigma), any S.
+class BandCounter {
+ public:
+  BandCounter(int R, const Perm& rho, const Perm& tau, const Perm& sigma) : R_(R), N_(2 * R) {
+    // Cycle lengths of rho, their multiset code (base R+1 digits: count of each length) and
+    // the factor m_l! l^(m_l).
+    factor_ = 1;
+    std::map<int, int> mult;
+    for (const auto& c : cycles(rho)) ++mult[static_cast<int>(c.size())];
+    full_ = 0;
+    for (auto [l, m] : mult) {
+      full_ += m * code_unit(l);
+      for (int k = 1; k <= m; ++k) factor_ *= static_cast<std::uint64_t>(k) * static_cast<std::uint64_t>(l);
+    }
+    // phi^t of every edge, t = 0 .. orbit length - 1.
+    orbit_.resize(static_cast<std::size_t>(N_ * N_));
+    for (int d = 0; d < N_; ++d)
+      for (int c = 0; c < N_; ++c) {
+        auto& o = orbit_[static_cast<std::size_t>(d * N_ + c)];
+        int x = d, y = c;
+        do {
+          o.push_back(static_cast<std::uint8_t>(x * N_ + y));
+          x = sigma[static_cast<std::size_t>(x)];
+          y = tau[static_cast<std::size_t>(y)];
+        } while (x != d || y != c);
+      }
+    sigma_ = sigma;
+    tau_ = tau;
+    plain_ = is_identity(sigma) && is_identity(tau);
+  }
+
+  // Ordered bands with edge set g (a signature's graph).
+  u128 count(Edges g) { return checked_mul(rec(g, full_), factor_); }
+  std::size_t states() const { return memo_.size(); }
+
+ private:
+  int code_unit(int l) const {
+    int u = 1;
+    for (int i = 1; i < l; ++i) u *= R_ + 1;
+    return u;
+  }
+
+  struct Key {
+    Edges g;
+    int rem;
+    bool operator==(const Key&) const = default;
+  };
+  struct KeyHash {
+    std::size_t operator()(const Key& k) const {
+      std::uint64_t h = static_cast<std::uint64_t>(k.g) * 0x9E3779B97F4A7C15ull;
+      h ^= static_cast<std::uint64_t>(k.g >> 64) + 0x7F4A7C159E3779B9ull + (h << 6) + (h >> 2);
+      h ^= static_cast<std::uint64_t>(k.rem) * 0xBF58476D1CE4E5B9ull;
+      return static_cast<std::size_t>(h ^ (h >> 31));
+    }
+  };
+
+  u128 rec(Edges g, int rem) {
+    if (g == 0) return rem == 0 ? 1 : 0;
+    if (rem == 0) return 0;
+    if (plain_) {
+      g = normalise(g);
+      if (rem == 2) return u128{1} << (two_regular_cycles(g) - 1);
+    }
+    const Key key{g, rem};
+    if (auto it = memo_.find(key); it != memo_.end()) return it->second;
+    const int e0 = low_bit(g);
+    u128 total = 0;
+    for (int l = 1, unit = 1; l <= R_; ++l, unit *= R_ + 1) {
+      if ((rem / unit) % (R_ + 1) == 0) continue;
+      // phi^l-invariant matchings M through e0: M(sigma^l d) = tau^l M(d).
+      l_ = l;
+      used_edges_ = 0;
+      used_digits_ = 0;
+      used_cols_ = 0;
+      g_ = g;
+      if (place(e0)) total = checked_add(total, extend(rem - unit));
+    }
+    memo_.emplace(key, total);
+    return total;
+  }
+
+  // With phi the identity (bands with no symmetry of their own) the count depends on the graph
+  // only up to renaming digits and columns: rows are any perfect matchings. So the memo key is
+  // a graph isomorphic to g in a normal form -- digits sorted by their column sets, then
+  // columns by their digit sets, repeated until nothing moves. Not a canonical form (two
+  // isomorphic graphs may keep different forms), but every form is isomorphic to the graph it
+  // came from, which is all the memo needs, and it merges most of the states.
+  Edges normalise(Edges g) const {
+    const std::uint32_t cmask = (1u << N_) - 1;
+    std::array<std::uint32_t, 16> row{}, col{};
+    for (int d = 0; d < N_; ++d) row[static_cast<std::size_t>(d)] = static_cast<std::uint32_t>(g >> (d * N_)) & cmask;
+    for (int round = 0; round < 4; ++round) {
+      std::sort(row.begin(), row.begin() + N_);
+      // Column c's digit set in the sorted digit order.
+      for (int c = 0; c < N_; ++c) {
+        std::uint32_t v = 0;
+        for (int d = 0; d < N_; ++d) v |= ((row[static_cast<std::size_t>(d)] >> c) & 1u) << d;
+        col[static_cast<std::size_t>(c)] = v;
+      }
+      std::array<int, 16> order{};
+      for (int c = 0; c < N_; ++c) order[static_cast<std::size_t>(c)] = c;
+      std::stable_sort(order.begin(), order.begin() + N_, [&](int a, int b) { return col[static_cast<std::size_t>(a)] < col[static_cast<std::size_t>(b)]; });
+      bool moved = false;
+      for (int c = 0; c < N_; ++c) moved |= order[static_cast<std::size_t>(c)] != c;
+      if (!moved) break;
+      for (int d = 0; d < N_; ++d) {
+        std::uint32_t m = 0;
+        for (int c = 0; c < N_; ++c) m |= ((row[static_cast<std::size_t>(d)] >> order[static_cast<std::size_t>(c)]) & 1u) << c;
+        row[static_cast<std::size_t>(d)] = m;
+      }
+    }
+    std::sort(row.begin(), row.begin() + N_);
+    Edges out = 0;
+    for (int d = 0; d < N_; ++d) out |= static_cast<Edges>(row[static_cast<std::size_t>(d)]) << (d * N_);
+    return out;
+  }
+
+  // Cycles of a 2-regular bipartite graph (digits and columns of degree 2). Its decompositions
+  // into two perfect matchings, with the one through the lowest edge first, number
+  // 2^(cycles - 1): each cycle alternates in one of two ways, and e0's fixes its own.
+  int two_regular_cycles(Edges g) const {
+    std::uint32_t seen = 0;
+    int cycles = 0;
+    for (int d0 = 0; d0 < N_; ++d0) {
+      if (seen >> d0 & 1) continue;
+      ++cycles;
+      // Walk digit -> column -> other digit of that column -> ...
+      int d = d0, from_col = -1;
+      do {
+        seen |= 1u << d;
+        const std::uint32_t cols = static_cast<std::uint32_t>(g >> (d * N_)) & ((1u << N_) - 1);
+        int c = std::countr_zero(cols);
+        if (c == from_col) c = std::countr_zero(cols & (cols - 1));
+        int next = -1;
+        for (int e = 0; e < N_; ++e)
+          if (e != d && ((g >> (e * N_ + c)) & 1)) next = e;
+        assert(next >= 0);
+        from_col = c;
+        d = next;
+      } while (d != d0);
+    }
+    return cycles;
+  }
+
+  static int low_bit(Edges g) {
+    const auto lo = static_cast<std::uint64_t>(g);
+    return lo ? std::countr_zero(lo) : 64 + std::countr_zero(static_cast<std::uint64_t>(g >> 64));
+  }
+
+  // Puts edge e = (d, c) and its phi-images into M's orbit: M gets phi^(l j)(e), the other
+  // rows of the cycle phi^t(e). False (nothing changed) when an edge is missing or taken, a
+  // column of M is taken, or the images do not close up (phi^(l a)(e) != e for d's orbit length
+  // a under sigma^l).
+  bool place(int e) {
+    const auto& o = orbit_[static_cast<std::size_t>(e)];
+    const int len = static_cast<int>(o.size());
+    // phi^t(e) for t multiple of l hits M; the digit orbit under sigma^l has length a, and the
+    // edges phi^t(e), t < l*a, must all be new; phi^(l a)(e) must be e again.
+    const int d = e / N_;
+    int a = 1;
+    {
+      int x = d;
+      for (int s = 0; s < l_; ++s) x = sigma_[static_cast<std::size_t>(x)];
+      for (int y = x; y != d; ++a) {
+        for (int s = 0; s < l_; ++s) y = sigma_[static_cast<std::size_t>(y)];
+      }
+    }
+    const int span = l_ * a;
+    if (span % len != 0) return false;  // phi^span(e) must be e again
+    Edges add = 0;
+    std::uint32_t digits = 0, cols = 0;
+    for (int t = 0; t < span; ++t) {
+      const int f = o[static_cast<std::size_t>(t % len)];
+      const Edges b = kOne << f;
+      if (!(g_ & b) || ((used_edges_ | add) & b)) return false;
+      add |= b;
+      if (t % l_ == 0) {
+        const std::uint32_t db = 1u << (f / N_), cb = 1u << (f % N_);
+        if ((used_digits_ | digits) & db || (used_cols_ | cols) & cb) return false;
+        digits |= db;
+        cols |= cb;
+      }
+    }
+    used_edges_ |= add;
+    used_digits_ |= digits;
+    used_cols_ |= cols;
+    return true;
+  }
+
+  // Completes M digit by digit (lowest unmatched digit first); at the end recurses on the rest.
+  u128 extend(int rem_after) {
+    const std::uint32_t all = (1u << N_) - 1;
+    if (used_digits_ == all) {
+      const Edges rest = g_ & ~used_edges_;
+      // Save the members: rec() reuses them.
+      const Edges ue = used_edges_, gg = g_;
+      const std::uint32_t ud = used_digits_, uc = used_cols_;
+      const int l = l_;
+      const u128 r = rec(rest, rem_after);
+      used_edges_ = ue, g_ = gg, used_digits_ = ud, used_cols_ = uc, l_ = l;
+      return r;
+    }
+    const int d = std::countr_zero(~used_digits_ & all);
+    u128 total = 0;
+    for (int c = 0; c < N_; ++c) {
+      if (used_cols_ & (1u << c)) continue;
+      const int e = d * N_ + c;
+      if (!(g_ & (kOne << e))) continue;
+      const Edges ue = used_edges_;
+      const std::uint32_t ud = used_digits_, uc = used_cols_;
+      if (!place(e)) continue;
+      total = checked_add(total, extend(rem_after));
+      used_edges_ = ue, used_digits_ = ud, used_cols_ = uc;
+    }
+    return total;
+  }
+
+  int R_, N_;
+  int full_ = 0;
+  std::uint64_t factor_ = 1;
+  std::vector<std::vector<std::uint8_t>> orbit_;
+  Perm sigma_, tau_;
+  bool plain_ = false;  // phi is the identity: normalise graphs, close form for two matchings
+  std::unordered_map<Key, u128, KeyHash> memo_;
+  // The matching being built (members, so place/extend need no long argument lists).
+  int l_ = 1;
+  Edges g_ = 0, used_edges_ = 0;
+  std::uint32_t used_digits_ = 0, used_cols_ = 0;
+};
+
+// Image of a digit set under a digit permutation.
+std::uint32_t map_set(const Perm& p, std::uint32_t set) {
+  std::uint32_t r = 0;
+  for (; set; set &= set - 1) r |= 1u << p[static_cast<std::size_t>(std::countr_zero(set))];
+  return r;
+}
+
+// The allowed signatures: a product over the stack cycles of h of the allowed left sets of the
+// cycle's first stack. `swap` selects the band-swapping condition S(h c) = (pi S(c))^c.
+//
+// Cycles with the same length and the same complement pattern are interchangeable (swapping
+// two of them stack by stack commutes with h), so a member is stored with the choices of such
+// a group sorted -- a multiset, ranked in the combinatorial number system -- and stands for
+// all its arrangements (`arrangements`). 10x10, the class that only swaps the bands: 32^5 =
+// 33.5M allowed signatures become C(36, 5) = 377k multisets (the orbit walk was 10 s).
+struct Family {
+  int R = 0, N = 0;
+  std::uint32_t all = 0;
+  std::vector<std::vector<int>> cyc;              // stacks of each cycle, from its first
+  std::vector<std::vector<char>> comp;            // L_{next} = comp ? (pi L)^c : pi L
+  std::vector<std::vector<std::uint32_t>> choice;  // allowed left sets of each cycle's first stack
+  std::vector<std::vector<std::int32_t>> index;   // left set -> position in choice, or -1
+  std::vector<std::vector<std::size_t>> groups;   // interchangeable cycles
+  std::vector<std::uint64_t> group_size;          // multisets of each group
+  std::uint64_t size = 1;                          // members (multisets), not signatures
+  std::vector<std::uint32_t> pi_set;              // digit set -> its image under pi
+  std::vector<std::vector<std::uint64_t>> binom;  // binom[n][k]
+
+  Family(int R_, const Perm& h, const Perm& pi, bool swap) : R(R_), N(2 * R_), all((1u << (2 * R_)) - 1) {
+    pi_set.resize(std::size_t{all} + 1);
+    for (std::uint32_t x = 0; x <= all; ++x) pi_set[x] = map_set(pi, x);
+    binom.assign(300, std::vector<std::uint64_t>(8, 0));
+    for (std::size_t n = 0; n < binom.size(); ++n) {
+      binom[n][0] = 1;
+      for (std::size_t k = 1; k < 8 && k <= n; ++k) binom[n][k] = binom[n - 1][k - 1] + (k < n ? binom[n - 1][k] : 0);
+    }
+    Perm stack(static_cast<std::size_t>(R));
+    for (int j = 0; j < R; ++j) stack[static_cast<std::size_t>(j)] = h[static_cast<std::size_t>(2 * j)] / 2;
+    for (const auto& c : cycles(stack)) {
+      std::vector<char> cp;
+      bool odd = false;
+      for (int j : c) {
+        const bool k = (h[static_cast<std::size_t>(2 * j)] & 1) != swap;  // swap bit xor band swap
+        cp.push_back(k);
+        odd ^= k;
+      }
+      std::vector<std::uint32_t> ch;
+      std::vector<std::int32_t> ix(static_cast<std::size_t>(all) + 1, -1);
+      const Perm pil = power(pi, static_cast<int>(c.size()));
+      for (std::uint32_t x = 0; x <= all; ++x) {
+        if (std::popcount(x) != R) continue;
+        std::uint32_t y = map_set(pil, x);
+        if (odd) y = all & ~y;
+        if (y != x) continue;
+        ix[x] = static_cast<std::int32_t>(ch.size());
+        ch.push_back(x);
+      }
+      std::size_t g = 0;
+      while (g < groups.size() && comp[groups[g][0]] != cp) ++g;
+      if (g == groups.size()) groups.emplace_back();
+      groups[g].push_back(cyc.size());
+      cyc.push_back(c);
+      comp.push_back(std::move(cp));
+      choice.push_back(std::move(ch));
+      index.push_back(std::move(ix));
+    }
+    for (const auto& grp : groups) {
+      const std::size_t n = choice[grp[0]].size(), m = grp.size();
+      group_size.push_back(n == 0 ? 0 : binom[n + m - 1][m]);
+      size *= group_size.back();
+    }
+  }
+
+  // Left sets of all stacks for member i (the group's choices in increasing order).
+  void expand(std::uint64_t i, std::uint32_t* L) const {
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+      std::uint64_t r = i % group_size[g];
+      i /= group_size[g];
+      const std::size_t m = groups[g].size();
+      for (std::size_t t = m; t-- > 0;) {  // unrank: b_t = c_t + t, r = sum binom(b_t, t + 1)
+        std::size_t b = t;
+        while (binom[b + 1][t + 1] <= r) ++b;
+        r -= binom[b][t + 1];
+        const std::size_t k = groups[g][t];
+        std::uint32_t x = choice[k][b - t];
+        for (std::size_t s = 0; s < cyc[k].size(); ++s) {
+          L[cyc[k][s]] = x;
+          x = pi_set[x];
+          if (comp[k][s]) x = all & ~x;
+        }
+      }
+    }
+  }
+  // Member with these left sets (which must be allowed).
+  std::uint64_t member(const std::uint32_t* L) const {
+    std::uint64_t i = 0, scale = 1;
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+      std::array<std::uint32_t, 16> c{};
+      const std::size_t m = groups[g].size();
+      for (std::size_t t = 0; t < m; ++t) {
+        const std::size_t k = groups[g][t];
+        const std::int32_t p = index[k][L[cyc[k][0]]];
+        if (p < 0) throw std::logic_error("signatures: a symmetry left the allowed signatures");
+        c[t] = static_cast<std::uint32_t>(p);
+      }
+      std::sort(c.begin(), c.begin() + static_cast<std::ptrdiff_t>(m));
+      std::uint64_t r = 0;
+      for (std::size_t t = 0; t < m; ++t) r += binom[c[t] + t][t + 1];
+      i += r * scale;
+      scale *= group_size[g];
+    }
+    return i;
+  }
+  // Signatures member i stands for: per group m! / prod of (multiplicity of each choice)!.
+  std::uint64_t arrangements(std::uint64_t i) const {
+    std::uint64_t a = 1;
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+      std::uint64_t r = i % group_size[g];
+      i /= group_size[g];
+      const std::size_t m = groups[g].size();
+      std::array<std::size_t, 16> c{};
+      for (std::size_t t = m; t-- > 0;) {
+        std::size_t b = t;
+        while (binom[b + 1][t + 1] <= r) ++b;
+        r -= binom[b][t + 1];
+        c[t] = b - t;
+      }
+      std::uint64_t num = 1;
+      for (std::size_t t = 1; t <= m; ++t) num *= t;
+      for (std::size_t t = 0, run = 1; t < m; ++t, ++run) {
+        if (t + 1 == m || c[t + 1] != c[t]) {
+          for (std::size_t q = 2; q <= run; ++q) num /= q;
+          run = 0;
+        }
+      }
+      a *= num;
+    }
+    return a;
+  }
+};
+
+// A symmetry (v, s) acting on signatures: S'(v c) = s(S(c)). The hot loop of the orbit
+// enumeration (every allowed signature times every generator: 33.5M x 7 for the 10x10 class
+// that only swaps the bands), so the digit map is a table over all digit sets.
+struct SigMove {
+  Perm cols;
+  std::vector<std::uint32_t> digit_set;  // digit set -> image under s
+  SigMove(const Perm& v, const Perm& s) : cols(v), digit_set(std::size_t{1} << s.size()) {
+    for (std::uint32_t x = 0; x < digit_set.size(); ++x) digit_set[x] = map_set(s, x);
+  }
+};
+
+void apply(const SigMove& m, int R, std::uint32_t all, const std::uint32_t* L, std::uint32_t* out) {
+  for (int j = 0; j < R; ++j) {
+    const int c = m.cols[static_cast<std::size_t>(2 * j)];
+    const std::uint32_t x = m.digit_set[L[j]];
+    out[c / 2] = (c & 1) ? all & ~x : x;
+  }
+}
+
+// Generators of the relabellings commuting with pi (Z_l wr S_m for m cycles of length l): for
+// each length, the rotation of its first cycle, the swap of its first two cycles and the shift
+// of all of them by one cycle, point by point.
+std::vector<Perm> centraliser_generators(const Perm& pi) {
+  std::vector<Perm> gens;
+  const int n = static_cast<int>(pi.size());
+  std::map<std::size_t, std::vector<std::vector<int>>> by_len;
+  for (auto& c : cycles(pi)) by_len[c.size()].push_back(c);
+  for (const auto& [len, cyc] : by_len) {
+    if (len > 1) {
+      Perm p = identity_perm(n);
+      for (std::size_t i = 0; i < len; ++i) p[static_cast<std::size_t>(cyc[0][i])] = cyc[0][(i + 1) % len];
+      gens.push_back(p);
+    }
+    if (cyc.size() >= 2) {
+      Perm p = identity_perm(n);
+      for (std::size_t i = 0; i < len; ++i) {
+        p[static_cast<std::size_t>(cyc[0][i])] = cyc[1][i];
+        p[static_cast<std::size_t>(cyc[1][i])] = cyc[0][i];
+      }
+      gens.push_back(p);
+    }
+    if (cyc.size() >= 3) {
+      Perm p = identity_perm(n);
+      for (std::size_t k = 0; k < cyc.size(); ++k)
+        for (std::size_t i = 0; i < len; ++i) p[static_cast<std::size_t>(cyc[k][i])] = cyc[(k + 1) % cyc.size()][i];
+      gens.push_back(p);
+    }
+  }
+  return gens;
+}
+
+Edges graph(int N, const std::uint32_t* L, bool complement) {
+  Edges g = 0;
+  const std::uint32_t all = (1u << N) - 1;
+  for (int j = 0; j < N / 2; ++j) {
+    const std::uint32_t left = complement ? all & ~L[j] : L[j];
+    for (int d = 0; d < N; ++d) {
+      const int c = (left >> d & 1) ? 2 * j : 2 * j + 1;
+      g |= kOne << (d * N + c);
+    }
+  }
+  return g;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Band-swapping elements whose band symmetry is trivial (rho = a1 a0 = id, tau = h^2 = id).
+//
+// Why. Then A(S; id, id, pi^2) counts bands T with T = pi^2 T: none unless pi^2 = id, and for an
+// involution pi every band with signature S, F(S). The conditions on S are weak (10x10, the class
+// that swaps the bands and the columns of every box: every signature, 252^5 = 1.0e12 of them when
+// pi = id), so the signature families and their orbit walk above run out (a family of 160M
+// multisets took 320 s to walk, the next one passed 2^32). Instead:
+//
+//   Fix(g, pi) = sum over allowed S of F(S),
+//
+// summed over the orbits of the relabellings commuting with pi, C(pi) = (Z_2 wr S_j) x S_f for j
+// 2-cycles and f fixed points. A choice S is given by the left sets of the first stack of each
+// stack cycle of h (k free sets; the other stacks follow, as in Family); digit d then has a k-bit
+// type v_d (bit i: d in the i-th free set). Up to C(pi), S is the multiset of the fixed points'
+// types and the multiset of the 2-cycles' unordered type pairs {v_d, v_(pi d)}; the choices with
+// that histogram number
+//
+//   f! / prod m_v!  x  j! / prod m_p!  x  2^(2-cycles whose two types differ),
+//
+// and each stack cycle of length l and parity c (the XOR of its complement steps) asks
+// pi^l L = L (c even) or pi^l L = complement of L (c odd), with pi^l = id or pi: "free",
+// "impossible", "pi-invariant" (v_d[i] = v_(pi d)[i]) or "pi-complementary" (v_d[i] !=
+// v_(pi d)[i], so no fixed points). Every free set has R digits: column sums R. 10x10, pi = id,
+// five free sets: 589,392 histograms (the two-stack class generator's count, side2.hpp); F of
+// each from PlainBandCounts (one class lookup) or from a BandCounter with no symmetry.
+
+u128 fix_trivial_band_symmetry(int R, const Perm& h, const Perm& pi, const PlainBandCounts* plain, BandCounter* own,
+                               std::uint64_t& histograms) {
+  const int N = 2 * R;
+  const std::uint32_t all = (1u << N) - 1;
+  if (!is_identity(compose(pi, pi))) return 0;  // T = pi^2 T has no solution
+  // Stack cycles of h, from their first stack, with the complement steps (as in Family, swap).
+  Perm stack(static_cast<std::size_t>(R));
+  for (int j = 0; j < R; ++j) stack[static_cast<std::size_t>(j)] = h[static_cast<std::size_t>(2 * j)] / 2;
+  const auto scyc = cycles(stack);
+  std::vector<std::vector<char>> comp;
+  enum Kind { Free, Invariant, Complementary };
+  std::vector<Kind> kind;
+  for (const auto& c : scyc) {
+    std::vector<char> cp;
+    bool odd = false;
+    for (int j : c) {
+      const bool k = (h[static_cast<std::size_t>(2 * j)] & 1) == 0;  // swap: complement unless left -> right
+      cp.push_back(k);
+      odd ^= k;
+    }
+    const bool pil_is_id = c.size() % 2 == 0;  // pi^l, pi an involution
+    if (pil_is_id && odd) return 0;            // L = complement of L
+    kind.push_back(pil_is_id ? Free : odd ? Complementary : Invariant);
+    comp.push_back(std::move(cp));
+  }
+  const int k = static_cast<int>(scyc.size());
+  std::vector<int> fixed_points;
+  std::vector<std::pair<int, int>> two_cycles;
+  for (const auto& c : cycles(pi)) {
+    if (c.size() == 1) fixed_points.push_back(c[0]);
+    else two_cycles.emplace_back(c[0], c[1]);
+  }
+  const int f = static_cast<int>(fixed_points.size()), j2 = static_cast<int>(two_cycles.size());
+  for (Kind x : kind)
+    if (x == Complementary && f > 0) return 0;
+
+  // Item kinds: fixed-point types (any k-bit type), then 2-cycle pairs a <= b meeting the kinds.
+  const int types = 1 << k;
+  std::vector<std::pair<int, int>> pairs;
+  for (int a = 0; a < types; ++a)
+    for (int b = a; b < types; ++b) {
+      bool ok = true;
+      for (int i = 0; i < k && ok; ++i) {
+        const bool same = ((a ^ b) >> i & 1) == 0;
+        ok = kind[static_cast<std::size_t>(i)] == Free || (kind[static_cast<std::size_t>(i)] == Invariant) == same;
+      }
+      if (ok) pairs.emplace_back(a, b);
+    }
+  std::vector<std::uint64_t> fact(static_cast<std::size_t>(N + 1), 1);
+  for (int i = 1; i <= N; ++i) fact[static_cast<std::size_t>(i)] = fact[static_cast<std::size_t>(i - 1)] * static_cast<std::uint64_t>(i);
+
+  // Depth-first over the 2-cycles' pairs (non-decreasing pair index), then the fixed points'
+  // types (non-decreasing type), column sums kept <= R and still reachable.
+  std::vector<int> sums(static_cast<std::size_t>(k), 0);
+  std::vector<int> vtype(static_cast<std::size_t>(N), 0);  // digit -> its type
+  u128 fix = 0;
+  auto add = [&](int t, int sign) {
+    for (int i = 0; i < k; ++i) sums[static_cast<std::size_t>(i)] += sign * (t >> i & 1);
+  };
+  auto feasible = [&](int pairs_left, int points_left) {
+    for (int x : sums)
+      if (x > R || x + 2 * pairs_left + points_left < R) return false;
+    return true;
+  };
+  std::uint64_t weight_den = 1;  // prod m! over pairs and types, built as the search goes
+  int differing = 0;
+  std::uint32_t L[16], full[16];
+  auto leaf = [&] {
+    for (int i = 0; i < k; ++i) {
+      L[i] = 0;
+      for (int d = 0; d < N; ++d) L[i] |= static_cast<std::uint32_t>(vtype[static_cast<std::size_t>(d)] >> i & 1) << d;
+    }
+    for (int c = 0; c < k; ++c) {  // expand: the other stacks of each cycle follow
+      std::uint32_t x = L[c];
+      for (std::size_t st = 0; st < scyc[static_cast<std::size_t>(c)].size(); ++st) {
+        full[scyc[static_cast<std::size_t>(c)][st]] = x;
+        x = map_set(pi, x);
+        if (comp[static_cast<std::size_t>(c)][st]) x = all & ~x;
+      }
+      // The kinds make every cycle close up; a miss would count a signature that is not one.
+      if (x != L[c]) throw std::logic_error("signatures: a stack cycle does not close up");
+    }
+    const u128 F = plain ? plain->fillings(full) : own->count(graph(N, full, false));
+    const std::uint64_t num = fact[static_cast<std::size_t>(f)] * fact[static_cast<std::size_t>(j2)];
+    assert(num % weight_den == 0);
+    const u128 w = static_cast<u128>(num / weight_den) << differing;
+    fix = checked_add(fix, checked_mul(w, F));
+    ++histograms;
+  };
+  std::function<void(int, int, int, int)> points = [&](int idx, int from, int run_type, int run) {
+    if (idx == f) {
+      if (feasible(0, 0)) leaf();
+      return;
+    }
+    for (int t = from; t < types; ++t) {
+      const int r = t == run_type ? run + 1 : 1;
+      add(t, +1);
+      weight_den *= static_cast<std::uint64_t>(r);
+      vtype[static_cast<std::size_t>(fixed_points[static_cast<std::size_t>(idx)])] = t;
+      if (feasible(0, f - idx - 1)) points(idx + 1, t, t, r);
+      weight_den /= static_cast<std::uint64_t>(r);
+      add(t, -1);
+    }
+  };
+  std::function<void(int, int, int)> cyc2 = [&](int idx, int from, int run) {
+    if (idx == j2) {
+      points(0, 0, -1, 0);
+      return;
+    }
+    for (int p = from; p < static_cast<int>(pairs.size()); ++p) {
+      const auto [a, b] = pairs[static_cast<std::size_t>(p)];
+      const int r = p == from && idx > 0 ? run + 1 : 1;
+      add(a, +1), add(b, +1);
+      weight_den *= static_cast<std::uint64_t>(r);
+      differing += a != b;
+      vtype[static_cast<std::size_t>(two_cycles[static_cast<std::size_t>(idx)].first)] = a;
+      vtype[static_cast<std::size_t>(two_cycles[static_cast<std::size_t>(idx)].second)] = b;
+      if (feasible(j2 - idx - 1, f)) cyc2(idx + 1, p, r);
+      differing -= a != b;
+      weight_den /= static_cast<std::uint64_t>(r);
+      add(a, -1), add(b, -1);
+    }
+  };
+  cyc2(0, 0, 0);
+  return fix;
+}
+
+}  // namespace
+
+u128 count_by_signatures(Shape s, const GeometricSymmetry& g, const std::vector<CycleType>& types,
+                         const PlainBandCounts* plain, KernelStats& stats) {
+  if (s.cols != 2 || g.transpose) throw std::invalid_argument("signatures: needs R x 2 boxes and an untransposed element");
+  const int R = s.rows, N = s.n();
+  if (N * N > 128) throw std::invalid_argument("signatures: at most 11 digits");
+  const bool swap = g.rows[0] >= R;
+  Perm a0(static_cast<std::size_t>(R)), a1(static_cast<std::size_t>(R));
+  for (int i = 0; i < R; ++i) {
+    a0[static_cast<std::size_t>(i)] = g.rows[static_cast<std::size_t>(i)] % R;
+    a1[static_cast<std::size_t>(i)] = g.rows[static_cast<std::size_t>(R + i)] % R;
+  }
+  // Column moves commuting with h, as generators (the same for every pi).
+  std::vector<Perm> hcent;
+  for_each_wreath_element(s.cols, s.rows, [&](const Perm& v) {
+    if (compose(v, g.cols) == compose(g.cols, v)) hcent.push_back(v);
+  });
+  const std::vector<Perm> hgens = generating_set(hcent);
+
+  u128 f = 0;
+  // Trivial band symmetry: the histogram sum (see fix_trivial_band_symmetry), one type at a time.
+  if (swap && is_identity(compose(a1, a0)) && is_identity(compose(g.cols, g.cols))) {
+    std::unique_ptr<BandCounter> own;
+    if (!plain) own = std::make_unique<BandCounter>(R, identity_perm(R), identity_perm(N), identity_perm(N));
+    for (const CycleType& type : types) {
+      ++stats.relabellings;
+      const u128 fix = fix_trivial_band_symmetry(R, g.cols, perm_of_type(type), plain, own.get(), stats.searched);
+      const u128 z = centraliser_order(type);
+      if (fix % z != 0)
+        throw CheckError("signatures: grids fixed with relabelling " + type_string(type) +
+                         " not divisible by its centraliser order");
+      f = checked_add(f, fix / z);
+    }
+    if (own) stats.states += own->states();
+    return f;
+  }
+  for (const CycleType& type : types) {
+    ++stats.relabellings;
+    const Perm pi = perm_of_type(type);
+    const Family fam(R, g.cols, pi, swap);
+    if (fam.size == 0) continue;
+    if (fam.size > (std::uint64_t{1} << 32)) throw std::runtime_error("signatures: too many allowed signatures");
+    std::vector<SigMove> moves;
+    for (const Perm& v : hgens) moves.emplace_back(v, identity_perm(N));
+    for (const Perm& p : centraliser_generators(pi)) moves.emplace_back(identity_perm(N), p);
+
+    // Orbits of allowed signatures: breadth first from each unvisited member.
+    std::vector<std::uint64_t> visited((fam.size + 63) / 64, 0);
+    auto test_set = [&](std::uint64_t i) {
+      const std::uint64_t b = std::uint64_t{1} << (i & 63);
+      if (visited[i >> 6] & b) return false;
+      visited[i >> 6] |= b;
+      return true;
+    };
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> orbits;  // (representative, size)
+    std::vector<std::uint64_t> queue;
+    std::uint32_t L[16], M[16];
+    for (std::uint64_t i = 0; i < fam.size; ++i) {
+      if (!test_set(i)) continue;
+      queue.assign(1, i);
+      std::uint64_t signatures = 0;
+      for (std::size_t q = 0; q < queue.size(); ++q) {
+        signatures += fam.arrangements(queue[q]);
+        fam.expand(queue[q], L);
+        for (const SigMove& m : moves) {
+          apply(m, R, fam.all, L, M);
+          const std::uint64_t j = fam.member(M);
+          if (test_set(j)) queue.push_back(j);
+        }
+      }
+      orbits.emplace_back(i, signatures);
+    }
+    stats.searched += orbits.size();
+
+    // Band symmetries: swap -> T fixed by (a1 a0, h^2, pi^2); keep -> T by (a0, h, pi), U by (a1, h, pi).
+    const Perm rho = swap ? compose(a1, a0) : a0;
+    const Perm tau = swap ? compose(g.cols, g.cols) : g.cols;
+    const Perm sig = swap ? compose(pi, pi) : pi;
+    tbb::enumerable_thread_specific<BandCounter> top([&] { return BandCounter(R, rho, tau, sig); });
+    tbb::enumerable_thread_specific<BandCounter> bottom([&] { return BandCounter(R, a1, g.cols, pi); });
+    std::vector<u128> w(orbits.size(), 0);
+    tbb::parallel_for(std::size_t{0}, orbits.size(), [&](std::size_t k) {
+      std::uint32_t LL[16];
+      fam.expand(orbits[k].first, LL);
+      u128 a = top.local().count(graph(N, LL, false));
+      if (!swap && a != 0) a = checked_mul(a, bottom.local().count(graph(N, LL, true)));
+      w[k] = a;
+    });
+    u128 fix = 0;
+    for (std::size_t k = 0; k < orbits.size(); ++k) fix = checked_add(fix, checked_mul(w[k], orbits[k].second));
+    for (const auto& c : top) stats.states += c.states();
+    for (const auto& c : bottom) stats.states += c.states();
+    const u128 z = centraliser_order(type);
+    if (fix % z != 0)
+      throw CheckError("signatures: grids fixed with relabelling " + type_string(type) +
+                             " not divisible by its centraliser order");
+    f = checked_add(f, fix / z);
+  }
+  return f;
+}
+
+}  // namespace gridenum::detail

@@ -1,0 +1,69 @@
+// `gridenum symmetry` and `gridenum verify symmetry` end to end, as a user runs them: the text
+// table and the JSON document carry the group order, the classes, the fixing classes, the
+// total, the answer, the threads and the stage times; usage errors exit 2 with a message naming
+// the option; the verify prints PASS and exits 0.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_run.hpp"
+
+using namespace gridenum::testing;
+
+TEST(SymmetryCli, TextAndJson) {
+  const Proc t = run_cli({"symmetry", "--shape", "2x2", "--threads", "1"});
+  ASSERT_EQ(t.code, 0) << t.err;
+  for (const char* want : {"128 symmetries", "conjugacy classes: 20", "essentially different grids: 2", "threads: 1",
+                           "transpose", "grids (stack count): 288"})
+    EXPECT_TRUE(contains(t.out, want)) << want << "\n" << t.out;
+
+  const Proc j = run_cli({"symmetry", "--shape", "2x3", "--json"});
+  ASSERT_EQ(j.code, 0) << j.err;
+  const auto doc = nlohmann::json::parse(j.out);
+  EXPECT_EQ(doc["essentially_different"], "49");
+  EXPECT_EQ(doc["group_order"], 3456);
+  EXPECT_EQ(doc["transposition"], false);
+  EXPECT_EQ(doc["class_table"].size(), 90u);
+  EXPECT_TRUE(doc["times"].contains("grid_count"));
+  EXPECT_GE(doc["threads"].get<int>(), 1);
+}
+
+TEST(SymmetryCli, NoTransposeAndMethods) {
+  const Proc a = run_cli({"symmetry", "--shape", "2x2", "--no-transpose", "--json"});
+  ASSERT_EQ(a.code, 0) << a.err;
+  const auto doc = nlohmann::json::parse(a.out);
+  EXPECT_EQ(doc["group_order"], 64);
+  EXPECT_EQ(doc["transposition"], false);
+  for (const char* m : {"line-orbits", "signatures"}) {
+    const Proc p = run_cli({"symmetry", "--shape", "3x2", "--method", m});
+    EXPECT_EQ(p.code, 0) << m << p.err;
+    EXPECT_TRUE(contains(p.out, "essentially different grids: 49")) << m;
+  }
+}
+
+TEST(SymmetryCli, UsageErrors) {
+  Proc p = run_cli({"symmetry", "--shape", "3x4"});
+  EXPECT_EQ(p.code, 2);
+  EXPECT_TRUE(contains(p.err, "--shape")) << p.err;
+  p = run_cli({"symmetry", "--shape", "nine"});
+  EXPECT_EQ(p.code, 2);
+  EXPECT_TRUE(contains(p.err, "RxC")) << p.err;
+  p = run_cli({"symmetry", "--shape", "3x3", "--method", "signatures"});
+  EXPECT_EQ(p.code, 2);
+  EXPECT_TRUE(contains(p.err, "--method")) << p.err;
+  p = run_cli({"symmetry", "--method", "guess"});
+  EXPECT_EQ(p.code, 2);
+  p = run_cli({"symmetry", "--help"});
+  EXPECT_EQ(p.code, 0);
+  EXPECT_TRUE(contains(p.out, "Burnside")) << p.out;
+  EXPECT_TRUE(contains(p.out, "--no-transpose")) << p.out;
+}
+
+TEST(SymmetryCli, VerifyPasses) {
+  Proc p = run_cli({"verify", "symmetry", "--shape", "2x2"});
+  EXPECT_EQ(p.code, 0) << p.out << p.err;
+  EXPECT_TRUE(contains(p.out, "PASS")) << p.out;
+  EXPECT_TRUE(contains(p.out, "essentially different grids")) << p.out;
+  p = run_cli({"verify", "symmetry", "--shape", "2x4"});
+  EXPECT_EQ(p.code, 2);
+}

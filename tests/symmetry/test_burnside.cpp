@@ -1,0 +1,126 @@
+// Burnside's lemma end to end (symmetry/burnside.hpp), fast shapes:
+//  - published counts of essentially different grids: 4x4 2 (with transposition), 6x6 49 (both
+//    box shapes), 8x8 1,673,187 (2x4 boxes);
+//  - the per-class figures: class sizes add up to the group order, the identity's term is the
+//    grid count / N!, the weighted sum is |G| times the answer; the same answer with either
+//    kernel forced and with 1 or 2 threads;
+//  - text and JSON carry what the issue asks for (group order, classes, the table of fixing
+//    classes, total, answer, threads, times);
+//  - refusals: shapes the count engine cannot count.
+// 9x9 (with and without transposition) and 4x2 are in slow_burnside.cpp; the brute-force
+// census on 4x4 and 6x6 in tests/verify/test_symmetry_verify.cpp.
+#include <gtest/gtest.h>
+
+#include "gridenum/core/errors.hpp"
+#include "gridenum/symmetry/burnside.hpp"
+
+using namespace gridenum;
+
+namespace {
+
+BurnsideResult run(Shape s, bool transposition = true, int threads = 0, FixedMethod m = FixedMethod::Auto) {
+  BurnsideOptions o;
+  o.shape = s;
+  o.transposition = transposition;
+  o.threads = threads;
+  o.method = m;
+  return run_burnside(o);
+}
+
+void check_consistent(const BurnsideResult& r) {
+  std::uint64_t sizes = 0;
+  BigInt sum = 0;
+  for (const auto& t : r.terms) {
+    sizes += t.cls.size;
+    sum += BigInt(t.cls.size) * to_big(t.fixed.grids);
+  }
+  EXPECT_EQ(sizes, r.group_order);
+  EXPECT_TRUE(r.terms[0].identity);
+  EXPECT_EQ(to_big(r.terms[0].fixed.grids) * factorial(r.shape.n()), r.grids);
+  EXPECT_EQ(sum, r.weighted_sum);
+  EXPECT_EQ(r.essentially_different * r.group_order, r.weighted_sum);
+}
+
+}  // namespace
+
+TEST(Burnside, FourByFour) {
+  const auto r = run({2, 2});
+  check_consistent(r);
+  EXPECT_TRUE(r.transposition);
+  EXPECT_EQ(r.group_order, 128u);
+  EXPECT_EQ(r.essentially_different, 2);
+}
+
+TEST(Burnside, SixBySixBothBoxShapes) {
+  for (Shape s : {Shape{2, 3}, Shape{3, 2}}) {
+    const auto r = run(s);
+    check_consistent(r);
+    EXPECT_FALSE(r.transposition);  // not a symmetry of 2x3 grids
+    EXPECT_EQ(r.group_order, 3456u);
+    EXPECT_EQ(r.essentially_different, 49) << s.str();
+  }
+}
+
+TEST(Burnside, EightByEight) {
+  const auto r = run({2, 4});
+  check_consistent(r);
+  EXPECT_EQ(r.group_order, 384u * 1152u);
+  EXPECT_EQ(r.essentially_different, 1673187);
+}
+
+TEST(Burnside, SameAnswerEveryKernelAndThreadCount) {
+  for (Shape s : {Shape{2, 3}, Shape{3, 2}, Shape{2, 2}}) {
+    const auto a = run(s, true, 1, FixedMethod::Auto);
+    const auto b = run(s, true, 2, FixedMethod::LineOrbits);
+    const auto c = run(s, true, 2, FixedMethod::Signatures);
+    EXPECT_EQ(a.threads_used, 1);
+    ASSERT_EQ(a.terms.size(), b.terms.size());
+    ASSERT_EQ(a.terms.size(), c.terms.size());
+    for (std::size_t i = 0; i < a.terms.size(); ++i) {
+      EXPECT_EQ(to_string(a.terms[i].fixed.grids), to_string(b.terms[i].fixed.grids)) << s.str() << " class " << i + 1;
+      EXPECT_EQ(to_string(a.terms[i].fixed.grids), to_string(c.terms[i].fixed.grids)) << s.str() << " class " << i + 1;
+      if (!b.terms[i].identity && b.terms[i].fixed.grids > 0) {
+        EXPECT_EQ(b.terms[i].fixed.method, FixedMethod::LineOrbits);
+      }
+    }
+  }
+}
+
+TEST(Burnside, WithoutTranspositionTheGroupHalves) {
+  const auto with = run({2, 2}, true), without = run({2, 2}, false);
+  check_consistent(without);
+  EXPECT_FALSE(without.transposition);
+  EXPECT_EQ(without.group_order * 2, with.group_order);
+  // Orbits of the subgroup: at least as many, at most twice as many.
+  EXPECT_GE(without.essentially_different, with.essentially_different);
+  EXPECT_LE(without.essentially_different, 2 * with.essentially_different);
+}
+
+TEST(Burnside, TextAndJson) {
+  const auto r = run({2, 3});
+  const std::string text = format_text(r);
+  for (const char* want : {"3,456 symmetries", "conjugacy classes: 90", "essentially different grids: 49", "threads:",
+                           "grids (stack count): 28,200,960", "identity"})
+    EXPECT_NE(text.find(want), std::string::npos) << want << "\n" << text;
+  const auto j = to_json(r);
+  EXPECT_EQ(j["essentially_different"], "49");
+  EXPECT_EQ(j["group_order"], 3456u);
+  EXPECT_EQ(j["classes"], 90u);
+  EXPECT_EQ(j["class_table"].size(), 90u);
+  EXPECT_EQ(j["fixing_classes"], r.fixing_classes);
+  EXPECT_EQ(j["grids"], "28200960");
+  EXPECT_TRUE(j["times"].contains("fixed"));
+  EXPECT_GE(j["threads"].get<int>(), 1);
+  std::size_t listed = 0;
+  for (const auto& c : j["class_table"]) listed += c["fixed"] != "0";
+  EXPECT_EQ(listed, r.fixing_classes);
+}
+
+TEST(Burnside, Refusals) {
+  for (Shape s : {Shape{3, 4}, Shape{2, 6}, Shape{1, 4}, Shape{4, 4}}) {
+    EXPECT_TRUE(burnside_shape_error(s).has_value()) << s.str();
+    EXPECT_THROW(run(s), InputError) << s.str();
+  }
+  for (Shape s : {Shape{2, 2}, Shape{3, 3}, Shape{2, 5}, Shape{5, 2}, Shape{4, 2}})
+    EXPECT_FALSE(burnside_shape_error(s).has_value()) << s.str();
+}

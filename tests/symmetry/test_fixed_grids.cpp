@@ -1,0 +1,137 @@
+// The fixed-grid counts f(g) (symmetry/fixed_grids.hpp):
+//  - the two kernels, which share no counting code (line orbits: cell orbits filled with a memo
+//    on the used digits of lines and boxes; signatures: bands as matching decompositions summed
+//    over column-set signatures), agree on every class of 2x2, 2x3, 3x2 and 2x4 that both can
+//    take (4x2 in slow_burnside.cpp);
+//  - the relabelling filter never drops a class that a kernel finds grids for (it is a
+//    necessary condition);
+//  - f(g) is a class function: random conjugates of a representative have the same count;
+//  - the signature kernel gives the same counts with the side-2 count's plain band counts
+//    (PlainBandCounts, one class lookup per signature, as Burnside runs 10x10) as with its own
+//    band counter, on 2x4 and 4x2 (the side-2 class generator takes m = 4 as well);
+//  - refusals: the identity, elements outside the group, signatures for a transposed element.
+// Brute force against listed grids (4x4, 6x6) is in tests/verify/test_symmetry_verify.cpp.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "gridenum/count/two_stack.hpp"
+#include "gridenum/symmetry/fixed_grids.hpp"
+
+using namespace gridenum;
+
+namespace {
+
+FixedCount count(Shape s, const GeometricSymmetry& g, FixedMethod m) {
+  FixedOptions o;
+  o.method = m;
+  return count_fixed_grids(s, g, o);
+}
+
+}  // namespace
+
+TEST(FixedGrids, KernelsAgreeOnEveryClass) {
+  for (Shape s : {Shape{2, 2}, Shape{2, 3}, Shape{3, 2}, Shape{2, 4}}) {
+    const SymmetryGroup grp = build_symmetry_group(s, s.rows == s.cols);
+    std::size_t both = 0, nonzero = 0;
+    for (std::size_t i = 1; i < grp.classes.size(); ++i) {
+      const GeometricSymmetry& g = grp.classes[i].rep;
+      const FixedCount lo = count(s, g, FixedMethod::LineOrbits);
+      EXPECT_TRUE(lo.method == FixedMethod::LineOrbits || lo.method == FixedMethod::Filter);
+      if (lo.grids > 0) {
+        ++nonzero;
+        EXPECT_FALSE(lo.relabel_types.empty());
+      }
+      if (!signatures_apply(s, g)) continue;
+      const FixedCount sg = count(s, g, FixedMethod::Signatures);
+      ++both;
+      EXPECT_EQ(to_string(lo.grids), to_string(sg.grids)) << s.str() << " class " << i + 1 << " " << grp.classes[i].text;
+      EXPECT_EQ(lo.relabel_types, sg.relabel_types);
+    }
+    EXPECT_GT(both, 0u) << s.str();
+    EXPECT_GT(nonzero, 0u) << s.str();
+  }
+}
+
+// F from the side-2 count's class table (test-local copy of burnside.cpp's Side2PlainCounts).
+class TablePlainCounts final : public PlainBandCounts {
+ public:
+  explicit TablePlainCounts(int m) : m_(m), classes_(m, 0) {
+    for (const auto& c : classes_.table().classes) F_.push_back(two_stack_fillings(c.representative));
+  }
+  int half() const override { return m_; }
+  u128 fillings(const std::uint32_t* left) const override {
+    Side2Config c;
+    c.m = m_;
+    for (int k = 0; k < m_; ++k) c.sets[static_cast<std::size_t>(k)] = static_cast<std::uint16_t>(left[k]);
+    return F_[classes_.class_of(c)];
+  }
+
+ private:
+  int m_;
+  TwoStackClasses classes_;
+  std::vector<u128> F_;
+};
+
+TEST(FixedGrids, SideTwoPlainCountsGiveTheSameCounts) {
+  const TablePlainCounts table(4);
+  for (Shape s : {Shape{2, 4}, Shape{4, 2}}) {
+    const SymmetryGroup grp = build_symmetry_group(s, false);
+    std::size_t nonzero = 0;
+    for (std::size_t i = 1; i < grp.classes.size(); ++i) {
+      FixedOptions with, without;
+      with.method = without.method = FixedMethod::Signatures;
+      with.plain = &table;
+      const u128 a = count_fixed_grids(s, grp.classes[i].rep, with).grids;
+      const u128 b = count_fixed_grids(s, grp.classes[i].rep, without).grids;
+      EXPECT_EQ(to_string(a), to_string(b)) << s.str() << " class " << i + 1 << " " << grp.classes[i].text;
+      nonzero += a > 0;
+    }
+    EXPECT_GT(nonzero, 10u);
+  }
+  // A table for another half is refused.
+  FixedOptions wrong;
+  wrong.plain = &table;
+  const SymmetryGroup g3 = build_symmetry_group({2, 3}, false);
+  EXPECT_THROW(count_fixed_grids({2, 3}, g3.classes[1].rep, wrong), std::invalid_argument);
+}
+
+TEST(FixedGrids, ClassFunction) {
+  std::mt19937 rng(11);
+  for (Shape s : {Shape{2, 3}, Shape{2, 2}}) {
+    const bool t = s.rows == s.cols;
+    const SymmetryGroup grp = build_symmetry_group(s, t);
+    // Conjugate each representative by random elements built from row and column moves.
+    std::vector<Perm> rows, cols;
+    for_each_wreath_element(s.rows, s.cols, [&](const Perm& p) { rows.push_back(p); });
+    for_each_wreath_element(s.cols, s.rows, [&](const Perm& p) { cols.push_back(p); });
+    for (std::size_t i = 1; i < grp.classes.size(); ++i) {
+      const GeometricSymmetry& g = grp.classes[i].rep;
+      const u128 f = count_fixed_grids(s, g).grids;
+      for (int trial = 0; trial < 3; ++trial) {
+        const GeometricSymmetry h{rows[rng() % rows.size()], cols[rng() % cols.size()], t && (rng() & 1)};
+        GeometricSymmetry hinv = h;  // h^(order - 1)
+        for (int k = 2; k < element_order(s, h); ++k) hinv = compose(s, h, hinv);
+        const GeometricSymmetry c = compose(s, h, compose(s, g, hinv));
+        if (c.is_identity()) continue;
+        EXPECT_EQ(to_string(count_fixed_grids(s, c).grids), to_string(f)) << s.str() << " class " << i + 1;
+      }
+    }
+  }
+}
+
+TEST(FixedGrids, Refusals) {
+  const Shape s{2, 2};
+  const GeometricSymmetry id{identity_perm(4), identity_perm(4), false};
+  EXPECT_THROW(count_fixed_grids(s, id), std::invalid_argument);
+  const GeometricSymmetry bad{Perm{0, 2, 1, 3}, identity_perm(4), false};
+  EXPECT_THROW(count_fixed_grids(s, bad), std::invalid_argument);
+  const GeometricSymmetry t{identity_perm(4), identity_perm(4), true};
+  EXPECT_FALSE(signatures_apply(s, t));
+  EXPECT_THROW(count(s, t, FixedMethod::Signatures), std::invalid_argument);
+  EXPECT_THROW(count(s, t, FixedMethod::Filter), std::invalid_argument);
+  EXPECT_NO_THROW(count(s, t, FixedMethod::LineOrbits));
+  // 3x3 has no two bands: no signatures for it.
+  const GeometricSymmetry swap3{Perm{3, 4, 5, 0, 1, 2, 6, 7, 8}, identity_perm(9), false};
+  EXPECT_FALSE(signatures_apply({3, 3}, swap3));
+}
