@@ -80,12 +80,48 @@ TEST(Launchers, WorkstationShardsMergeToTheTotalAndCanBeRunAgain) {
   // A shard that fails is reported with its number and the script's exit code is not 0.
   fs::remove_all(t / "run2");
   fs::create_directories(t / "run2" / "shard-2");
+  spit(t / "run2" / "run-shards.record", "shards 2\n" + slurp(fs::path(kSource) / "configs" / "2x3.toml"));
   spit(t / "run2" / "shard-2" / "config.toml", "shape = \"2x3\"\nbogus = 1\n");
   Shell bad = sh(kSource + "/jobs/run-shards.sh -c " + kSource + "/configs/2x3.toml -m 2 -t 1 -g " + GRIDENUM_BINARY +
                  " " + (t / "run2").string());
   EXPECT_NE(bad.code, 0) << bad.out;
   EXPECT_NE(bad.out.find("shard 2/2"), std::string::npos) << bad.out;
   EXPECT_FALSE(fs::exists(t / "run2" / "merged" / "result.json"));
+}
+
+// Issue 13 item 4: the same output folder run again with another config used to resume the old
+// shards and print the old job's total (2x3's 28200960 for a 2x4 request), exit 0; -m 0 died
+// with a bash division error. Both are refused now, with exit 2 and a message.
+TEST(Launchers, WorkstationRefusesAnotherConfigOrShardCountInTheSameFolder) {
+  TempDir t;
+  const std::string script = kSource + "/jobs/run-shards.sh -t 1 -g " + std::string(GRIDENUM_BINARY) + " ";
+  const std::string out = (t / "run").string();
+  Shell first = sh(script + "-c " + kSource + "/configs/2x3.toml -m 2 " + out);
+  ASSERT_EQ(first.code, 0) << first.out;
+  const std::string merged = slurp(t / "run" / "merged" / "result.json");
+  Shell other = sh(script + "-c " + kSource + "/configs/2x2.toml -m 2 " + out);
+  EXPECT_EQ(other.code, 2) << other.out;
+  EXPECT_NE(other.out.find("another config or shard count"), std::string::npos) << other.out;
+  EXPECT_EQ(other.out.find("28200960"), std::string::npos) << other.out;
+  Shell more = sh(script + "-c " + kSource + "/configs/2x3.toml -m 3 " + out);
+  EXPECT_EQ(more.code, 2) << more.out;
+  EXPECT_EQ(slurp(t / "run" / "merged" / "result.json"), merged);  // left as it was
+  // Shard folders without the record: their config cannot be checked, so refused.
+  fs::create_directories(t / "old" / "shard-1");
+  Shell unknown = sh(script + "-c " + kSource + "/configs/2x2.toml -m 1 " + (t / "old").string());
+  EXPECT_EQ(unknown.code, 2) << unknown.out;
+  EXPECT_NE(unknown.out.find("no "), std::string::npos) << unknown.out;
+  // The same run again is fine (it resumes the finished shards and merges).
+  Shell same = sh(script + "-c " + kSource + "/configs/2x3.toml -m 2 " + out);
+  EXPECT_EQ(same.code, 0) << same.out;
+  for (const char* bad : {"0", "-1", "x", ""}) {
+    Shell r = sh(script + "-c " + kSource + "/configs/2x3.toml -m \"" + bad + "\" " + (t / "z").string());
+    EXPECT_EQ(r.code, 2) << bad << ": " << r.out;
+    EXPECT_NE(r.out.find("-m expects a positive whole number"), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find("division"), std::string::npos) << r.out;
+  }
+  Shell t0 = sh(script + "-c " + kSource + "/configs/2x3.toml -m 2 -t 0 " + (t / "z").string());
+  EXPECT_EQ(t0.code, 2) << t0.out;
 }
 
 TEST(Launchers, SlurmArrayAndDependentMergeWithAStandInSbatch) {
