@@ -13,11 +13,14 @@
 #include "gridenum/jobs/job.hpp"
 
 #include <spdlog/logger.h>
-#include <spdlog/sinks/basic_file_sink.h>
+#include <fcntl.h>
+#include <spdlog/sinks/base_sink.h>
 #include <spdlog/sinks/stdout_sinks.h>
 #include <unistd.h>
 
 #include <cassert>
+#include <cerrno>
+#include <csignal>
 #include <condition_variable>
 #include <cstdio>
 #include <future>
@@ -25,6 +28,7 @@
 #include <thread>
 
 #include "gridenum/core/checksum.hpp"
+#include "gridenum/core/host.hpp"
 #include "gridenum/count/pool.hpp"
 #include "gridenum/jobs/atomic_file.hpp"
 #include "gridenum/jobs/job_errors.hpp"
@@ -36,16 +40,47 @@ namespace gridenum {
 
 namespace fs = std::filesystem;
 
-std::shared_ptr<spdlog::logger> make_job_logger(const fs::path& dir, bool console) {
-  std::vector<spdlog::sink_ptr> sinks;
-  try {
-    sinks.push_back(std::make_shared<spdlog::sinks::basic_file_sink_mt>((dir / "job.log").string()));
-  } catch (const spdlog::spdlog_ex& e) {
-    throw JobIoError(std::string("cannot open the job log: ") + e.what());
+namespace {
+
+// job.log as a spdlog sink over a descriptor from open_job_file: spdlog's own file sink opens by
+// name with fopen, which follows a symlink planted as DIR/job.log (issue 13 item 9: the log was
+// appended to whatever it named). Each message is one write(2) to an O_APPEND file, as the
+// basic file sink's fwrite + flush_on(info) did.
+class JobLogSink final : public spdlog::sinks::base_sink<std::mutex> {
+ public:
+  explicit JobLogSink(const fs::path& path) : path_(path), fd_(open_job_file(path, O_WRONLY | O_APPEND | O_CREAT)) {}
+  ~JobLogSink() override { ::close(fd_); }
+  JobLogSink(const JobLogSink&) = delete;
+  JobLogSink& operator=(const JobLogSink&) = delete;
+
+ protected:
+  void sink_it_(const spdlog::details::log_msg& msg) override {
+    spdlog::memory_buf_t buf;
+    formatter_->format(msg, buf);
+    // A log line that cannot be written must not stop the count (the journal is what matters):
+    // the failure is dropped here, as spdlog's file sink reports it only through its handler.
+    try {
+      write_all(fd_, std::string_view(buf.data(), buf.size()), path_);
+    } catch (const IoError&) {
+    }
   }
+  void flush_() override {}
+
+ private:
+  fs::path path_;
+  int fd_;
+};
+
+}  // namespace
+
+std::shared_ptr<spdlog::logger> make_job_logger(const fs::path& dir, bool console, bool console_timestamps) {
+  std::vector<spdlog::sink_ptr> sinks;
+  sinks.push_back(std::make_shared<JobLogSink>(dir / "job.log"));
   if (console) {
     auto err = std::make_shared<spdlog::sinks::stderr_sink_mt>();
-    err->set_pattern("gridenum [%l] %v");
+    // On a terminal the lines are read as they come; in a file (a batch system's log) they need
+    // their time (issue 13 item 19).
+    err->set_pattern(console_timestamps ? "gridenum [%Y-%m-%d %H:%M:%S] [%l] %v" : "gridenum [%l] %v");
     sinks.push_back(err);
   }
   auto log = std::make_shared<spdlog::logger>("job", sinks.begin(), sinks.end());
@@ -53,6 +88,10 @@ std::shared_ptr<spdlog::logger> make_job_logger(const fs::path& dir, bool consol
   log->set_level(spdlog::level::info);
   log->flush_on(spdlog::level::info);
   return log;
+}
+
+std::string job_json_text(const nlohmann::json& j) {
+  return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 JobConfig read_job_config(const fs::path& dir) {
@@ -65,8 +104,9 @@ JobConfig read_job_config(const fs::path& dir) {
     if (ec) throw_io_error("cannot read the job directory", dir, ec.value());
     throw JobInputError("no job in " + dir.string() + ": it has no config.toml (start one with gridenum count --job-dir)");
   }
-  read_whole_file(p.config());  // unreadable -> JobIoError naming the file
-  return load_config(p.config());
+  // Through open_job_file: a symlink, FIFO or device named config.toml is refused, not followed
+  // (a FIFO would block the start-up before the signal handlers exist).
+  return parse_config(read_whole_file(p.config()), p.config().string());
 }
 
 namespace {
@@ -141,6 +181,44 @@ class Ticker {
   std::thread thread_;
 };
 
+// Temporaries (NAME.tmp.PID, atomic_file.cpp) left by a process that crashed between writing
+// and renaming: removed at the next start once that process is gone (the lock is held, so no
+// live gridenum of this job can own one; the pid test spares a file of any other live process).
+// Only regular files whose name ends in ".tmp." and digits; never followed through a symlink.
+void remove_stale_temporaries(const fs::path& dir, spdlog::logger& log) {
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(dir, ec)) {
+    const std::string name = e.path().filename().string();
+    const std::size_t at = name.rfind(".tmp.");
+    if (at == std::string::npos || at == 0 || at + 5 >= name.size()) continue;
+    const std::string digits = name.substr(at + 5);
+    if (digits.find_first_not_of("0123456789") != std::string::npos || digits.size() > 9) continue;
+    const long pid = std::stol(digits);
+    std::error_code sec;
+    if (!e.is_regular_file(sec) || e.is_symlink(sec)) continue;
+    if (pid == static_cast<long>(::getpid()) || ::kill(static_cast<pid_t>(pid), 0) == 0 || errno != ESRCH) continue;
+    if (::unlink(e.path().c_str()) == 0) log.info("removed {}, left by process {} (no longer running)", name, pid);
+  }
+}
+
+// The result files of a finished job, when both are readable and result.json names this job's
+// fingerprint and unit count; nullopt otherwise (then they are written again).
+std::optional<WorkResult> stored_result(const JobPaths& p, const JournalHeader& header, std::uint64_t units) {
+  try {
+    WorkResult r;
+    r.json = nlohmann::json::parse(read_whole_file(p.result_json()));
+    r.text = read_whole_file(p.result_text());
+    const nlohmann::json& job = r.json.at("job");
+    if (job.at("fingerprint") != hex16(header.fingerprint) || job.at("units") != units) return std::nullopt;
+    r.complete = r.json.at("complete").get<bool>();
+    if (r.complete) r.total = BigInt(r.json.at("total").get<std::string>());
+    if (r.json.contains("threads") && r.json["threads"].is_number_integer()) r.threads_used = r.json["threads"].get<int>();
+    return r;
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
 std::string describe(const JobConfig& c) {
   const int threads = resolve_threads(c.threads);
   const JobMethod m = resolve_method(c.shape, c.method);
@@ -158,11 +236,17 @@ JobOutcome run_job_impl(const JobRequest& req, std::shared_ptr<spdlog::logger>& 
 
   // The directory, and whether it already holds a job.
   JobConfig cfg;
+  if (req.dir.empty()) throw JobInputError("the job directory is an empty name: give a directory (--job-dir DIR)");
   if (req.resume) {
     cfg = read_job_config(req.dir);
   } else {
     if (fs::exists(req.dir, ec) && !fs::is_directory(req.dir, ec))
       throw JobInputError("cannot use " + req.dir.string() + " as a job directory: not a directory");
+    // A symlink to a missing target: create_directories would answer "File exists".
+    if (fs::is_symlink(fs::symlink_status(req.dir, ec)) && !fs::exists(req.dir, ec))
+      throw JobInputError("cannot use " + req.dir.string() + " as a job directory: it is a symbolic link to " +
+                          fs::read_symlink(req.dir, ec).string() +
+                          ", which does not exist (create that directory, or choose another)");
     fs::create_directories(req.dir, ec);
     if (ec) throw_io_error("cannot create the job directory", req.dir, ec.value());
     cfg = req.config;
@@ -176,15 +260,26 @@ JobOutcome run_job_impl(const JobRequest& req, std::shared_ptr<spdlog::logger>& 
   std::function<void()> emergency;  // set while the journal writer exists
   std::mutex emergency_mu;
   std::shared_ptr<spdlog::logger> log;
-  std::unique_ptr<StopSignals> signals;
+  std::atomic<Progress*> bar{nullptr};  // set while a progress bar may be on the terminal
+  std::unique_ptr<StopSignals> signals;    // after what its callbacks use: destroyed before them
+  const bool terminal = req.terminal.value_or(::isatty(2) == 1);
   if (req.handle_signals)
     signals = std::make_unique<StopSignals>(
         [&](int sig) {
           stop_requested.store(true);
-          if (log)
-            log->warn("{}: stopping after the units in progress (press Ctrl-C again to stop at once; finished units are "
-                      "kept)",
-                      StopSignals::name(sig));
+          // Only a terminal's user pressed Ctrl-C; a SIGTERM comes from a batch system or kill.
+          const auto warn = [&] {
+            if (!log) return;
+            if (sig == SIGINT)
+              log->warn("SIGINT: stopping after the units in progress (press Ctrl-C again to stop at once; finished "
+                        "units are kept)");
+            else
+              log->warn("{}: stopping after the units in progress (a second signal stops at once; finished units are "
+                        "kept)",
+                        StopSignals::name(sig));
+          };
+          if (Progress* p = bar.load()) p->above_bar(warn);  // a line of its own, above the bar
+          else warn();
         },
         [&](int sig) {
           std::lock_guard lock(emergency_mu);
@@ -196,9 +291,10 @@ JobOutcome run_job_impl(const JobRequest& req, std::shared_ptr<spdlog::logger>& 
         });
 
   const JobLock lock = JobLock::acquire(req.dir, req.command);
-  log = make_job_logger(req.dir, req.console_log);
+  log = make_job_logger(req.dir, req.console_log, !terminal);
   file_log = std::make_shared<spdlog::logger>("job-file", log->sinks().front());
   file_log->flush_on(spdlog::level::info);
+  remove_stale_temporaries(req.dir, *log);
 
   if (!req.resume) {
     if (fs::exists(p.config(), ec) || fs::exists(p.journal(), ec))
@@ -246,6 +342,24 @@ JobOutcome run_job_impl(const JobRequest& req, std::shared_ptr<spdlog::logger>& 
   log->info("{} work units in this {}, {} already in the journal; fingerprint {}", out.units_total,
             cfg.shard.whole() ? "job" : "shard " + cfg.shard.str(), out.units_done_before, hex16(header.fingerprint));
 
+  // A finished job resumed: its result is shown as it stands and nothing is written (issue 13
+  // item 20: a resume used to rewrite result.txt / result.json with its own session's times and
+  // "units_computed_last_session": 0, and append a session record). Only when both result files
+  // are there and result.json is this job's (fingerprint and units); otherwise the normal path
+  // below writes them again from the journal.
+  if (req.resume && out.units_done_before == out.units_total) {
+    if (auto done = stored_result(p, header, out.units_total)) {
+      out.finished = true;
+      out.units_done = out.units_done_before;
+      out.result = std::move(*done);
+      out.json = out.result.json;
+      log->info("the job had already finished (all {} units in the journal): its result is shown, nothing was counted "
+                "or written",
+                out.units_total);
+      return out;
+    }
+  }
+
   JournalWriter journal(p.journal(), header, append_at);
   journal.add_session({unix_ms(), static_cast<long>(::getpid()), work->engine(), threads, 0});
   struct EmergencyFlush {  // lets a second Ctrl-C flush the journal while the writer exists
@@ -266,8 +380,12 @@ JobOutcome run_job_impl(const JobRequest& req, std::shared_ptr<spdlog::logger>& 
     };
   }
 
-  const bool terminal = req.terminal.value_or(::isatty(2) == 1);
   Progress progress(out.units_total, out.units_done_before, terminal, cfg.progress_seconds, log);
+  bar.store(&progress);
+  struct BarGuard {  // the signal watcher must not reach the bar once it is gone
+    std::atomic<Progress*>& slot;
+    ~BarGuard() { slot.store(nullptr); }
+  } bar_guard{bar};
   // The method's side files (the stack method's catalogue cache: JobWork::before_journal),
   // config.toml and the journal are written on the ticker thread, overlapping the count: the
   // side files first (not fsync'd, catalogue_cache.hpp), then config.toml
@@ -330,13 +448,25 @@ JobOutcome run_job_impl(const JobRequest& req, std::shared_ptr<spdlog::logger>& 
   {
     // Not through `out` until finish_session is done: it sets out.units_computed.
     const std::uint64_t computed = progress.computed();  // final: every worker has returned
+    // Provenance (issue 13 item 20), as GIMPS results carry it: which program, when, where, at
+    // what cost. cpu_seconds_last_session is this process's user + system time (every thread,
+    // the plan included); earlier sessions' are in their own logs.
     nlohmann::json job = {{"dir", req.dir.string()},
                           {"fingerprint", hex16(header.fingerprint)},
                           {"shard", cfg.shard.str()},
                           {"units", out.units_total},
-                          {"units_computed_last_session", computed}};
+                          {"units_computed_last_session", computed},
+                          {"program", "gridenum " + program_version()},
+                          {"finished_utc", utc_now_iso8601()},
+                          {"host", host_name()},
+                          {"cpu_model", cpu_model()},
+                          {"os", kernel_release()},
+                          {"threads", threads},
+                          {"engine", work->engine()},
+                          {"sessions", (prior ? prior->sessions.size() : 0) + 1},
+                          {"cpu_seconds_last_session", process_cpu_seconds()}};
     out.json["job"] = std::move(job);
-    json_text = out.json.dump(2) + "\n";
+    json_text = job_json_text(out.json);
   }
   last_flush.get();  // rethrows a failed flush: then no result is written
   assert(out.units_computed == progress.computed());
