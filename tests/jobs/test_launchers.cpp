@@ -136,7 +136,7 @@ TEST(Launchers, SlurmArrayAndDependentMergeWithAStandInSbatch) {
   const std::string log = slurp(t / "sbatch.log");
   // The shard array with the extra options, then the merge after any end of the array job.
   EXPECT_NE(log.find("--array=1-3 --partition=test"), std::string::npos) << log;
-  EXPECT_NE(log.find("--dependency=afterany:1001"), std::string::npos) << log;
+  EXPECT_NE(log.find("--dependency=afterany:1001 --partition=test"), std::string::npos) << log;  // merge too
   EXPECT_NE(log.find("slurm-merge.sbatch"), std::string::npos) << log;
   for (int k = 1; k <= 3; ++k) EXPECT_NE(log.find("task " + std::to_string(k) + " exit 0"), std::string::npos) << log;
   EXPECT_NE(log.find("job exit 0"), std::string::npos) << log << slurp(t / "sbatch.log.out");
@@ -145,14 +145,68 @@ TEST(Launchers, SlurmArrayAndDependentMergeWithAStandInSbatch) {
   EXPECT_NE(r.out.find("merge: job 1002"), std::string::npos) << r.out;
 
   // A task run again (requeued) resumes its finished shard instead of starting a new job.
-  Shell again = sh(env + "OUT=" + (t / "run").string() + " CONFIG=" + kSource + "/configs/2x3.toml GRIDENUM=" +
-                   GRIDENUM_BINARY + " SLURM_ARRAY_TASK_ID=2 SLURM_ARRAY_TASK_COUNT=3 bash " + kSource +
+  const std::string task_env = env + "OUT=" + (t / "run").string() + " CONFIG=" + kSource +
+                               "/configs/2x3.toml SHARDS=3 GRIDENUM=" + GRIDENUM_BINARY + " ";
+  Shell again = sh(task_env + "SLURM_ARRAY_TASK_ID=2 SLURM_ARRAY_TASK_COUNT=3 bash " + kSource +
                    "/jobs/slurm-shards.sbatch");
   EXPECT_EQ(again.code, 0) << again.out;
+  // Issue 13 item 21: K and M are carried explicitly. A task resubmitted alone (--array=3: a
+  // one-task array) is still shard 3/3 (it was "3/1"); a 0-based array's task 0 is refused.
+  Shell alone = sh(task_env + "SLURM_ARRAY_TASK_ID=3 SLURM_ARRAY_TASK_COUNT=1 bash " + kSource +
+                   "/jobs/slurm-shards.sbatch");
+  EXPECT_EQ(alone.code, 0) << alone.out;
+  Shell zero = sh(task_env + "SLURM_ARRAY_TASK_ID=0 SLURM_ARRAY_TASK_COUNT=4 bash " + kSource +
+                  "/jobs/slurm-shards.sbatch");
+  EXPECT_EQ(zero.code, 2) << zero.out;
+  EXPECT_NE(zero.out.find("K must be 1..M"), std::string::npos) << zero.out;
   // The merge step with a shard missing fails, naming it.
   fs::remove_all(t / "run" / "shard-3");
   Shell merge = sh("OUT=" + (t / "run").string() + " SHARDS=3 GRIDENUM=" + GRIDENUM_BINARY + " bash " + kSource +
                    "/jobs/slurm-merge.sbatch");
   EXPECT_NE(merge.code, 0) << merge.out;
   EXPECT_NE(merge.out.find("shard-3"), std::string::npos) << merge.out;
+}
+
+// Issue 13 item 21: -h prints a usage text (it printed script lines), and a binary that is
+// missing or not gridenum is refused before anything is queued (every task failed on the node).
+TEST(Launchers, SlurmSubmitChecksTheBinaryFirstAndHasAUsageText) {
+  TempDir t;
+  fs::create_directories(t / "bin");
+  spit(t / "bin" / "sbatch", kFakeSbatch);
+  fs::permissions(t / "bin" / "sbatch", fs::perms::owner_all);
+  spit(t / "bin" / "notgridenum", "#!/bin/sh\necho hello\n");
+  fs::permissions(t / "bin" / "notgridenum", fs::perms::owner_all);
+  const std::string env = "export PATH=" + (t / "bin").string() + ":/usr/bin:/bin SBATCH_LOG=" +
+                          (t / "sbatch.log").string() + "; ";
+  const std::string submit = kSource + "/jobs/slurm-submit.sh ";
+  Shell help = sh(env + submit + "-h");
+  EXPECT_EQ(help.code, 0) << help.out;
+  EXPECT_EQ(help.out.rfind("Usage: jobs/slurm-submit.sh", 0), 0u) << help.out;
+  EXPECT_EQ(help.out.find("set -eu"), std::string::npos) << help.out;
+  Shell none = sh(env + submit + "-c " + kSource + "/configs/2x3.toml -m 2 " + (t / "run").string());
+  EXPECT_EQ(none.code, 2) << none.out;  // no gridenum on this PATH
+  EXPECT_NE(none.out.find("no gridenum binary"), std::string::npos) << none.out;
+  Shell wrong = sh(env + submit + "-g " + (t / "bin" / "notgridenum").string() + " -c " + kSource +
+                   "/configs/2x3.toml -m 2 " + (t / "run").string());
+  EXPECT_EQ(wrong.code, 2) << wrong.out;
+  EXPECT_NE(wrong.out.find("does not run as gridenum"), std::string::npos) << wrong.out;
+  EXPECT_FALSE(fs::exists(t / "sbatch.log"));  // nothing was queued
+}
+
+// Issue 13 item 21: an install target. `cmake --install` into a prefix gives bin/gridenum and
+// the launchers with their configs, and the installed workstation launcher runs from there.
+TEST(Launchers, InstallTargetGivesABinaryAndWorkingLaunchers) {
+  TempDir t;
+  const std::string build = fs::path(GRIDENUM_BINARY).parent_path().string();
+  Shell inst = sh("cmake --install " + build + " --prefix " + (t / "prefix").string());
+  ASSERT_EQ(inst.code, 0) << inst.out;
+  const fs::path prefix = t / "prefix";
+  ASSERT_TRUE(fs::exists(prefix / "bin" / "gridenum"));
+  EXPECT_TRUE(fs::exists(prefix / "share" / "gridenum" / "jobs" / "slurm-submit.sh"));
+  Shell run = sh("PATH=" + (prefix / "bin").string() + ":/usr/bin:/bin " +
+                 (prefix / "share" / "gridenum" / "jobs" / "run-shards.sh").string() + " -c " +
+                 (prefix / "share" / "gridenum" / "configs" / "2x3.toml").string() + " -m 2 -t 1 " +
+                 (t / "run").string());
+  ASSERT_EQ(run.code, 0) << run.out;
+  EXPECT_NE(slurp(t / "run" / "merged" / "result.json").find(kTotal2x3), std::string::npos);
 }
