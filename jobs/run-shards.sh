@@ -12,7 +12,10 @@
 # goes to OUTDIR/merged/result.txt and result.json. Running the script again after a crash,
 # Ctrl-C or reboot resumes the unfinished shards (gridenum resume) and leaves finished ones as
 # they are, so it is safe to repeat until it prints the total.
-# Exit: 0 merged; otherwise the exit code of the first shard that failed, or of merge.
+# The first run records the config and M in OUTDIR/run-shards.record; a later run with another
+# config or another M is refused (its shards would be the old job's, and the total the old one).
+# Exit: 0 merged; 2 usage error or OUTDIR holds another run; otherwise the exit code of the first
+# shard that failed, or of merge.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 config="$here/../configs/default.toml"
@@ -25,12 +28,20 @@ while getopts "c:m:t:g:h" opt; do
     m) shards=$OPTARG ;;
     t) threads=$OPTARG ;;
     g) gridenum=$OPTARG ;;
-    *) sed -n '2,18p' "$0"; exit 2 ;;
+    *) sed -n '2,21p' "$0"; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
-[ $# -eq 1 ] || { sed -n '2,18p' "$0"; exit 2; }
+[ $# -eq 1 ] || { sed -n '2,21p' "$0"; exit 2; }
 out=$1
+# M and the thread count are used in arithmetic: anything but a positive integer is a usage error
+# here, not a bash error later (-m 0 divided by zero).
+positive() { [[ $2 =~ ^[0-9]+$ ]] && [ "$((10#$2))" -ge 1 ] ||
+  { echo "run-shards: $1 expects a positive whole number, got '$2'" >&2; exit 2; }; }
+positive -m "$shards"
+shards=$((10#$shards))
+[ -z "$threads" ] || positive -t "$threads"
+[ -f "$config" ] && [ -r "$config" ] || { echo "run-shards: cannot read the config $config (use -c)" >&2; exit 2; }
 if [ -z "$gridenum" ]; then
   gridenum=$(command -v gridenum || echo "$here/../build/gridenum")
 fi
@@ -40,6 +51,27 @@ if [ -z "$threads" ]; then
   [ "$threads" -ge 1 ] || threads=1
 fi
 mkdir -p "$out" || exit 3
+
+# The run's identity: M and the config's text. Shards are resumed only for the same run; a folder
+# holding shards but no record (or a record of another run) is refused rather than guessed at.
+record="$out/run-shards.record"
+want=$(printf 'shards %s\n' "$shards"; cat "$config") || exit 2
+if [ -f "$record" ]; then
+  if [ "$(cat "$record")" != "$want" ]; then
+    echo "run-shards: $out holds a run with another config or shard count (see $record);" \
+         "choose a new output folder, or run again with the same -c and -m" >&2
+    exit 2
+  fi
+else
+  for d in "$out"/shard-*; do
+    if [ -e "$d" ]; then
+      echo "run-shards: $out already holds shard folders ($d) but no $record, so their config cannot be" \
+           "checked; choose a new output folder" >&2
+      exit 2
+    fi
+  done
+  printf '%s\n' "$want" > "$record.tmp.$$" && mv "$record.tmp.$$" "$record" || exit 3
+fi
 
 pids=()
 # Ctrl-C reaches every shard (same process group); each one journals and exits 130.

@@ -12,6 +12,7 @@
 #include "gridenum/count/side2.hpp"
 #include "gridenum/jobs/config.hpp"
 #include "gridenum/jobs/job.hpp"
+#include "gridenum/jobs/plain_run.hpp"
 
 namespace gridenum::cli {
 namespace {
@@ -44,6 +45,8 @@ void run(const CountArgs& a, CLI::App* cmd) {
     if (!shard) throw CLI::ValidationError("--shard", "expected K/M with 1 <= K <= M, got '" + a.shard + "'");
     cfg.shard = *shard;
   }
+  if (given("--job-dir") && a.job_dir.empty())  // not "no job": the user asked for checkpoints
+    throw CLI::ValidationError("--job-dir", "an empty name; give the job's directory");
   if (!cfg.shard.whole() && a.job_dir.empty())
     throw CLI::ValidationError("--shard", "a shard runs as a job: give --job-dir too (gridenum merge adds the shards up)");
 
@@ -78,15 +81,21 @@ void run(const CountArgs& a, CLI::App* cmd) {
     run_job_cli(req, a.json);  // exits 130 when interrupted
     return;
   }
-  if (resolved != JobMethod::Stack) return run_count_side2(cfg.shape, to_string(resolved), cfg.threads, a.json);
-  CountOptions opt;
-  opt.shape = cfg.shape;
-  opt.threads = cfg.threads;
-  opt.slices_per_class = cfg.slices_per_class;
-  opt.kernel = cfg.kernel;
-  const CountResult r = run_count(opt);
-  if (a.json) std::cout << to_json(r).dump(2) << "\n";
-  else std::cout << format_text(r);
+  // Without a job directory: the same work as a job, with a progress bar on a terminal and
+  // SIGINT / SIGTERM ending it with a message and exit 130 (plain_run.hpp), nothing written.
+  PlainRunRequest pr;
+  pr.config = cfg;
+  const PlainRunOutcome o = run_plain_count(pr);
+  if (!o.finished) {
+    std::fprintf(stderr,
+                 "gridenum: interrupted by %s after %llu of %llu units; nothing is kept without --job-dir (count with "
+                 "--job-dir DIR to keep finished units and resume)\n",
+                 o.stopped_by.c_str(), static_cast<unsigned long long>(o.units_done),
+                 static_cast<unsigned long long>(o.units_total));
+    throw Exit{130};
+  }
+  if (a.json) std::cout << o.result.json.dump(2) << "\n";
+  else std::cout << o.result.text;
 }
 
 const RegisterCommand reg(10, [](CLI::App& root) {

@@ -7,6 +7,7 @@
 #include "job_cli.hpp"
 #include "gridenum/core/checksum.hpp"
 #include "gridenum/jobs/atomic_file.hpp"
+#include "gridenum/jobs/job.hpp"
 #include "gridenum/jobs/merge.hpp"
 
 namespace gridenum::cli {
@@ -31,6 +32,7 @@ const RegisterCommand reg(13, [](CLI::App& root) {
       "no job; 3 damaged journal or I/O error.");
   cmd->callback([a] {
     std::vector<std::filesystem::path> dirs(a->dirs.begin(), a->dirs.end());
+    if (!a->output.empty()) check_merge_output(a->output, dirs);  // before any work: never over a job
     const MergeResult m = merge_jobs(dirs, a->threads);
     std::string text = "merged " + std::to_string(m.dirs.size()) + " shard" + (m.dirs.size() == 1 ? "" : "s") +
                        " of job " + hex16(m.header.fingerprint) + ":";
@@ -47,9 +49,9 @@ const RegisterCommand reg(13, [](CLI::App& root) {
       std::filesystem::create_directories(a->output, ec);
       if (ec) throw_io_error("cannot create", a->output, ec.value());
       write_file_atomic(std::filesystem::path(a->output) / "result.txt", text);
-      write_file_atomic(std::filesystem::path(a->output) / "result.json", j.dump(2) + "\n");
+      write_file_atomic(std::filesystem::path(a->output) / "result.json", job_json_text(j));
     }
-    if (a->json) std::cout << j.dump(2) << "\n";
+    if (a->json) std::cout << job_json_text(j);
     else std::cout << text;
   });
 });

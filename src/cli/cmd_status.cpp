@@ -22,7 +22,7 @@ const RegisterCommand reg(12, [](CLI::App& root) {
   cmd->footer("Exit: 0 ok; 2 DIR holds no job; 3 damaged journal or unreadable files.");
   cmd->callback([a] {
     const JobStatus s = job_status(a->dir);
-    if (a->json) std::cout << to_json(s).dump(2) << "\n";
+    if (a->json) std::cout << job_json_text(to_json(s));
     else std::cout << format_status(s);
   });
 });

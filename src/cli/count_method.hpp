@@ -13,9 +13,4 @@ namespace gridenum::cli {
 // usage errors (CLI::ValidationError, exit 2).
 void run_count_signature(const std::string& shape, int threads, bool json);
 
-// `gridenum count --method two-stack|two-band` (and the default for 2x5 and 5x2): the side-2
-// routes (count/side2.hpp), run in one pass and printed (text or --json). Shapes they cannot
-// take are usage errors.
-void run_count_side2(const Shape& shape, const std::string& method, int threads, bool json);
-
 }  // namespace gridenum::cli

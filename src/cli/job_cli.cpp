@@ -19,7 +19,7 @@ void run_job_cli(const JobRequest& req, bool json) {
                  static_cast<unsigned long long>(out.units_total), JobPaths{req.dir}.journal().c_str(), req.dir.c_str());
     throw Exit{130};
   }
-  if (json) std::cout << out.json.dump(2) << "\n";
+  if (json) std::cout << job_json_text(out.json);
   else std::cout << out.result.text;
 }
 

@@ -7,6 +7,7 @@
 
 #include "command.hpp"
 #include "gridenum/core/errors.hpp"
+#include "gridenum/core/host.hpp"
 
 namespace gridenum::cli {
 std::vector<Command>& command_registry() {
@@ -26,7 +27,7 @@ int main(int argc, char** argv) {
   std::signal(SIGXFSZ, SIG_IGN);
   CLI::App app{"gridenum: exact Sudoku grid enumeration (Felgenhauer-Jarvis) and puzzle solving"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", "gridenum 0.1.0");
+  app.set_version_flag("--version", "gridenum " + gridenum::program_version());
   auto& reg = command_registry();
   std::sort(reg.begin(), reg.end(), [](const Command& a, const Command& b) { return a.order < b.order; });
   for (auto& c : reg) c.setup(app);

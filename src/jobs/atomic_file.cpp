@@ -1,9 +1,11 @@
 // Crash-safe whole-file writes (atomic_file.hpp): temporary file, fsync, rename, fsync of the
 // directory. The temporary name carries the pid so two processes never share one; a stale
-// temporary left by a crash is harmless (never read) and is overwritten by the next write.
+// temporary left by a crash is never read, is removed by the next job start once its process is
+// gone (job.cpp), and one that happens to carry our own pid is unlinked before we create ours.
 #include "gridenum/jobs/atomic_file.hpp"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -12,6 +14,7 @@
 #include <future>
 
 #include "gridenum/core/errors.hpp"
+#include "gridenum/jobs/job_errors.hpp"
 
 namespace gridenum {
 
@@ -30,6 +33,40 @@ void write_all(int fd, std::string_view bytes, const fs::path& path) {
     }
     bytes.remove_prefix(static_cast<std::size_t>(n));
   }
+}
+
+int open_job_file(const fs::path& path, int flags, unsigned mode) {
+  const int fd = ::open(path.c_str(), flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, static_cast<mode_t>(mode));
+  if (fd < 0) {
+    const int err = errno;
+    // ELOOP is what O_NOFOLLOW answers for a symbolic link as the last component; ENXIO is a
+    // FIFO opened for writing without a reader.
+    if (err == ELOOP)
+      throw JobInputError("refusing '" + path.string() +
+                          "': it is a symbolic link; the files of a job directory must be regular files (remove the "
+                          "link, then run again)");
+    if (err == ENXIO)
+      throw JobInputError("refusing '" + path.string() + "': not a regular file (remove it, then run again)");
+    throw_io_error("cannot open", path, err);
+  }
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) {
+    const int err = errno;
+    ::close(fd);
+    throw_io_error("cannot stat", path, err);
+  }
+  if (!S_ISREG(st.st_mode)) {
+    ::close(fd);
+    throw JobInputError("refusing '" + path.string() + "': not a regular file (" +
+                        (S_ISDIR(st.st_mode) ? "a directory" : S_ISFIFO(st.st_mode) ? "a FIFO" : "a special file") +
+                        "); the files of a job directory must be regular files (remove it, then run again)");
+  }
+  if (::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0) {
+    const int err = errno;
+    ::close(fd);
+    throw_io_error("cannot set flags of", path, err);
+  }
+  return fd;
 }
 
 void fsync_dir(const fs::path& dir) {
@@ -52,7 +89,10 @@ fs::path temp_name(const fs::path& path) {
 // Writes (and fsyncs, when durable) the temporary file of `path`; returns its name.
 fs::path write_temp(const fs::path& path, std::string_view contents, bool durable = true) {
   const fs::path tmp = temp_name(path);
-  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  // A leftover of ours (same pid, an earlier process) is removed, whatever it is, and the
+  // temporary is created afresh (O_EXCL: never through a symlink someone put in its place).
+  if (::unlink(tmp.c_str()) != 0 && errno != ENOENT) throw_io_error("cannot remove the stale temporary", tmp, errno);
+  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
   if (fd < 0) throw_io_error("cannot create", tmp, errno);
   try {
     write_all(fd, contents, tmp);
@@ -115,8 +155,7 @@ void write_files_atomic(const std::vector<std::pair<fs::path, std::string>>& fil
 }
 
 std::string read_whole_file(const fs::path& path) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) throw_io_error("cannot open", path, errno);
+  const int fd = open_job_file(path, O_RDONLY);
   std::string out;
   char buf[1 << 16];
   for (;;) {

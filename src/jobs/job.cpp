@@ -13,11 +13,14 @@
 #include "gridenum/jobs/job.hpp"
 
 #include <spdlog/logger.h>
-#include <spdlog/sinks/basic_file_sink.h>
+#include <fcntl.h>
+#include <spdlog/sinks/base_sink.h>
 #include <spdlog/sinks/stdout_sinks.h>
 #include <unistd.h>
 
 #include <cassert>
+#include <cerrno>
+#include <csignal>
 #include <condition_variable>
 #include <cstdio>
 #include <future>
@@ -25,6 +28,7 @@
 #include <thread>
 
 #include "gridenum/core/checksum.hpp"
+#include "gridenum/core/host.hpp"
 #include "gridenum/count/pool.hpp"
 #include "gridenum/jobs/atomic_file.hpp"
 #include "gridenum/jobs/job_errors.hpp"
@@ -36,16 +40,47 @@ namespace gridenum {
 
 namespace fs = std::filesystem;
 
-std::shared_ptr<spdlog::logger> make_job_logger(const fs::path& dir, bool console) {
-  std::vector<spdlog::sink_ptr> sinks;
-  try {
-    sinks.push_back(std::make_shared<spdlog::sinks::basic_file_sink_mt>((dir / "job.log").string()));
-  } catch (const spdlog::spdlog_ex& e) {
-    throw JobIoError(std::string("cannot open the job log: ") + e.what());
+namespace {
+
+// job.log as a spdlog sink over a descriptor from open_job_file: spdlog's own file sink opens by
+// name with fopen, which follows a symlink planted as DIR/job.log (issue 13 item 9: the log was
+// appended to whatever it named). Each message is one write(2) to an O_APPEND file, as the
+// basic file sink's fwrite + flush_on(info) did.
+class JobLogSink final : public spdlog::sinks::base_sink<std::mutex> {
+ public:
+  explicit JobLogSink(const fs::path& path) : path_(path), fd_(open_job_file(path, O_WRONLY | O_APPEND | O_CREAT)) {}
+  ~JobLogSink() override { ::close(fd_); }
+  JobLogSink(const JobLogSink&) = delete;
+  JobLogSink& operator=(const JobLogSink&) = delete;
+
+ protected:
+  void sink_it_(const spdlog::details::log_msg& msg) override {
+    spdlog::memory_buf_t buf;
+    formatter_->format(msg, buf);
+    // A log line that cannot be written must not stop the count (the journal is what matters):
+    // the failure is dropped here, as spdlog's file sink reports it only through its handler.
+    try {
+      write_all(fd_, std::string_view(buf.data(), buf.size()), path_);
+    } catch (const IoError&) {
+    }
   }
+  void flush_() override {}
+
+ private:
+  fs::path path_;
+  int fd_;
+};
+
+}  // namespace
+
+std::shared_ptr<spdlog::logger> make_job_logger(const fs::path& dir, bool console, bool console_timestamps) {
+  std::vector<spdlog::sink_ptr> sinks;
+  sinks.push_back(std::make_shared<JobLogSink>(dir / "job.log"));
   if (console) {
     auto err = std::make_shared<spdlog::sinks::stderr_sink_mt>();
-    err->set_pattern("gridenum [%l] %v");
+    // On a terminal the lines are read as they come; in a file (a batch system's log) they need
+    // their time (issue 13 item 19).
+    err->set_pattern(console_timestamps ? "gridenum [%Y-%m-%d %H:%M:%S] [%l] %v" : "gridenum [%l] %v");
     sinks.push_back(err);
   }
   auto log = std::make_shared<spdlog::logger>("job", sinks.begin(), sinks.end());
@@ -53,6 +88,10 @@ std::shared_ptr<spdlog::logger> make_job_logger(const fs::path& dir, bool consol
   log->set_level(spdlog::level::info);
   log->flush_on(spdlog::level::info);
   return log;
+}
+
+std::string job_json_text(const nlohmann::json& j) {
+  return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 JobConfig read_job_config(const fs::path& dir) {
@@ -65,8 +104,9 @@ JobConfig read_job_config(const fs::path& dir) {
     if (ec) throw_io_error("cannot read the job directory", dir, ec.value());
     throw JobInputError("no job in " + dir.string() + ": it has no config.toml (start one with gridenum count --job-dir)");
   }
-  read_whole_file(p.config());  // unreadable -> JobIoError naming the file
-  return load_config(p.config());
+  // Through open_job_file: a symlink, FIFO or device named config.toml is refused, not followed
+  // (a FIFO would block the start-up before the signal handlers exist).
+  return parse_config(read_whole_file(p.config()), p.config().string());
 }
 
 namespace {
@@ -141,6 +181,44 @@ class Ticker {
   std::thread thread_;
 };
 
+// Temporaries (NAME.tmp.PID, atomic_file.cpp) left by a process that crashed between writing
+// and renaming: removed at the next start once that process is gone (the lock is held, so no
+// live gridenum of this job can own one; the pid test spares a file of any other live process).
+// Only regular files whose name ends in ".tmp." and digits; never followed through a symlink.
+void remove_stale_temporaries(const fs::path& dir, spdlog::logger& log) {
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(dir, ec)) {
+    const std::string name = e.path().filename().string();
+    const std::size_t at = name.rfind(".tmp.");
+    if (at == std::string::npos || at == 0 || at + 5 >= name.size()) continue;
+    const std::string digits = name.substr(at + 5);
+    if (digits.find_first_not_of("0123456789") != std::string::npos || digits.size() > 9) continue;
+    const long pid = std::stol(digits);
+    std::error_code sec;
+    if (!e.is_regular_file(sec) || e.is_symlink(sec)) continue;
+    if (pid == static_cast<long>(::getpid()) || ::kill(static_cast<pid_t>(pid), 0) == 0 || errno != ESRCH) continue;
+    if (::unlink(e.path().c_str()) == 0) log.info("removed {}, left by process {} (no longer running)", name, pid);
+  }
+}
+
+// The result files of a finished job, when both are readable and result.json names this job's
+// fingerprint and unit count; nullopt otherwise (then they are written again).
+std::optional<WorkResult> stored_result(const JobPaths& p, const JournalHeader& header, std::uint64_t units) {
+  try {
+    WorkResult r;
+    r.json = nlohmann::json::parse(read_whole_file(p.result_json()));
+    r.text = read_whole_file(p.result_text());
+    const nlohmann::json& job = r.json.at("job");
+    if (job.at("fingerprint") != hex16(header.fingerprint) || job.at("units") != units) return std::nullopt;
+    r.complete = r.json.at("complete").get<bool>();
+    if (r.complete) r.total = BigInt(r.json.at("total").get<std::string>());
+    if (r.json.contains("threads") && r.json["threads"].is_number_integer()) r.threads_used = r.json["threads"].get<int>();
+    return r;
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
 std::string describe(const JobConfig& c) {
   const int threads = resolve_threads(c.threads);
   const JobMethod m = resolve_method(c.shape, c.method);
@@ -152,202 +230,308 @@ std::string describe(const JobConfig& c) {
 
 namespace {
 
-JobOutcome run_job_impl(const JobRequest& req, std::shared_ptr<spdlog::logger>& file_log) {
-  const JobPaths p{req.dir};
-  std::error_code ec;
+// One session of a job: run_job's steps, in the order the file's header comment gives, each a
+// function below saying its job. The state they share lives here; the members the signal
+// watcher's callbacks use are declared before `signals_`, so they outlive it.
+class JobSession {
+ public:
+  JobSession(const JobRequest& req, std::shared_ptr<spdlog::logger>& file_log)
+      : req_(req), p_{req.dir}, file_log_(file_log), terminal_(req.terminal.value_or(::isatty(2) == 1)) {}
 
-  // The directory, and whether it already holds a job.
-  JobConfig cfg;
-  if (req.resume) {
-    cfg = read_job_config(req.dir);
-  } else {
-    if (fs::exists(req.dir, ec) && !fs::is_directory(req.dir, ec))
-      throw JobInputError("cannot use " + req.dir.string() + " as a job directory: not a directory");
-    fs::create_directories(req.dir, ec);
-    if (ec) throw_io_error("cannot create the job directory", req.dir, ec.value());
-    cfg = req.config;
-    // The job keeps the method that runs, not "auto": what auto means may change between
-    // versions, a job's plan must not.
-    cfg.method = resolve_method(cfg.shape, cfg.method);
+  JobOutcome run() {
+    open_directory();
+    watch_signals();
+    lock_and_log();
+    plan_and_read_journal();
+    if (finished_already()) return out_;
+    count_and_write_result();
+    return out_;
   }
 
-  // Signals first: worker threads created from here on inherit the blocked mask.
-  std::atomic<bool> stop_requested{false};
-  std::function<void()> emergency;  // set while the journal writer exists
-  std::mutex emergency_mu;
-  std::shared_ptr<spdlog::logger> log;
-  std::unique_ptr<StopSignals> signals;
-  if (req.handle_signals)
-    signals = std::make_unique<StopSignals>(
-        [&](int sig) {
-          stop_requested.store(true);
-          if (log)
-            log->warn("{}: stopping after the units in progress (press Ctrl-C again to stop at once; finished units are "
-                      "kept)",
-                      StopSignals::name(sig));
+ private:
+  // Step 1, open: the directory, and the config -- DIR/config.toml for a resume; for a new job
+  // the request's, with the method resolved (the job keeps the method that runs, not "auto":
+  // what auto means may change between versions, a job's plan must not).
+  void open_directory() {
+    std::error_code ec;
+    if (req_.dir.empty()) throw JobInputError("the job directory is an empty name: give a directory (--job-dir DIR)");
+    if (req_.resume) {
+      cfg_ = read_job_config(req_.dir);
+      return;
+    }
+    if (fs::exists(req_.dir, ec) && !fs::is_directory(req_.dir, ec))
+      throw JobInputError("cannot use " + req_.dir.string() + " as a job directory: not a directory");
+    // A symlink to a missing target: create_directories would answer "File exists".
+    if (fs::is_symlink(fs::symlink_status(req_.dir, ec)) && !fs::exists(req_.dir, ec))
+      throw JobInputError("cannot use " + req_.dir.string() + " as a job directory: it is a symbolic link to " +
+                          fs::read_symlink(req_.dir, ec).string() +
+                          ", which does not exist (create that directory, or choose another)");
+    fs::create_directories(req_.dir, ec);
+    if (ec) throw_io_error("cannot create the job directory", req_.dir, ec.value());
+    cfg_ = req_.config;
+    cfg_.method = resolve_method(cfg_.shape, cfg_.method);
+  }
+
+  // Step 2, signals: before any thread is started, so that workers inherit the blocked mask.
+  // The first SIGINT / SIGTERM asks the workers to stop after their units; a second flushes the
+  // journal (while its writer exists) and exits at once.
+  void watch_signals() {
+    if (!req_.handle_signals) return;
+    signals_ = std::make_unique<StopSignals>(
+        [this](int sig) {
+          stop_requested_.store(true);
+          // Only a terminal's user pressed Ctrl-C; a SIGTERM comes from a batch system or kill.
+          const auto warn = [&] {
+            if (!log_) return;
+            if (sig == SIGINT)
+              log_->warn("SIGINT: stopping after the units in progress (press Ctrl-C again to stop at once; finished "
+                         "units are kept)");
+            else
+              log_->warn("{}: stopping after the units in progress (a second signal stops at once; finished units are "
+                         "kept)",
+                         StopSignals::name(sig));
+          };
+          if (Progress* bar = bar_.load()) bar->above_bar(warn);  // a line of its own, above the bar
+          else warn();
         },
-        [&](int sig) {
-          std::lock_guard lock(emergency_mu);
-          if (emergency) emergency();
+        [this](int sig) {
+          std::lock_guard lock(emergency_mu_);
+          if (emergency_) emergency_();
           std::fprintf(stderr, "gridenum: %s again: stopped at once; finished units are in %s; continue with: gridenum "
                                "resume %s\n",
-                       StopSignals::name(sig), p.journal().c_str(), req.dir.c_str());
+                       StopSignals::name(sig), p_.journal().c_str(), req_.dir.c_str());
           std::_Exit(130);
         });
-
-  const JobLock lock = JobLock::acquire(req.dir, req.command);
-  log = make_job_logger(req.dir, req.console_log);
-  file_log = std::make_shared<spdlog::logger>("job-file", log->sinks().front());
-  file_log->flush_on(spdlog::level::info);
-
-  if (!req.resume) {
-    if (fs::exists(p.config(), ec) || fs::exists(p.journal(), ec))
-      throw JobInputError(req.dir.string() + " already holds a job; continue it with: gridenum resume " +
-                          req.dir.string() + " (or choose a new directory)");
   }
-  const JobConfig written = cfg;  // the config file of a new job, before session overrides
-  if (req.threads) cfg.threads = *req.threads;
-  if (req.kernel) cfg.kernel = *req.kernel;
 
-  JobOutcome out;
-  out.config = cfg;
-  log->info("{} job {}: {}", req.resume ? "resuming" : "starting", req.dir.string(), describe(cfg));
-
-  const int threads = use_threads(cfg.threads);
-  // What the journal already holds, read before the plan is built so that a catalogue cache
-  // can be checked against the journal's fingerprint (work.hpp, PlanSource).
-  std::optional<JournalContents> prior;
-  if (fs::exists(p.journal(), ec)) prior = read_journal(p.journal());
-  PlanSource source;
-  source.use_cache = req.resume;
-  if (prior) source.journal_fingerprint = prior->header.fingerprint;
-  const std::unique_ptr<JobWork> work = plan_job_work(cfg, req.dir, source);
-  if (req.resume && cfg.catalogue_cache && !work->rebuild_note().empty())
-    log->info("catalogue cache not used ({}); rebuilt it", work->rebuild_note());
-  const JournalHeader& header = work->header();
-  out.header = header;
-  out.units_total = cfg.shard.size(header.units);
-
-  std::vector<u128> known(header.units, 0);
-  std::vector<char> have(header.units, 0);
-  std::optional<std::uint64_t> append_at;
-  if (prior) {
-    const JournalContents& j = *prior;
-    check_journal_matches(j, p.journal(), header);
-    if (j.torn_tail) log->warn("journal {}: {}", p.journal().string(), *j.torn_tail);
-    for (const auto& w : j.warnings) log->warn("{}", w);
-    for (const auto& u : j.units) {
-      known[u.id] = u.count;
-      have[u.id] = 1;
-    }
-    out.units_done_before = j.units.size();
-    append_at = j.valid_bytes;
+  // Step 3, lock: one process per job (job_lock.hpp), then the log, then the directory's
+  // leftovers; a new job refuses a DIR that holds one. The session's overrides (threads,
+  // kernel) apply from here; `written_` keeps the config file of a new job without them.
+  void lock_and_log() {
+    lock_.emplace(JobLock::acquire(req_.dir, req_.command));
+    log_ = make_job_logger(req_.dir, req_.console_log, !terminal_);
+    file_log_ = std::make_shared<spdlog::logger>("job-file", log_->sinks().front());
+    file_log_->flush_on(spdlog::level::info);
+    remove_stale_temporaries(req_.dir, *log_);
+    std::error_code ec;
+    if (!req_.resume && (fs::exists(p_.config(), ec) || fs::exists(p_.journal(), ec)))
+      throw JobInputError(req_.dir.string() + " already holds a job; continue it with: gridenum resume " +
+                          req_.dir.string() + " (or choose a new directory)");
+    written_ = cfg_;
+    if (req_.threads) cfg_.threads = *req_.threads;
+    if (req_.kernel) cfg_.kernel = *req_.kernel;
+    out_.config = cfg_;
+    log_->info("{} job {}: {}", req_.resume ? "resuming" : "starting", req_.dir.string(), describe(cfg_));
+    threads_ = use_threads(cfg_.threads);
   }
-  log->info("{} work units in this {}, {} already in the journal; fingerprint {}", out.units_total,
-            cfg.shard.whole() ? "job" : "shard " + cfg.shard.str(), out.units_done_before, hex16(header.fingerprint));
 
-  JournalWriter journal(p.journal(), header, append_at);
-  journal.add_session({unix_ms(), static_cast<long>(::getpid()), work->engine(), threads, 0});
-  struct EmergencyFlush {  // lets a second Ctrl-C flush the journal while the writer exists
-    std::function<void()>& slot;
-    std::mutex& mu;
-    ~EmergencyFlush() {
-      std::lock_guard l(mu);
-      slot = nullptr;
+  // Step 4, plan and journal: what the journal holds is read before the plan is built, so that
+  // a catalogue cache can be checked against its fingerprint (work.hpp, PlanSource); then the
+  // journal is checked against the plan and its units become the skip table.
+  void plan_and_read_journal() {
+    std::error_code ec;
+    if (fs::exists(p_.journal(), ec)) prior_ = read_journal(p_.journal());
+    PlanSource source;
+    source.use_cache = req_.resume;
+    if (prior_) source.journal_fingerprint = prior_->header.fingerprint;
+    work_ = plan_job_work(cfg_, req_.dir, source);
+    if (req_.resume && cfg_.catalogue_cache && !work_->rebuild_note().empty())
+      log_->info("catalogue cache not used ({}); rebuilt it", work_->rebuild_note());
+    const JournalHeader& header = work_->header();
+    out_.header = header;
+    out_.units_total = cfg_.shard.size(header.units);
+    known_.assign(header.units, 0);
+    have_.assign(header.units, 0);
+    if (prior_) {
+      const JournalContents& j = *prior_;
+      check_journal_matches(j, p_.journal(), header);
+      if (j.torn_tail) log_->warn("journal {}: {}", p_.journal().string(), *j.torn_tail);
+      for (const auto& w : j.warnings) log_->warn("{}", w);
+      for (const auto& u : j.units) {
+        known_[u.id] = u.count;
+        have_[u.id] = 1;
+      }
+      out_.units_done_before = j.units.size();
+      append_at_ = j.valid_bytes;
     }
-  } emergency_guard{emergency, emergency_mu};
-  {
-    std::lock_guard l(emergency_mu);
-    emergency = [&journal] {
+    log_->info("{} work units in this {}, {} already in the journal; fingerprint {}", out_.units_total,
+               cfg_.shard.whole() ? "job" : "shard " + cfg_.shard.str(), out_.units_done_before,
+               hex16(header.fingerprint));
+  }
+
+  // Step 5, a finished job resumed: its result is shown as it stands and nothing is written
+  // (issue 13 item 20: a resume used to rewrite result.txt / result.json with its own session's
+  // times and "units_computed_last_session": 0, and append a session record). Only when both
+  // result files are there and result.json is this job's (fingerprint and units); otherwise the
+  // normal path writes them again from the journal.
+  bool finished_already() {
+    if (!req_.resume || out_.units_done_before != out_.units_total) return false;
+    auto done = stored_result(p_, work_->header(), out_.units_total);
+    if (!done) return false;
+    out_.finished = true;
+    out_.units_done = out_.units_done_before;
+    out_.result = std::move(*done);
+    out_.json = out_.result.json;
+    log_->info("the job had already finished (all {} units in the journal): its result is shown, nothing was counted "
+               "or written",
+               out_.units_total);
+    return true;
+  }
+
+  // Step 6, run: the journal writer (a session record first), the progress, the ticker thread
+  // that flushes the journal and draws; units run with the journal's hooks. An interruption
+  // ends the session with the journal flushed; otherwise step 7 writes the result.
+  void count_and_write_result() {
+    JournalWriter journal(p_.journal(), work_->header(), append_at_);
+    journal.add_session({unix_ms(), static_cast<long>(::getpid()), work_->engine(), threads_, 0});
+    struct EmergencyFlush {  // lets a second Ctrl-C flush the journal while the writer exists
+      JobSession& s;
+      ~EmergencyFlush() {
+        std::lock_guard l(s.emergency_mu_);
+        s.emergency_ = nullptr;
+      }
+    } emergency_guard{*this};
+    {
+      std::lock_guard l(emergency_mu_);
+      emergency_ = [&journal] {
+        try {
+          journal.flush();
+        } catch (...) {
+        }
+      };
+    }
+
+    Progress progress(out_.units_total, out_.units_done_before, terminal_, cfg_.progress_seconds, log_);
+    bar_.store(&progress);
+    struct BarGuard {  // the signal watcher must not reach the bar once it is gone
+      std::atomic<Progress*>& slot;
+      ~BarGuard() { slot.store(nullptr); }
+    } bar_guard{bar_};
+    // The method's side files (the stack method's catalogue cache: JobWork::before_journal),
+    // config.toml and the journal are written on the ticker thread, overlapping the count: the
+    // side files first (not fsync'd, catalogue_cache.hpp), then config.toml
+    // and the journal's header in one atomic batch (config renamed first, one directory fsync for
+    // the three), so a journal never exists without its config.
+    if (!req_.resume) journal.create_with({{p_.config(), to_toml(written_)}});
+    Ticker ticker(journal, progress, cfg_.checkpoint_seconds, [this] { work_->before_journal(); });
+    // While the bar is drawn, info messages go to job.log only, so they do not break the bar line.
+    if (terminal_ && req_.console_log) log_->sinks().back()->set_level(spdlog::level::warn);
+
+    UnitHooks hooks;
+    const Shard shard = cfg_.shard;
+    hooks.select = [shard](std::uint32_t id) { return shard.contains(id); };
+    hooks.skip = [this](std::uint32_t id) -> std::optional<u128> {
+      if (have_[id]) return known_[id];
+      return std::nullopt;
+    };
+    hooks.done = [&](std::uint32_t id, u128 c) {
+      journal.add_unit(id, c, unix_ms());
+      progress.unit_done();
+    };
+    hooks.stop = [&] {
+      return stop_requested_.load(std::memory_order_relaxed) || ticker.failed() || (req_.stop && req_.stop());
+    };
+
+    auto finish_session = [&] {
+      ticker.stop();
+      progress.finish();
+      if (terminal_ && req_.console_log) log_->sinks().back()->set_level(spdlog::level::info);
+      if (ticker.failed()) std::rethrow_exception(ticker.error());
+      ticker.run_first_if_pending();
+      journal.flush();
+      out_.units_computed = progress.computed();
+      out_.units_done = out_.units_done_before + out_.units_computed;
+    };
+
+    try {
+      out_.result = work_->run(threads_, hooks);
+    } catch (const Interrupted&) {
+      finish_session();
+      out_.stopped_by = signals_ && signals_->received() ? StopSignals::name(signals_->received()) : "stop request";
+      log_->warn("stopped by {}: {} of {} units are in the journal; continue with: gridenum resume {}", out_.stopped_by,
+                 out_.units_done, out_.units_total, req_.dir.string());
+      return;
+    } catch (...) {
       try {
-        journal.flush();
+        finish_session();
       } catch (...) {
       }
-    };
-  }
-
-  const bool terminal = req.terminal.value_or(::isatty(2) == 1);
-  Progress progress(out.units_total, out.units_done_before, terminal, cfg.progress_seconds, log);
-  // The method's side files (the stack method's catalogue cache: JobWork::before_journal),
-  // config.toml and the journal are written on the ticker thread, overlapping the count: the
-  // side files first (not fsync'd, catalogue_cache.hpp), then config.toml
-  // and the journal's header in one atomic batch (config renamed first, one directory fsync for
-  // the three), so a journal never exists without its config.
-  if (!req.resume) journal.create_with({{p.config(), to_toml(written)}});
-  Ticker ticker(journal, progress, cfg.checkpoint_seconds, [&] { work->before_journal(); });
-  // While the bar is drawn, info messages go to job.log only, so they do not break the bar line.
-  if (terminal && req.console_log) log->sinks().back()->set_level(spdlog::level::warn);
-
-  UnitHooks hooks;
-  const Shard shard = cfg.shard;
-  hooks.select = [shard](std::uint32_t id) { return shard.contains(id); };
-  hooks.skip = [&](std::uint32_t id) -> std::optional<u128> {
-    if (have[id]) return known[id];
-    return std::nullopt;
-  };
-  hooks.done = [&](std::uint32_t id, u128 c) {
-    journal.add_unit(id, c, unix_ms());
-    progress.unit_done();
-  };
-  hooks.stop = [&] {
-    return stop_requested.load(std::memory_order_relaxed) || ticker.failed() || (req.stop && req.stop());
-  };
-
-  auto finish_session = [&] {
-    ticker.stop();
-    progress.finish();
-    if (terminal && req.console_log) log->sinks().back()->set_level(spdlog::level::info);
-    if (ticker.failed()) std::rethrow_exception(ticker.error());
-    ticker.run_first_if_pending();
-    journal.flush();
-    out.units_computed = progress.computed();
-    out.units_done = out.units_done_before + out.units_computed;
-  };
-
-  try {
-    out.result = work->run(threads, hooks);
-  } catch (const Interrupted&) {
-    finish_session();
-    out.stopped_by = signals && signals->received() ? StopSignals::name(signals->received()) : "stop request";
-    log->warn("stopped by {}: {} of {} units are in the journal; continue with: gridenum resume {}", out.stopped_by,
-              out.units_done, out.units_total, req.dir.string());
-    return out;
-  } catch (...) {
-    try {
-      finish_session();
-    } catch (...) {
+      throw;
     }
-    throw;
+    // The session's last journal flush (a write and an fdatasync) runs on its own thread while the
+    // results are formatted; they are written only once it is done, so a result never exists
+    // before its journal is complete on disk. Measured (9x9, 2 threads, timestamps in the job):
+    // ~0.8 ms of waiting saved; the job's whole overhead is now ~2 % (BM_CountJob9x9).
+    auto last_flush = std::async(std::launch::async, finish_session);
+    // Not through `out_` until finish_session is done: it sets out_.units_computed.
+    const std::string json_text = result_json_text(progress.computed());  // final: every worker has returned
+    last_flush.get();  // rethrows a failed flush: then no result is written
+    assert(out_.units_computed == progress.computed());
+    write_result(json_text);
   }
-  // The session's last journal flush (a write and an fdatasync) runs on its own thread while the
-  // results are formatted; they are written only once it is done, so a result never exists
-  // before its journal is complete on disk. Measured (9x9, 2 threads, timestamps in the job):
-  // ~0.8 ms of waiting saved; the job's whole overhead is now ~2 % (BM_CountJob9x9).
-  auto last_flush = std::async(std::launch::async, finish_session);
-  out.finished = true;
-  out.json = out.result.json;
-  std::string json_text;
-  {
-    // Not through `out` until finish_session is done: it sets out.units_computed.
-    const std::uint64_t computed = progress.computed();  // final: every worker has returned
-    nlohmann::json job = {{"dir", req.dir.string()},
-                          {"fingerprint", hex16(header.fingerprint)},
-                          {"shard", cfg.shard.str()},
-                          {"units", out.units_total},
-                          {"units_computed_last_session", computed}};
-    out.json["job"] = std::move(job);
-    json_text = out.json.dump(2) + "\n";
+
+  // Step 7a, the result document: the method's result.json plus the job's fields and the
+  // provenance (issue 13 item 20), as GIMPS results carry it: which program, when, where, at
+  // what cost. cpu_seconds_last_session is this process's user + system time (every thread,
+  // the plan included); earlier sessions' are in their own logs.
+  std::string result_json_text(std::uint64_t computed) {
+    out_.finished = true;
+    out_.json = out_.result.json;
+    const JournalHeader& header = work_->header();
+    out_.json["job"] = {{"dir", req_.dir.string()},
+                        {"fingerprint", hex16(header.fingerprint)},
+                        {"shard", cfg_.shard.str()},
+                        {"units", out_.units_total},
+                        {"units_computed_last_session", computed},
+                        {"program", "gridenum " + program_version()},
+                        {"finished_utc", utc_now_iso8601()},
+                        {"host", host_name()},
+                        {"cpu_model", cpu_model()},
+                        {"os", kernel_release()},
+                        {"threads", threads_},
+                        {"engine", work_->engine()},
+                        {"sessions", (prior_ ? prior_->sessions.size() : 0) + 1},
+                        {"cpu_seconds_last_session", process_cpu_seconds()}};
+    return job_json_text(out_.json);
   }
-  last_flush.get();  // rethrows a failed flush: then no result is written
-  assert(out.units_computed == progress.computed());
-  write_files_atomic({{p.result_text(), out.result.text}, {p.result_json(), json_text}});
-  if (out.result.complete)
-    log->info("done: total {} ({} units counted in this session); result in {}", out.result.total.str(),
-              out.units_computed, p.result_text().string());
-  else
-    log->info("shard {} done ({} units counted in this session); merge the shards with gridenum merge", cfg.shard.str(),
-              out.units_computed);
-  return out;
+
+  // Step 7b, the result files: result.txt and result.json, each atomically, once the journal
+  // holds every unit on disk.
+  void write_result(const std::string& json_text) {
+    write_files_atomic({{p_.result_text(), out_.result.text}, {p_.result_json(), json_text}});
+    if (out_.result.complete)
+      log_->info("done: total {} ({} units counted in this session); result in {}", out_.result.total.str(),
+                 out_.units_computed, p_.result_text().string());
+    else
+      log_->info("shard {} done ({} units counted in this session); merge the shards with gridenum merge",
+                 cfg_.shard.str(), out_.units_computed);
+  }
+
+  const JobRequest& req_;
+  const JobPaths p_;
+  std::shared_ptr<spdlog::logger>& file_log_;  // the caller's: errors go to job.log there
+  const bool terminal_;
+  JobConfig cfg_, written_;
+  JobOutcome out_;
+  int threads_ = 0;
+  // Used by the signal callbacks: declared before signals_, destroyed after it.
+  std::atomic<bool> stop_requested_{false};
+  std::function<void()> emergency_;  // set while the journal writer exists
+  std::mutex emergency_mu_;
+  std::shared_ptr<spdlog::logger> log_;
+  std::atomic<Progress*> bar_{nullptr};  // set while a progress bar may be on the terminal
+  std::unique_ptr<StopSignals> signals_;
+  std::optional<JobLock> lock_;  // released before the signal watcher goes
+  std::optional<JournalContents> prior_;
+  std::unique_ptr<JobWork> work_;
+  std::vector<u128> known_;
+  std::vector<char> have_;
+  std::optional<std::uint64_t> append_at_;
+};
+
+JobOutcome run_job_impl(const JobRequest& req, std::shared_ptr<spdlog::logger>& file_log) {
+  JobSession session(req, file_log);
+  return session.run();
 }
 
 }  // namespace

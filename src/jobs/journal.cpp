@@ -251,8 +251,7 @@ void JournalWriter::open_locked() {
     files.emplace_back(path_, journal_line(journal_header_body(header_)));
     write_files_atomic(files);
   }
-  fd_ = ::open(path_.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
-  if (fd_ < 0) throw_io_error("cannot open the journal", path_, errno);
+  fd_ = open_job_file(path_, O_WRONLY | O_APPEND);  // no symlink, no FIFO: a regular file
   if (append_at_) {
     // Cut a torn tail off before appending: new records must never follow a damaged one.
     struct stat st {};

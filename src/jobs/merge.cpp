@@ -98,4 +98,24 @@ MergeResult merge_jobs(const std::vector<fs::path>& dirs, int threads) {
   return m;
 }
 
+void check_merge_output(const fs::path& out, const std::vector<fs::path>& inputs) {
+  std::error_code ec;
+  const fs::path o = fs::weakly_canonical(out, ec);
+  for (const auto& in : inputs) {
+    std::error_code ic;
+    const fs::path i = fs::weakly_canonical(in, ic);
+    if (!ec && !ic && o == i)
+      throw JobInputError("merge --output " + out.string() + ": that is the input " + in.string() +
+                          ", whose result files would be overwritten; write the merged result to a new folder");
+  }
+  const JobPaths p{out};
+  for (const fs::path& f : {p.config(), p.journal(), p.dir / "lock"}) {
+    std::error_code fe;
+    if (fs::symlink_status(f, fe).type() != fs::file_type::not_found && !fe)
+      throw JobInputError("merge --output " + out.string() + ": it is a job directory (it holds " +
+                          f.filename().string() +
+                          "), whose result files would be overwritten; write the merged result to a new folder");
+  }
+}
+
 }  // namespace gridenum

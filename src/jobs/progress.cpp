@@ -1,10 +1,22 @@
 // Progress bar / progress log lines (progress.hpp). The rate is this session's average (units
 // differ in cost, so a short window would make the ETA jump around); ETA = units left / rate.
+//
+// Issue 13 item 19: the bar is fitted to the terminal's width, asked for at every redraw (a
+// window resized mid-run, or 50 columns, made every redraw wrap onto a new line): TIOCGWINSZ on
+// stderr, else $COLUMNS, else 80. Before the first unit ends there is no rate to speak of, so
+// the summary says "measuring" instead of "0 units/s, ETA ?". Rates are plain numbers with
+// thousands separators ("1,820 units/s"), not printf's %g ("1.82e+03").
 #include "gridenum/jobs/progress.hpp"
 
+#include <fmt/format.h>
 #include <spdlog/spdlog.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 
 namespace gridenum {
 
@@ -21,34 +33,78 @@ double Progress::rate() const {
 std::string Progress::duration(double seconds) {
   if (!(seconds >= 0) || seconds > 1e9) return "?";
   const auto s = static_cast<long long>(seconds + 0.5);
-  char buf[64];
-  if (s < 60) std::snprintf(buf, sizeof buf, "%llds", s);
-  else if (s < 3600) std::snprintf(buf, sizeof buf, "%lldm%02llds", s / 60, s % 60);
-  else if (s < 86400) std::snprintf(buf, sizeof buf, "%lldh%02lldm", s / 3600, s % 3600 / 60);
-  else std::snprintf(buf, sizeof buf, "%lldd%02lldh", s / 86400, s % 86400 / 3600);
-  return buf;
+  if (s < 60) return fmt::format("{}s", s);
+  if (s < 3600) return fmt::format("{}m{:02}s", s / 60, s % 60);
+  if (s < 86400) return fmt::format("{}h{:02}m", s / 3600, s % 3600 / 60);
+  return fmt::format("{}d{:02}h", s / 86400, s % 86400 / 3600);
+}
+
+std::string Progress::grouped(std::uint64_t n) {
+  std::string digits = std::to_string(n), out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+std::string Progress::plain_rate(double r) {
+  if (!(r >= 0) || !std::isfinite(r)) return "?";
+  if (r >= 1000) return grouped(static_cast<std::uint64_t>(std::llround(r)));
+  if (r >= 10) return fmt::format("{:.1f}", r);
+  if (r >= 0.001) return fmt::format("{:.3f}", r);
+  return "<0.001";
 }
 
 std::string Progress::summary() const {
   const std::uint64_t d = done();
+  const std::string head = fmt::format("{}/{} units ({:.1f}%)", grouped(d), grouped(total_),
+                                       total_ ? 100.0 * static_cast<double>(d) / static_cast<double>(total_) : 100.0);
+  if (computed() == 0) return head + ", measuring";
   const double r = rate();
-  char buf[200];
-  std::snprintf(buf, sizeof buf, "%llu/%llu units (%.1f%%), %.3g units/s, ETA %s", static_cast<unsigned long long>(d),
-                static_cast<unsigned long long>(total_), total_ ? 100.0 * d / total_ : 100.0, r,
-                r > 0 ? duration(static_cast<double>(total_ - std::min(d, total_)) / r).c_str() : "?");
-  return buf;
+  return head + fmt::format(", {} units/s, ETA {}", plain_rate(r),
+                            r > 0 ? duration(static_cast<double>(total_ - std::min(d, total_)) / r) : "?");
+}
+
+int Progress::terminal_columns() {
+  winsize w{};
+  if (::ioctl(STDERR_FILENO, TIOCGWINSZ, &w) == 0 && w.ws_col > 0) return w.ws_col;
+  if (const char* c = std::getenv("COLUMNS")) {
+    char* end = nullptr;
+    const long v = std::strtol(c, &end, 10);
+    if (end != c && *end == '\0' && v > 0 && v < 10000) return static_cast<int>(v);
+  }
+  return 80;
+}
+
+std::string Progress::bar_line(int columns) const {
+  // "[####....] summary", at most columns - 1 characters (the last column would wrap on some
+  // terminals): the bar shrinks first (30 down to 10), then the summary is cut.
+  const std::string text = summary();
+  const int room = columns - 1;
+  const int width = std::clamp(room - static_cast<int>(text.size()) - 3, 10, 30);
+  const std::uint64_t d = done();
+  const int fill = total_ ? static_cast<int>(static_cast<double>(width) * static_cast<double>(std::min(d, total_)) /
+                                             static_cast<double>(total_))
+                          : width;
+  std::string bar(static_cast<std::size_t>(fill), '#');
+  bar.resize(static_cast<std::size_t>(width), '.');
+  std::string line = "[" + bar + "] " + text;
+  if (room > 0 && line.size() > static_cast<std::size_t>(room)) line.resize(static_cast<std::size_t>(room));
+  return line;
+}
+
+void Progress::draw_locked() {
+  const std::string line = bar_line(terminal_columns());
+  std::fprintf(stderr, "\r\033[K%s", line.c_str());
+  std::fflush(stderr);
+  drawn_ = true;
 }
 
 void Progress::tick() {
   if (terminal_) {
-    const std::uint64_t d = done();
-    const int width = 30;
-    const int fill = total_ ? static_cast<int>(static_cast<double>(width) * d / total_) : width;
-    std::string bar(static_cast<std::size_t>(fill), '#');
-    bar.resize(width, '.');
-    std::fprintf(stderr, "\r\033[K[%s] %s", bar.c_str(), summary().c_str());
-    std::fflush(stderr);
-    drawn_ = true;
+    std::lock_guard lock(draw_mu_);
+    draw_locked();
     return;
   }
   const auto now = Clock::now();
@@ -58,9 +114,21 @@ void Progress::tick() {
   }
 }
 
+void Progress::above_bar(const std::function<void()>& print) {
+  std::lock_guard lock(draw_mu_);
+  const bool was = terminal_ && drawn_;
+  if (was) {
+    std::fputs("\r\033[K", stderr);
+    std::fflush(stderr);
+  }
+  print();
+  if (was) draw_locked();
+}
+
 void Progress::finish() {
+  std::lock_guard lock(draw_mu_);
   if (terminal_ && drawn_) {
-    tick();
+    draw_locked();
     std::fputc('\n', stderr);
     std::fflush(stderr);
     drawn_ = false;

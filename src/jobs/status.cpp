@@ -2,7 +2,8 @@
 // per-class table needs only the journal header, not the catalogue.
 #include "gridenum/jobs/status.hpp"
 
-#include <cstdio>
+#include <fmt/format.h>
+
 #include <ctime>
 #include <sstream>
 
@@ -15,11 +16,35 @@ namespace gridenum {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+// The result.json of a merge --output folder (issue 13 item 20: status used to answer "no job,
+// start one"), or nullopt when DIR is not one.
+std::optional<nlohmann::json> merged_result(const JobPaths& p) {
+  std::error_code ec;
+  if (fs::exists(p.config(), ec) || !fs::exists(p.result_json(), ec)) return std::nullopt;
+  try {
+    auto j = nlohmann::json::parse(read_whole_file(p.result_json()));
+    if (j.is_object() && j.contains("merged") && j["merged"].is_object()) return j;
+  } catch (const std::exception&) {
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 JobStatus job_status(const fs::path& dir) {
   JobStatus s;
   s.dir = dir;
-  s.config = read_job_config(dir);
   const JobPaths p{dir};
+  if (auto m = merged_result(p)) {
+    s.merged = std::move(m);
+    s.finished = true;
+    if ((*s.merged)["total"].is_string()) s.total = (*s.merged)["total"].get<std::string>();
+    if (auto f = parse_hex16((*s.merged)["merged"].value("fingerprint", std::string()))) s.header.fingerprint = *f;
+    return s;
+  }
+  s.config = read_job_config(dir);
   s.running = lock_holder(dir);
   std::error_code ec;
   if (!fs::exists(p.journal(), ec)) return s;
@@ -84,15 +109,28 @@ std::string when(std::int64_t ms) {
   const std::time_t t = static_cast<std::time_t>(ms / 1000);
   std::tm tm{};
   localtime_r(&t, &tm);
-  char buf[64];
-  std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S", &tm);
-  return buf;
+  return fmt::format("{:04}-{:02}-{:02} {:02}:{:02}:{:02}", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
+                     tm.tm_min, tm.tm_sec);
 }
 }  // namespace
 
 std::string format_status(const JobStatus& s) {
   std::ostringstream o;
-  char line[256];
+  if (s.merged) {
+    const nlohmann::json& m = *s.merged;
+    o << "merged result " << s.dir.string() << " (written by gridenum merge --output; not a job: nothing to resume)\n";
+    if (m.contains("shape") && m["shape"].is_string()) o << "shape: " << m["shape"].get<std::string>() << "\n";
+    o << "total: " << (s.total ? *s.total : std::string("-")) << "\n";
+    o << "fingerprint " << hex16(s.header.fingerprint) << "\n";
+    const nlohmann::json& shards = m["merged"]["shards"];
+    if (shards.is_array()) {
+      o << "from " << shards.size() << " shard" << (shards.size() == 1 ? "" : "s") << ":";
+      for (const auto& d : shards)
+        if (d.is_string()) o << " " << d.get<std::string>();
+      o << "\n";
+    }
+    return o.str();
+  }
   const JobMethod method = resolve_method(s.config.shape, s.config.method);
   o << "job " << s.dir.string() << ": " << s.config.shape.str() << ", method " << to_string(method);
   if (method == JobMethod::Stack) o << ", kernel " << to_string(s.config.kernel);
@@ -108,17 +146,14 @@ std::string format_status(const JobStatus& s) {
     o << "progress: not started (no journal yet)\n";
     return o.str();
   }
-  std::snprintf(line, sizeof line, "units: %llu / %llu done (%.1f%%)\n", static_cast<unsigned long long>(s.units_done),
-                static_cast<unsigned long long>(s.units_total),
-                s.units_total ? 100.0 * static_cast<double>(s.units_done) / static_cast<double>(s.units_total) : 100.0);
-  o << line;
+  o << fmt::format("units: {} / {} done ({:.1f}%)\n", Progress::grouped(s.units_done), Progress::grouped(s.units_total),
+                   s.units_total ? 100.0 * static_cast<double>(s.units_done) / static_cast<double>(s.units_total) : 100.0);
   if (s.rate_last_session > 0)
-    std::snprintf(line, sizeof line, "throughput: %.3g units/s (latest session), %.3g units/s (all %d sessions)\n",
-                  s.rate_last_session, s.rate_overall, s.sessions);
+    o << fmt::format("throughput: {} units/s (latest session), {} units/s (all {} sessions)\n",
+                     Progress::plain_rate(s.rate_last_session), Progress::plain_rate(s.rate_overall), s.sessions);
   else
-    std::snprintf(line, sizeof line, "throughput: the latest session counted no unit; %.3g units/s (all %d sessions)\n",
-                  s.rate_overall, s.sessions);
-  o << line;
+    o << fmt::format("throughput: the latest session counted no unit; {} units/s (all {} sessions)\n",
+                     Progress::plain_rate(s.rate_overall), s.sessions);
   if (s.eta_seconds) o << "ETA: " << Progress::duration(*s.eta_seconds) << "\n";
   o << "started " << when(s.first_ms) << ", latest record " << when(s.last_ms) << "\n";
   o << "fingerprint " << hex16(s.header.fingerprint) << "\n";
@@ -127,18 +162,26 @@ std::string format_status(const JobStatus& s) {
   for (const auto& w : s.warnings) o << "warning: " << w << "\n";
   o << "per class (units done / total):\n";
   for (const auto& c : s.classes) {
-    std::snprintf(line, sizeof line, "  class %4u  %6llu / %-6llu%s\n", c.cls + 1, static_cast<unsigned long long>(c.done),
-                  static_cast<unsigned long long>(c.total), c.done == c.total ? "  done" : "");
-    o << line;
+    o << fmt::format("  class {:4}  {:6} / {:<6}{}\n", c.cls + 1, c.done, c.total, c.done == c.total ? "  done" : "");
   }
   return o.str();
 }
 
 nlohmann::json to_json(const JobStatus& s) {
   using nlohmann::json;
+  if (s.merged)
+    return json{{"dir", s.dir.string()},
+                {"merged", true},
+                {"finished", true},
+                {"running", false},
+                {"shape", s.merged->value("shape", json(nullptr))},
+                {"total", s.total ? json(*s.total) : json(nullptr)},
+                {"fingerprint", hex16(s.header.fingerprint)},
+                {"shards", (*s.merged)["merged"].value("shards", json::array())}};
   json classes = json::array();
   for (const auto& c : s.classes) classes.push_back({{"class", c.cls + 1}, {"done", c.done}, {"total", c.total}});
   json j{{"dir", s.dir.string()},
+         {"merged", false},
          {"shape", s.config.shape.str()},
          {"method", to_string(resolve_method(s.config.shape, s.config.method))},
          {"kernel", to_string(s.config.kernel)},

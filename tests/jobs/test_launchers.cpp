@@ -80,12 +80,48 @@ TEST(Launchers, WorkstationShardsMergeToTheTotalAndCanBeRunAgain) {
   // A shard that fails is reported with its number and the script's exit code is not 0.
   fs::remove_all(t / "run2");
   fs::create_directories(t / "run2" / "shard-2");
+  spit(t / "run2" / "run-shards.record", "shards 2\n" + slurp(fs::path(kSource) / "configs" / "2x3.toml"));
   spit(t / "run2" / "shard-2" / "config.toml", "shape = \"2x3\"\nbogus = 1\n");
   Shell bad = sh(kSource + "/jobs/run-shards.sh -c " + kSource + "/configs/2x3.toml -m 2 -t 1 -g " + GRIDENUM_BINARY +
                  " " + (t / "run2").string());
   EXPECT_NE(bad.code, 0) << bad.out;
   EXPECT_NE(bad.out.find("shard 2/2"), std::string::npos) << bad.out;
   EXPECT_FALSE(fs::exists(t / "run2" / "merged" / "result.json"));
+}
+
+// Issue 13 item 4: the same output folder run again with another config used to resume the old
+// shards and print the old job's total (2x3's 28200960 for a 2x4 request), exit 0; -m 0 died
+// with a bash division error. Both are refused now, with exit 2 and a message.
+TEST(Launchers, WorkstationRefusesAnotherConfigOrShardCountInTheSameFolder) {
+  TempDir t;
+  const std::string script = kSource + "/jobs/run-shards.sh -t 1 -g " + std::string(GRIDENUM_BINARY) + " ";
+  const std::string out = (t / "run").string();
+  Shell first = sh(script + "-c " + kSource + "/configs/2x3.toml -m 2 " + out);
+  ASSERT_EQ(first.code, 0) << first.out;
+  const std::string merged = slurp(t / "run" / "merged" / "result.json");
+  Shell other = sh(script + "-c " + kSource + "/configs/2x2.toml -m 2 " + out);
+  EXPECT_EQ(other.code, 2) << other.out;
+  EXPECT_NE(other.out.find("another config or shard count"), std::string::npos) << other.out;
+  EXPECT_EQ(other.out.find("28200960"), std::string::npos) << other.out;
+  Shell more = sh(script + "-c " + kSource + "/configs/2x3.toml -m 3 " + out);
+  EXPECT_EQ(more.code, 2) << more.out;
+  EXPECT_EQ(slurp(t / "run" / "merged" / "result.json"), merged);  // left as it was
+  // Shard folders without the record: their config cannot be checked, so refused.
+  fs::create_directories(t / "old" / "shard-1");
+  Shell unknown = sh(script + "-c " + kSource + "/configs/2x2.toml -m 1 " + (t / "old").string());
+  EXPECT_EQ(unknown.code, 2) << unknown.out;
+  EXPECT_NE(unknown.out.find("no "), std::string::npos) << unknown.out;
+  // The same run again is fine (it resumes the finished shards and merges).
+  Shell same = sh(script + "-c " + kSource + "/configs/2x3.toml -m 2 " + out);
+  EXPECT_EQ(same.code, 0) << same.out;
+  for (const char* bad : {"0", "-1", "x", ""}) {
+    Shell r = sh(script + "-c " + kSource + "/configs/2x3.toml -m \"" + bad + "\" " + (t / "z").string());
+    EXPECT_EQ(r.code, 2) << bad << ": " << r.out;
+    EXPECT_NE(r.out.find("-m expects a positive whole number"), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find("division"), std::string::npos) << r.out;
+  }
+  Shell t0 = sh(script + "-c " + kSource + "/configs/2x3.toml -m 2 -t 0 " + (t / "z").string());
+  EXPECT_EQ(t0.code, 2) << t0.out;
 }
 
 TEST(Launchers, SlurmArrayAndDependentMergeWithAStandInSbatch) {
@@ -100,7 +136,7 @@ TEST(Launchers, SlurmArrayAndDependentMergeWithAStandInSbatch) {
   const std::string log = slurp(t / "sbatch.log");
   // The shard array with the extra options, then the merge after any end of the array job.
   EXPECT_NE(log.find("--array=1-3 --partition=test"), std::string::npos) << log;
-  EXPECT_NE(log.find("--dependency=afterany:1001"), std::string::npos) << log;
+  EXPECT_NE(log.find("--dependency=afterany:1001 --partition=test"), std::string::npos) << log;  // merge too
   EXPECT_NE(log.find("slurm-merge.sbatch"), std::string::npos) << log;
   for (int k = 1; k <= 3; ++k) EXPECT_NE(log.find("task " + std::to_string(k) + " exit 0"), std::string::npos) << log;
   EXPECT_NE(log.find("job exit 0"), std::string::npos) << log << slurp(t / "sbatch.log.out");
@@ -109,14 +145,68 @@ TEST(Launchers, SlurmArrayAndDependentMergeWithAStandInSbatch) {
   EXPECT_NE(r.out.find("merge: job 1002"), std::string::npos) << r.out;
 
   // A task run again (requeued) resumes its finished shard instead of starting a new job.
-  Shell again = sh(env + "OUT=" + (t / "run").string() + " CONFIG=" + kSource + "/configs/2x3.toml GRIDENUM=" +
-                   GRIDENUM_BINARY + " SLURM_ARRAY_TASK_ID=2 SLURM_ARRAY_TASK_COUNT=3 bash " + kSource +
+  const std::string task_env = env + "OUT=" + (t / "run").string() + " CONFIG=" + kSource +
+                               "/configs/2x3.toml SHARDS=3 GRIDENUM=" + GRIDENUM_BINARY + " ";
+  Shell again = sh(task_env + "SLURM_ARRAY_TASK_ID=2 SLURM_ARRAY_TASK_COUNT=3 bash " + kSource +
                    "/jobs/slurm-shards.sbatch");
   EXPECT_EQ(again.code, 0) << again.out;
+  // Issue 13 item 21: K and M are carried explicitly. A task resubmitted alone (--array=3: a
+  // one-task array) is still shard 3/3 (it was "3/1"); a 0-based array's task 0 is refused.
+  Shell alone = sh(task_env + "SLURM_ARRAY_TASK_ID=3 SLURM_ARRAY_TASK_COUNT=1 bash " + kSource +
+                   "/jobs/slurm-shards.sbatch");
+  EXPECT_EQ(alone.code, 0) << alone.out;
+  Shell zero = sh(task_env + "SLURM_ARRAY_TASK_ID=0 SLURM_ARRAY_TASK_COUNT=4 bash " + kSource +
+                  "/jobs/slurm-shards.sbatch");
+  EXPECT_EQ(zero.code, 2) << zero.out;
+  EXPECT_NE(zero.out.find("K must be 1..M"), std::string::npos) << zero.out;
   // The merge step with a shard missing fails, naming it.
   fs::remove_all(t / "run" / "shard-3");
   Shell merge = sh("OUT=" + (t / "run").string() + " SHARDS=3 GRIDENUM=" + GRIDENUM_BINARY + " bash " + kSource +
                    "/jobs/slurm-merge.sbatch");
   EXPECT_NE(merge.code, 0) << merge.out;
   EXPECT_NE(merge.out.find("shard-3"), std::string::npos) << merge.out;
+}
+
+// Issue 13 item 21: -h prints a usage text (it printed script lines), and a binary that is
+// missing or not gridenum is refused before anything is queued (every task failed on the node).
+TEST(Launchers, SlurmSubmitChecksTheBinaryFirstAndHasAUsageText) {
+  TempDir t;
+  fs::create_directories(t / "bin");
+  spit(t / "bin" / "sbatch", kFakeSbatch);
+  fs::permissions(t / "bin" / "sbatch", fs::perms::owner_all);
+  spit(t / "bin" / "notgridenum", "#!/bin/sh\necho hello\n");
+  fs::permissions(t / "bin" / "notgridenum", fs::perms::owner_all);
+  const std::string env = "export PATH=" + (t / "bin").string() + ":/usr/bin:/bin SBATCH_LOG=" +
+                          (t / "sbatch.log").string() + "; ";
+  const std::string submit = kSource + "/jobs/slurm-submit.sh ";
+  Shell help = sh(env + submit + "-h");
+  EXPECT_EQ(help.code, 0) << help.out;
+  EXPECT_EQ(help.out.rfind("Usage: jobs/slurm-submit.sh", 0), 0u) << help.out;
+  EXPECT_EQ(help.out.find("set -eu"), std::string::npos) << help.out;
+  Shell none = sh(env + submit + "-c " + kSource + "/configs/2x3.toml -m 2 " + (t / "run").string());
+  EXPECT_EQ(none.code, 2) << none.out;  // no gridenum on this PATH
+  EXPECT_NE(none.out.find("no gridenum binary"), std::string::npos) << none.out;
+  Shell wrong = sh(env + submit + "-g " + (t / "bin" / "notgridenum").string() + " -c " + kSource +
+                   "/configs/2x3.toml -m 2 " + (t / "run").string());
+  EXPECT_EQ(wrong.code, 2) << wrong.out;
+  EXPECT_NE(wrong.out.find("does not run as gridenum"), std::string::npos) << wrong.out;
+  EXPECT_FALSE(fs::exists(t / "sbatch.log"));  // nothing was queued
+}
+
+// Issue 13 item 21: an install target. `cmake --install` into a prefix gives bin/gridenum and
+// the launchers with their configs, and the installed workstation launcher runs from there.
+TEST(Launchers, InstallTargetGivesABinaryAndWorkingLaunchers) {
+  TempDir t;
+  const std::string build = fs::path(GRIDENUM_BINARY).parent_path().string();
+  Shell inst = sh("cmake --install " + build + " --prefix " + (t / "prefix").string());
+  ASSERT_EQ(inst.code, 0) << inst.out;
+  const fs::path prefix = t / "prefix";
+  ASSERT_TRUE(fs::exists(prefix / "bin" / "gridenum"));
+  EXPECT_TRUE(fs::exists(prefix / "share" / "gridenum" / "jobs" / "slurm-submit.sh"));
+  Shell run = sh("PATH=" + (prefix / "bin").string() + ":/usr/bin:/bin " +
+                 (prefix / "share" / "gridenum" / "jobs" / "run-shards.sh").string() + " -c " +
+                 (prefix / "share" / "gridenum" / "configs" / "2x3.toml").string() + " -m 2 -t 1 " +
+                 (t / "run").string());
+  ASSERT_EQ(run.code, 0) << run.out;
+  EXPECT_NE(slurp(t / "run" / "merged" / "result.json").find(kTotal2x3), std::string::npos);
 }

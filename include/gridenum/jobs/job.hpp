@@ -78,7 +78,17 @@ JobOutcome run_job(const JobRequest& req);
 // The job's config (DIR/config.toml). JobInputError when DIR does not exist or holds no job.
 JobConfig read_job_config(const std::filesystem::path& dir);
 
-// A spdlog logger writing to DIR/job.log (and stderr when console): not registered globally.
-std::shared_ptr<spdlog::logger> make_job_logger(const std::filesystem::path& dir, bool console);
+// JSON text of a job document (result.json, status --json, merge --json), indented, ending in a
+// newline. Paths are bytes, JSON is UTF-8: a job directory whose name is not UTF-8 (byte 0xff)
+// made nlohmann's dump throw type_error.316 after every unit was counted, so result.json was
+// never written (issue 13 item 12). Invalid bytes are written as U+FFFD instead (the file
+// system name is in the text output and job.log as it is).
+std::string job_json_text(const nlohmann::json& j);
+
+// A spdlog logger writing to DIR/job.log (and stderr when console, with the time on each line
+// when console_timestamps: stderr is not a terminal): not registered globally. DIR/job.log is
+// opened with open_job_file (no symlink, regular files only).
+std::shared_ptr<spdlog::logger> make_job_logger(const std::filesystem::path& dir, bool console,
+                                                bool console_timestamps = false);
 
 }  // namespace gridenum

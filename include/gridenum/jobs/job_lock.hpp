@@ -1,5 +1,5 @@
-// One process per job (design.md section 3): an exclusive flock on DIR/lock, held for the
-// whole run. flock locks belong to the open file and vanish when the process dies, SIGKILL and
+// One process per job (design.md section 3): an exclusive flock on the directory DIR and on
+// DIR/lock, held for the whole run (the directory's survives the file being deleted: job_lock.cpp). flock locks belong to the open file and vanish when the process dies, SIGKILL and
 // power cuts included, so a crashed run never leaves a stale lock behind. The holder writes its
 // pid into the file, so a refused process can say who holds the job.
 #pragma once
@@ -11,17 +11,22 @@ namespace gridenum {
 
 class JobLock {
  public:
-  // Takes DIR/lock (creating the file if needed) or throws JobLockedError naming the pid of
-  // the process that holds it; JobIoError when the file cannot be opened.
+  // Takes DIR and DIR/lock (creating the file if needed) or throws JobLockedError naming the
+  // pid of the process that holds it; JobInputError when DIR/lock is a symlink or not a regular
+  // file; IoError when the file cannot be opened.
   static JobLock acquire(const std::filesystem::path& dir, const std::string& command);
-  JobLock(JobLock&& o) noexcept : fd_(o.fd_) { o.fd_ = -1; }
+  JobLock(JobLock&& o) noexcept : fd_(o.fd_), dir_fd_(o.dir_fd_) {
+    o.fd_ = -1;
+    o.dir_fd_ = -1;
+  }
   JobLock& operator=(JobLock&&) = delete;
   JobLock(const JobLock&) = delete;
   ~JobLock();
 
  private:
-  explicit JobLock(int fd) : fd_(fd) {}
+  JobLock(int fd, int dir_fd) : fd_(fd), dir_fd_(dir_fd) {}
   int fd_ = -1;
+  int dir_fd_ = -1;  // -1 where the file system does not lock directories
 };
 
 struct LockHolder {

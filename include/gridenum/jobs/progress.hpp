@@ -8,7 +8,9 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <mutex>
 #include <string>
 
 namespace spdlog {
@@ -28,16 +30,28 @@ class Progress {
   void tick();
   // Ends the bar line (terminal) so that later messages start on a fresh line.
   void finish();
+  // Runs `print` (which writes a line to stderr) with the bar line cleared first and redrawn
+  // after, so a message (the first Ctrl-C's warning) gets a line of its own above the bar.
+  void above_bar(const std::function<void()>& print);
   bool terminal() const { return terminal_; }
 
   std::uint64_t done() const { return done_before_ + computed_.load(std::memory_order_relaxed); }
   std::uint64_t computed() const { return computed_.load(std::memory_order_relaxed); }
   double rate() const;  // units per second in this session
-  // "512/1056 units (48.5%), 12.3 units/s, ETA 44s"
+  // "512/1,056 units (48.5%), 12.3 units/s, ETA 44s"; before the first unit of this session
+  // ends, "0/1,056 units (0.0%), measuring".
   std::string summary() const;
+  // The bar line for a terminal `columns` wide: never longer than columns - 1.
+  std::string bar_line(int columns) const;
 
   // 44s, 12m05s, 3h02m, 2d04h
   static std::string duration(double seconds);
+  // 1,234,567
+  static std::string grouped(std::uint64_t n);
+  // A rate as a plain number: "1,820", "45.3", "0.452", "<0.001" (never 1.82e+03).
+  static std::string plain_rate(double r);
+  // The width of the terminal on stderr: TIOCGWINSZ, else $COLUMNS, else 80.
+  static int terminal_columns();
 
  private:
   using Clock = std::chrono::steady_clock;
@@ -47,7 +61,9 @@ class Progress {
   std::shared_ptr<spdlog::logger> log_;
   std::atomic<std::uint64_t> computed_{0};
   Clock::time_point start_, last_log_;
+  std::mutex draw_mu_;  // the ticker's redraws against above_bar (the signal watcher's thread)
   bool drawn_ = false;
+  void draw_locked();
 };
 
 }  // namespace gridenum

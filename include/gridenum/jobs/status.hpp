@@ -40,9 +40,13 @@ struct JobStatus {
   std::optional<std::string> total;  // from result.json, when finished and not a shard
   std::optional<std::string> torn_tail;    // a torn last record (or one being written now)
   std::vector<std::string> warnings;
+  // A folder written by `merge --output` (no config, a result.json with "merged"): its
+  // result.json, and nothing above but dir, total and the fingerprint is meaningful.
+  std::optional<nlohmann::json> merged;
 };
 
-// Throws JobInputError when DIR holds no job, JournalError when the journal is damaged.
+// Throws JobInputError when DIR holds no job (nor a merged result), JournalError when the
+// journal is damaged.
 JobStatus job_status(const std::filesystem::path& dir);
 std::string format_status(const JobStatus& s);
 nlohmann::json to_json(const JobStatus& s);

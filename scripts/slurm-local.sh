@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# A one-node Slurm cluster on this machine, for testing the launchers in jobs/ against a real
+# scheduler (issue 13 item 22). Needs root and Debian's slurmctld, slurmd, slurm-client and
+# munge packages (apt-get install slurmctld slurmd slurm-client munge).
+#
+#   scripts/slurm-local.sh up DIR     start munged, slurmctld and slurmd with everything in DIR
+#                                     (key, slurm.conf, state, spool, logs, pid files); waits until
+#                                     sinfo shows the node idle; prints the SLURM_CONF to export
+#   scripts/slurm-local.sh down DIR   stop the three daemons started by `up` (by their pid files)
+#
+# The node is this host (hostname -s) with its CPUs; ProctrackType=proctrack/linuxproc and
+# TaskPlugin=task/none need no cgroups; SlurmUser=root; no accounting. Clients need
+# SLURM_CONF=DIR/slurm.conf in their environment (the script prints it).
+set -eu
+cmd=${1:-}
+dir=${2:-}
+[ -n "$cmd" ] && [ -n "$dir" ] || { sed -n '2,15p' "$0"; exit 2; }
+dir=$(realpath -m "$dir")
+stop_pid() {  # stop the process named by a pid file, if it runs
+  local f=$1
+  [ -f "$f" ] || return 0
+  local pid
+  pid=$(cat "$f")
+  if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
+    kill "$pid" 2>/dev/null || true
+    for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+  fi
+  rm -f "$f"
+}
+case $cmd in
+  up)
+    for b in munged slurmctld slurmd sinfo; do
+      command -v "$b" >/dev/null || { echo "slurm-local: $b not found (apt-get install slurmctld slurmd slurm-client munge)" >&2; exit 2; }
+    done
+    [ "$(id -u)" -eq 0 ] || { echo "slurm-local: run as root (SlurmUser=root)" >&2; exit 2; }
+    mkdir -p "$dir"/{state,spool,log,munge}
+    chmod 700 "$dir/munge"
+    host=$(hostname -s)
+    cpus=$(nproc)
+    # munge: a fresh key; its own socket, so a system munged (if any) is left alone.
+    [ -f "$dir/munge/munge.key" ] || { dd if=/dev/urandom of="$dir/munge/munge.key" bs=1024 count=1 status=none; chmod 400 "$dir/munge/munge.key"; }
+    munged --key-file="$dir/munge/munge.key" --socket="$dir/munge/munge.socket" --pid-file="$dir/munge/munged.pid" \
+      --log-file="$dir/log/munged.log" --seed-file="$dir/munge/munged.seed" --force
+    cat > "$dir/slurm.conf" <<CONF
+ClusterName=gridenum-local
+SlurmctldHost=$host(127.0.0.1)
+SlurmUser=root
+SlurmdUser=root
+AuthType=auth/munge
+AuthInfo=socket=$dir/munge/munge.socket
+CredType=cred/munge
+StateSaveLocation=$dir/state
+SlurmdSpoolDir=$dir/spool
+SlurmctldPidFile=$dir/slurmctld.pid
+SlurmdPidFile=$dir/slurmd.pid
+SlurmctldLogFile=$dir/log/slurmctld.log
+SlurmdLogFile=$dir/log/slurmd.log
+ProctrackType=proctrack/linuxproc
+TaskPlugin=task/none
+SelectType=select/cons_tres
+SelectTypeParameters=CR_CPU
+MpiDefault=none
+ReturnToService=2
+SchedulerType=sched/backfill
+AccountingStorageType=accounting_storage/none
+JobCompType=jobcomp/none
+JobAcctGatherType=jobacct_gather/none
+SlurmctldTimeout=30
+SlurmdTimeout=30
+MinJobAge=300
+NodeName=$host NodeAddr=127.0.0.1 CPUs=$cpus State=UNKNOWN
+PartitionName=local Nodes=$host Default=YES MaxTime=INFINITE State=UP
+CONF
+    export SLURM_CONF="$dir/slurm.conf"
+    slurmctld -f "$SLURM_CONF" -i
+    slurmd -f "$SLURM_CONF"
+    for _ in $(seq 1 100); do
+      state=$(sinfo -h -N -o '%T' 2>/dev/null | head -1 || true)
+      if [ "$state" = idle ]; then echo "export SLURM_CONF=$SLURM_CONF"; exit 0; fi
+      sleep 0.2
+    done
+    echo "slurm-local: the node did not become idle (state '$state'); see $dir/log" >&2
+    exit 3
+    ;;
+  down)
+    stop_pid "$dir/slurmd.pid"
+    stop_pid "$dir/slurmctld.pid"
+    stop_pid "$dir/munge/munged.pid"
+    ;;
+  *) sed -n '2,15p' "$0"; exit 2 ;;
+esac
