@@ -34,6 +34,7 @@ struct SolveArgs {
   bool pretty = false;
   bool json = false;
   bool summary = false;
+  bool csv = false;
   int threads = 0;
   std::string shape;
   std::string rules;
@@ -49,6 +50,21 @@ struct SolveArgs {
 // whole batch (issue 13 item 13): they are replaced with U+FFFD instead.
 std::string json_line(const nlohmann::json& j) {
   return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
+// --csv (issue 13 item 18): one header, then one row per input item with every column, empty
+// where it does not apply; a field holding a comma, a quote or a line break is quoted (RFC 4180).
+constexpr const char* kCsvHeader = "line,status,count,unique,solution,nodes,propagations,backtracks,error\n";
+
+std::string csv_field(const std::string& s) {
+  if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
+  std::string q = "\"";
+  for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return q + "\"";
+}
+
+std::string csv_error_row(std::size_t line, const std::string& message) {
+  return std::to_string(line) + ",error,,,,,,," + csv_field(message) + "\n";
 }
 
 int usage(const char* what, const std::string& value, const char* allowed) {
@@ -88,6 +104,10 @@ int run_solve(const SolveArgs& a, CLI::App* limit_opt_owner) {
     return 2;
   }
   // Combinations that would otherwise be silently ignored.
+  if (a.csv && (a.json || a.pretty)) {
+    std::fprintf(stderr, "gridenum solve: give one output format: --csv, --json or --pretty\n");
+    return 2;
+  }
   if (a.count && a.unique) {
     std::fprintf(stderr, "gridenum solve: give --count (the number of solutions) or --unique (unique/multiple/none), "
                          "not both\n");
@@ -146,6 +166,7 @@ int run_solve(const SolveArgs& a, CLI::App* limit_opt_owner) {
   std::size_t puzzles = 0, solved = 0, several = 0, none = 0, stopped = 0;
   const auto start = SteadyClock::now();
   std::string out;
+  if (a.csv) write_stdout(kCsvHeader);
   try {
     solve_batch(reader, bopt, [&](BatchItem& it) {
       out.clear();
@@ -157,6 +178,8 @@ int run_solve(const SolveArgs& a, CLI::App* limit_opt_owner) {
         if (a.json) {
           nlohmann::json j{{"line", e.line}, {"column", e.column}, {"error", e.message}};
           out = json_line(j);
+        } else if (a.csv) {
+          out = csv_error_row(e.line, "column " + std::to_string(e.column) + ": " + e.message);
         } else {
           out = "error\n";
         }
@@ -166,7 +189,9 @@ int run_solve(const SolveArgs& a, CLI::App* limit_opt_owner) {
       if (it.failure) {
         ++runtime;
         std::fprintf(stderr, "gridenum solve: line %zu: %s\n", line, it.failure->c_str());
-        out = a.json ? json_line(nlohmann::json{{"line", line}, {"error", *it.failure}}) : "error\n";
+        out = a.json  ? json_line(nlohmann::json{{"line", line}, {"error", *it.failure}})
+              : a.csv ? csv_error_row(line, *it.failure)
+                      : "error\n";
         write_stdout(out);
         return;
       }
@@ -203,6 +228,10 @@ int run_solve(const SolveArgs& a, CLI::App* limit_opt_owner) {
         if (a.stats)
           j["stats"] = {{"nodes", r.stats.nodes}, {"propagations", r.stats.propagations}, {"backtracks", r.stats.backtracks}};
         out = json_line(j);
+      } else if (a.csv) {
+        out = fmt::format("{},{},{},{},{},{},{},{},{}\n", line, csv_field(status_name(r.status)), r.count,
+                          a.unique && r.complete() ? verdict : "", r.solution.empty() ? "" : format_line(r.solution, n),
+                          r.stats.nodes, r.stats.propagations, r.stats.backtracks, csv_field(r.note));
       } else {
         if (!r.complete()) {
           // "node limit reached", "time limit reached (at least 3 solutions)", "unconfirmed none".
@@ -281,6 +310,9 @@ const RegisterCommand reg(20, [](CLI::App& root) {
   cmd->add_flag("--stats", a->stats, "Also print search nodes, propagated digits and backtracks per puzzle");
   cmd->add_flag("--pretty", a->pretty, "Print each solution as a grid with boxes");
   cmd->add_flag("--json", a->json, "One JSON object per puzzle (line, status, count, solution, stats, error)");
+  cmd->add_flag("--csv", a->csv,
+                "CSV: a header, then per puzzle line,status,count,unique,solution,nodes,propagations,\n"
+                "backtracks,error");
   cmd->add_flag("--summary", a->summary,
                 "At the end, on stderr: puzzles, how many solved / unique / multiple / none / stopped by a\n"
                 "limit / bad, and puzzles per second");

@@ -136,3 +136,16 @@ TEST(SolveLimitsCli, CountLimitIsSaidAndSummaryCounts) {
       << p.err;
   EXPECT_FALSE(contains(run_cli_line("{gridenum} solve -", kClassic + "\n").err, "puzzles in"));
 }
+
+// Item 18 (part): --csv, one header and one row per item, a message with a comma quoted.
+TEST(SolveLimitsCli, CsvOutput) {
+  const Proc p = run_cli_line("{gridenum} solve --csv --unique --threads 1 -", kClassic + "\n12,3\n" + pigeonhole16() + "\n");
+  EXPECT_EQ(p.code, 1) << p.err;
+  const auto out = lines_of(p.out);
+  ASSERT_EQ(out.size(), 4u) << p.out;
+  EXPECT_EQ(out[0], "line,status,count,unique,solution,nodes,propagations,backtracks,error");
+  EXPECT_EQ(out[1].rfind("1,complete,1,unique," + kSolution + ",", 0), 0u) << out[1];
+  EXPECT_EQ(out[2].rfind("2,error,,,,,,,\"column ", 0), 0u) << out[2];
+  EXPECT_EQ(out[3].rfind("3,complete,0,none,,0,", 0), 0u) << out[3];
+  EXPECT_EQ(run_cli_line("{gridenum} solve --csv --json -", kClassic + "\n").code, 2);
+}
