@@ -795,6 +795,38 @@ std::optional<std::string> misplaced_document_line(std::string_view line) {
          "non-blank line; elsewhere write one JSON puzzle object per line";
 }
 
+// "name puzzle [solution]" lines (the seed examples' format, issue 13 item 18): the offset of
+// the puzzle when the first field is a name, else 0. The first field is a name only when it
+// cannot be a grid: the second field has a grid's length (n*n for a supported n, or --shape's
+// cells) and the first is not that long and holds a character that is no symbol of that grid.
+// So a truncated grid followed by its solution stays a "wrong length" error, and a name that
+// reads as symbols of the grid ("abc" before a 16x16) is not taken for one.
+std::size_t leading_name(std::string_view line, const ReadOptions& opt) {
+  constexpr auto npos = std::string_view::npos;
+  const auto e1 = line.find_first_of(" \t");
+  if (e1 == npos || line.substr(0, e1).find(':') != npos) return 0;
+  const std::string_view first = line.substr(0, e1);
+  const auto b = line.find_first_not_of(" \t", e1);
+  if (b == npos) return 0;
+  const auto e2 = line.find_first_of(" \t:", b);
+  const std::string_view second = line.substr(b, e2 == npos ? npos : e2 - b);
+  const int len = static_cast<int>(second.size());
+  int n = 0;
+  if (opt.shape) {
+    if (len != opt.shape->cells()) return 0;
+    n = opt.shape->n();
+  } else {
+    n = static_cast<int>(std::lround(std::sqrt(static_cast<double>(len))));
+    if (n * n != len || n < 4 || n > 25 || !default_shape(n)) return 0;
+  }
+  if (static_cast<int>(first.size()) == n * n) return 0;
+  for (char ch : first) {
+    const int d = symbol_digit(ch);
+    if (d < 0 || d > n) return b;
+  }
+  return 0;
+}
+
 }  // namespace
 
 std::optional<Puzzle> parse_puzzle_line(std::string_view line, std::size_t line_no, const ReadOptions& opt) {
@@ -871,6 +903,12 @@ std::optional<Puzzle> parse_puzzle_line(std::string_view line, std::size_t line_
     return p;
   }
 
+  // A name first: read the rest as the line, the name blanked so that columns stay the input's.
+  if (const std::size_t skip = leading_name(line, opt)) {
+    std::string rest(lead + skip, ' ');
+    rest += line.substr(skip);
+    return parse_puzzle_line(rest, line_no, opt);
+  }
   // Grid line, possibly followed by other fields.
   const auto end = line.find_first_of(" \t:");
   std::string_view grid = line.substr(0, end);

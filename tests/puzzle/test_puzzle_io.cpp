@@ -550,3 +550,28 @@ TEST(PuzzleIo, NonAsciiBytesAreEscapedInMessages) {
   EXPECT_NE(e.message.find("bad character '\\xff'"), std::string::npos) << e.message;
   EXPECT_EQ(e.message.find('\xff'), std::string::npos);
 }
+
+// Issue 13 item 18 (part): "name puzzle solution" lines, as the seed examples file has them.
+TEST(PuzzleIo, NamePuzzleSolutionLines) {
+  const std::string sol = "472531869859642317163987254318726495597314682624859173936478521741265938285193746";
+  auto p = parse_puzzle_line("classic " + kClassic + " " + sol, 3);
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->model.n, 9);
+  EXPECT_EQ(p->model.givens[3], 5);
+  EXPECT_EQ(format_line(p->expected, 9), sol);
+  p = parse_puzzle_line("x-sudoku\t" + kClassic, 3);
+  ASSERT_TRUE(p);
+  EXPECT_TRUE(p->expected.empty());
+  // Columns stay the input's: a bad symbol after the name.
+  std::string bad = kClassic;
+  bad[4] = 'x';
+  auto e = error_of("classic " + bad);
+  EXPECT_EQ(e.column, 13u);
+  // A truncated grid followed by its solution is still a wrong length, not the solution solved.
+  e = error_of(kClassic.substr(0, 80) + " " + sol);
+  EXPECT_NE(e.message.find("wrong length"), std::string::npos) << e.what();
+  // And the seed examples file reads line by line through the stream reader.
+  auto items = read_all("# comment\nclassic " + kClassic + " " + sol + "\n");
+  ASSERT_EQ(items.size(), 1u);
+  expect_puzzle(items[0], 2, 9);
+}

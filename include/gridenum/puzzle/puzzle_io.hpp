@@ -8,7 +8,10 @@
 //    1 < R <= C; the most square one, e.g. 6 -> 2x3, 12 -> 3x4, unless ReadOptions::shape
 //    says otherwise). Symbols: '1'-'9' then 'A'.. (case-insensitive) for 10 .. n;
 //    '.' or '0' is a blank. A line may carry more fields after the grid, separated by a
-//    space, tab or ':' (e.g. "puzzle:count:solution"); they are ignored. ReadOptions::rules
+//    space, tab or ':' (e.g. "puzzle:count:solution"); they are ignored, except a last field
+//    of the grid's size, which is the listed solution. A name may come first ("name puzzle
+//    solution", as tests/data/seed-examples.txt): a first field that is not grid-sized and
+//    holds a character no symbol of the grid, followed by a grid-sized field. ReadOptions::rules
 //    adds X / Windoku to grid lines.
 //  * Jigsaw collection line: "N|givens|regions|solution" (regions: one symbol per cell,
 //    N distinct symbols, each N times; solution optional).
