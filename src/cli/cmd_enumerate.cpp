@@ -5,6 +5,7 @@
 #include <string>
 
 #include "command.hpp"
+#include "output.hpp"
 #include "options.hpp"
 #include "gridenum/puzzle/dlx.hpp"
 #include "gridenum/puzzle/propagate.hpp"
@@ -57,7 +58,7 @@ int run_enumerate(const EnumArgs& a) {
     print = [&](const std::vector<int>& g) {
       line = format_line(g, m.n);
       line += '\n';
-      std::fwrite(line.data(), 1, line.size(), stdout);
+      write_stdout(line);
       return false;
     };
   // Counting only: every rule here is invariant under relabelling the digits, so the grids
@@ -89,7 +90,7 @@ const RegisterCommand reg(21, [](CLI::App& root) {
   cmd->add_flag("--count", a->count, "Print the number of grids (the default)");
   cmd->add_flag("--list", a->list, "Print every grid as a line (with --count, the number after them)");
   cmd->add_flag("--no-symmetry", a->no_symmetry, "Count every grid one by one (default: fix the first row, times n!)");
-  cmd->add_option("--limit", a->limit, "Stop after K grids (0: all)");
+  cmd->add_option("--limit", a->limit, "Stop after K grids (0: all)")->check(count_validator());
   cmd->callback([a] {
     const int code = run_enumerate(*a);
     if (code != 0) throw Exit{code};

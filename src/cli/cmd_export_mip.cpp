@@ -2,13 +2,16 @@
 // ZIMPL (issue 6), or print its statistics. Thin: read the puzzle, call mip.hpp, write.
 #include <nlohmann/json.hpp>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
 
 #include "command.hpp"
+#include "output.hpp"
 #include "options.hpp"
 #include "gridenum/mip/mip.hpp"
 #include "gridenum/puzzle/puzzle_io.hpp"
@@ -33,7 +36,15 @@ int fail(const std::string& msg, int code = 2) {
   return code;
 }
 
+// A file that cannot be written is a run-time failure (exit 3, issue 13 item 16), with the
+// system error: the usage was fine.
+int cannot_write(const std::filesystem::path& p) {
+  const int e = errno;
+  return fail("cannot write '" + p.string() + "'" + (e ? std::string(": ") + std::strerror(e) : std::string()), 3);
+}
+
 bool write_file(const std::filesystem::path& p, const std::string& text) {
+  errno = 0;
   std::ofstream out(p, std::ios::binary);
   out << text;
   return static_cast<bool>(out.flush());
@@ -128,14 +139,14 @@ int run_export(const ExportArgs& a) {
       }
       const std::string stem = model_path.stem().string();
       const auto z = mip::write_zimpl(m, form, stem);
-      if (!write_file(model_path, z.model)) return fail("cannot write '" + model_path.string() + "'");
+      if (!write_file(model_path, z.model)) return cannot_write(model_path);
       for (const auto& [nm, text] : z.data)
-        if (!write_file(model_path.parent_path() / nm, text)) return fail("cannot write '" + (model_path.parent_path() / nm).string() + "'");
+        if (!write_file(model_path.parent_path() / nm, text)) return cannot_write(model_path.parent_path() / nm);
       return 0;
     }
     const std::string text = fmt == mip::Format::Lp ? mip::write_lp(lm) : mip::write_mps(lm);
     if (to_stdout) {
-      std::fwrite(text.data(), 1, text.size(), stdout);
+      write_stdout(text);
       return 0;
     }
     fs::path path = a.output;
@@ -143,11 +154,11 @@ int run_export(const ExportArgs& a) {
       fs::create_directories(path);
       path /= std::string("sudoku-") + mip::name(form) + "." + mip::name(fmt);
     }
-    if (!write_file(path, text)) return fail("cannot write '" + path.string() + "'");
+    if (!write_file(path, text)) return cannot_write(path);
   } catch (const mip::MipError& e) {
     return fail(e.what());
   } catch (const fs::filesystem_error& e) {
-    return fail(e.what());
+    return fail(e.what(), 3);  // creating the output directory failed
   }
   return 0;
 }
@@ -163,7 +174,8 @@ const RegisterCommand reg(25, [](CLI::App& root) {
       "zpl (ZIMPL model + data files; needs --output). The model goes to stdout unless --output\n"
       "names a file or a directory. PUZZLE is read like `gridenum solve` input; the first puzzle\n"
       "is used unless --index. --stats prints variables, constraints and nonzeros (and writes the\n"
-      "model only with --output). Exit: 0 ok, 2 bad input or unsupported combination.");
+      "model only with --output). Exit: 0 ok, 2 bad input or unsupported combination, 3 the output\n"
+      "cannot be written.");
   cmd->add_option("puzzle", a->file, "Puzzle file, '-' for stdin")->default_val("-");
   cmd->add_option("--formulation", a->formulation, "blp (default), nlip or nlip-tight")->default_val("blp");
   cmd->add_option("--format", a->format, "lp (default), mps or zpl")->default_val("lp");

@@ -15,6 +15,7 @@
 #include <string>
 
 #include "command.hpp"
+#include "output.hpp"
 #include "options.hpp"
 #include "gridenum/core/errors.hpp"
 #include "gridenum/core/timing.hpp"
@@ -72,7 +73,7 @@ nlohmann::ordered_json hint_json(const GeneratedPuzzle& g) {
           {"backtracks", g.stats.backtracks}};
 }
 
-void write(const std::string& s) { std::fwrite(s.data(), 1, s.size(), stdout); }
+void write(const std::string& s) { write_stdout(s); }
 
 void run_generate(const GenerateArgs& a, bool seed_given) {
   GenerateOptions opt;
@@ -122,7 +123,7 @@ void run_generate(const GenerateArgs& a, bool seed_given) {
       if (g.layouts) j["jigsaw_layouts"] = g.layouts;
       write((done ? "," : "") + j.dump());
     } else if (a.stats && format == PuzzleFormat::Json) {
-      // A member the reader does not know is skipped, so the line still reads as a puzzle.
+      // The reader takes "hint" as a note (puzzle_io.hpp), so the line still reads as a puzzle.
       auto j = nlohmann::ordered_json::parse(text);
       j["hint"] = hint_json(g);
       write(j.dump() + "\n");
@@ -157,7 +158,7 @@ void run_generate(const GenerateArgs& a, bool seed_given) {
     t.front() = ',';  // continue the document's object
     write("]" + t + "\n");
   }
-  std::fflush(stdout);
+  flush_stdout();
   if (!a.json)
     fmt::print(stderr,
                "gridenum generate: {} puzzles in {:.3f} s ({:.1f}/s) on {} threads; mean givens {:.1f}, mean nodes {:.1f}; "

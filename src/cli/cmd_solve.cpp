@@ -2,13 +2,21 @@
 // Thin: parse options, stream the input through solve_batch, print each result in input order.
 #include <nlohmann/json.hpp>
 
+#include <fcntl.h>
+
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
 
+#include <fmt/core.h>
+
 #include "command.hpp"
+#include "output.hpp"
 #include "options.hpp"
+#include "gridenum/core/timing.hpp"
+#include "gridenum/count/pool.hpp"
 #include "gridenum/mip/mip.hpp"
 #include "gridenum/puzzle/batch.hpp"
 #include "gridenum/puzzle/puzzle_io.hpp"
@@ -25,6 +33,8 @@ struct SolveArgs {
   bool stats = false;
   bool pretty = false;
   bool json = false;
+  bool summary = false;
+  bool csv = false;
   int threads = 0;
   std::string shape;
   std::string rules;
@@ -32,7 +42,30 @@ struct SolveArgs {
   std::string formulation = "blp";
   std::string mip_format = "lp";
   double time_limit = 0;
+  std::uint64_t node_limit = 0;
 };
+
+// One JSON output line. Text from the input (an error message quoting it, a path) may hold
+// bytes that are not UTF-8, which nlohmann's dump() refuses with an exception that ended the
+// whole batch (issue 13 item 13): they are replaced with U+FFFD instead.
+std::string json_line(const nlohmann::json& j) {
+  return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
+// --csv (issue 13 item 18): one header, then one row per input item with every column, empty
+// where it does not apply; a field holding a comma, a quote or a line break is quoted (RFC 4180).
+constexpr const char* kCsvHeader = "line,status,count,unique,solution,nodes,propagations,backtracks,error\n";
+
+std::string csv_field(const std::string& s) {
+  if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
+  std::string q = "\"";
+  for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return q + "\"";
+}
+
+std::string csv_error_row(std::size_t line, const std::string& message) {
+  return std::to_string(line) + ",error,,,,,,," + csv_field(message) + "\n";
+}
 
 int usage(const char* what, const std::string& value, const char* allowed) {
   std::fprintf(stderr, "gridenum solve: bad %s '%s' (%s)\n", what, value.c_str(), allowed);
@@ -46,7 +79,7 @@ int run_solve(const SolveArgs& a, CLI::App* limit_opt_owner) {
   if (a.formulation != "blp" && a.formulation != "nlip" && a.formulation != "nlip-tight")
     return usage("--formulation", a.formulation, "blp, nlip, nlip-tight");
   if (a.mip_format != "lp" && a.mip_format != "mps") return usage("--mip-format", a.mip_format, "lp, mps");
-  if (a.time_limit < 0) return usage("--time-limit", std::to_string(a.time_limit), "seconds, 0 for none");
+  if (!(a.time_limit >= 0)) return usage("--time-limit", std::to_string(a.time_limit), "seconds, 0 for none");
   ReadOptions ropt;
   if (!a.shape.empty()) {
     ropt.shape = parse_box_shape(a.shape);
@@ -71,6 +104,10 @@ int run_solve(const SolveArgs& a, CLI::App* limit_opt_owner) {
     return 2;
   }
   // Combinations that would otherwise be silently ignored.
+  if (a.csv && (a.json || a.pretty)) {
+    std::fprintf(stderr, "gridenum solve: give one output format: --csv, --json or --pretty\n");
+    return 2;
+  }
   if (a.count && a.unique) {
     std::fprintf(stderr, "gridenum solve: give --count (the number of solutions) or --unique (unique/multiple/none), "
                          "not both\n");
@@ -85,17 +122,35 @@ int run_solve(const SolveArgs& a, CLI::App* limit_opt_owner) {
                          "solver's own log is not read\n");
     return 2;
   }
+  const bool time_given = limit_opt_owner->get_option("--time-limit")->count() > 0;
   if (a.engine == "mip") {
+    if (a.node_limit != 0) {
+      std::fprintf(stderr, "gridenum solve: --node-limit counts the search nodes of the propagate and dlx engines; "
+                           "the MIP engine takes --time-limit\n");
+      return 2;
+    }
     MipSolveOptions mip;
     mip.solver = a.mip_solver;
     mip.formulation = a.formulation;
     mip.format = a.mip_format;
-    mip.time_limit_seconds = a.time_limit;
+    mip.time_limit_seconds = time_given ? a.time_limit : MipSolveOptions::kDefaultTimeLimit;
     bopt.solve.external = [mip](const Model& m) { return solve_mip(m, mip); };
+  } else {
+    bopt.solve.limits.nodes = a.node_limit;
+    bopt.solve.limits.seconds = a.time_limit;
   }
 
   std::unique_ptr<std::ifstream> file;
   std::istream* in = &std::cin;
+  // Inputs that read as empty and made `solve` print nothing and exit 0 (issue 13 item 16).
+  if (a.file == "-" && ::fcntl(0, F_GETFL) == -1) {
+    std::fprintf(stderr, "gridenum solve: standard input is closed; give a puzzle file or pipe puzzles in\n");
+    return 2;
+  }
+  if (a.file != "-" && std::filesystem::is_directory(a.file)) {
+    std::fprintf(stderr, "gridenum solve: '%s' is a directory; give a puzzle file\n", a.file.c_str());
+    return 2;
+  }
   if (a.file != "-") {
     file = std::make_unique<std::ifstream>(a.file);
     if (!*file) {
@@ -104,70 +159,121 @@ int run_solve(const SolveArgs& a, CLI::App* limit_opt_owner) {
     }
     in = file.get();
   }
-  std::ios::sync_with_stdio(false);
+  std::ios::sync_with_stdio(false);  // std::cin buffered on its own (reading speed); output goes through stdio
   PuzzleReader reader(*in, ropt);
   std::size_t failed = 0, errors = 0, runtime = 0;
+  // --summary (issue 13 item 18, as tdoku's and qqwing's tools give one): puzzles by outcome.
+  std::size_t puzzles = 0, solved = 0, several = 0, none = 0, stopped = 0;
+  const auto start = SteadyClock::now();
   std::string out;
-  solve_batch(reader, bopt, [&](BatchItem& it) {
-    out.clear();
-    const std::size_t line = it.input.line;
-    if (it.input.error) {
-      ++errors;
-      const auto& e = *it.input.error;
-      std::fprintf(stderr, "gridenum solve: line %zu, column %zu: %s\n", e.line, e.column, e.message.c_str());
+  if (a.csv) write_stdout(kCsvHeader);
+  try {
+    solve_batch(reader, bopt, [&](BatchItem& it) {
+      out.clear();
+      const std::size_t line = it.input.line;
+      if (it.input.error) {
+        ++errors;
+        const auto& e = *it.input.error;
+        std::fprintf(stderr, "gridenum solve: line %zu, column %zu: %s\n", e.line, e.column, e.message.c_str());
+        if (a.json) {
+          nlohmann::json j{{"line", e.line}, {"column", e.column}, {"error", e.message}};
+          out = json_line(j);
+        } else if (a.csv) {
+          out = csv_error_row(e.line, "column " + std::to_string(e.column) + ": " + e.message);
+        } else {
+          out = "error\n";
+        }
+        write_stdout(out);
+        return;
+      }
+      if (it.failure) {
+        ++runtime;
+        std::fprintf(stderr, "gridenum solve: line %zu: %s\n", line, it.failure->c_str());
+        out = a.json  ? json_line(nlohmann::json{{"line", line}, {"error", *it.failure}})
+              : a.csv ? csv_error_row(line, *it.failure)
+                      : "error\n";
+        write_stdout(out);
+        return;
+      }
+      const Puzzle& p = *it.input.puzzle;
+      const SolveResult& r = it.result;
+      ++puzzles;
+      if (!r.complete()) ++stopped;
+      else if (r.count == 0) ++none;
+      else if (r.count == 1) ++solved;
+      else ++several;
+      // --count --limit K that found K solutions: there may be more, and the output says so
+      // (issue 13 item 18: it printed K like a full count).
+      const bool limit_hit = a.count && bopt.solve.limit > 0 && r.complete() && r.count >= bopt.solve.limit;
+      if (it.listed_mismatch) {  // the line's listed solution disagrees with the rules or the solver
+        ++failed;
+        std::fprintf(stderr, "gridenum solve: line %zu: %s\n", line, it.listed_mismatch->c_str());
+      }
+      const int n = p.model.n;
+      const char* verdict = r.count == 0 ? "none" : r.count == 1 ? "unique" : "multiple";
+      // A search stopped by a limit, or an external solver's unconfirmed "none", is a status,
+      // never an answer (issue 13 items 6 and 14): the line fails, and says why on stderr.
+      if (!r.complete()) {
+        ++failed;
+        std::fprintf(stderr, "gridenum solve: line %zu: %s: %s\n", line, status_name(r.status), r.note.c_str());
+      }
+      // Plain solving fails a line without solution; counting and --unique report it instead.
+      if (r.complete() && r.count == 0 && !a.count && !a.unique) ++failed;
       if (a.json) {
-        nlohmann::json j{{"line", e.line}, {"column", e.column}, {"error", e.message}};
-        out = j.dump() + "\n";
+        nlohmann::json j{{"line", line}, {"status", status_name(r.status)}, {"count", r.count}};
+        if (!r.complete()) j["note"] = r.note;
+        if (a.count) j["limit_reached"] = limit_hit;
+        if (a.unique && r.complete()) j["unique"] = verdict;
+        if (!r.solution.empty()) j["solution"] = format_line(r.solution, n);
+        if (a.stats)
+          j["stats"] = {{"nodes", r.stats.nodes}, {"propagations", r.stats.propagations}, {"backtracks", r.stats.backtracks}};
+        out = json_line(j);
+      } else if (a.csv) {
+        out = fmt::format("{},{},{},{},{},{},{},{},{}\n", line, csv_field(status_name(r.status)), r.count,
+                          a.unique && r.complete() ? verdict : "", r.solution.empty() ? "" : format_line(r.solution, n),
+                          r.stats.nodes, r.stats.propagations, r.stats.backtracks, csv_field(r.note));
       } else {
-        out = "error\n";
+        if (!r.complete()) {
+          // "node limit reached", "time limit reached (at least 3 solutions)", "unconfirmed none".
+          out = r.status == SolveStatus::Unconfirmed ? std::string("unconfirmed none") : status_name(r.status);
+          if (r.count > 0)
+            out += " (at least " + std::to_string(r.count) + (r.count == 1 ? " solution)" : " solutions)");
+        } else if (a.unique) {
+          out = verdict;
+          if (!r.solution.empty() && r.count == 1) out += " " + format_line(r.solution, n);
+        } else if (a.count) {
+          out = limit_hit ? "at least " + std::to_string(r.count) + " (--limit " + std::to_string(bopt.solve.limit) + " reached)"
+                          : std::to_string(r.count);
+        } else if (r.solution.empty()) {
+          out = "none";
+        } else if (!a.pretty) {
+          out = format_line(r.solution, n);
+        }
+        if (a.stats)
+          out += (out.empty() ? "" : " ") + std::string("nodes=") + std::to_string(r.stats.nodes) +
+                 " propagations=" + std::to_string(r.stats.propagations) + " backtracks=" + std::to_string(r.stats.backtracks);
+        if (!out.empty()) out += "\n";
+        if (a.pretty && r.complete() && !r.solution.empty() && !a.count) out += format_pretty(p.model, r.solution) + "\n";
       }
-      std::fwrite(out.data(), 1, out.size(), stdout);
-      return;
-    }
-    if (it.failure) {
-      ++runtime;
-      std::fprintf(stderr, "gridenum solve: line %zu: %s\n", line, it.failure->c_str());
-      out = a.json ? nlohmann::json{{"line", line}, {"error", *it.failure}}.dump() + "\n" : "error\n";
-      std::fwrite(out.data(), 1, out.size(), stdout);
-      return;
-    }
-    const Puzzle& p = *it.input.puzzle;
-    const SolveResult& r = it.result;
-    if (it.listed_mismatch) {  // the line's listed solution disagrees with the rules or the solver
-      ++failed;
-      std::fprintf(stderr, "gridenum solve: line %zu: %s\n", line, it.listed_mismatch->c_str());
-    }
-    const int n = p.model.n;
-    const char* verdict = r.count == 0 ? "none" : r.count == 1 ? "unique" : "multiple";
-    // Plain solving fails a line without solution; counting and --unique report it instead.
-    if (r.count == 0 && !a.count && !a.unique) ++failed;
-    if (a.json) {
-      nlohmann::json j{{"line", line}, {"count", r.count}};
-      if (a.unique) j["unique"] = verdict;
-      if (!r.solution.empty()) j["solution"] = format_line(r.solution, n);
-      if (a.stats)
-        j["stats"] = {{"nodes", r.stats.nodes}, {"propagations", r.stats.propagations}, {"backtracks", r.stats.backtracks}};
-      out = j.dump() + "\n";
-    } else {
-      if (a.unique) {
-        out = verdict;
-        if (!r.solution.empty() && r.count == 1) out += " " + format_line(r.solution, n);
-      } else if (a.count) {
-        out = std::to_string(r.count);
-      } else if (r.solution.empty()) {
-        out = "none";
-      } else if (!a.pretty) {
-        out = format_line(r.solution, n);
-      }
-      if (a.stats)
-        out += (out.empty() ? "" : " ") + std::string("nodes=") + std::to_string(r.stats.nodes) +
-               " propagations=" + std::to_string(r.stats.propagations) + " backtracks=" + std::to_string(r.stats.backtracks);
-      if (!out.empty()) out += "\n";
-      if (a.pretty && !r.solution.empty() && !a.count) out += format_pretty(p.model, r.solution) + "\n";
-    }
-    std::fwrite(out.data(), 1, out.size(), stdout);
-  });
-  std::fflush(stdout);
+      write_stdout(out);
+    });
+  } catch (const SolveInterrupted& e) {
+    std::fflush(stdout);
+    std::fprintf(stderr, "gridenum solve: interrupted: %s\n", e.what());
+    return 130;
+  }
+  flush_stdout();
+  if (a.summary) {
+    const double secs = seconds_since(start);
+    // Plain solving stops at the first solution: "solved"; --unique and --count tell one from several.
+    const std::string found = a.count || a.unique ? fmt::format("{} unique, {} multiple", solved, several)
+                                                  : fmt::format("{} solved", solved);
+    fmt::print(stderr,
+               "gridenum solve: {} puzzles in {:.3f} s ({:.0f} puzzles/s, {} threads, engine {}): {}, {} none, {} limit "
+               "reached, {} bad lines, {} engine errors\n",
+               puzzles, secs, secs > 0 ? static_cast<double>(puzzles) / secs : 0.0, resolve_threads(a.threads), a.engine,
+               found, none, stopped, errors, runtime);
+  }
   return runtime > 0 ? 3 : errors + failed > 0 ? 1 : 0;
 }
 
@@ -180,23 +286,39 @@ const RegisterCommand reg(20, [](CLI::App& root) {
       "Also the collection lines N|givens|regions|solution (jigsaw) and N|RxC|cages|solution\n"
       "(killer, cages 'sum:cell,cell,...;...'), and JSON specs (a line starting with '{', or a\n"
       "whole JSON document): {\"shape\":\"3x3\",\"rules\":[\"x\",\"windoku\",\"jigsaw\",\"killer\"],\n"
-      "\"givens\":\"...\",\"regions\":\"...\",\"cages\":[{\"sum\":15,\"cells\":[0,1]}]}.\n"
+      "\"givens\":\"...\",\"regions\":\"...\",\"cages\":[{\"sum\":15,\"cells\":[0,1]}]}; an unknown key is an\n"
+      "error. A grid line may start with a name ('name puzzle solution'). Lines are at most 1 MiB\n"
+      "(a longer one is an error line, and the next lines are read).\n"
       "Output: one line per puzzle in input order: the solution, 'none', the count (--count),\n"
-      "or unique/multiple/none (--unique). Bad lines print 'error' and a message with line and\n"
+      "or unique/multiple/none (--unique); 'at least K (--limit K reached)' when --count stopped\n"
+      "at --limit K. Bad lines print 'error' and a message with line and\n"
       "column on stderr; the rest is still solved. A solution listed on the line (collection\n"
       "formats, JSON \"solution\") is checked against the rules and against what the solver found.\n"
-      "Exit: 0 ok; 1 some line failed (bad input, no solution without --count/--unique, or a\n"
-      "listed solution that is wrong or disagrees with the solver);\n"
-      "2 usage error or unreadable file; 3 an engine failed at run time (e.g. no MIP solver).");
+      "Limits: --node-limit and --time-limit bound each puzzle's search; a puzzle that reaches one\n"
+      "prints 'node limit reached' or 'time limit reached' (with '(at least K solutions)' when it\n"
+      "found some), never an answer. The MIP engine stops its solver after --time-limit seconds,\n"
+      "300 by default, and a MIP solver's 'no solution' is confirmed by the propagation engine\n"
+      "(within a million search nodes; else the line prints 'unconfirmed none').\n"
+      "Exit: 0 ok; 1 some line failed (bad input, no solution without --count/--unique, a limit\n"
+      "reached, or a listed solution that is wrong or disagrees with the solver);\n"
+      "2 usage error or unreadable file; 3 an engine failed at run time (e.g. no MIP solver) or\n"
+      "standard output could not be written; 130 stopped by SIGINT/SIGTERM (MIP engine).");
   cmd->add_option("file", a->file, "Puzzle file, '-' for stdin")->default_val("-");
   cmd->add_option("--engine", a->engine, "propagate (default), dlx (dancing links) or mip (external MIP solver)")
       ->default_val("propagate");
   cmd->add_flag("--count", a->count, "Print the number of solutions (all of them unless --limit)");
-  cmd->add_option("--limit", a->limit, "With --count: stop at K solutions (0: no limit, the default)");
+  cmd->add_option("--limit", a->limit, "With --count: stop at K solutions (0: no limit, the default)")
+      ->check(count_validator());
   cmd->add_flag("--unique", a->unique, "Print unique, multiple or none (stops at the 2nd solution)");
   cmd->add_flag("--stats", a->stats, "Also print search nodes, propagated digits and backtracks per puzzle");
   cmd->add_flag("--pretty", a->pretty, "Print each solution as a grid with boxes");
-  cmd->add_flag("--json", a->json, "One JSON object per puzzle (line, count, solution, stats, error)");
+  cmd->add_flag("--json", a->json, "One JSON object per puzzle (line, status, count, solution, stats, error)");
+  cmd->add_flag("--csv", a->csv,
+                "CSV: a header, then per puzzle line,status,count,unique,solution,nodes,propagations,\n"
+                "backtracks,error");
+  cmd->add_flag("--summary", a->summary,
+                "At the end, on stderr: puzzles, how many solved / unique / multiple / none / stopped by a\n"
+                "limit / bad, and puzzles per second");
   add_threads_option(cmd, a->threads)->default_val(0);
   cmd->add_option("--shape", a->shape, "Box shape RxC for grid lines, e.g. 3x4 for 12x12 (default: from the length)");
   cmd->add_option("--rules", a->rules, "Extra rules for grid lines: x (diagonals), windoku; comma-separated");
@@ -204,7 +326,13 @@ const RegisterCommand reg(20, [](CLI::App& root) {
   cmd->add_option("--formulation", a->formulation, "MIP engine: blp (binary x[i,j,k], default), nlip (integer x[i,j], the thesis's\n"
                   "linearisation) or nlip-tight (one binary per pair, unit sums)");
   cmd->add_option("--mip-format", a->mip_format, "MIP engine: the model file given to the solver, lp (default) or mps");
-  cmd->add_option("--time-limit", a->time_limit, "MIP engine: seconds per puzzle (0: none)");
+  cmd->add_option("--time-limit", a->time_limit,
+                  "Seconds per puzzle, any engine (0: none; the default for propagate and dlx; the MIP engine's\n"
+                  "default is 300)");
+  cmd->add_option("--node-limit", a->node_limit,
+                  "Search nodes per puzzle, propagate and dlx engines (0: none, the default): repeatable,\n"
+                  "unlike a time limit")
+      ->check(count_validator());
   cmd->callback([a, cmd] {
     const int code = run_solve(*a, cmd);
     if (code != 0) throw Exit{code};

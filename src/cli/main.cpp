@@ -6,6 +6,7 @@
 #include <exception>
 
 #include "command.hpp"
+#include "output.hpp"
 #include "gridenum/core/errors.hpp"
 #include "gridenum/core/host.hpp"
 
@@ -19,12 +20,12 @@ std::vector<Command>& command_registry() {
 // Exit codes, decided here only: 0 success; 1 a failed check (CheckError, or a command's own
 // Exit{1}); 2 usage and input errors (CLI11's parse errors, InputError and the errors derived
 // from it: JobInputError, ConfigError, VerifyInputError); 3 run-time failures (IoError, a damaged
-// journal, a locked job, anything unexpected); 130 interrupted (Exit{130} from the job commands).
-int main(int argc, char** argv) {
+// journal, a locked job, anything unexpected; output lost on a full standard output, output.hpp);
+// 130 interrupted (Exit{130} from the job commands).
+namespace {
+
+int run(int argc, char** argv) {
   using namespace gridenum::cli;
-  // A file size limit (ulimit -f) must be an I/O error the job layer reports ("File too large",
-  // exit 3, journal intact), not a SIGXFSZ that kills the process without a word.
-  std::signal(SIGXFSZ, SIG_IGN);
   CLI::App app{"gridenum: exact Sudoku grid enumeration (Felgenhauer-Jarvis) and puzzle solving"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "gridenum " + gridenum::program_version());
@@ -49,4 +50,22 @@ int main(int argc, char** argv) {
     return 3;
   }
   return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // A file size limit (ulimit -f) must be an I/O error the job layer reports ("File too large",
+  // exit 3, journal intact), not a SIGXFSZ that kills the process without a word.
+  std::signal(SIGXFSZ, SIG_IGN);
+  gridenum::cli::install_stdout_buffer();
+  const int code = run(argc, argv);
+  // Output that did not reach standard output (a full disk, /dev/full) is a run-time failure
+  // whatever the command concluded (output.hpp); an interruption keeps its own code.
+  const auto out = gridenum::cli::finish_stdout();
+  if (out.failed && code != 130) {
+    if (!out.reported) std::fprintf(stderr, "gridenum: error: cannot write standard output: %s\n", out.why.c_str());
+    return 3;
+  }
+  return code;
 }

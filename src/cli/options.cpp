@@ -1,6 +1,9 @@
 // Shared option parsing (options.hpp).
 #include "options.hpp"
 
+#include <charconv>
+#include <cstdint>
+
 #include "gridenum/puzzle/model.hpp"
 
 namespace gridenum::cli {
@@ -31,6 +34,18 @@ unsigned parse_puzzle_rules(const std::string& text, const std::string& option) 
     throw CLI::ValidationError(option, "unknown rule '" + unknown +
                                            "' (classic, x, windoku, jigsaw, killer; comma-separated, e.g. jigsaw,x)");
   return rules;
+}
+
+CLI::Validator count_validator() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        std::uint64_t v = 0;
+        const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+        if (text.empty() || ec != std::errc{} || end != text.data() + text.size())
+          return "expected a whole number from 0 to 18446744073709551615, got '" + text + "'";
+        return {};
+      },
+      "COUNT");
 }
 
 }  // namespace gridenum::cli

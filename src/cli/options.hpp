@@ -24,4 +24,9 @@ unsigned parse_grid_rules(const std::string& text, const std::string& option = "
 // puzzles rather than read them (generate).
 unsigned parse_puzzle_rules(const std::string& text, const std::string& option = "--rules");
 
+// A count option (--limit, --node-limit): decimal digits only, at most 2^64 - 1. CLI11 alone
+// takes "-1" and 2^64 for an unsigned option, wrapped to a number that meant "no limit" (issue
+// 13 item 16: `enumerate --shape 3x3 --limit -1` got past its refusal).
+CLI::Validator count_validator();
+
 }  // namespace gridenum::cli

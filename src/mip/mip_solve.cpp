@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <cmath>
@@ -15,6 +16,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <mutex>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -24,6 +26,8 @@
 
 #include "gridenum/core/timing.hpp"
 #include "gridenum/mip/mip.hpp"
+#include "gridenum/puzzle/propagate.hpp"
+#include "gridenum/puzzle/puzzle_io.hpp"
 
 extern char** environ;
 
@@ -67,9 +71,48 @@ std::string tail(const std::string& s, std::size_t lines) {
   return s.substr(pos == 0 ? 0 : pos + 1);
 }
 
+// ---- SIGINT / SIGTERM while a solver runs (issue 13 item 15) ----
+// The solver is a child process in a temporary directory of ours: killed by a signal with the
+// default action, gridenum left the child running (reparented to init) and the directory
+// behind. So while any run() is in progress (counted: the batch runs several at once) the two
+// signals only set a flag; the wait loop of each child sees it within its polling interval
+// (<= 50 ms), kills the child and throws SolveInterrupted, and the directory goes with the stack.
+// The last run() to end puts the previous handlers back, so a Ctrl-C between puzzles, or in
+// another engine, still stops the process at once. The flag stays set: the process is on its
+// way out (the CLI exits 130).
+std::atomic<int> g_signal{0};
+std::mutex g_watch_mutex;
+int g_watchers = 0;
+struct sigaction g_old_int {}, g_old_term {};
+
+extern "C" void on_stop_signal(int sig) { g_signal.store(sig, std::memory_order_relaxed); }
+
+class SignalWatch {
+ public:
+  SignalWatch() {
+    std::lock_guard<std::mutex> lock(g_watch_mutex);
+    if (g_watchers++ > 0) return;
+    struct sigaction sa {};
+    sa.sa_handler = on_stop_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, &g_old_int);
+    sigaction(SIGTERM, &sa, &g_old_term);
+  }
+  ~SignalWatch() {
+    std::lock_guard<std::mutex> lock(g_watch_mutex);
+    if (--g_watchers > 0) return;
+    sigaction(SIGINT, &g_old_int, nullptr);
+    sigaction(SIGTERM, &g_old_term, nullptr);
+  }
+  SignalWatch(const SignalWatch&) = delete;
+  SignalWatch& operator=(const SignalWatch&) = delete;
+  static int caught() { return g_signal.load(std::memory_order_relaxed); }
+};
+
 struct Child {
   bool started = false;
   bool killed = false;  // by the watchdog
+  int signal = 0;       // SIGINT / SIGTERM to gridenum stopped it
   int exit_code = -1;   // -1: killed by a signal
   double seconds = 0;
   std::string spawn_error;
@@ -101,6 +144,10 @@ Child run_child(const std::vector<std::string>& argv, const fs::path& log, doubl
     const pid_t w = waitpid(pid, &status, WNOHANG);
     if (w == pid) break;
     if (w < 0 && errno != EINTR) break;
+    if (const int sig = SignalWatch::caught(); sig != 0 && c.signal == 0) {
+      kill(pid, SIGKILL);
+      c.signal = sig;
+    }
     const double elapsed = seconds_since(t0);
     if (hard_limit > 0 && elapsed > hard_limit && !c.killed) {
       kill(pid, SIGKILL);
@@ -240,6 +287,7 @@ RunResult run(const Model& m, const RunOptions& opt) {
 
   RunResult res;
   res.stats = stats(lm);
+  const SignalWatch watch;  // before the directory exists: a signal from here on cleans up
   std::string tmpl = (fs::temp_directory_path() / "gridenum-mip-XXXXXX").string();
   if (!::mkdtemp(tmpl.data())) throw std::runtime_error("cannot create a temporary directory under " + fs::temp_directory_path().string());
   res.dir = tmpl;
@@ -248,7 +296,7 @@ RunResult run(const Model& m, const RunOptions& opt) {
     bool keep;
     ~Cleanup() {
       std::error_code ec;
-      if (!keep) fs::remove_all(dir, ec);
+      if (!keep || SignalWatch::caught()) fs::remove_all(dir, ec);
     }
   } cleanup{res.dir, opt.keep_files};
 
@@ -273,8 +321,12 @@ RunResult run(const Model& m, const RunOptions& opt) {
   }
   // The solvers check their own limit between steps; the watchdog ends one that overruns it.
   const double hard = T > 0 ? T + std::max(5.0, 0.25 * T) : 0;
+  if (const int sig = SignalWatch::caught()) throw SolveInterrupted(std::string("stopped by ") + strsignal(sig));
   const Child child = run_child(argv, log, hard);
   res.seconds = child.seconds;
+  if (child.signal)
+    throw SolveInterrupted(std::string("stopped by ") + strsignal(child.signal) + "; the MIP solver " + exe +
+                      " was killed and its temporary folder removed");
   const std::string label = opt.solver == "cbc" ? "CBC" : "glpsol";
   if (!child.started) {
     res.status = Status::Error;
@@ -360,6 +412,7 @@ SolveResult solve_mip(const Model& m, const MipSolveOptions& opt) {
   ro.formulation = mip::parse_formulation(opt.formulation);
   ro.format = mip::parse_format(opt.format);
   ro.time_limit_seconds = opt.time_limit_seconds;
+  ro.solver_path = opt.solver_path;
   const mip::RunResult r = mip::run(m, ro);
   SolveResult out;
   switch (r.status) {
@@ -367,9 +420,28 @@ SolveResult solve_mip(const Model& m, const MipSolveOptions& opt) {
       out.count = 1;
       out.solution = r.grid;
       return out;
-    case mip::Status::Infeasible:
+    case mip::Status::Infeasible: {
+      // Confirmed by another engine, or reported as the solver's claim only (mip.hpp).
+      const std::string label = opt.solver == "cbc" ? "CBC" : "glpsol";
+      SearchLimits lim;
+      lim.nodes = opt.confirm_nodes;
+      const SolveResult check = solve_propagate(m, 1, lim);
+      if (check.count > 0)
+        throw std::runtime_error("MIP engine (" + opt.solver + ", " + opt.formulation + "): " + label +
+                                 " says the puzzle has no solution, but the propagation engine found one (" +
+                                 format_line(check.solution, m.n) + "): the solver's answer is wrong");
+      if (!check.complete()) {
+        out.status = SolveStatus::Unconfirmed;
+        out.note = label + " says the puzzle has no solution; the propagation engine could not confirm it within " +
+                   std::to_string(opt.confirm_nodes) + " search nodes";
+      }
       return out;
+    }
     case mip::Status::TimeLimit:
+      // A status, not an answer and not a failure of the engine (as the other engines' limits).
+      out.status = SolveStatus::TimeLimit;
+      out.note = r.message;
+      return out;
     case mip::Status::Error:
       break;
   }

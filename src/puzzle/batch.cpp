@@ -28,9 +28,9 @@ SolveResult solve(const Model& m, const SolveOptions& opt) {
   if (opt.external) return opt.external(m);
   switch (opt.engine) {
     case Engine::Propagate:
-      return solve_propagate(m, opt.limit);
+      return solve_propagate(m, opt.limit, opt.limits);
     case Engine::Dlx:
-      return solve_dlx(m, opt.limit);
+      return solve_dlx(m, opt.limit, opt.limits);
   }
   throw std::logic_error("unknown engine");
 }
@@ -38,6 +38,7 @@ SolveResult solve(const Model& m, const SolveOptions& opt) {
 std::optional<std::string> check_listed_solution(const Puzzle& p, const SolveResult& r, std::uint64_t limit) {
   std::string why;
   if (!satisfies(p.model, p.expected, &why)) return "the listed solution is not a solution of the puzzle: " + why;
+  if (!r.complete()) return std::nullopt;  // a stopped search proves nothing either way
   if (r.count == 0) return "no solution found, yet the listed solution satisfies every rule (an engine bug?)";
   if (r.count == 1 && limit != 1 && r.solution != p.expected)
     return "the engine's unique solution differs from the listed solution, which also satisfies every rule "
@@ -91,6 +92,8 @@ std::size_t solve_batch(PuzzleReader& reader, const BatchOptions& opt, const std
                       item.result = solve(item.input.puzzle->model, opt.solve);
                       if (!item.input.puzzle->expected.empty())
                         item.listed_mismatch = check_listed_solution(*item.input.puzzle, item.result, opt.solve.limit);
+                    } catch (const SolveInterrupted&) {
+                      throw;  // the whole batch stops (the pipeline passes it to the caller)
                     } catch (const std::exception& e) {
                       item.failure = e.what();
                     }

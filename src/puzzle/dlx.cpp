@@ -549,8 +549,10 @@ struct PlainHooks {
   const SolutionCallback* hook;
   SolveResult& res;
   const std::vector<int>& givens;
+  SearchBudget* budget;  // the node and time limits (solver.hpp)
   std::vector<int> grid;
 
+  bool exhausted(std::uint64_t nodes) { return budget->exhausted(nodes); }
   bool accept(int) { return true; }
   void undo(int) {}
   bool solution(std::span<const int> rows) {
@@ -635,25 +637,30 @@ void run_with(SudokuCover& sc, const Model& m, Hooks& h, SolveResult& res) {
   sc.x.unselect_all();
 }
 
-SolveResult run(const Model& m, std::uint64_t limit, const SolutionCallback* hook) {
+SolveResult run(const Model& m, std::uint64_t limit, const SolutionCallback* hook, const SearchLimits& limits) {
   SudokuCover& sc = cover_for(m);
   SolveResult res;
+  SearchBudget budget(limits);
   if (!sc.has_bounds) {
-    PlainHooks h{sc, limit, hook, res, m.givens, {}};
+    PlainHooks h{sc, limit, hook, res, m.givens, &budget, {}};
     run_with(sc, m, h, res);
   } else {
-    BoundsHooks h{{sc, limit, hook, res, m.givens, {}}, std::vector<int>(sc.cages(), 0), std::vector<int>(sc.cages(), 0)};
+    BoundsHooks h{{sc, limit, hook, res, m.givens, &budget, {}}, std::vector<int>(sc.cages(), 0),
+                  std::vector<int>(sc.cages(), 0)};
     run_with(sc, m, h, res);
   }
+  budget.report(res);
   return res;
 }
 
 }  // namespace
 
-SolveResult solve_dlx(const Model& m, std::uint64_t limit) { return run(m, limit, nullptr); }
+SolveResult solve_dlx(const Model& m, std::uint64_t limit, const SearchLimits& limits) {
+  return run(m, limit, nullptr, limits);
+}
 
-SolveResult solve_dlx(const Model& m, std::uint64_t limit, const SolutionCallback& on_solution) {
-  return run(m, limit, on_solution ? &on_solution : nullptr);
+SolveResult solve_dlx(const Model& m, std::uint64_t limit, const SolutionCallback& on_solution, const SearchLimits& limits) {
+  return run(m, limit, on_solution ? &on_solution : nullptr, limits);
 }
 
 }  // namespace gridenum

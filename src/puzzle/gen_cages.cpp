@@ -266,8 +266,8 @@ std::vector<Cage> killer_cages(const Model& base, const std::vector<int>& soluti
       return false;
     };
     const SolveResult r = solve_propagate_budget(m, 2, budget, keep_other);
-    if (r.complete && r.count == 1) break;
-    assert((!r.complete || r.count == 2) && "the grid satisfies its own cages");
+    if (r.complete() && r.count == 1) break;
+    assert((!r.complete() || r.count == 2) && "the grid satisfies its own cages");
     // A cell where a second solution differs; out of budget, any cell of a cage of two or more.
     std::vector<int> differ;
     for (int c = 0; c < base.cells(); ++c)
@@ -312,7 +312,7 @@ std::vector<Cage> killer_cages(const Model& base, const std::vector<int>& soluti
       trial[j].clear();
       m.cages = canonical(trial, solution);
       const SolveResult r = minimal ? solve_propagate(m, 2) : solve_propagate_budget(m, 2, budget);
-      if (r.complete && r.count == 1) {
+      if (r.complete() && r.count == 1) {
         live = std::move(trial);
         merged = true;
       }

@@ -61,7 +61,7 @@ std::vector<int> reduce_givens(const Model& m, const std::vector<int>& solution,
   const auto check = [&p, classic9](std::uint64_t nodes) -> int {
     const SolveResult r = classic9 || nodes == 0 ? solve_propagate(p, 2) : solve_propagate_budget(p, 2, nodes);
     if (r.count >= 2) return 2;
-    return r.complete ? 1 : 0;
+    return r.complete() ? 1 : 0;
   };
   assert(check(0) == 1);
   auto orbits = symmetry_orbits(m.n, s);

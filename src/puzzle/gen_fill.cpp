@@ -88,7 +88,7 @@ std::vector<int> random_solution(const Model& m, Rng& rng, int* restarts, int ma
     const std::vector<int> pi = rng.permutation(cells);
     const std::vector<int> sigma = rng.permutation(n);
     const SolveResult r = solve_propagate_budget(renumbered(m, pi, sigma, rng), 1, budget);
-    if (!r.complete) {
+    if (!r.complete()) {
       if (max_attempts > 0 && attempt >= static_cast<std::uint64_t>(max_attempts)) return {};
       if (restarts) ++*restarts;
       continue;

@@ -264,8 +264,14 @@ inline bool single(DigitMask m) { return (m & (m - 1)) == 0; }
 template <int FN>
 class Search {
  public:
-  Search(const Topology& t, std::uint64_t limit, const SolutionCallback* hook, std::uint64_t node_budget = 0)
-      : t_(t), n_(FN ? FN : t.n), cells_(FN ? FN * FN : t.cells), limit_(limit), budget_(node_budget), hook_(hook) {
+  Search(const Topology& t, std::uint64_t limit, const SolutionCallback* hook, const SearchLimits& limits)
+      : t_(t),
+        n_(FN ? FN : t.n),
+        cells_(FN ? FN * FN : t.cells),
+        limit_(limit),
+        budget_(limits),
+        hook_(hook),
+        hall_(t.n >= kHallFrom) {
     thread_local std::vector<DigitMask> buf;
     thread_local std::vector<std::uint16_t> queue;
     const std::size_t need = static_cast<std::size_t>(cells_ + 1) * cells_;
@@ -288,6 +294,7 @@ class Search {
     qh_ = 0;
     for (int u = 0; u < t_.nunits && u < 128; ++u) dirty_[u >> 6] |= std::uint64_t{1} << (u & 63);
     dfs(0);
+    budget_.report(res_);
     return std::move(res_);
   }
 
@@ -306,6 +313,7 @@ class Search {
     const std::uint16_t* const peers = t_.peers.data();
     const std::array<std::uint64_t, 2>* const cu = t_.cell_units.data();
     std::uint64_t d0 = dirty_[0], d1 = dirty_[1];
+    std::uint64_t h0 = 0, h1 = 0;  // units changed in this call: their matchings are checked last
     for (;;) {
       while (qh < qt) {
         const int c = queue[qh++];
@@ -332,7 +340,13 @@ class Search {
       // (a unit at a fixpoint stays at it until one of its cells loses a candidate).
       for (int w = 0; w < 2; ++w) {
         std::uint64_t bits = w == 0 ? d0 : d1;
-        if (w == 0) d0 = 0; else d1 = 0;
+        if (w == 0) {
+          h0 |= d0;
+          d0 = 0;
+        } else {
+          h1 |= d1;
+          d1 = 0;
+        }
         while (bits) {
           const int u = w * 64 + std::countr_zero(bits);
           bits &= bits - 1;
@@ -370,8 +384,69 @@ class Search {
         d1 = dirty_[1];
         if (qh < qt || d0 || d1) continue;
       }
-      return true;
+      return !hall_ || units_matchable(cand, h0, h1);
     }
+  }
+
+  // ---- Hall's condition (issue 13 item 14) ----
+  // Singles never see a pigeonhole: k cells of a unit whose candidates together hold fewer than
+  // k digits (a 16x16 row whose 12 cells in three boxes can hold only 11 digits) leave every
+  // cell with several candidates and every digit with several places, so the search used to
+  // try the 11! ways of filling them (181 s; the 25x25 analogue never returned) before each
+  // branch died near the leaves. A unit can be filled iff its cells can be matched to distinct
+  // digits (Hall's marriage theorem), so a maximum bipartite matching of cells to candidate
+  // digits finds every such dead end as soon as propagation reaches its fixpoint. This is the
+  // feasibility half of Regin's all-different filtering (AAAI 1994); the other half (removing
+  // the candidates no maximum matching uses) is not done: the dead end is enough to stop the
+  // hang, and the pruning would cost a strongly-connected-components pass per unit.
+  // Only units with a changed cell are matched again: an unchanged unit kept the matching its
+  // last check found (the state's ancestors were checked up to the root, where every unit is
+  // dirty). Kuhn's augmenting paths on bitmasks: a greedy free digit first, a path otherwise.
+  // From kHallFrom digits on: at 9x9 a pigeonhole costs at most 9! = 362,880 nodes, and the
+  // variants' 9x9 benchmarks need not pay for the check.
+  static constexpr int kHallFrom = 10;
+
+  bool units_matchable(const DigitMask* cand, std::uint64_t h0, std::uint64_t h1) {
+    const int n = FN ? FN : n_;
+    for (int w = 0; w < 2; ++w)
+      for (std::uint64_t bits = w == 0 ? h0 : h1; bits; bits &= bits - 1) {
+        const int u = w * 64 + std::countr_zero(bits);
+        const std::uint16_t* uc = t_.unit_cells.data() + static_cast<std::size_t>(u) * n;
+        for (int i = 0; i < n; ++i) hall_mask_[i] = cand[uc[i]];
+        std::fill(hall_owner_, hall_owner_ + n, -1);
+        DigitMask taken = 0;
+        for (int i = 0; i < n; ++i) {
+          const DigitMask free = hall_mask_[i] & ~taken;
+          if (free) {  // greedy: an unmatched digit of this cell
+            const int d = std::countr_zero(free);
+            hall_owner_[d] = i;
+            taken |= DigitMask{1} << d;
+            continue;
+          }
+          DigitMask seen = 0;
+          if (!augment(i, seen)) {
+            ++res_.stats.backtracks;
+            return false;
+          }
+        }
+      }
+    return true;
+  }
+
+  // An augmenting path from cell i through digits not yet `seen` (Kuhn); every digit of a cell
+  // that reaches here is matched (the greedy step took the free ones), so the path ends at a
+  // cell with a free digit. Depth at most n.
+  bool augment(int i, DigitMask& seen) {
+    for (DigitMask left = hall_mask_[i] & ~seen; left; left = hall_mask_[i] & ~seen) {
+      const int d = std::countr_zero(left);
+      seen |= DigitMask{1} << d;
+      const int o = hall_owner_[d];
+      if (o < 0 || augment(o, seen)) {
+        hall_owner_[d] = i;
+        return true;
+      }
+    }
+    return false;
   }
 
   bool prune_cages(DigitMask* cand) {
@@ -450,10 +525,7 @@ class Search {
     const int best = fewest_candidates(cand, &bc);
     if (best < 0) return found(cand);
     ++res_.stats.nodes;
-    if (budget_ != 0 && res_.stats.nodes > budget_) {  // out of budget: unwind as at the limit
-      res_.complete = false;
-      return true;
-    }
+    if (budget_.exhausted(res_.stats.nodes)) return true;  // out of budget: unwind as at the limit
     const Places places = two_places(cand, bc);
     if (places.unit >= 0) return branch_on_places(depth, places);
     return branch_on_cell(depth, best);
@@ -570,8 +642,11 @@ class Search {
   const Topology& t_;
   const int n_, cells_;
   const std::uint64_t limit_;
-  const std::uint64_t budget_;  // search nodes allowed, 0: no budget
+  SearchBudget budget_;  // node and time limits
   const SolutionCallback* hook_;
+  const bool hall_;  // check Hall's condition (units_matchable) at each fixpoint
+  DigitMask hall_mask_[32];
+  int hall_owner_[32];  // digit -> the unit cell (index) matched to it, -1: none
   const CageTable* table_ = nullptr;
   DigitMask* stack_ = nullptr;
   std::uint16_t* queue_ = nullptr;
@@ -581,26 +656,28 @@ class Search {
   std::vector<int> grid_;
 };
 
-SolveResult run(const Model& m, std::uint64_t limit, const SolutionCallback* hook, std::uint64_t node_budget = 0) {
+SolveResult run(const Model& m, std::uint64_t limit, const SolutionCallback* hook, const SearchLimits& limits = {}) {
   const Topology& t = topology_for(m);
-  if (t.n == 9) return Search<9>(t, limit, hook, node_budget).run(m.givens);
-  return Search<0>(t, limit, hook, node_budget).run(m.givens);
+  if (t.n == 9) return Search<9>(t, limit, hook, limits).run(m.givens);
+  return Search<0>(t, limit, hook, limits).run(m.givens);
 }
 
 }  // namespace
 
 // Plain 9x9 puzzles take the bitboard fast path (solve9.cpp); everything else, and the
 // callback form (which reports every solution), the general engine.
-SolveResult solve_propagate(const Model& m, std::uint64_t limit) {
-  if (classic9_applicable(m)) return solve_classic9(m, limit);
-  return run(m, limit, nullptr);
+SolveResult solve_propagate(const Model& m, std::uint64_t limit, const SearchLimits& limits) {
+  if (classic9_applicable(m)) return solve_classic9(m, limit, limits);
+  return run(m, limit, nullptr, limits);
 }
 
 SolveResult solve_propagate_general(const Model& m, std::uint64_t limit) { return run(m, limit, nullptr); }
 
 SolveResult solve_propagate_budget(const Model& m, std::uint64_t limit, std::uint64_t node_budget,
                                    const SolutionCallback& on_solution) {
-  return run(m, limit, on_solution ? &on_solution : nullptr, node_budget);
+  SearchLimits limits;
+  limits.nodes = node_budget;
+  return run(m, limit, on_solution ? &on_solution : nullptr, limits);
 }
 
 SolveResult solve_propagate(const Model& m, std::uint64_t limit, const SolutionCallback& on_solution) {

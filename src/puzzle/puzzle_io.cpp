@@ -3,15 +3,20 @@
 // stream reader turns each failure into an item and carries on with the next line.
 #include "gridenum/puzzle/puzzle_io.hpp"
 
+#include "gridenum/core/errors.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <array>
 #include <cassert>
 #include <charconv>
+#include <cerrno>
 #include <climits>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
+#include <ios>
 #include <limits>
 #include <sstream>
 
@@ -52,6 +57,16 @@ std::optional<std::string> box_shape_problem(Shape box, bool jigsaw) {
 
 namespace {
 
+// A byte of the input as a message shows it: printable ASCII as itself, anything else as \xHH
+// (issue 13 item 13: a raw non-UTF-8 byte in a message broke `solve --json`, whose output must
+// be valid UTF-8, and garbles a terminal).
+std::string shown(char ch) {
+  const auto u = static_cast<unsigned char>(ch);
+  if (u >= 0x20 && u < 0x7f) return std::string(1, ch);
+  static const char* hex = "0123456789abcdef";
+  return std::string("\\x") + hex[u >> 4] + hex[u & 15];
+}
+
 // Reads `text` as n*n symbols into givens; `col0` is the column of text[0].
 std::vector<int> parse_symbols(std::string_view text, int n, std::size_t line, std::size_t col0,
                                const char* what) {
@@ -64,7 +79,7 @@ std::vector<int> parse_symbols(std::string_view text, int n, std::size_t line, s
     const int d = symbol_digit(text[i]);
     if (d < 0 || d > n)
       throw ParseError(line, col0 + i,
-                       std::string(what) + ": bad character '" + std::string(1, text[i]) + "' (expected '.', '0' or a digit 1.." +
+                       std::string(what) + ": bad character '" + shown(text[i]) + "' (expected '.', '0' or a digit 1.." +
                            std::string(1, digit_symbol(n)) + ")");
     g[i] = d;
   }
@@ -103,13 +118,13 @@ std::vector<int> parse_regions(std::string_view text, int n, std::size_t line, s
     if (id[ch] < 0) {
       if (next == n)
         throw ParseError(line, col0 + i, "regions: more than " + std::to_string(n) + " region symbols ('" +
-                                             std::string(1, text[i]) + "')");
+                                             shown(text[i]) + "')");
       id[ch] = next++;
       count.push_back(0);
     }
     r[i] = id[ch];
     if (++count[id[ch]] > n)
-      throw ParseError(line, col0 + i, "regions: region '" + std::string(1, text[i]) + "' has more than " +
+      throw ParseError(line, col0 + i, "regions: region '" + shown(text[i]) + "' has more than " +
                                            std::to_string(n) + " cells");
   }
   if (next != n) throw ParseError(line, col0, "regions: expected " + std::to_string(n) + " regions, got " + std::to_string(next));
@@ -267,14 +282,21 @@ ValueEnd value_end(std::string_view t, std::size_t i) {
   return {t.size(), true};
 }
 
-// Offset of the value of member `key` of the object at t[i] (of its last listing, the one
-// nlohmann keeps), nullopt if t[i] is not an object or lacks the key. Keys are compared as
-// written (an escaped key is not recognised: the caller falls back to a coarser place).
-std::optional<std::size_t> member_value(std::string_view t, std::size_t i, std::string_view key) {
+// The offsets of member `key` of the object at t[i] (of its last listing, the one nlohmann
+// keeps): its key's opening quote and its value; nullopt if t[i] is not an object or lacks the
+// key. Keys are compared as written (an escaped key is not recognised: the caller falls back to
+// a coarser place).
+struct MemberAt {
+  std::size_t key = 0;
+  std::size_t value = 0;
+};
+
+std::optional<MemberAt> member_at(std::string_view t, std::size_t i, std::string_view key) {
   if (i >= t.size() || t[i] != '{') return std::nullopt;
-  std::optional<std::size_t> found;
+  std::optional<MemberAt> found;
   i = skip_space(t, i + 1);
   while (i < t.size() && t[i] == '"') {
+    const std::size_t key_at = i;
     const auto k = string_end(t, i);
     if (!k.closed) break;
     const std::string_view name = t.substr(i + 1, k.end - i - 2);
@@ -282,7 +304,7 @@ std::optional<std::size_t> member_value(std::string_view t, std::size_t i, std::
     if (i >= t.size() || t[i] != ':') break;
     i = skip_space(t, i + 1);
     if (i >= t.size()) break;
-    if (name == key) found = i;
+    if (name == key) found = MemberAt{key_at, i};
     const auto v = value_end(t, i);
     if (v.broken) break;
     i = skip_space(t, v.end);
@@ -290,6 +312,12 @@ std::optional<std::size_t> member_value(std::string_view t, std::size_t i, std::
     i = skip_space(t, i + 1);
   }
   return found;
+}
+
+std::optional<std::size_t> member_value(std::string_view t, std::size_t i, std::string_view key) {
+  const auto m = member_at(t, i, key);
+  if (!m) return std::nullopt;
+  return m->value;
 }
 
 // Offset of element `k` of the array at t[i]; nullopt if t[i] is not an array or is shorter.
@@ -336,6 +364,61 @@ Pos locate(const JsonText& src, std::initializer_list<Step> path) {
 [[noreturn]] void fail_at(const JsonText& src, std::initializer_list<Step> path, std::string message) {
   const Pos p = locate(src, path);
   throw ParseError(p.line, p.column, std::move(message));
+}
+
+// Where the key (its opening quote) of member `key` of the object at `path` starts, or the
+// object's own start when the key cannot be found in the text (an escaped key).
+Pos locate_key(const JsonText& src, std::initializer_list<Step> path, std::string_view key) {
+  std::size_t at = skip_space(src.text, 0);
+  for (const Step& s : path) {
+    const auto next = s.key.empty() ? array_element(src.text, at, s.index) : member_value(src.text, at, s.key);
+    if (!next) return position(src.text, at, src.origin);
+    at = *next;
+  }
+  if (const auto m = member_at(src.text, at, key)) at = m->key;
+  return position(src.text, at, src.origin);
+}
+
+// Levenshtein distance of two short strings (keys and rule names), for "did you mean".
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diag = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diag = up;
+    }
+  }
+  return row[b.size()];
+}
+
+// Unknown keys are errors (issue 13 item 3): a misspelt key ("givns", "rule") would otherwise
+// be ignored and the puzzle solved without what it meant to say -- an empty grid solved, a
+// rule dropped. Each member of the object at `path` must be one of `known`; the error is placed
+// at the key and suggests the nearest known key (at most 2 edits away).
+void check_keys(const nlohmann::json& obj, const JsonText& src, std::initializer_list<Step> path,
+                std::initializer_list<std::string_view> known, const std::string& what) {
+  for (const auto& [key, value] : obj.items()) {
+    if (std::find(known.begin(), known.end(), key) != known.end()) continue;
+    std::string list, guess;
+    std::size_t best = 3;
+    for (const auto k : known) {
+      list += (list.empty() ? "" : ", ") + std::string(k);
+      if (const auto d = edit_distance(key, k); d < best) {
+        best = d;
+        guess = k;
+      }
+    }
+    // nlohmann's dump escapes the key (control characters, quotes; invalid UTF-8 replaced).
+    const std::string shown = nlohmann::json(key).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    const Pos p = locate_key(src, path, key);
+    throw ParseError(p.line, p.column,
+                     "unknown key " + shown + " in " + what + (guess.empty() ? "" : " (did you mean \"" + guess + "\"?)") +
+                         "; the keys are " + list);
+  }
 }
 
 // Runs `read` on the text of string member `key` (read with line 0 and columns counted from 0
@@ -447,6 +530,7 @@ std::vector<Cage> json_cages(const nlohmann::json& j, const JsonText& src, int n
   cages.reserve(v->size());
   for (std::size_t k = 0; k < v->size(); ++k) {
     const auto& c = (*v)[k];
+    if (c.is_object()) check_keys(c, src, {member("cages"), item(k)}, {"sum", "cells"}, "a cage");
     if (!c.is_object() || !c.contains("sum") || !c.contains("cells") || !c["sum"].is_number_integer() ||
         !c["cells"].is_array())
       fail_at(src, {member("cages"), item(k)}, "each cage must be {\"sum\": integer, \"cells\": [cell, ...]}");
@@ -479,6 +563,14 @@ std::vector<Cage> json_cages(const nlohmann::json& j, const JsonText& src, int n
 // found in the text only when there is a complaint.
 Puzzle from_json(const nlohmann::json& j, const JsonText& src, const ReadOptions& opt) {
   if (!j.is_object()) fail_at(src, {}, "JSON puzzle spec must be an object");
+  check_keys(j, src, {}, {"shape", "rules", "givens", "regions", "cages", "solution", "count", "hint"},
+             "a puzzle spec");
+  // What the writers add (puzzle_write.cpp's "count", generate --stats's "hint"): read back as
+  // notes, but of the type they are written with.
+  if (const auto c = j.find("count"); c != j.end() && !c->is_number_unsigned() && !(c->is_number_integer() && *c >= 0))
+    fail_at(src, {member("count")}, "\"count\" (the number of solutions) must be a non-negative integer");
+  if (const auto h = j.find("hint"); h != j.end() && !h->is_object())
+    fail_at(src, {member("hint")}, "\"hint\" (generate --stats's note) must be an object");
   // The rules first: a jigsaw (named, or given "regions") may have a 1xN shape.
   unsigned rules = json_rules(j, src);
   const bool has_regions = j.contains("regions");
@@ -505,7 +597,10 @@ Puzzle from_json(const nlohmann::json& j, const JsonText& src, const ReadOptions
         quote.column += 1 + static_cast<std::size_t>(cell);
         return quote;
       });
-  if (const auto s = j.find("solution"); s != j.end() && s->is_string())
+  const auto s = j.find("solution");
+  if (s != j.end() && !s->is_string())
+    fail_at(src, {member("solution")}, "\"solution\" must be a string of " + std::to_string(n * n) + " symbols");
+  if (s != j.end())
     p.expected = in_string_member(src, "solution",
                                   [&] { return parse_symbols(s->get_ref<const std::string&>(), n, 0, 0, "solution"); });
   return p;
@@ -700,6 +795,38 @@ std::optional<std::string> misplaced_document_line(std::string_view line) {
          "non-blank line; elsewhere write one JSON puzzle object per line";
 }
 
+// "name puzzle [solution]" lines (the seed examples' format, issue 13 item 18): the offset of
+// the puzzle when the first field is a name, else 0. The first field is a name only when it
+// cannot be a grid: the second field has a grid's length (n*n for a supported n, or --shape's
+// cells) and the first is not that long and holds a character that is no symbol of that grid.
+// So a truncated grid followed by its solution stays a "wrong length" error, and a name that
+// reads as symbols of the grid ("abc" before a 16x16) is not taken for one.
+std::size_t leading_name(std::string_view line, const ReadOptions& opt) {
+  constexpr auto npos = std::string_view::npos;
+  const auto e1 = line.find_first_of(" \t");
+  if (e1 == npos || line.substr(0, e1).find(':') != npos) return 0;
+  const std::string_view first = line.substr(0, e1);
+  const auto b = line.find_first_not_of(" \t", e1);
+  if (b == npos) return 0;
+  const auto e2 = line.find_first_of(" \t:", b);
+  const std::string_view second = line.substr(b, e2 == npos ? npos : e2 - b);
+  const int len = static_cast<int>(second.size());
+  int n = 0;
+  if (opt.shape) {
+    if (len != opt.shape->cells()) return 0;
+    n = opt.shape->n();
+  } else {
+    n = static_cast<int>(std::lround(std::sqrt(static_cast<double>(len))));
+    if (n * n != len || n < 4 || n > 25 || !default_shape(n)) return 0;
+  }
+  if (static_cast<int>(first.size()) == n * n) return 0;
+  for (char ch : first) {
+    const int d = symbol_digit(ch);
+    if (d < 0 || d > n) return b;
+  }
+  return 0;
+}
+
 }  // namespace
 
 std::optional<Puzzle> parse_puzzle_line(std::string_view line, std::size_t line_no, const ReadOptions& opt) {
@@ -776,6 +903,12 @@ std::optional<Puzzle> parse_puzzle_line(std::string_view line, std::size_t line_
     return p;
   }
 
+  // A name first: read the rest as the line, the name blanked so that columns stay the input's.
+  if (const std::size_t skip = leading_name(line, opt)) {
+    std::string rest(lead + skip, ' ');
+    rest += line.substr(skip);
+    return parse_puzzle_line(rest, line_no, opt);
+  }
   // Grid line, possibly followed by other fields.
   const auto end = line.find_first_of(" \t:");
   std::string_view grid = line.substr(0, end);
@@ -838,15 +971,88 @@ bool PuzzleReader::next(Item& item) {
   return true;
 }
 
+// One line of at most kMaxLineBytes bytes (issue 13 item 8). std::getline has no bound: `solve
+// /dev/zero` grew by 0.5 GB/s, and under a memory limit the failed allocation set the stream's
+// badbit, which ended the input silently (exit 0, the rest of the file unread). Here a longer
+// line stops at the bound and the caller reports it; the rest of it is skipped later, in
+// constant memory (skip_line). The stream buffer is read directly (sbumpc), so an exception (an
+// allocation failing after all) reaches the caller instead of becoming end of input; a read
+// error (a directory, a closed descriptor, EIO), which libstdc++'s file buffer throws as
+// ios_base::failure, becomes an IoError naming the system error.
+namespace {
+
+enum class LineRead { Line, TooLong, End };
+
+// The next byte, or eof; a read error as IoError.
+std::char_traits<char>::int_type next_byte(std::streambuf* sb) {
+  errno = 0;
+  try {
+    return sb->sbumpc();
+  } catch (const std::ios_base::failure&) {
+    const int e = errno;
+    throw IoError(std::string("cannot read the input: ") + (e ? std::strerror(e) : "read error"));
+  }
+}
+
+LineRead read_line(std::istream& in, std::string& line) {
+  line.clear();
+  std::streambuf* sb = in.rdbuf();
+  using Traits = std::char_traits<char>;
+  if (!in.good() || !sb) return LineRead::End;
+  for (;;) {
+    const auto c = next_byte(sb);
+    if (Traits::eq_int_type(c, Traits::eof())) {
+      in.setstate(std::ios::eofbit);
+      return line.empty() ? LineRead::End : LineRead::Line;
+    }
+    if (c == '\n') return LineRead::Line;
+    if (line.size() == kMaxLineBytes) {
+      sb->sungetc();
+      return LineRead::TooLong;
+    }
+    line.push_back(Traits::to_char_type(c));
+  }
+}
+
+// Skips to the end of the current line (after a TooLong), in constant memory.
+void skip_line(std::istream& in) {
+  std::streambuf* sb = in.rdbuf();
+  using Traits = std::char_traits<char>;
+  for (;;) {
+    const auto c = next_byte(sb);
+    if (Traits::eq_int_type(c, Traits::eof())) {
+      in.setstate(std::ios::eofbit);
+      return;
+    }
+    if (c == '\n') return;
+  }
+}
+
+}  // namespace
+
 bool PuzzleReader::next_raw(Raw& raw) {
   raw = Raw{};
   if (pending_pos_ < pending_.size()) {
     raw = std::move(pending_[pending_pos_++]);
     return true;
   }
+  if (skip_rest_) {
+    skip_line(in_);
+    skip_rest_ = false;
+  }
   std::string line;
-  while (std::getline(in_, line)) {
+  for (LineRead got; (got = read_line(in_, line)) != LineRead::End;) {
     ++line_no_;
+    if (got == LineRead::TooLong) {
+      // Reported at once (the rest of the line may never end: /dev/zero), skipped on the next call.
+      skip_rest_ = true;
+      first_ = false;
+      raw.line = line_no_;
+      raw.parsed = error_item(ParseError(line_no_, kMaxLineBytes + 1,
+                                         "line longer than " + std::to_string(kMaxLineBytes) +
+                                             " bytes (1 MiB, the limit of every input line): skipped"));
+      return true;
+    }
     // A UTF-8 byte-order mark (as some editors write) is not part of the first line; columns
     // count from after it, as the editor shows them.
     if (line_no_ == 1 && line.compare(0, 3, "\xEF\xBB\xBF") == 0) line.erase(0, 3);
@@ -861,8 +1067,23 @@ bool PuzzleReader::next_raw(Raw& raw) {
       std::string doc = std::move(line);
       const std::size_t start = line_no_;
       std::string more;
-      while (std::getline(in_, more)) {
+      for (LineRead got; (got = read_line(in_, more)) != LineRead::End;) {
         ++line_no_;
+        if (got == LineRead::TooLong) {
+          skip_line(in_);
+          pending_ = {};
+          Raw bad;
+          bad.line = line_no_;
+          bad.parsed = error_item(ParseError(line_no_, kMaxLineBytes + 1,
+                                             "line longer than " + std::to_string(kMaxLineBytes) +
+                                                 " bytes (1 MiB, the limit of every input line) in the JSON document "
+                                                 "that starts at line " + std::to_string(start) + ": the document is not read"));
+          pending_.push_back(std::move(bad));
+          for (std::string rest; read_line(in_, rest) != LineRead::End;) ++line_no_;
+          pending_pos_ = 0;
+          raw = std::move(pending_[pending_pos_++]);
+          return true;
+        }
         doc += '\n';
         doc += more;
       }

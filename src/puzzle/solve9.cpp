@@ -138,7 +138,7 @@ constexpr int kOther2[3] = {2, 2, 1};
 
 class Solver {
  public:
-  Solver(std::uint64_t limit) : limit_(limit) {}
+  Solver(std::uint64_t limit, const SearchLimits& limits) : limit_(limit), budget_(limits) {}
 
   // Digit d at band b, position pos. False when d is no longer possible there.
   bool place(State& s, int d, int b, int pos) {
@@ -365,6 +365,7 @@ class Solver {
     assert(gb >= 0);
     const u32 bit = 1u << gpos;
     ++stats_.nodes;
+    if (budget_.exhausted(stats_.nodes)) return false;  // a search limit: stop everything
     for (int d = 0; d < 9; ++d) {
       if (!(s.F[d * 3 + gb] & bit)) continue;
       // Is this the last candidate of the cell? Then no copy: place it in s itself.
@@ -401,6 +402,7 @@ class Solver {
   }
 
   std::uint64_t limit_;
+  SearchBudget budget_;
   std::uint64_t count_ = 0;
   std::vector<int> solution_;
   SolveStats stats_;
@@ -413,9 +415,9 @@ bool classic9_applicable(const Model& m) {
          m.givens.size() == 81;
 }
 
-SolveResult solve_classic9(const Model& m, std::uint64_t limit) {
+SolveResult solve_classic9(const Model& m, std::uint64_t limit, const SearchLimits& limits) {
   assert(classic9_applicable(m));
-  Solver solver(limit);
+  Solver solver(limit, limits);
   State s;
   for (int i = 0; i < 27; ++i) {
     s.F[i] = (1u << 27) - 1;
@@ -434,6 +436,7 @@ SolveResult solve_classic9(const Model& m, std::uint64_t limit) {
   r.count = solver.count_;
   r.solution = std::move(solver.solution_);
   r.stats = solver.stats_;
+  solver.budget_.report(r);
   return r;
 }
 

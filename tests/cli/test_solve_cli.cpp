@@ -39,7 +39,7 @@ TEST(SolveCli, StdinCountUniqueStatsJsonPretty) {
   r = run("solve --unique", kClassic + "\n" + std::string(81, '.') + "\n");
   EXPECT_EQ(lines(r.out), (std::vector<std::string>{"unique " + kSolution, "multiple"}));
   r = run("solve --count --limit 10", std::string(81, '.') + "\n");
-  EXPECT_EQ(r.out, "10\n");
+  EXPECT_EQ(r.out, "at least 10 (--limit 10 reached)\n");
   r = run("solve --count", "{\"shape\":\"2x2\",\"rules\":\"x\"}\n");
   EXPECT_EQ(r.out, "48\n");
   r = run("solve --stats", kClassic + "\n");

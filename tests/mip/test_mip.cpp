@@ -188,15 +188,18 @@ TEST(MipSolve, TimeLimitIsAStatusNotAnAnswer) {
       EXPECT_NE(r.message.find("time limit of 2 s"), std::string::npos) << r.message;
     }
   }
-  // Through solve_mip, the time limit is an error (the batch reports it), never "no solution".
+  // Through solve_mip, the time limit is a status (issue 13 item 14: as every engine's limits),
+  // never "no solution".
   gridenum::MipSolveOptions o;
   o.formulation = "nlip";
   o.time_limit_seconds = 1;
-  try {
-    const auto r = gridenum::solve_mip(classic.puzzle.model, o);
+  const auto r = gridenum::solve_mip(classic.puzzle.model, o);
+  if (r.complete()) {
     EXPECT_EQ(r.solution, classic.solution);
-  } catch (const std::runtime_error& e) {
-    EXPECT_NE(std::string(e.what()).find("time limit"), std::string::npos) << e.what();
+  } else {
+    EXPECT_EQ(r.status, gridenum::SolveStatus::TimeLimit);
+    EXPECT_EQ(r.count, 0u);
+    EXPECT_NE(r.note.find("time limit of 1 s"), std::string::npos) << r.note;
   }
 }
 
@@ -380,10 +383,11 @@ TEST(MipCli, SolveEngineMip) {
   EXPECT_NE(r.out.find("install the Debian package coinor-cbc"), std::string::npos) << r.out;
   r = run_cli("solve --engine mip --mip-solver glpk " + file, "PATH=/nonexistent");
   EXPECT_NE(r.out.find("glpk-utils"), std::string::npos) << r.out;
-  // Time limit: exit 3 with the status, no wrong answer.
+  // Time limit: exit 1 with the status (a line that reached a limit fails), no wrong answer.
   r = run_cli("solve --engine mip --formulation nlip --time-limit 1 " + temp_file("mip_one.txt", classic + "\n"));
   if (r.code != 0) {
-    EXPECT_EQ(r.code, 3);
+    EXPECT_EQ(r.code, 1);
+    EXPECT_EQ(r.out.substr(0, 19), "time limit reached\n") << r.out;
     EXPECT_NE(r.out.find("time limit of 1 s reached"), std::string::npos) << r.out;
   }
   EXPECT_EQ(run_cli("solve --engine mip --formulation milp " + file).code, 2);

@@ -3,7 +3,9 @@
 
 #include <algorithm>
 
+#include <new>
 #include <sstream>
+#include <streambuf>
 
 #include "gridenum/puzzle/puzzle_io.hpp"
 
@@ -459,4 +461,117 @@ TEST(PuzzleIo, Formatting) {
   EXPECT_EQ(format_line(g, 4), "1234341221434321");
   const auto m = make_model({2, 2}, 0, {});
   EXPECT_EQ(format_pretty(m, g), "1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 1\n");
+}
+
+// Issue 13 item 3: a key the spec does not define is an error placed at the key (a misspelt
+// "givns" once solved an empty grid, "rule" dropped the rule), with the nearest known key
+// suggested; values of the wrong type are errors at the value.
+TEST(PuzzleIo, JsonUnknownKeysAndWrongTypesAreErrors) {
+  const std::string head = R"({"shape": "2x2", )";  // 17 columns
+  auto e = error_of(head + R"("givns": "1..............."})");
+  EXPECT_EQ(e.line, 7u);
+  EXPECT_EQ(e.column, 18u);
+  EXPECT_NE(e.message.find("unknown key \"givns\""), std::string::npos) << e.what();
+  EXPECT_NE(e.message.find("did you mean \"givens\""), std::string::npos) << e.what();
+  e = error_of(head + R"("rule": "x"})");
+  EXPECT_EQ(e.column, 18u);
+  EXPECT_NE(e.message.find("did you mean \"rules\""), std::string::npos) << e.what();
+  e = error_of(head + R"("rules": "xx"})");
+  EXPECT_EQ(e.column, 27u);
+  EXPECT_NE(e.message.find("unknown rule 'xx'"), std::string::npos) << e.what();
+  // A key far from every known one: no guess, the list of keys.
+  e = error_of(head + R"("colour": 1})");
+  EXPECT_EQ(e.message.find("did you mean"), std::string::npos) << e.what();
+  EXPECT_NE(e.message.find("the keys are shape, rules"), std::string::npos) << e.what();
+  // "solution" must be a string: 12 was not checked at all.
+  e = error_of(head + R"("solution": 12})");
+  EXPECT_EQ(e.column, 30u);
+  EXPECT_NE(e.message.find("\"solution\" must be a string"), std::string::npos) << e.what();
+  // Inside a cage object, on the second line of a whole-input document.
+  auto items = read_all("{\n \"shape\": \"2x2\", \"rules\": \"killer\",\n \"cages\": [{\"sum\": 3, \"cell\": [0, 1]}]\n}\n");
+  ASSERT_EQ(items.size(), 1u);
+  expect_error(items[0], 3, 23, "unknown key \"cell\" in a cage (did you mean \"cells\"?)");
+  // A key with control characters or bad UTF-8 is shown escaped / replaced, never raw.
+  e = error_of(head + "\"a\\u0001b\": 1}");
+  EXPECT_NE(e.message.find("\"a\\u0001b\""), std::string::npos) << e.what();
+  // The writers' notes read back: "count" and generate --stats's "hint", of the right types.
+  EXPECT_TRUE(parse_puzzle_line(head + R"("count": 1, "hint": {"nodes": 3}})", 1));
+  EXPECT_NE(error_of(head + R"("count": "one"})").message.find("\"count\""), std::string::npos);
+  EXPECT_NE(error_of(head + R"("hint": 3})").message.find("\"hint\""), std::string::npos);
+}
+
+// Issue 13 item 8: input lines are bounded (kMaxLineBytes, 1 MiB). A longer line is an error at
+// its line number, skipped in constant memory, and the lines after it are read.
+TEST(PuzzleIo, OverlongLineIsAnErrorAndTheRestIsRead) {
+  const std::string big(kMaxLineBytes + 5000, '.');
+  auto items = read_all(kClassic + "\n" + big + "\n" + kClassic + "\n");
+  ASSERT_EQ(items.size(), 3u);
+  expect_puzzle(items[0], 1, 9);
+  expect_error(items[1], 2, kMaxLineBytes + 1, "line longer than 1048576 bytes");
+  expect_puzzle(items[2], 3, 9);
+  // A line of exactly the bound is read whole (and is a wrong-length grid).
+  items = read_all(std::string(kMaxLineBytes, '.') + "\n" + kClassic);
+  ASSERT_EQ(items.size(), 2u);
+  expect_error(items[0], 1, 82, "wrong length");
+  expect_puzzle(items[1], 2, 9);
+  // No line break at all, as /dev/zero gives: one error, then the end.
+  items = read_all(std::string(3 * kMaxLineBytes, '\0'));
+  ASSERT_EQ(items.size(), 1u);
+  expect_error(items[0], 1, kMaxLineBytes + 1, "line longer than");
+  // Inside a whole-input JSON document: the document is not read, and says where it started.
+  items = read_all("[\n" + big + "\n]\n");
+  ASSERT_EQ(items.size(), 1u);
+  expect_error(items[0], 2, kMaxLineBytes + 1, "JSON document that starts at line 1");
+}
+
+// An exception from the stream (an allocation failing, an I/O error thrown) reaches the caller:
+// std::getline turned it into a badbit, and the reader took that for the end of the input.
+TEST(PuzzleIo, StreamFailureIsNotEndOfInput) {
+  struct FailingBuf : std::streambuf {
+    std::string data;
+    explicit FailingBuf(std::string d) : data(std::move(d)) { setg(data.data(), data.data(), data.data() + data.size()); }
+    int_type underflow() override { throw std::bad_alloc(); }
+  } buf(kClassic + "\n");
+  std::istream in(&buf);
+  PuzzleReader r(in);
+  PuzzleReader::Item it;
+  ASSERT_TRUE(r.next(it));
+  expect_puzzle(it, 1, 9);
+  EXPECT_THROW(r.next(it), std::bad_alloc);
+}
+
+// Issue 13 item 13: a byte that is not printable ASCII is shown as \xHH in messages, so a
+// message is always valid UTF-8 (and safe on a terminal).
+TEST(PuzzleIo, NonAsciiBytesAreEscapedInMessages) {
+  std::string bad = kClassic;
+  bad[4] = '\xff';
+  const auto e = error_of(bad);
+  EXPECT_EQ(e.column, 5u);
+  EXPECT_NE(e.message.find("bad character '\\xff'"), std::string::npos) << e.message;
+  EXPECT_EQ(e.message.find('\xff'), std::string::npos);
+}
+
+// Issue 13 item 18 (part): "name puzzle solution" lines, as the seed examples file has them.
+TEST(PuzzleIo, NamePuzzleSolutionLines) {
+  const std::string sol = "472531869859642317163987254318726495597314682624859173936478521741265938285193746";
+  auto p = parse_puzzle_line("classic " + kClassic + " " + sol, 3);
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->model.n, 9);
+  EXPECT_EQ(p->model.givens[3], 5);
+  EXPECT_EQ(format_line(p->expected, 9), sol);
+  p = parse_puzzle_line("x-sudoku\t" + kClassic, 3);
+  ASSERT_TRUE(p);
+  EXPECT_TRUE(p->expected.empty());
+  // Columns stay the input's: a bad symbol after the name.
+  std::string bad = kClassic;
+  bad[4] = 'x';
+  auto e = error_of("classic " + bad);
+  EXPECT_EQ(e.column, 13u);
+  // A truncated grid followed by its solution is still a wrong length, not the solution solved.
+  e = error_of(kClassic.substr(0, 80) + " " + sol);
+  EXPECT_NE(e.message.find("wrong length"), std::string::npos) << e.what();
+  // And the seed examples file reads line by line through the stream reader.
+  auto items = read_all("# comment\nclassic " + kClassic + " " + sol + "\n");
+  ASSERT_EQ(items.size(), 1u);
+  expect_puzzle(items[0], 2, 9);
 }

@@ -35,6 +35,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <stdexcept>
 #include <string>
@@ -148,6 +149,9 @@ struct RunResult {
 // Writes the model to a temporary directory, runs the solver under the time limit, reads its
 // solution file back and rebuilds the grid. Throws MipError for models it cannot build and
 // SolverMissing when the binary is not installed (the message names the Debian package).
+// SIGINT and SIGTERM are watched while it runs (issue 13 item 15): the solver is killed, the
+// temporary directory removed (even with keep_files) and SolveInterrupted (solver.hpp) thrown; the
+// handlers are the process's previous ones again once no run() is in progress.
 RunResult run(const Model& m, const RunOptions& opt);
 
 struct SolverMissing : std::runtime_error {
@@ -164,11 +168,22 @@ namespace gridenum {
 // The MIP back-end of `solve --engine mip`: exports the model, runs an installed solver, reads
 // the solution back and checks it with satisfies(). Finds one solution (count is 0 or 1).
 // The batch solver takes it as an ExternalSolver (puzzle/solver.hpp).
+//
+// A solver's "infeasible" is not taken on trust (issue 13 item 6: a broken solver made a
+// uniquely solvable puzzle print "none"): the propagation engine searches the puzzle again,
+// within `confirm_nodes` search nodes. It proves there is no solution: count 0, complete. It
+// finds one: the solver is wrong, a run-time error naming both. It runs out of nodes: count 0
+// with status Unconfirmed and the solver's claim in the note -- never printed as an answer.
 struct MipSolveOptions {
+  // The default per-puzzle limit of the CLI (`solve --engine mip`, stated in its --help): a
+  // solver that does not finish is stopped rather than left running for ever.
+  static constexpr double kDefaultTimeLimit = 300;
   std::string solver = "cbc";        // "cbc" (coinor-cbc) or "glpk" (glpk-utils' glpsol)
   std::string formulation = "blp";   // "blp", "nlip" (the thesis's) or "nlip-tight"
   std::string format = "lp";         // the file handed to the solver: "lp" or "mps"
   double time_limit_seconds = 0;     // 0: no limit
+  std::string solver_path;           // the binary; empty: found on PATH (find_solver)
+  std::uint64_t confirm_nodes = 1'000'000;  // propagation's budget to confirm "infeasible"
 };
 SolveResult solve_mip(const Model& m, const MipSolveOptions& opt);
 

@@ -17,6 +17,7 @@ struct SolveOptions {
   Engine engine = Engine::Propagate;
   std::uint64_t limit = 1;  // stop at this many solutions; 0: count them all
   ExternalSolver external;  // when set, used instead of `engine` (finds one solution at most)
+  SearchLimits limits;      // per puzzle, for `engine` (an external solver takes its own)
 };
 
 // Solves one model with the chosen engine (or the external one).

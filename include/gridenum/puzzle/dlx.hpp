@@ -159,6 +159,14 @@ class ExactCover {
         }
       } else {
         ++stats.nodes;
+        // Hooks may carry a search budget (solver.hpp): past it, the search unwinds as when the
+        // solution hook asks to stop.
+        if constexpr (requires { hooks.exhausted(stats.nodes); }) {
+          if (hooks.exhausted(stats.nodes)) {
+            unwind(hooks, l);
+            return true;
+          }
+        }
         if (len == 0) {
           ++stats.backtracks;
         } else {
@@ -366,6 +374,7 @@ class ExactCover {
 };
 
 // Like solve_dlx, and calls `on_solution` for every solution found (limit 0: no limit).
-SolveResult solve_dlx(const Model& m, std::uint64_t limit, const SolutionCallback& on_solution);
+SolveResult solve_dlx(const Model& m, std::uint64_t limit, const SolutionCallback& on_solution,
+                      const SearchLimits& limits = {});
 
 }  // namespace gridenum

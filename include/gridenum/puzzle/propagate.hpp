@@ -19,7 +19,7 @@ namespace gridenum {
 SolveResult solve_propagate_general(const Model& m, std::uint64_t limit);
 
 // The general engine with a budget: gives up after `node_budget` search nodes (0: no budget),
-// returning complete == false. For searches that may be restarted with other choices (the
+// returning complete() == false (status NodeLimit). For searches that may be restarted with other choices (the
 // generator's random fills, generate.hpp), where a run can otherwise take an unbounded time on
 // the heavy tail of backtracking (Gomes, Selman and Kautz, "Boosting Combinatorial Search
 // Through Randomization", AAAI 1998).

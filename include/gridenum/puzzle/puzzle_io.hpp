@@ -8,7 +8,10 @@
 //    1 < R <= C; the most square one, e.g. 6 -> 2x3, 12 -> 3x4, unless ReadOptions::shape
 //    says otherwise). Symbols: '1'-'9' then 'A'.. (case-insensitive) for 10 .. n;
 //    '.' or '0' is a blank. A line may carry more fields after the grid, separated by a
-//    space, tab or ':' (e.g. "puzzle:count:solution"); they are ignored. ReadOptions::rules
+//    space, tab or ':' (e.g. "puzzle:count:solution"); they are ignored, except a last field
+//    of the grid's size, which is the listed solution. A name may come first ("name puzzle
+//    solution", as tests/data/seed-examples.txt): a first field that is not grid-sized and
+//    holds a character no symbol of the grid, followed by a grid-sized field. ReadOptions::rules
 //    adds X / Windoku to grid lines.
 //  * Jigsaw collection line: "N|givens|regions|solution" (regions: one symbol per cell,
 //    N distinct symbols, each N times; solution optional).
@@ -25,8 +28,12 @@
 //        "givens": "..3.2..." or [0,0,3,...],    // optional (default: all blank)
 //        "regions": "111222..." or [0,0,0,1,...],   // jigsaw (ids or symbols)
 //        "cages": [ {"sum": 15, "cells": [0,1,9]}, ... ],   // killer
-//        "solution": "..."                       // optional expected solution
-//      }
+//        "solution": "...",                      // optional expected solution (a string)
+//        "count": 1, "hint": {...}               // notes the writers add (puzzle_write.hpp,
+//      }                                         // generate --stats); not checked further
+//    Any other key is an error naming it at its line and column (a misspelt "givns" would
+//    otherwise solve an empty grid), as is a value of the wrong type; cage objects take "sum"
+//    and "cells" only.
 //
 // Box shapes: every format with boxes needs R, C >= 2 and R*C <= 25 (a 1 x n "box" would be a
 // row: that grid is a Latin square, which no reader takes as a box shape). A jigsaw's regions
@@ -37,7 +44,12 @@
 //
 // Errors are ParseError with the 1-based line and column of the offending character and a
 // message; a stream reader reports them per puzzle and goes on with the next line. Columns
-// count bytes.
+// count bytes. A byte that is not printable ASCII is shown in a message as \xHH, so messages
+// are always valid UTF-8.
+//
+// Lines are at most kMaxLineBytes (1 MiB; a 25x25 grid line is 625 bytes): a longer line is an
+// error item at its line number (column kMaxLineBytes + 1), skipped without being stored, and
+// the next line is read as usual; in a whole-input JSON document it ends the document.
 #pragma once
 
 #include <cstddef>
@@ -51,6 +63,8 @@
 #include "gridenum/puzzle/model.hpp"
 
 namespace gridenum {
+
+inline constexpr std::size_t kMaxLineBytes = std::size_t{1} << 20;
 
 struct ParseError : std::runtime_error {
   std::size_t line = 0;    // 1-based
@@ -88,7 +102,8 @@ Puzzle parse_puzzle_json(std::string_view text, std::size_t line_no, const ReadO
                          std::size_t column_no = 1);
 
 // Streams puzzles from `in`: next() fills a Puzzle or a ParseError and returns true, false at
-// the end of input. Never throws for bad input.
+// the end of input. Never throws for bad input; a read error is an IoError (core/errors.hpp),
+// never the end of the input.
 //
 // next() is next_raw() (reading: serial, cheap) followed by parse() (building the model:
 // thread-safe, the costly part), so a batch can read in order on one thread and parse on all
@@ -124,6 +139,7 @@ class PuzzleReader {
   bool first_ = true;
   std::vector<Raw> pending_;  // the elements of a whole-input JSON document, not yet handed out
   std::size_t pending_pos_ = 0;
+  bool skip_rest_ = false;    // the last line was too long: skip the rest of it first
 };
 
 // Parses a JSON document (an object: one puzzle, or an array of them) starting at line

@@ -15,7 +15,8 @@ bool classic9_applicable(const Model& m);
 
 // Counts solutions up to `limit` (0: no limit), keeps the first one; the same contract as
 // solve_propagate. stats: nodes = guesses, propagations = digits placed (givens excluded),
-// backtracks = dead ends. Precondition: classic9_applicable(m).
-SolveResult solve_classic9(const Model& m, std::uint64_t limit);
+// backtracks = dead ends; a search limit stops it as it stops solve_propagate. Precondition:
+// classic9_applicable(m).
+SolveResult solve_classic9(const Model& m, std::uint64_t limit, const SearchLimits& limits = {});
 
 }  // namespace gridenum

@@ -6,9 +6,11 @@
 
 #include <cstdint>
 #include <functional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "gridenum/core/timing.hpp"
 #include "gridenum/puzzle/model.hpp"
 
 namespace gridenum {
@@ -19,13 +21,58 @@ struct SolveStats {
   std::uint64_t backtracks = 0;    // dead ends
 };
 
+// How a search ended (issue 13 items 6 and 14). Only Complete is an answer: the other statuses
+// say the count is a lower bound (a limit stopped the search first), or that "no solution" is an
+// external solver's claim no engine here confirmed. Never to be printed as an answer.
+enum class SolveStatus { Complete, NodeLimit, TimeLimit, Unconfirmed };
+// "complete", "node limit reached", "time limit reached", "unconfirmed".
+const char* status_name(SolveStatus s);
+
 struct SolveResult {
   std::uint64_t count = 0;       // solutions found, at most `limit`
   std::vector<int> solution;     // the first solution found (n*n digits), empty if none
   SolveStats stats;
-  // False when a node budget (solve_propagate_budget) stopped the search first: `count` is then
-  // only a lower bound.
-  bool complete = true;
+  SolveStatus status = SolveStatus::Complete;
+  std::string note;              // for the user when status is not Complete: what stopped it
+  // False when a limit (SearchLimits, solve_propagate_budget) stopped the search first, or the
+  // answer is unconfirmed: `count` is then only a lower bound.
+  bool complete() const { return status == SolveStatus::Complete; }
+};
+
+// Bounds on one search, for every engine (`solve --node-limit / --time-limit`): a search that
+// passes one stops with status NodeLimit or TimeLimit and `count` the solutions found so far.
+// 0: no bound. Nodes are the engine's own (SolveStats::nodes), so a node limit is repeatable on
+// any machine, a time limit is not; the clock is read every kClockEvery nodes.
+struct SearchLimits {
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+};
+
+// The limits as a search checks them: exhausted(nodes) at every search node, true (and the
+// status set) once a limit is passed.
+class SearchBudget {
+ public:
+  static constexpr std::uint64_t kClockEvery = 64;
+  explicit SearchBudget(const SearchLimits& lim) : lim_(lim), start_(SteadyClock::now()) {}
+  bool exhausted(std::uint64_t nodes) {
+    if (lim_.nodes != 0 && nodes > lim_.nodes) {
+      status_ = SolveStatus::NodeLimit;
+      return true;
+    }
+    if (lim_.seconds > 0 && nodes % kClockEvery == 0 && seconds_since(start_) > lim_.seconds) {
+      status_ = SolveStatus::TimeLimit;
+      return true;
+    }
+    return false;
+  }
+  SolveStatus status() const { return status_; }
+  // Sets r.status and r.note from what stopped the search (nothing when it was not stopped).
+  void report(SolveResult& r) const;
+
+ private:
+  SearchLimits lim_;
+  SteadyClock::time_point start_;
+  SolveStatus status_ = SolveStatus::Complete;
 };
 
 enum class Engine { Propagate, Dlx };
@@ -34,12 +81,20 @@ enum class Engine { Propagate, Dlx };
 // (propagate.hpp, dlx.hpp) to list solutions.
 using SolutionCallback = std::function<bool(const std::vector<int>& grid)>;
 
-// Counts solutions, stopping at `limit` (limit 1: find one; 2: uniqueness check).
-SolveResult solve_propagate(const Model& m, std::uint64_t limit);
-SolveResult solve_dlx(const Model& m, std::uint64_t limit);
+// Counts solutions, stopping at `limit` (limit 1: find one; 2: uniqueness check), and at the
+// search limits if any.
+SolveResult solve_propagate(const Model& m, std::uint64_t limit, const SearchLimits& limits = {});
+SolveResult solve_dlx(const Model& m, std::uint64_t limit, const SearchLimits& limits = {});
 
 // A back-end from a layer above this one (the MIP engine): solves a model, finds one solution
 // at most. Must be safe to call from several threads at once.
 using ExternalSolver = std::function<SolveResult(const Model&)>;
+
+// Thrown by an engine stopped by SIGINT or SIGTERM (the MIP engine, which watches for them
+// while its solver runs, mip.hpp): not a failure of one puzzle, so the batch solver passes it
+// on instead of reporting it per line, and the CLI exits 130.
+struct SolveInterrupted : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
 
 }  // namespace gridenum
