@@ -5,8 +5,8 @@
 //
 // Cost (fast label): the engine checks and the generator's promises (minimality included) on
 // every puzzle of every file, 100 per rule set and size from 4x4 to 16x16 (25x25: 3);
-// regeneration on the first DataFile::fast puzzles (generated_data.hpp); everything on
-// everything in slow_generate.cpp. Measured 2026-11-24 at load ~12 on 2 cores (other helpers'
+// regeneration on the first DataFile::fast puzzles (generated_data.hpp), of every puzzle in
+// slow_generate.cpp. Measured 2026-11-24 at load ~12 on 2 cores (other helpers'
 // builds): the whole fast label 310 s wall, 213 s of CPU; the costliest here, the minimality of
 // the 100 minimal 16x16 classics, 48 s of CPU (now in 4 parts), jigsaw-X 9x9 ~10 s (2 parts),
 // DLX on the 12x12 killers 4 s with cages of at most 4 cells (68 s with the default 6). The
