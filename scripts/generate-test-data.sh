@@ -32,23 +32,23 @@ gen classic-2x4 1004 100 --shape 2x4 --minimal
 gen classic-4x2 1018 100 --shape 4x2 --minimal
 gen classic-3x3 1005 100 --shape 3x3 --minimal
 gen classic-2x5 1019 100 --shape 2x5 --minimal
-gen classic-3x4 1006 50 --shape 3x4 --minimal
-gen classic-4x3 1007 50 --shape 4x3 --minimal
-gen classic-4x4 1008 20 --shape 4x4 --minimal
+gen classic-3x4 1006 100 --shape 3x4 --minimal
+gen classic-4x3 1007 100 --shape 4x3 --minimal
+gen classic-4x4 1008 100 --shape 4x4 --minimal
 gen classic-5x5 1020 3 --shape 5x5
 # Symmetric givens: minimal over orbits, then made minimal by the final pass (rotational), and
 # as the orbit pass leaves them (mirror, rotational 6x6: the givens keep the symmetry).
 gen classic-3x3-rotational 1009 100 --shape 3x3 --symmetry rotational --minimal
 gen classic-3x3-mirror 1010 100 --shape 3x3 --symmetry mirror
 gen classic-2x3-rotational 1021 100 --shape 2x3 --symmetry rotational
-gen x-3x3-rotational 1022 50 --rules x --shape 3x3 --symmetry rotational
+gen x-3x3-rotational 1022 100 --rules x --shape 3x3 --symmetry rotational
 # X on every size up to 16x16, Windoku and X-Windoku.
 gen x-2x2 1011 100 --rules x --shape 2x2 --minimal
 gen x-2x3 1012 100 --rules x --shape 2x3 --minimal
 gen x-2x4 1013 100 --rules x --shape 2x4 --minimal
 gen x-3x3 1014 100 --rules x --shape 3x3 --minimal
-gen x-3x4 1015 50 --rules x --shape 3x4 --minimal
-gen x-4x4 1023 20 --rules x --shape 4x4
+gen x-3x4 1015 100 --rules x --shape 3x4 --minimal
+gen x-4x4 1023 100 --rules x --shape 4x4
 gen windoku-3x3 1016 100 --rules windoku --shape 3x3 --minimal
 gen x-windoku-3x3 1017 100 --rules x,windoku --shape 3x3 --minimal
 # Jigsaw, sizes 4 to 12 and 16, and with X. 10, 12 and 16 without --minimal: its last pass is
@@ -57,22 +57,23 @@ for n in 4 5 6 7 8 9; do
   gen jigsaw-$n $((1020 + n)) 100 --rules jigsaw --shape "$n" --minimal
 done
 gen jigsaw-10 1030 100 --rules jigsaw --shape 10
-gen jigsaw-12 1032 50 --rules jigsaw --shape 12
-gen jigsaw-16 1036 20 --rules jigsaw --shape 16
-gen jigsaw-x-9 1040 30 --rules jigsaw,x --shape 9 --minimal
+gen jigsaw-12 1032 100 --rules jigsaw --shape 12
+gen jigsaw-16 1036 100 --rules jigsaw --shape 16
+gen jigsaw-x-9 1040 100 --rules jigsaw,x --shape 9 --minimal
 # Killer: 4x4 and 6x6 minimal (no two adjacent cages can be merged), larger as made by default;
-# 16x16 with cages of at most 3 cells: with the default 6, Dancing Links (the second engine the
-# tests check with) took over a minute on one of ten puzzles, with 3 a tenth of a second.
+# 12x12 with cages of at most 4 cells and 16x16 with at most 3: with the default 6,
+# Dancing Links (the second engine the tests check with) took 68 s of CPU on 100 12x12 killers
+# (4 cells: 4.4 s; 3: 0.3 s) and over a minute on one of ten 16x16 ones (3 cells: a tenth of a second).
 gen killer-2x2 1041 100 --rules killer --shape 2x2 --minimal
 gen killer-2x3 1042 100 --rules killer --shape 2x3 --minimal
 gen killer-2x4 1046 100 --rules killer --shape 2x4
 gen killer-3x3 1043 100 --rules killer --shape 3x3
-gen killer-x-3x3 1044 30 --rules killer,x --shape 3x3
-gen killer-3x4 1047 10 --rules killer --shape 3x4
-gen killer-4x4 1048 10 --rules killer --shape 4x4 --cage-max 3
+gen killer-x-3x3 1044 100 --rules killer,x --shape 3x3
+gen killer-3x4 1047 100 --rules killer --shape 3x4 --cage-max 4
+gen killer-4x4 1048 100 --rules killer --shape 4x4 --cage-max 3
 # JSON lines: what only JSON holds (jigsaw killers).
 gen jigsaw-killer-6 1045 100 --rules jigsaw,killer --shape 6 --minimal --format json
-gen jigsaw-killer-9 1049 20 --rules jigsaw,killer --shape 9 --format json
+gen jigsaw-killer-9 1049 100 --rules jigsaw,killer --shape 9 --format json
 # Puzzles with other solution counts ("puzzle:count:solution", the solution when the count is 1):
 # generated puzzles with one given blanked or changed, counted exactly by the propagation solver.
 gen counts-classic-2x2-change 1050 50 --shape 2x2 --minimal --perturb change

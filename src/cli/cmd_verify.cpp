@@ -1,5 +1,6 @@
 // `gridenum verify classes | completions | symmetry | result`: parse, call the library (verify.hpp),
-// print the report. Exit 0 on PASS, 1 on FAIL, 2 on usage or input errors.
+// print the report (a summary; every figure with --verbose; one JSON document with --json).
+// Exit 0 on PASS, 1 on FAIL, 2 on usage or input errors.
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -7,6 +8,7 @@
 #include "command.hpp"
 #include "options.hpp"
 #include "gridenum/jobs/result_io.hpp"
+#include "gridenum/jobs/shard.hpp"
 #include "gridenum/verify/side2_verify.hpp"
 #include "gridenum/verify/symmetry_verify.hpp"
 #include "gridenum/verify/verify.hpp"
@@ -23,16 +25,31 @@ struct VerifyArgs {
   std::string path;
   std::uint32_t sample = 0;
   std::uint64_t seed = 0;
+  double double_check = 0;
+  std::string shard;
+  std::string kernel;
+  std::string recompute = "auto";
+  bool json = false;
+  bool verbose = false;
   bool no_transpose = false;
 };
+
+// --json and --verbose, on every verify subcommand.
+void add_output_options(CLI::App* cmd, VerifyArgs& a) {
+  cmd->add_flag("--json", a.json, "Print the report as one JSON document (every figure, problems, verdict)");
+  cmd->add_flag("--verbose", a.verbose, "Print every figure compared, not only the summary and the mismatches");
+}
 
 
 // Runs one verify; a report ends the process with 0 (PASS) or 1 (FAIL); bad input (InputError)
 // reaches main(), which exits 2.
 template <class F>
-void report(F&& make) {
+void report(const VerifyArgs& a, F&& make) {
   const VerifyReport r = make();
-  std::cout << format_text(r) << std::flush;
+  if (a.json)  // paths that are not UTF-8 are replaced, not a type_error (issue 13, item 12)
+    std::cout << to_json(r).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n" << std::flush;
+  else
+    std::cout << format_text(r, a.verbose) << std::flush;
   if (!r.pass()) throw Exit{1};
 }
 
@@ -46,8 +63,9 @@ const RegisterCommand reg(15, [](CLI::App& root) {
                                       "two side-2 class generators against each other and a census of the configurations)");
   classes->add_option("--shape", a->shape, "Box shape RxC")->default_val("3x3");
   add_threads_option(classes, a->threads)->default_val(0);
+  add_output_options(classes, *a);
   classes->callback([a] {
-    report([&] {
+    report(*a, [&] {
       const Shape s = parse_box_shape(a->shape);
       return is_side2_verify_shape(s) ? verify_side2_classes(s, a->threads) : verify_classes(s, a->threads);
     });
@@ -63,10 +81,11 @@ const RegisterCommand reg(15, [](CLI::App& root) {
   comp->add_option("--method", a->method, "The method under check (the other one recomputes): stack or signature")
       ->default_val("stack")->check(CLI::IsMember({"stack", "signature"}));
   add_threads_option(comp, a->threads)->default_val(0);
+  add_output_options(comp, *a);
   comp->add_option("--sample", a->sample, "2x5 / 5x2: check K random classes (default 4 when no --class or --all)");
   comp->add_option("--seed", a->seed, "2x5 / 5x2: seed of the sample (0: random, printed)")->default_val(0);
   comp->callback([a, comp] {
-    report([&] {
+    report(*a, [&] {
       const Shape s = parse_box_shape(a->shape);
       if (is_side2_verify_shape(s)) {
         if (comp->get_option("--method")->count() > 0)
@@ -100,24 +119,58 @@ const RegisterCommand reg(15, [](CLI::App& root) {
   sym->add_option("--shape", a->shape, "Box shape RxC: 2x2, 2x3 or 3x2")->default_val("2x2");
   sym->add_flag("--no-transpose", a->no_transpose, "Leave transposition out of the group (2x2 only)");
   add_threads_option(sym, a->threads)->default_val(0);
+  add_output_options(sym, *a);
   sym->callback([a] {
-    report([&] {
+    report(*a, [&] {
       const Shape s = parse_box_shape(a->shape);
       return verify_symmetry(s, !a->no_transpose && s.rows == s.cols, a->threads);
     });
   });
 
-  auto* res = cmd->add_subcommand("result", "A finished count: units, per-class sums, total, sampled units");
+  auto* res = cmd->add_subcommand(
+      "result",
+      "A finished count: units, per-class sums, the total from the class table, the whole total recomputed by the other "
+      "method where that is cheap, and units recounted at random (--sample, --double-check)");
   res->add_option("path", a->path, "Result JSON (gridenum count --json, merge --output) or a finished job directory (its journal is checked too)")->required();
   res->add_option("--sample", a->sample, "Recompute K random units (stack method) or classes (signature; two-stack and two-band: by the other route) from scratch")->default_val(0);
+  res->add_option("--double-check", a->double_check,
+                  "Recompute this share (0 < SHARE <= 1) of the units at random, by the other kernel (stack) or route "
+                  "(two-stack, two-band), as GIMPS double-checks; 1 recounts every unit")
+      ->check(CLI::Range(0.0, 1.0));
+  res->add_option("--shard", a->shard,
+                  "Recount only the units of shard K/M (one machine's share of a merged job); with --double-check 1, "
+                  "every one of them");
+  res->add_option("--kernel", a->kernel,
+                  "Kernel that recounts stack units: partition (default) or backtrack (shares no code with partition; "
+                  "seconds per 9x9 unit)")
+      ->check(CLI::IsMember({"partition", "backtrack"}));
+  res->add_option("--recompute", a->recompute,
+                  "auto: the whole total by the other method where cheap (every stack/signature shape, side-2 up to "
+                  "4x2); full: always (2x5/5x2: the other route's whole count); sample: only the recounted units")
+      ->default_val("auto")->check(CLI::IsMember({"auto", "full", "sample"}));
   res->add_option("--seed", a->seed, "Seed of the sample (0: random, printed)")->default_val(0);
   add_threads_option(res, a->threads)->default_val(0);
+  add_output_options(res, *a);
   res->callback([a] {
-    report([&] {
+    report(*a, [&] {
       VerifyResultOptions o;
       o.sample = a->sample;
+      o.double_check = a->double_check;
       o.seed = a->seed;
       o.threads = a->threads;
+      o.recompute = a->recompute == "full" ? Recompute::Full : a->recompute == "sample" ? Recompute::Sample : Recompute::Auto;
+      if (!a->kernel.empty()) {
+        Kernel k = Kernel::Partition;
+        parse_kernel(a->kernel, k);
+        o.kernel = k;
+      }
+      if (!a->shard.empty()) {
+        const auto sh = Shard::parse(a->shard);
+        if (!sh) throw VerifyInputError("--shard " + a->shard + ": expected K/M with 1 <= K <= M, e.g. --shard 2/3");
+        o.units = [s = *sh](std::uint64_t u) { return s.contains(u); };
+        o.units_name = "shard " + sh->str();
+        if (a->sample == 0 && a->double_check == 0) o.double_check = 1;  // a shard named: all its units
+      }
       return verify_result(load_result(a->path), o);
     });
   });

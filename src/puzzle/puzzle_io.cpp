@@ -829,87 +829,122 @@ std::size_t leading_name(std::string_view line, const ReadOptions& opt) {
 
 }  // namespace
 
-std::optional<Puzzle> parse_puzzle_line(std::string_view line, std::size_t line_no, const ReadOptions& opt) {
+// ---- parse_puzzle_line, step by step ------------------------------------------------------
+// A line is trimmed (trim_line), then read by its format: a JSON object, a collection line with
+// '|' fields (parse_collection_line: killer cages or jigsaw regions), or a grid of symbols with
+// optional trailing fields (parse_grid_line, read_trailing_solution).
+
+namespace {
+
+// The line without surrounding blanks, and the column its first character had.
+struct TrimmedLine {
+  std::string_view text;
+  std::size_t col0 = 1;
+};
+
+TrimmedLine trim_line(std::string_view line) {
   while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) line.remove_suffix(1);
   std::size_t lead = 0;
   while (lead < line.size() && (line[lead] == ' ' || line[lead] == '\t')) ++lead;
   line.remove_prefix(lead);
-  if (line.empty() || line.front() == '#') return std::nullopt;
-  const std::size_t col0 = lead + 1;  // column of line[0]
-  if (auto why = misplaced_document_line(line)) throw ParseError(line_no, col0, *why);
-  if (line.front() == '{') return parse_puzzle_json(line, line_no, opt, col0);
+  return {line, lead + 1};
+}
 
+// N|RxC|cages[|solution]: the cages "sum:cell,cell,...;..." of field 2 (columns fc), each cell in
+// one cage once; every inconsistency is a cage's (a killer line has no givens), so errors
+// point at that cage.
+Model parse_killer_fields(Shape box, int n, std::string_view cages_field, std::size_t field_col, std::size_t line_no,
+                          const ReadOptions& opt) {
+  std::vector<Cage> cages;
+  std::vector<std::size_t> cage_col;               // column of each cage (its sum)
+  std::vector<std::vector<std::size_t>> cell_col;  // column of each cage's cells
+  std::size_t pos = 0;
+  for (auto cs : split(cages_field, ';')) {
+    const std::size_t ccol = field_col + pos;
+    pos += cs.size() + 1;
+    if (cs.empty()) continue;
+    const auto colon = cs.find(':');
+    if (colon == std::string_view::npos) throw ParseError(line_no, ccol, "cage without ':' (expected sum:cell,cell,...)");
+    Cage cage;
+    cage.sum = to_int(cs.substr(0, colon), line_no, ccol, "a cage sum");
+    std::vector<std::size_t> cols;
+    std::size_t cp = colon + 1;
+    for (auto cell : split(cs.substr(colon + 1), ',')) {
+      const int c = to_int(cell, line_no, ccol + cp, "a cage cell");
+      if (c < 0 || c >= n * n)
+        throw ParseError(line_no, ccol + cp, "cage cell " + std::to_string(c) + " out of range 0.." + std::to_string(n * n - 1));
+      cage.cells.push_back(c);
+      cols.push_back(ccol + cp);
+      cp += cell.size() + 1;
+    }
+    cages.push_back(std::move(cage));
+    cage_col.push_back(ccol);
+    cell_col.push_back(std::move(cols));
+  }
+  // Each cell in one cage, once: point at the repeated listing.
+  if (auto r = repeated_cage_cell(cages, n)) throw ParseError(line_no, cell_col[r->cage][r->index], r->message);
+  return build(
+      box, kRuleKiller | opt.rules, {}, {}, std::move(cages), [&] { return Pos{line_no, field_col}; },
+      [&](int, int cage) { return Pos{line_no, cage >= 0 ? cage_col[static_cast<std::size_t>(cage)] : field_col}; });
+}
+
+// N|givens|regions[|solution]: givens and region letters; errors point at the cell's given.
+Model parse_jigsaw_fields(int n, std::string_view givens_field, std::size_t givens_col, std::string_view regions_field,
+                          std::size_t regions_col, std::size_t line_no, const ReadOptions& opt) {
+  auto givens = parse_symbols(givens_field, n, line_no, givens_col, "givens");
+  auto region = parse_regions(regions_field, n, line_no, regions_col);
+  const Shape jbox{1, n};  // unused by jigsaw, fixes n
+  return build(
+      jbox, kRuleJigsaw | opt.rules, std::move(givens), std::move(region), {}, [&] { return Pos{line_no, givens_col}; },
+      [&](int cell, int) { return Pos{line_no, givens_col + static_cast<std::size_t>(cell)}; });
+}
+
+// Collection formats: N|givens|regions|solution (jigsaw), N|RxC|cages|solution (killer); the
+// second field tells them apart (a box shape, optionally written "boxRxC", means killer).
+Puzzle parse_collection_line(std::string_view line, std::size_t line_no, std::size_t col0, const ReadOptions& opt) {
   Puzzle p;
   p.line = line_no;
-  if (line.find('|') != std::string_view::npos) {
-    // Collection formats: N|givens|regions|solution (jigsaw), N|RxC|cages|solution (killer).
-    const auto f = split(line, '|');
-    std::vector<std::size_t> fc(f.size());
-    for (std::size_t i = 0; i < f.size(); ++i) fc[i] = col0 + static_cast<std::size_t>(f[i].data() - line.data());
-    if (f.size() < 3 || f.size() > 4)
-      throw ParseError(line_no, col0, "expected N|givens|regions[|solution] or N|RxC|cages[|solution], got " +
-                                          std::to_string(f.size()) + " fields");
-    const int n = to_int(f[0], line_no, fc[0], "N");
-    if (n < 1 || n > 25) throw ParseError(line_no, fc[0], "N must be 1..25, got " + std::to_string(n));
-    std::string_view second = f[1];
-    if (second.substr(0, 3) == "box") second.remove_prefix(3);
-    if (auto box = Shape::parse(second); box && second.find_first_of("xX") != std::string_view::npos) {
-      // Killer.
-      if (box->n() != n) throw ParseError(line_no, fc[1], "box " + box->str() + " does not fit N = " + std::to_string(n));
-      if (auto why = box_shape_problem(*box, false)) throw ParseError(line_no, fc[1], *why);
-      std::vector<Cage> cages;
-      std::vector<std::size_t> cage_col;               // column of each cage (its sum)
-      std::vector<std::vector<std::size_t>> cell_col;  // column of each cage's cells
-      std::size_t pos = 0;
-      for (auto cs : split(f[2], ';')) {
-        const std::size_t ccol = fc[2] + pos;
-        pos += cs.size() + 1;
-        if (cs.empty()) continue;
-        const auto colon = cs.find(':');
-        if (colon == std::string_view::npos) throw ParseError(line_no, ccol, "cage without ':' (expected sum:cell,cell,...)");
-        Cage cage;
-        cage.sum = to_int(cs.substr(0, colon), line_no, ccol, "a cage sum");
-        std::vector<std::size_t> cols;
-        std::size_t cp = colon + 1;
-        for (auto cell : split(cs.substr(colon + 1), ',')) {
-          const int c = to_int(cell, line_no, ccol + cp, "a cage cell");
-          if (c < 0 || c >= n * n)
-            throw ParseError(line_no, ccol + cp, "cage cell " + std::to_string(c) + " out of range 0.." + std::to_string(n * n - 1));
-          cage.cells.push_back(c);
-          cols.push_back(ccol + cp);
-          cp += cell.size() + 1;
-        }
-        cages.push_back(std::move(cage));
-        cage_col.push_back(ccol);
-        cell_col.push_back(std::move(cols));
-      }
-      // Each cell in one cage, once: point at the repeated listing.
-      if (auto r = repeated_cage_cell(cages, n)) throw ParseError(line_no, cell_col[r->cage][r->index], r->message);
-      // A killer line has no givens, so every inconsistency is a cage's: point at that cage.
-      p.model = build(
-          *box, kRuleKiller | opt.rules, {}, {}, std::move(cages), [&] { return Pos{line_no, fc[2]}; },
-          [&](int, int cage) { return Pos{line_no, cage >= 0 ? cage_col[static_cast<std::size_t>(cage)] : fc[2]}; });
-    } else {
-      // Jigsaw.
-      auto givens = parse_symbols(f[1], n, line_no, fc[1], "givens");
-      auto region = parse_regions(f[2], n, line_no, fc[2]);
-      const Shape jbox{1, n};  // unused by jigsaw, fixes n
-      const std::size_t gc = fc[1];
-      p.model = build(
-          jbox, kRuleJigsaw | opt.rules, std::move(givens), std::move(region), {}, [&] { return Pos{line_no, gc}; },
-          [&](int cell, int) { return Pos{line_no, gc + static_cast<std::size_t>(cell)}; });
-    }
-    if (f.size() == 4 && !f[3].empty()) p.expected = parse_symbols(f[3], n, line_no, fc[3], "solution");
-    return p;
+  const auto f = split(line, '|');
+  std::vector<std::size_t> fc(f.size());
+  for (std::size_t i = 0; i < f.size(); ++i) fc[i] = col0 + static_cast<std::size_t>(f[i].data() - line.data());
+  if (f.size() < 3 || f.size() > 4)
+    throw ParseError(line_no, col0, "expected N|givens|regions[|solution] or N|RxC|cages[|solution], got " +
+                                        std::to_string(f.size()) + " fields");
+  const int n = to_int(f[0], line_no, fc[0], "N");
+  if (n < 1 || n > 25) throw ParseError(line_no, fc[0], "N must be 1..25, got " + std::to_string(n));
+  std::string_view second = f[1];
+  if (second.substr(0, 3) == "box") second.remove_prefix(3);
+  if (auto box = Shape::parse(second); box && second.find_first_of("xX") != std::string_view::npos) {
+    if (box->n() != n) throw ParseError(line_no, fc[1], "box " + box->str() + " does not fit N = " + std::to_string(n));
+    if (auto why = box_shape_problem(*box, false)) throw ParseError(line_no, fc[1], *why);
+    p.model = parse_killer_fields(*box, n, f[2], fc[2], line_no, opt);
+  } else {
+    p.model = parse_jigsaw_fields(n, f[1], fc[1], f[2], fc[2], line_no, opt);
   }
+  if (f.size() == 4 && !f[3].empty()) p.expected = parse_symbols(f[3], n, line_no, fc[3], "solution");
+  return p;
+}
 
-  // A name first: read the rest as the line, the name blanked so that columns stay the input's.
-  if (const std::size_t skip = leading_name(line, opt)) {
-    std::string rest(lead + skip, ' ');
-    rest += line.substr(skip);
-    return parse_puzzle_line(rest, line_no, opt);
+// "puzzle:count:solution" or "puzzle solution": a trailing grid-sized field after the grid (which
+// ends at `end`) is taken as the solution when it reads as one; anything else is left alone.
+void read_trailing_solution(Puzzle& p, std::string_view line, std::size_t end, std::size_t line_no, std::size_t col0, int n) {
+  if (end == std::string_view::npos) return;
+  std::string_view rest = line.substr(end + 1);
+  const auto last = rest.find_last_of(" \t:");
+  std::string_view sol = last == std::string_view::npos ? rest : rest.substr(last + 1);
+  if (static_cast<int>(sol.size()) != n * n) return;
+  try {
+    p.expected = parse_symbols(sol, n, line_no, col0 + static_cast<std::size_t>(sol.data() - line.data()), "solution");
+  } catch (const ParseError&) {
+    p.expected.clear();
   }
-  // Grid line, possibly followed by other fields.
+}
+
+// A grid line: n*n symbols (n from the length, or the cells of opt.shape's boxes), possibly
+// followed by other fields.
+Puzzle parse_grid_line(std::string_view line, std::size_t line_no, std::size_t col0, const ReadOptions& opt) {
+  Puzzle p;
+  p.line = line_no;
   const auto end = line.find_first_of(" \t:");
   std::string_view grid = line.substr(0, end);
   const int len = static_cast<int>(grid.size());
@@ -933,20 +968,25 @@ std::optional<Puzzle> parse_puzzle_line(std::string_view line, std::size_t line_
   p.model = build(
       *box, opt.rules, std::move(givens), {}, {}, [&] { return Pos{line_no, col0}; },
       [&](int cell, int) { return Pos{line_no, col0 + static_cast<std::size_t>(cell)}; });
-  // "puzzle:count:solution" or "puzzle solution": take a trailing grid-sized field as the solution.
-  if (end != std::string_view::npos) {
-    std::string_view rest = line.substr(end + 1);
-    const auto last = rest.find_last_of(" \t:");
-    std::string_view sol = last == std::string_view::npos ? rest : rest.substr(last + 1);
-    if (static_cast<int>(sol.size()) == n * n) {
-      try {
-        p.expected = parse_symbols(sol, n, line_no, col0 + static_cast<std::size_t>(sol.data() - line.data()), "solution");
-      } catch (const ParseError&) {
-        p.expected.clear();
-      }
-    }
-  }
+  read_trailing_solution(p, line, end, line_no, col0, n);
   return p;
+}
+
+}  // namespace
+
+std::optional<Puzzle> parse_puzzle_line(std::string_view raw, std::size_t line_no, const ReadOptions& opt) {
+  const auto [line, col0] = trim_line(raw);
+  if (line.empty() || line.front() == '#') return std::nullopt;
+  if (auto why = misplaced_document_line(line)) throw ParseError(line_no, col0, *why);
+  if (line.front() == '{') return parse_puzzle_json(line, line_no, opt, col0);
+  if (line.find('|') != std::string_view::npos) return parse_collection_line(line, line_no, col0, opt);
+  // A name first: read the rest as the line, the name blanked so that columns stay the input's.
+  if (const std::size_t skip = leading_name(line, opt)) {
+    std::string rest(col0 - 1 + skip, ' ');
+    rest += line.substr(skip);
+    return parse_puzzle_line(rest, line_no, opt);
+  }
+  return parse_grid_line(line, line_no, col0, opt);
 }
 
 Puzzle parse_puzzle_json(std::string_view text, std::size_t line_no, const ReadOptions& opt, std::size_t column_no) {

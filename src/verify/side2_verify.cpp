@@ -400,27 +400,49 @@ VerifyReport verify_side2_result(const ResultDoc& doc, const VerifyResultOptions
     r.sections.push_back(std::move(jr));
   }
 
-  // F of sampled classes by the other route's counter.
-  if (opt.sample && !reps.empty()) {
-    const std::uint64_t seed = opt.seed ? opt.seed : (std::uint64_t{std::random_device{}()} << 32 | std::random_device{}());
-    r.info.push_back(fmt::format("sample: {} classes recounted by {}, seed {} (--seed {} repeats it)", opt.sample,
-                                 to_string(other), seed, seed));
-    std::mt19937_64 rng(seed);
-    std::set<std::size_t> pick;
-    while (pick.size() < std::min<std::size_t>(opt.sample, reps.size())) pick.insert(rng() % reps.size());
-    const std::vector<std::size_t> chosen(pick.begin(), pick.end());
+  // F recounted by the other route's counter: every class where that is cheap (m <= 4: well
+  // under a second) or asked for (Recompute::Full), which recomputes the total too; else the
+  // chosen classes (--sample, --double-check, --shard), and a PASS says "sampled".
+  const bool whole = !reps.empty() && reps.size() == doc.side2_classes.size() && opt.recompute != Recompute::Sample &&
+                     (opt.recompute == Recompute::Full || m <= 4);
+  const std::uint64_t seed = resolve_seed(opt.seed);
+  std::vector<std::uint64_t> chosen;
+  if (whole) {
+    chosen.resize(reps.size());
+    std::iota(chosen.begin(), chosen.end(), std::uint64_t{0});
+  } else if (!reps.empty()) {
+    chosen = choose_recount(reps.size(), opt, seed);
+  }
+  r.sampled = !whole;
+  if (!chosen.empty()) {
     std::vector<u128> F(chosen.size());
     const auto t = SteadyClock::now();
     arena.execute([&] {
       tbb::parallel_for(std::size_t{0}, chosen.size(), [&](std::size_t i) { F[i] = side2_fillings(other, reps[chosen[i]]); });
     });
-    r.info.push_back(fmt::format("recount: {:.3f} s, {} thread{}", seconds_since(t), nthreads, nthreads == 1 ? "" : "s"));
-    VerifySection sec{"F of sampled classes, recounted by the other route", "document", to_string(other), {}};
+    const double secs = seconds_since(t);
+    r.info.push_back(fmt::format("recount: {:.3f} s, {} thread{}", secs, nthreads, nthreads == 1 ? "" : "s"));
+    VerifySection sec{whole ? "F of every class, recounted by the other route" : "F of sampled classes, recounted by the other route",
+                      "document", to_string(other), {}};
+    BigInt recounted_total = 0;
     for (std::size_t i = 0; i < chosen.size(); ++i) {
       const auto& dc = doc.side2_classes[chosen[i]];
       line(r, sec, fmt::format("class {} {}", chosen[i] + 1, dc.representative), dc.F, to_big(F[i]));
+      // The weights from the generator rebuilt here, not the document's.
+      if (chosen[i] < table.classes.size()) recounted_total += to_big(F[i]) * to_big(F[i]) * table.classes[chosen[i]].weight;
     }
+    if (whole) line(r, sec, "total (sum weight x F^2, F recounted)", doc.total, recounted_total);
     r.sections.push_back(std::move(sec));
+    if (whole)
+      r.recomputed.push_back(fmt::format("the whole total and F of all {} classes, by the {} route ({:.3f} s)", chosen.size(),
+                                         to_string(other), secs));
+    else
+      r.recomputed.push_back(fmt::format("F of {} of {} classes (units){}, by the {} route ({:.3f} s, seed {})", chosen.size(),
+                                         reps.size(), opt.units_name.empty() ? "" : " of " + opt.units_name, to_string(other),
+                                         secs, seed));
+  } else {
+    r.recomputed.push_back(fmt::format("0 of {} classes (--sample K, --double-check SHARE or --recompute full recounts some)",
+                                       doc.side2_classes.size()));
   }
   return r;
 }

@@ -11,6 +11,7 @@
 #include <map>
 #include <mutex>
 #include <set>
+#include <sstream>
 #include <thread>
 
 #include "gridenum/core/checksum.hpp"
@@ -19,6 +20,7 @@
 #include "gridenum/jobs/job.hpp"
 #include "gridenum/jobs/job_errors.hpp"
 #include "gridenum/jobs/job_lock.hpp"
+#include "gridenum/jobs/journal.hpp"
 #include "gridenum/jobs/merge.hpp"
 #include "gridenum/jobs/status.hpp"
 #include "job_fixtures.hpp"
@@ -338,6 +340,62 @@ TEST(JobCli, CountStatusResume) {
   p = run_cli({"count", "--shape", "2x3", "--job-dir", dir});
   EXPECT_EQ(p.code, 2);
   EXPECT_TRUE(contains(p.err, "already holds a job")) << p.err;
+}
+
+// Issue 13, item 1, end to end through the binary: a journal record re-checksummed with the
+// journal's (unkeyed) FNV-1a makes `resume` print a wrong 9x9 total, and a shard's makes `merge`
+// print a wrong 6x6 one. The checksum cannot see either; `verify result` recomputes the whole
+// count by the signature method and FAILs (exit 1), naming the class.
+void forge_unit(const fs::path& journal, std::uint64_t id) {
+  std::string text = slurp(journal);
+  const std::string key = "\nU " + std::to_string(id) + " ";
+  const std::size_t at = text.find(key);
+  ASSERT_NE(at, std::string::npos) << journal;
+  const std::size_t end = text.find('\n', at + 1);
+  std::istringstream rec(text.substr(at + 1, end - at - 1));
+  std::string tag, uid, count, ms;
+  rec >> tag >> uid >> count >> ms;
+  text.replace(at + 1, end - at, journal_line("U " + uid + " " + std::to_string(std::stoull(count) + 12) + " " + ms));
+  spit(journal, text);
+}
+
+TEST(JobCli, ForgedRecordsGiveWrongTotalsThatVerifyFails) {
+  TempDir t;
+  const std::string dir = (t / "job").string();
+  ASSERT_EQ(run_cli({"count", "--threads", "2", "--job-dir", dir}).code, 0);
+  ASSERT_EQ(run_cli({"verify", "result", dir}).code, 0);
+  forge_unit(t / "job" / "journal", 100);  // class 5 (24 slices per class)
+  fs::remove(t / "job" / "result.json");
+  fs::remove(t / "job" / "result.txt");
+  Proc p = run_cli({"resume", dir, "--json"});
+  ASSERT_EQ(p.code, 0) << p.err;
+  EXPECT_NE(nlohmann::json::parse(p.out)["total"], k9x9);  // the journal is believed
+  p = run_cli({"verify", "result", dir, "--sample", "20", "--seed", "4"});
+  EXPECT_EQ(p.code, 1) << p.out;
+  EXPECT_TRUE(contains(p.out, "class 5 n: document ")) << p.out;
+  EXPECT_TRUE(contains(p.out, "but signature " + k9x9)) << p.out;
+  EXPECT_TRUE(contains(p.out, "FAIL")) << p.out;
+
+  // Through one shard of a 2x3 job, merged with --output.
+  for (const char* k : {"1/2", "2/2"})
+    ASSERT_EQ(run_cli({"count", "--shape", "2x3", "--threads", "1", "--shard", k, "--job-dir",
+                       (t / (std::string("s") + k[0])).string()}).code, 0);
+  forge_unit(t / "s2" / "journal", 3);  // unit 3 belongs to shard 2/2
+  p = run_cli({"merge", (t / "s1").string(), (t / "s2").string(), "--output", (t / "merged").string(), "--json"});
+  ASSERT_EQ(p.code, 0) << p.err;
+  EXPECT_NE(nlohmann::json::parse(p.out)["total"], k2x3);
+  p = run_cli({"verify", "result", (t / "merged" / "result.json").string(), "--json"});
+  EXPECT_EQ(p.code, 1) << p.out;
+  const auto v = nlohmann::json::parse(p.out);
+  EXPECT_EQ(v["pass"], false);
+  EXPECT_EQ(v["verdict"].get<std::string>().rfind("FAIL", 0), 0u);
+  // The shard that came from elsewhere, recounted unit by unit: the forged unit is named.
+  p = run_cli({"verify", "result", (t / "merged" / "result.json").string(), "--shard", "2/2", "--recompute", "sample"});
+  EXPECT_EQ(p.code, 1) << p.out;
+  EXPECT_TRUE(contains(p.out, "unit 3 (class 1): document ")) << p.out;
+  p = run_cli({"verify", "result", (t / "merged" / "result.json").string(), "--shard", "1/2", "--recompute", "sample"});
+  EXPECT_EQ(p.code, 0) << p.out;  // shard 1's units are honest; only the sample was recomputed
+  EXPECT_TRUE(contains(p.out, "PASS (sampled: 120 of 240 units of shard 1/2")) << p.out;
 }
 
 TEST(JobCli, LockedJobIsRefusedNamingTheHolder) {

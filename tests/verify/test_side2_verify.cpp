@@ -8,6 +8,8 @@
 
 #include <string>
 
+#include <fmt/format.h>
+
 #include "cli_run.hpp"
 #include "gridenum/count/result_doc.hpp"
 #include "gridenum/count/side2.hpp"
@@ -147,13 +149,52 @@ TEST(Side2Verify, ResultOfEachRoutePasses) {
   for (auto [shape, route] : {std::pair{"2x4", Side2Route::TwoStack}, std::pair{"4x2", Side2Route::TwoBand},
                               std::pair{"2x3", Side2Route::TwoBand}}) {
     const nlohmann::json doc = side2_json(shape, route);
+    // m <= 4: every class recounted by the other route, and the total from the recounts.
     const VerifyReport r = verify_doc(doc, 5);
     EXPECT_TRUE(r.pass()) << shape << ": " << format_text(r);
-    const VerifySection* sample = section(r, "F of sampled classes");
+    EXPECT_FALSE(r.sampled);
+    EXPECT_EQ(r.verdict(), "PASS");
+    const VerifySection* every = section(r, "F of every class");
+    ASSERT_NE(every, nullptr) << shape;
+    EXPECT_EQ(every->lines.size(), doc["classes"].size() + 1);  // and the total
+    EXPECT_EQ(every->right_name, to_string(route == Side2Route::TwoStack ? Side2Route::TwoBand : Side2Route::TwoStack));
+    // Only the sample (--recompute sample): K of U classes, and the PASS says "sampled".
+    VerifyResultOptions o;
+    o.sample = 5;
+    o.seed = 7;
+    o.recompute = Recompute::Sample;
+    const VerifyReport s = verify_result(parse_result(doc, "doc"), o);
+    EXPECT_TRUE(s.pass()) << format_text(s);
+    const VerifySection* sample = section(s, "F of sampled classes");
     ASSERT_NE(sample, nullptr) << shape;
     EXPECT_EQ(sample->lines.size(), std::min<std::size_t>(5, doc["classes"].size()));  // 2x3 has fewer classes
-    EXPECT_EQ(sample->right_name, to_string(route == Side2Route::TwoStack ? Side2Route::TwoBand : Side2Route::TwoStack));
+    EXPECT_EQ(s.verdict().rfind(fmt::format("PASS (sampled: F of {} of {} classes (units), by the ", sample->lines.size(),
+                                            doc["classes"].size()), 0),
+              0u)
+        << s.verdict();
   }
+}
+
+// A class's F forged consistently (F, first moment and total all agree): the sums cannot see it,
+// the recount of every class (cheap for m <= 4) names it.
+TEST(Side2Verify, ConsistentlyForgedClassIsCaughtByTheWholeRecount) {
+  nlohmann::json j = side2_json("2x4", Side2Route::TwoStack);
+  BigInt first = 0, total = 0;
+  j["classes"][2]["F"] = (BigInt(j["classes"][2]["F"].get<std::string>()) + 2).str();
+  for (const auto& c : j["classes"]) {
+    const BigInt F(c["F"].get<std::string>());
+    first += F * c["weight"].get<std::uint64_t>();
+    total += F * F * c["weight"].get<std::uint64_t>();
+  }
+  j["first_moment"] = first.str();
+  j["total"] = total.str();
+  VerifyResultOptions o;
+  o.recompute = Recompute::Sample;
+  EXPECT_TRUE(verify_result(parse_result(j, "doc"), o).pass());  // the arithmetic is consistent
+  const VerifyReport r = verify_doc(j);
+  EXPECT_FALSE(r.pass());
+  EXPECT_TRUE(names(r, "class 3 ")) << format_text(r);
+  EXPECT_TRUE(names(r, "total (sum weight x F^2, F recounted)")) << format_text(r);
 }
 
 TEST(Side2Verify, ResultTamperingIsNamed) {
@@ -224,7 +265,7 @@ TEST(Side2Verify, ResultOfAJobThroughTheCli) {
   int st = -1;
   std::string out = run_cli("count --shape 4x2 --method two-band --threads 2 --job-dir " + dir, &st);
   ASSERT_EQ(st, 0) << out;
-  out = run_cli("verify result " + dir + " --sample 3 --seed 11", &st);
+  out = run_cli("verify result " + dir + " --sample 3 --seed 11 --verbose", &st);
   EXPECT_EQ(st, 0) << out;
   EXPECT_NE(out.find("units whose count is the class's F"), std::string::npos) << out;
   EXPECT_NE(out.find("recounted by the other route"), std::string::npos) << out;

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -104,7 +105,74 @@ TEST(VerifyResult, HonestResultPasses) {
   // The sample section recomputed 8 units.
   ASSERT_FALSE(r.sections.empty());
   EXPECT_EQ(r.sections.back().lines.size(), 8u);
-  EXPECT_NE(r.sections.back().title.find("sampled units"), std::string::npos);
+  EXPECT_NE(r.sections.back().title.find("units recomputed from scratch"), std::string::npos);
+  // The whole total by the signature method, every class; then the 8 units.
+  EXPECT_FALSE(r.sampled);
+  EXPECT_EQ(r.verdict(), "PASS");
+  ASSERT_EQ(r.recomputed.size(), 2u);
+  EXPECT_NE(r.recomputed[0].find("the whole total and the n of all 44 classes, by the signature method"), std::string::npos)
+      << r.recomputed[0];
+  EXPECT_NE(r.recomputed[1].find("8 of 1056 units, by the partition kernel"), std::string::npos) << r.recomputed[1];
+}
+
+// Without the whole recount (--recompute sample), a PASS says "sampled" and how much was
+// recomputed; the summary text is short, --verbose has every figure, --json the same report.
+TEST(VerifyResult, SampledPassSaysSoAndTheOutputForms) {
+  VerifyResultOptions o;
+  o.sample = 3;
+  o.seed = 9;
+  o.threads = 2;
+  o.recompute = Recompute::Sample;
+  const VerifyReport r = verify_result(parse_result(nine_by_nine_json(), "test"), o);
+  EXPECT_TRUE(r.pass()) << problems(r);
+  EXPECT_TRUE(r.sampled);
+  EXPECT_EQ(r.verdict().rfind("PASS (sampled: 3 of 1056 units", 0), 0u) << r.verdict();
+  const std::string summary = format_text(r), verbose = format_text(r, true);
+  EXPECT_NE(summary.find("\n" + r.verdict() + "\n"), std::string::npos) << summary;
+  EXPECT_LT(std::count(summary.begin(), summary.end(), '\n'), 30) << summary;
+  EXPECT_GT(std::count(verbose.begin(), verbose.end(), '\n'), 150);
+  EXPECT_NE(summary.find("per-class sums n*_alpha: unit counts re-summed: 44 figures compared, all agree"), std::string::npos)
+      << summary;
+  const nlohmann::json j = to_json(r);
+  EXPECT_EQ(j["pass"], true);
+  EXPECT_EQ(j["sampled"], true);
+  EXPECT_EQ(j["verdict"], r.verdict());
+  EXPECT_EQ(j["sections"].size(), r.sections.size());
+  EXPECT_EQ(j["sections"][0]["lines"].size(), r.sections[0].lines.size());
+  // Nothing recounted at all: "0 of 1056 units".
+  o.sample = 0;
+  EXPECT_NE(verify_result(parse_result(nine_by_nine_json(), "test"), o).verdict().find("sampled: 0 of 1056 units"),
+            std::string::npos);
+  // A failure is FAIL however little was recomputed.
+  nlohmann::json bad = nine_by_nine_json();
+  bad["unit_counts"].erase(3);
+  const VerifyReport f = verify_result(parse_result(bad, "test"), o);
+  EXPECT_FALSE(f.pass());
+  EXPECT_EQ(f.verdict(), "FAIL (" + std::to_string(f.problems.size()) + " problems)");
+  EXPECT_EQ(to_json(f)["pass"], false);
+}
+
+TEST(VerifyResult, ChooseRecountIsRepeatableAndHonoursShareAndUnits) {
+  VerifyResultOptions o;
+  o.double_check = 0.1;
+  const auto a = choose_recount(1056, o, 77);
+  EXPECT_EQ(a.size(), 106u);  // ceil(105.6)
+  EXPECT_EQ(choose_recount(1056, o, 77), a);
+  EXPECT_NE(choose_recount(1056, o, 78), a);
+  EXPECT_TRUE(std::is_sorted(a.begin(), a.end()));
+  EXPECT_EQ(std::adjacent_find(a.begin(), a.end()), a.end());
+  o.units = [](std::uint64_t u) { return u % 3 == 2; };
+  o.double_check = 1;
+  const auto s = choose_recount(10, o, 1);
+  EXPECT_EQ(s, (std::vector<std::uint64_t>{2, 5, 8}));
+  o.double_check = 0;
+  o.sample = 50;
+  EXPECT_EQ(choose_recount(10, o, 1).size(), 3u);
+  o.units = nullptr;
+  o.sample = 0;
+  EXPECT_TRUE(choose_recount(10, o, 1).empty());
+  o.double_check = 1.5;
+  EXPECT_THROW(choose_recount(10, o, 1), VerifyInputError);
 }
 
 TEST(VerifyResult, ChangedClassCountFails) {
@@ -136,7 +204,8 @@ TEST(VerifyResult, DuplicatedUnitFails) {
   EXPECT_TRUE(has_problem(r, "appears 2 times")) << problems(r);
 }
 
-// A unit count changed together with its class sum and the total: only recounting finds it.
+// A unit count changed together with its class sum and the total: only recounting finds it
+// (the units, or the whole count by the other method).
 TEST(VerifyResult, ConsistentlyForgedUnitIsCaughtBySampling) {
   nlohmann::json j = nine_by_nine_json();
   const std::size_t units = j["unit_counts"].size();
@@ -154,10 +223,18 @@ TEST(VerifyResult, ConsistentlyForgedUnitIsCaughtBySampling) {
   const BigInt canonical = weighted * j["catalogue"]["band_factor"].get<std::uint64_t>() * L;
   j["canonical_grids"] = canonical.str();
   j["total"] = (canonical * BigInt(j["relabel_factor"].get<std::string>())).str();
-  EXPECT_TRUE(check(j, 0).pass());  // the arithmetic is consistent
-  const VerifyReport r = check(j, static_cast<std::uint32_t>(units));  // recount everything
+  VerifyResultOptions o;
+  o.threads = 2;
+  o.recompute = Recompute::Sample;
+  EXPECT_TRUE(verify_result(parse_result(j, "test"), o).pass());  // the arithmetic is consistent
+  o.sample = static_cast<std::uint32_t>(units);  // recount everything
+  VerifyReport r = verify_result(parse_result(j, "test"), o);
   EXPECT_FALSE(r.pass());
   EXPECT_TRUE(has_problem(r, "(class 3)")) << problems(r);
+  // By default the whole count by signatures names the class, with no sample at all.
+  r = check(j, 0);
+  EXPECT_FALSE(r.pass());
+  EXPECT_TRUE(has_problem(r, "class 3 n: document")) << problems(r);
 }
 
 TEST(VerifyResult, SignatureDocument) {
@@ -226,7 +303,7 @@ TEST(VerifyCli, ClassesAndCompletions) {
   std::string out = run_cli("verify classes --shape 2x3", &st);
   EXPECT_EQ(st, 0) << out;
   EXPECT_NE(out.find("PASS"), std::string::npos);
-  out = run_cli("verify completions --shape 3x3 --class 1 --class 44", &st);
+  out = run_cli("verify completions --shape 3x3 --class 1 --class 44 --verbose", &st);
   EXPECT_EQ(st, 0) << out;
   EXPECT_NE(out.find("7802998272"), std::string::npos) << out;  // class 1, both columns
   run_cli("verify completions --class 45", &st);
@@ -262,6 +339,23 @@ TEST(VerifyCli, ResultPassFailAndBadInput) {
   EXPECT_NE(out.find("unit 0 (class 1) is missing"), std::string::npos) << out;
   EXPECT_NE(out.find("FAIL"), std::string::npos);
 
+  // --json: the same verdict, machine-readable; --double-check and --shard recount units.
+  out = run_cli("verify result " + good + " --json --double-check 0.25 --seed 2", &st);
+  EXPECT_EQ(st, 0) << out;
+  const auto vj = nlohmann::json::parse(out);
+  EXPECT_EQ(vj["verdict"], "PASS");
+  ASSERT_EQ(vj["recomputed"].size(), 2u);
+  EXPECT_NE(vj["recomputed"][1].get<std::string>().find("60 of 240 units"), std::string::npos) << out;
+  out = run_cli("verify result " + good + " --shard 2/3 --recompute sample", &st);
+  EXPECT_EQ(st, 0) << out;
+  EXPECT_NE(out.find("PASS (sampled: 80 of 240 units of shard 2/3"), std::string::npos) << out;
+  out = run_cli("verify result " + good + " --verbose", &st);
+  EXPECT_NE(out.find("units in the wrong class"), std::string::npos) << out;
+  run_cli("verify result " + good + " --shard 4/3", &st);
+  EXPECT_EQ(st, 2);
+  run_cli("verify result " + good + " --double-check 2", &st);
+  EXPECT_EQ(st, 2);
+
   std::ofstream(bad) << "{ not json";
   run_cli("verify result " + bad, &st);
   EXPECT_EQ(st, 2);
@@ -294,7 +388,102 @@ TEST(VerifyJob, FinishedJobDirectoryPassesWithItsJournal) {
   o.seed = 7;
   const VerifyReport r = verify_result(d, o);
   EXPECT_TRUE(r.pass()) << format_text(r);
-  EXPECT_NE(format_text(r).find("units in the journal exactly once"), std::string::npos);
+  EXPECT_NE(format_text(r, true).find("units in the journal exactly once"), std::string::npos);
+}
+
+// A journal record rewritten, unit `id`'s count plus `delta`, re-checksummed with the journal's
+// own (unkeyed FNV-1a) line format: a forgery the journal reader cannot tell from a real record.
+// Returns the forged count.
+std::string forge_journal_record(const std::filesystem::path& jp, std::uint64_t id, std::uint64_t delta) {
+  std::string text = gridenum::testing::slurp(jp);
+  const std::string key = "\nU " + std::to_string(id) + " ";
+  const std::size_t at = text.find(key);
+  EXPECT_NE(at, std::string::npos) << "no record of unit " << id << " in " << jp;
+  if (at == std::string::npos) return {};
+  const std::size_t end = text.find('\n', at + 1);
+  std::istringstream rec(text.substr(at + 1, end - at - 1));
+  std::string tag, uid, count, ms;
+  rec >> tag >> uid >> count >> ms;
+  const std::string forged = (BigInt(count) + delta).str();
+  text.replace(at + 1, end - at, journal_line("U " + uid + " " + forged + " " + ms));
+  std::ofstream(jp, std::ios::binary | std::ios::trunc) << text;
+  return forged;
+}
+
+// Issue 13, item 1: a forged record in a 9x9 journal makes `resume` rebuild a wrong total that
+// agrees with the journal in every sum; the sums and a sample of 20 of 1,056 units passed it.
+// The whole count by the signature method does not, and names the class.
+TEST(VerifyForgery, ForgedNineByNineJournalRecordFails) {
+  gridenum::testing::TempDir t;
+  JobConfig c;
+  c.shape = Shape{3, 3};
+  c.threads = 2;
+  ASSERT_TRUE(run_job(gridenum::testing::request(t / "job", c)).finished);
+  const ResultDoc honest = load_result((t / "job").string());
+  VerifyResultOptions o;
+  o.sample = 20;
+  o.seed = 5;
+  o.threads = 2;
+  EXPECT_TRUE(verify_result(honest, o).pass());
+  // Unit 517 lies in class 22 (24 slices per class); its count raised by 1000.
+  ASSERT_FALSE(forge_journal_record(t / "job" / "journal", 517, 1000).empty());
+  std::filesystem::remove(t / "job" / "result.json");
+  std::filesystem::remove(t / "job" / "result.txt");
+  const JobOutcome again = run_job(gridenum::testing::request(t / "job", c, true));
+  ASSERT_TRUE(again.finished);
+  EXPECT_NE(again.result.total.str(), "6670903752021072936960");  // resume believed the journal
+  const ResultDoc forged = load_result((t / "job").string());
+  EXPECT_EQ(forged.total, again.result.total);
+  for (std::uint32_t sample : {0u, 20u}) {
+    o.sample = sample;
+    const VerifyReport r = verify_result(forged, o);
+    EXPECT_FALSE(r.pass()) << format_text(r, true);
+    const std::string cls = "class " + std::to_string(517 / forged.slices_per_class + 1) + " n: document ";
+    EXPECT_TRUE(has_problem(r, cls)) << problems(r);
+    EXPECT_TRUE(has_problem(r, "total N! L_band sum |C| n: document")) << problems(r);
+    EXPECT_TRUE(has_problem(r, "but signature 6670903752021072936960")) << problems(r);
+    EXPECT_NE(format_text(r).find("FAIL"), std::string::npos);
+  }
+  // Recounting the forged unit itself names it (the double check of every unit of its shard).
+  o.sample = 0;
+  o.double_check = 1;
+  o.units = [](std::uint64_t u) { return u % 4 == 517 % 4; };
+  o.units_name = "shard 2/4";
+  const VerifyReport r = verify_result(forged, o);
+  EXPECT_TRUE(has_problem(r, "unit 517 (class ")) << problems(r);
+  EXPECT_EQ(std::count_if(r.problems.begin(), r.problems.end(),
+                          [](const std::string& p) { return p.rfind("unit ", 0) == 0; }),
+            1);  // of the 264 units of shard 2/4 recounted, only the forged one disagrees
+}
+
+// The same through one shard of a 2x3 (6x6) job: merge adds the forged unit in, and the merged
+// result fails verify.
+TEST(VerifyForgery, ForgedShardRecordFailsTheMergedResult) {
+  gridenum::testing::TempDir t;
+  ASSERT_TRUE(run_test_job(t / "s1", Shape{2, 3}, Shard{1, 2}).finished);
+  ASSERT_TRUE(run_test_job(t / "s2", Shape{2, 3}, Shard{2, 2}).finished);
+  const MergeResult honest = merge_jobs({t / "s1", t / "s2"}, 2);
+  EXPECT_EQ(honest.result.total.str(), "28200960");
+  EXPECT_TRUE(verify_result(parse_result(honest.result.json, "merged"), {}).pass());
+  ASSERT_FALSE(forge_journal_record(t / "s2" / "journal", 1, 7).empty());  // unit 1: shard 2/2
+  const MergeResult m = merge_jobs({t / "s1", t / "s2"}, 2);
+  EXPECT_NE(m.result.total.str(), "28200960");  // merge believed the shard
+  const ResultDoc doc = parse_result(m.result.json, "merged");
+  VerifyResultOptions o;
+  o.sample = 1;
+  o.seed = 3;
+  const VerifyReport r = verify_result(doc, o);
+  EXPECT_FALSE(r.pass()) << format_text(r, true);
+  EXPECT_TRUE(has_problem(r, "total N! L_band sum |C| n: document")) << problems(r);
+  // Shard 2's units recounted one by one: the forged one is named.
+  o.sample = 0;
+  o.double_check = 1;
+  o.units = [](std::uint64_t u) { return u % 2 == 1; };
+  o.units_name = "shard 2/2";
+  const VerifyReport d = verify_result(doc, o);
+  EXPECT_TRUE(has_problem(d, "unit 1 (class 1): document")) << problems(d);
+  ASSERT_FALSE(d.recomputed.empty());
+  EXPECT_NE(d.recomputed.back().find("of shard 2/2"), std::string::npos) << d.recomputed.back();
 }
 
 TEST(VerifyJob, JournalCountUnlikeTheResultFails) {

@@ -7,16 +7,29 @@
 //                the signature method (signature.cpp), class by class;
 //   result       a finished count's JSON document (`gridenum count --json`, a job's or a
 //                merge's result.json): every work unit of the plan present once, unit counts
-//                re-summed per class, the total recomputed from the class table, and K randomly
-//                chosen units recomputed from scratch. Given a job directory, also its journal:
-//                read with the journal's own checks, every unit of the plan in it once, each
-//                count equal to the result's.
+//                re-summed per class, the total recomputed from the class table, then the total
+//                recomputed by the OTHER method wherever that is cheap (issue 13, item 1), and
+//                units chosen at random recomputed from scratch (--sample K, or --double-check
+//                FRACTION as GIMPS double-checks: a random share of the units counted again, by
+//                another kernel or route, optionally only one shard's units). Given a job
+//                directory, also its journal: read with the journal's own checks, every unit of
+//                the plan in it once, each count equal to the result's.
+//
+// Why the other method: a journal or shard record rewritten with a valid (unkeyed FNV-1a)
+// checksum is indistinguishable from an honest one, and the result rebuilt from it agrees with
+// it in every sum. Only a recomputation finds it. Where the other method is cheap (every shape
+// the stack method takes: 9x9 by signatures in 0.03 s; the side-2 routes on 2x3 .. 4x2) the whole
+// total is recomputed; where it is not (2x5 / 5x2, 30 s and more) K of U units are, and a PASS
+// then says "sampled" and how much was recomputed.
 //
 // Every check produces a report: sections of figures side by side (the figure checked and the
-// figure recomputed), the problems found, each named, and PASS exactly when there are none.
+// figure recomputed), the problems found, each named, what was recomputed from scratch, and PASS
+// exactly when there are no problems.
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -27,6 +40,7 @@
 #include "gridenum/core/arith.hpp"
 #include "gridenum/core/errors.hpp"
 #include "gridenum/core/shape.hpp"
+#include "gridenum/count/completion.hpp"
 #include "gridenum/count/result_doc.hpp"
 
 namespace gridenum {
@@ -56,12 +70,25 @@ struct VerifyReport {
   std::vector<std::string> info;      // context lines (file, seed, times)
   std::vector<VerifySection> sections;
   std::vector<std::string> problems;  // every failure, named; empty means PASS
+  // What was recomputed from scratch, one statement each ("the whole total by the signature
+  // method", "8 of 1056 units by the partition kernel").
+  std::vector<std::string> recomputed;
+  // True when a PASS rests on a sample: the figure under check (a result's total, the side-2
+  // classes' F) was not recomputed in full. The verdict then says "sampled".
+  bool sampled = false;
   bool pass() const { return problems.empty(); }
+  // "PASS", "PASS (sampled: ...)" or "FAIL (k problems)".
+  std::string verdict() const;
 };
 
-// The report as text; the last line is "PASS" or "FAIL (k problems)" with the problems listed
-// just above it.
-std::string format_text(const VerifyReport& r);
+// The report as text; the last line is the verdict, with the problems listed just above it.
+// Default: a summary (per section how many figures were compared and any that disagree, what
+// was recomputed); verbose: every figure of every section side by side.
+std::string format_text(const VerifyReport& r, bool verbose = false);
+
+// The report as one JSON document: title, info, sections with every line, problems,
+// recomputed, sampled, pass and verdict (machine-readable, `gridenum verify ... --json`).
+nlohmann::json to_json(const VerifyReport& r);
 
 // Class sizes: catalogue against orbit census (threads = 0: all cores).
 VerifyReport verify_classes(Shape s, int threads);
@@ -74,11 +101,36 @@ struct VerifyCompletionsOptions {
 };
 VerifyReport verify_completions(const VerifyCompletionsOptions& opt);
 
+// How much of a result `verify result` recomputes by the other method or route:
+//   Auto    the whole total where that is cheap (every stack / signature shape; side-2 with
+//           m <= 4), else only the sampled units;
+//   Full    the whole total always (2x5 / 5x2: the other route's whole count, a minute or so);
+//   Sample  only the sampled / double-checked units (a PASS then says "sampled").
+enum class Recompute { Auto, Full, Sample };
+
 struct VerifyResultOptions {
-  std::uint32_t sample = 0;  // units (stack) or classes (signature) recomputed from scratch
+  Recompute recompute = Recompute::Auto;
+  std::uint32_t sample = 0;  // units (stack) or classes (signature, side-2) recomputed from scratch
+  // GIMPS-style double check: this share (0, 1] of the units (of `units`, when set) recomputed,
+  // at least one; with `sample` the larger of the two counts is taken.
+  double double_check = 0;
   std::uint64_t seed = 0;    // 0: a random seed (printed, so a run can be repeated)
+  // The kernel that recomputes stack units; nullopt: the one the document does not name
+  // (backtrack for a partition count), partition when it names none (a merge).
+  std::optional<Kernel> kernel;
+  // Only these units are sampled or double-checked (a shard from another machine: the CLI's
+  // --shard K/M), with a name for the report; empty: every unit.
+  std::function<bool(std::uint64_t)> units;
+  std::string units_name;
   int threads = 0;
 };
+
+// The unit ids (0 .. total-1, those opt.units takes) that opt.sample / opt.double_check
+// choose, sorted, drawn without repetition from the seed. Empty when neither is set.
+std::vector<std::uint64_t> choose_recount(std::uint64_t total, const VerifyResultOptions& opt, std::uint64_t seed);
+
+// The seed a verify uses: opt.seed, or a random one when it is 0.
+std::uint64_t resolve_seed(std::uint64_t seed);
 VerifyReport verify_result(const ResultDoc& doc, const VerifyResultOptions& opt);
 
 }  // namespace gridenum
