@@ -63,7 +63,13 @@ TEST(SymmetryCli, VerifyPasses) {
   Proc p = run_cli({"verify", "symmetry", "--shape", "2x2"});
   EXPECT_EQ(p.code, 0) << p.out << p.err;
   EXPECT_TRUE(contains(p.out, "PASS")) << p.out;
-  EXPECT_TRUE(contains(p.out, "essentially different grids")) << p.out;
+  EXPECT_TRUE(contains(p.out, "figures compared, all agree")) << p.out;  // the summary
+  p = run_cli({"verify", "symmetry", "--shape", "2x2", "--verbose"});
+  EXPECT_EQ(p.code, 0) << p.out << p.err;
+  EXPECT_TRUE(contains(p.out, "essentially different grids")) << p.out;  // every figure
+  p = run_cli({"verify", "symmetry", "--shape", "2x2", "--json"});
+  EXPECT_EQ(p.code, 0) << p.out << p.err;
+  EXPECT_TRUE(contains(p.out, "\"essentially different grids\"")) << p.out;
   p = run_cli({"verify", "symmetry", "--shape", "2x4"});
   EXPECT_EQ(p.code, 2);
 }
