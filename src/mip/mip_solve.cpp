@@ -24,6 +24,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "gridenum/core/timing.hpp"
 #include "gridenum/mip/mip.hpp"
 #include "gridenum/puzzle/propagate.hpp"
@@ -335,9 +337,7 @@ RunResult run(const Model& m, const RunOptions& opt) {
   }
   const std::string log_text = read_text(log);
   auto time_msg = [&] {
-    char buf[160];
-    std::snprintf(buf, sizeof buf, "time limit of %g s reached after %.1f s before %s found a solution", T, res.seconds, label.c_str());
-    return std::string(buf);
+    return fmt::format("time limit of {:g} s reached after {:.1f} s before {} found a solution", T, res.seconds, label);
   };
   if (child.killed) {
     res.status = Status::TimeLimit;

@@ -1,10 +1,11 @@
 // Writers of the MIP models (mip.hpp): CPLEX LP and free MPS (read by cbc and by
 // glpsol --lp / --freemps), and ZIMPL in the thesis's form (chapter 4.1) with data files.
 #include <cmath>
-#include <cstdio>
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include <fmt/format.h>
 
 #include "gridenum/mip/mip.hpp"
 
@@ -14,10 +15,8 @@ namespace {
 
 // Coefficients and bounds are integers in every model; print them without a decimal point.
 std::string num(double v) {
-  char buf[64];
-  if (v == std::floor(v) && std::fabs(v) < 1e15) std::snprintf(buf, sizeof buf, "%.0f", v);
-  else std::snprintf(buf, sizeof buf, "%.17g", v);
-  return buf;
+  if (v == std::floor(v) && std::fabs(v) < 1e15) return fmt::format("{:.0f}", v);
+  return fmt::format("{:.17g}", v);
 }
 
 const char* sense_lp(char s) { return s == 'E' ? "=" : s == 'L' ? "<=" : ">="; }
