@@ -16,6 +16,8 @@
 
 #include <algorithm>
 #include <memory>
+#include <mutex>
+#include <set>
 #include <stdexcept>
 #include <vector>
 
@@ -58,6 +60,17 @@ std::size_t solve_batch(PuzzleReader& reader, const BatchOptions& opt, const std
   const std::size_t spread = static_cast<std::size_t>(threads) * 8;
   std::size_t count = 0;
   bool done = false;
+  // Chunks in flight are owned here, not by the tokens: when a stage throws (an interrupted
+  // solve), the pipeline drops its tokens, and their chunks must still be freed (LeakSanitizer
+  // caught this on SIGTERM during a MIP solve).
+  std::mutex live_mutex;
+  std::set<Chunk*> live;
+  struct FreeLive {
+    std::set<Chunk*>& live;
+    ~FreeLive() {
+      for (Chunk* c : live) delete c;
+    }
+  } free_live{live};
   auto body = [&] {
     oneapi::tbb::parallel_pipeline(
         static_cast<std::size_t>(threads) * 4,
@@ -80,6 +93,8 @@ std::size_t solve_batch(PuzzleReader& reader, const BatchOptions& opt, const std
                 fc.stop();
                 return nullptr;
               }
+              const std::lock_guard<std::mutex> lock(live_mutex);
+              live.insert(chunk.get());
               return chunk.release();
             }) &
             oneapi::tbb::make_filter<Chunk*, Chunk*>(
@@ -101,6 +116,10 @@ std::size_t solve_batch(PuzzleReader& reader, const BatchOptions& opt, const std
                   return chunk;
                 }) &
             oneapi::tbb::make_filter<Chunk*, void>(oneapi::tbb::filter_mode::serial_in_order, [&](Chunk* chunk) {
+              {
+                const std::lock_guard<std::mutex> lock(live_mutex);
+                live.erase(chunk);
+              }
               std::unique_ptr<Chunk> own(chunk);
               for (BatchItem& item : *chunk) out(item);
             }));
