@@ -17,6 +17,7 @@
 
 #include <algorithm>
 
+#include "burnside_checks.hpp"
 #include "gridenum/symmetry/burnside.hpp"
 
 using namespace gridenum;
@@ -24,24 +25,10 @@ using namespace gridenum;
 namespace {
 
 BurnsideResult run(Shape s, bool transposition, FixedMethod m = FixedMethod::Auto) {
-  BurnsideOptions o;
-  o.shape = s;
-  o.transposition = transposition;
-  o.method = m;
-  return run_burnside(o);
+  return test_support::run_burnside_with(s, transposition, 0, m);
 }
 
-void check_consistent(const BurnsideResult& r) {
-  std::uint64_t sizes = 0;
-  BigInt sum = 0;
-  for (const auto& t : r.terms) {
-    sizes += t.cls.size;
-    sum += BigInt(t.cls.size) * to_big(t.fixed.grids);
-  }
-  EXPECT_EQ(sizes, r.group_order);
-  EXPECT_EQ(sum, r.weighted_sum);
-  EXPECT_EQ(r.essentially_different * r.group_order, r.weighted_sum);
-}
+void check_consistent(const BurnsideResult& r) { test_support::expect_consistent_sums(r); }
 
 }  // namespace
 

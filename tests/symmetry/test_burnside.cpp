@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include "gridenum/core/errors.hpp"
+#include "burnside_checks.hpp"
 #include "gridenum/symmetry/burnside.hpp"
 
 using namespace gridenum;
@@ -19,26 +20,13 @@ using namespace gridenum;
 namespace {
 
 BurnsideResult run(Shape s, bool transposition = true, int threads = 0, FixedMethod m = FixedMethod::Auto) {
-  BurnsideOptions o;
-  o.shape = s;
-  o.transposition = transposition;
-  o.threads = threads;
-  o.method = m;
-  return run_burnside(o);
+  return test_support::run_burnside_with(s, transposition, threads, m);
 }
 
 void check_consistent(const BurnsideResult& r) {
-  std::uint64_t sizes = 0;
-  BigInt sum = 0;
-  for (const auto& t : r.terms) {
-    sizes += t.cls.size;
-    sum += BigInt(t.cls.size) * to_big(t.fixed.grids);
-  }
-  EXPECT_EQ(sizes, r.group_order);
+  test_support::expect_consistent_sums(r);
   EXPECT_TRUE(r.terms[0].identity);
   EXPECT_EQ(to_big(r.terms[0].fixed.grids) * factorial(r.shape.n()), r.grids);
-  EXPECT_EQ(sum, r.weighted_sum);
-  EXPECT_EQ(r.essentially_different * r.group_order, r.weighted_sum);
 }
 
 }  // namespace
