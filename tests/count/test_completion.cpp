@@ -32,20 +32,6 @@ TEST_P(Kernels, PartitionEqualsBacktrackEqualsBruteForce) {
 
 INSTANTIATE_TEST_SUITE_P(Shapes, Kernels, ::testing::Values("2x2", "2x3", "3x2"));
 
-// On 9x9, a sample of units (first and last slice of several classes) agree between kernels.
-TEST(Kernels, NineByNineSampleUnitsAgree) {
-  const Shape s{3, 3};
-  const Catalogue cat = build_catalogue(s);
-  const StackList stacks = build_stack_list(s);
-  const Plan plan = make_plan(cat, stacks, 64);
-  const CompletionCounter fast(cat, stacks, Kernel::Partition), slow(cat, stacks, Kernel::Backtrack);
-  for (std::uint32_t cls : {0u, 7u, 21u, 43u})
-    for (std::uint32_t k : {0u, 63u}) {
-      const WorkUnit& u = plan.units[cls * 64 + k];
-      EXPECT_EQ(to_string(fast.count(u)), to_string(slow.count(u))) << "unit " << u.id;
-    }
-}
-
 // Releasing a class's tables and counting again gives the same answer.
 TEST(Kernels, ReleaseAndRecount) {
   const Shape s{2, 3};

@@ -162,14 +162,6 @@ TEST(MipSolve, ThesisNlipSolvesSmallVariantsWithCbcAndGlpk) {
     for (auto fmt : {gm::Format::Lp, gm::Format::Mps}) expect_solves(c, "cbc", gm::Formulation::Nlip, fmt);
 }
 
-TEST(MipSolve, TightNlipSolvesTheNineByNineVariants) {
-  const auto cases = nine_by_nine();
-  for (int i : {0, 1, 2})  // the seed examples: glpsol takes under a second each
-    for (auto fmt : {gm::Format::Lp, gm::Format::Mps}) expect_solves(cases[i], "glpk", gm::Formulation::NlipTight, fmt);
-  for (int i : {3, 4})  // jigsaw and killer: CBC takes under a second each
-    for (auto fmt : {gm::Format::Lp, gm::Format::Mps}) expect_solves(cases[i], "cbc", gm::Formulation::NlipTight, fmt);
-}
-
 TEST(MipSolve, TimeLimitIsAStatusNotAnAnswer) {
   // The thesis's NLIP of the classic seed example: neither solver finishes in 2 seconds.
   const auto classic = gridenum::testing::seed_examples().at(0);

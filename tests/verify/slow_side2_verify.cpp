@@ -1,12 +1,27 @@
 // The full side-2 verification of 10-digit shapes (issue 14): `verify classes` on 2x5 (the two
 // generators' 355 classes matched with equal weights, and the census of the configurations with
 // boxes 1-3 reduced by their stabilisers) and `verify completions` on a fixed sample of 5x2's
-// classes (F by both counters and plain enumeration). Minutes: label slow.
+// classes (F by both counters and plain enumeration); two chosen 10-digit classes (the all-same
+// class, above the plain-enumeration limit, and the last one); a passing 2x5 run through the CLI.
+// Minutes: label slow.
 #include <gtest/gtest.h>
 
+#include <string>
+
+#include "cli_run.hpp"
 #include "gridenum/verify/side2_verify.hpp"
 
 using namespace gridenum;
+
+namespace {
+
+const VerifySection* section(const VerifyReport& r, const std::string& prefix) {
+  for (const auto& s : r.sections)
+    if (s.title.rfind(prefix, 0) == 0) return &s;
+  return nullptr;
+}
+
+}  // namespace
 
 TEST(Side2VerifySlow, ClassesOfTwoByFive) {
   const VerifyReport r = verify_side2_classes(Shape{2, 5}, 2);
@@ -32,4 +47,27 @@ TEST(Side2VerifySlow, SampledClassesByBothCountersAndPlainEnumeration) {
   std::size_t plain = 0;
   for (const auto& l : r.sections.front().lines) plain += l.note == "plain enumeration agrees";
   EXPECT_EQ(plain, 6u) << format_text(r);  // these six are all small enough to list (F / 5! <= 2e7)
+}
+
+TEST(Side2VerifySlow, TwoTenDigitClasses) {
+  VerifySide2FillingsOptions o;
+  o.shape = Shape{5, 2};
+  o.classes = {1, 355};
+  o.threads = 2;
+  const VerifyReport r = verify_side2_fillings(o);
+  EXPECT_TRUE(r.pass()) << format_text(r);
+  const VerifySection* f = section(r, "F per class");
+  ASSERT_NE(f, nullptr);
+  ASSERT_EQ(f->lines.size(), 2u);
+  EXPECT_EQ(f->lines[0].left, "26011238400");  // 161,280^2: two 5x5 Latin squares
+  EXPECT_EQ(f->lines[0].note, "F / m! above the plain-enumeration limit");
+  EXPECT_EQ(f->lines[1].note, "plain enumeration agrees");
+}
+
+TEST(Side2VerifySlow, Cli) {
+  const auto p = gridenum::testing::run_cli_line(
+      "{gridenum} verify completions --shape 2x5 --class 1 --threads 2 2>&1");
+  EXPECT_EQ(p.code, 0) << p.out;
+  EXPECT_NE(p.out.find("side-2 routes"), std::string::npos) << p.out;
+  EXPECT_NE(p.out.find("PASS"), std::string::npos) << p.out;
 }
