@@ -49,7 +49,7 @@ TEST(Side2Slow, TenDigitTotalsByBothRoutes) {
   for (int k : matched) EXPECT_EQ(k, 1);
 }
 
-TEST(Side2, ClassTablesOfTenDigitsAgree) {
+TEST(Side2Slow, ClassTablesOfTenDigitsAgree) {
   const TwoStackClasses a(5);
   const TwoBandClasses b(5);
   ASSERT_EQ(a.table().classes.size(), 355u);
@@ -83,7 +83,7 @@ TEST(Side2, ClassTablesOfTenDigitsAgree) {
   EXPECT_EQ(a.table().classes[a.class_of(same)].weight, 252u * 16u);
 }
 
-TEST(Side2, TenDigitConfigurationsBothCountersAndTheGroup) {
+TEST(Side2Slow, TenDigitConfigurationsBothCountersAndTheGroup) {
   std::mt19937 rng(14);
   const TwoStackClasses a(5);
   for (int t = 0; t < 2; ++t) {
