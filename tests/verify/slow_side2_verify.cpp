@@ -10,18 +10,10 @@
 
 #include "cli_run.hpp"
 #include "gridenum/verify/side2_verify.hpp"
+#include "verify_sections.hpp"
 
 using namespace gridenum;
-
-namespace {
-
-const VerifySection* section(const VerifyReport& r, const std::string& prefix) {
-  for (const auto& s : r.sections)
-    if (s.title.rfind(prefix, 0) == 0) return &s;
-  return nullptr;
-}
-
-}  // namespace
+using gridenum::test_support::section;
 
 TEST(Side2VerifySlow, ClassesOfTwoByFive) {
   const VerifyReport r = verify_side2_classes(Shape{2, 5}, 2);

@@ -14,8 +14,10 @@
 #include "gridenum/count/side2.hpp"
 #include "gridenum/count/two_stack.hpp"
 #include "gridenum/verify/side2_verify.hpp"
+#include "verify_sections.hpp"
 
 using namespace gridenum;
+using gridenum::test_support::section;
 
 namespace {
 
@@ -24,12 +26,6 @@ std::string run_cli(const std::string& args, int* status) {
   const auto p = gridenum::testing::run_cli_line("{gridenum} " + args + " 2>&1");
   *status = p.code;
   return p.out;
-}
-
-const VerifySection* section(const VerifyReport& r, const std::string& prefix) {
-  for (const auto& s : r.sections)
-    if (s.title.rfind(prefix, 0) == 0) return &s;
-  return nullptr;
 }
 
 }  // namespace
