@@ -60,12 +60,16 @@ void run(const CountArgs& a, CLI::App* cmd) {
     for (const char* stack_only : {"--kernel", "--slices"})
       if (given(stack_only))
         throw CLI::ValidationError("--method", std::string(stack_only) + " applies to the stack method, not to signature");
-    if (auto why = engine_shape_error(cfg.shape)) throw CLI::ValidationError("--shape", *why);
+    check_shape(cfg.shape, engine_shape_error(cfg.shape));
     return run_count_signature(cfg.shape.str(), cfg.threads, a.json);
   }
   if (!parse_job_method(method, cfg.method)) throw CLI::ValidationError("--method", "unknown method '" + method + "'");
-  if (auto why = job_method_error(cfg.shape, cfg.method))
-    throw CLI::ValidationError(given("--method") ? "--method" : "--shape", *why);
+  if (auto why = job_method_error(cfg.shape, cfg.method)) {
+    // With a method named, its own reason; otherwise what count as a whole does (no method
+    // takes the shape). Either way with what the shape means (options.hpp, check_shape).
+    if (given("--method")) check_shape(cfg.shape, why, "--method");
+    check_shape(cfg.shape, count_shape_error(cfg.shape).value_or(*why));
+  }
   const JobMethod resolved = resolve_method(cfg.shape, cfg.method);
   if (resolved != JobMethod::Stack)
     for (const char* stack_only : {"--kernel", "--slices"})

@@ -49,9 +49,9 @@ std::optional<Shape> default_shape(int n) {
 // model gets Shape{1, n} from the jigsaw line reader), so its shape only sets n. One check for
 // every reader, so that they agree. Returns what is wrong, or nullopt.
 std::optional<std::string> box_shape_problem(Shape box, bool jigsaw) {
-  if (box.n() > 25) return "shape " + box.str() + ": n = " + std::to_string(box.n()) + " is more than 25";
-  if (!jigsaw && (box.rows < 2 || box.cols < 2))
-    return "box shape " + box.str() + ": boxes need at least 2 rows and 2 columns (a 1xN shape only sets n for a jigsaw)";
+  if (!jigsaw)
+    if (auto why = degenerate_box(box)) return *why + " (a 1xN shape only sets n for a jigsaw)";
+  if (box.n() > 25) return "shape " + box.str() + ": n = " + std::to_string(box.n()) + " is more than 25; " + shape_meaning(box);
   return std::nullopt;
 }
 
