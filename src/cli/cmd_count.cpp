@@ -13,6 +13,7 @@
 #include "gridenum/jobs/config.hpp"
 #include "gridenum/jobs/job.hpp"
 #include "gridenum/jobs/plain_run.hpp"
+#include "gridenum/jobs/plan_cost.hpp"
 
 namespace gridenum::cli {
 namespace {
@@ -27,6 +28,8 @@ struct CountArgs {
   std::string job_dir;
   std::string config;
   std::string shard;
+  bool dry_run = false;
+  double sample_seconds = 1.0;
 };
 
 void run(const CountArgs& a, CLI::App* cmd) {
@@ -76,6 +79,17 @@ void run(const CountArgs& a, CLI::App* cmd) {
       if (given(stack_only))
         throw CLI::ValidationError("--method", std::string(stack_only) + " applies to the stack method, not to " +
                                                    to_string(resolved));
+  if (a.dry_run) {
+    // The plan and its measured cost, nothing counted beyond the sample (plan_cost.hpp); what
+    // jobs/slurm-submit.sh sizes its request from.
+    if (!a.job_dir.empty()) throw CLI::ValidationError("--dry-run", "writes nothing: leave out --job-dir");
+    if (!(a.sample_seconds > 0) || a.sample_seconds > 3600)
+      throw CLI::ValidationError("--sample-seconds", "expected a time in seconds above 0 and at most 3600");
+    const PlanCost c = measure_plan_cost(cfg, a.sample_seconds);
+    if (a.json) std::cout << to_json(c).dump(2) << "\n";
+    else std::cout << format_text(c);
+    return;
+  }
   if (!a.job_dir.empty()) {
     JobRequest req;
     req.dir = a.job_dir;
@@ -120,6 +134,11 @@ const RegisterCommand reg(10, [](CLI::App& root) {
   cmd->add_option("--job-dir", args->job_dir,
                   "Run as a checkpointed job in this directory (config, journal, log, result); continue it with "
                   "gridenum resume DIR");
+  cmd->add_flag("--dry-run", args->dry_run,
+                "Count nothing: build the plan and time a random sample of its units on one thread; print the units and "
+                "the projected CPU-seconds of the whole count (with --json, for jobs/slurm-submit.sh)");
+  cmd->add_option("--sample-seconds", args->sample_seconds, "--dry-run: time to spend on the sample (at least one unit)")
+      ->default_val(1.0);
   cmd->add_option("--config", args->config, "Job config (TOML, see configs/default.toml); options given here override it");
   cmd->add_option("--shard", args->shard,
                   "Run the K-th of M disjoint subsets of the units (K/M; needs --job-dir). Units: (class, slice) for the "
