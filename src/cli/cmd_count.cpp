@@ -58,8 +58,9 @@ void run(const CountArgs& a, CLI::App* cmd) {
   const std::string method = given("--method") ? a.method : to_string(cfg.method);
   if (method == "signature") {
     // The signature method is a single pass of well under a second: nothing to checkpoint or shard.
-    if (!a.job_dir.empty() || !cfg.shard.whole())
-      throw CLI::ValidationError("--method", "signature runs in one pass; --job-dir and --shard apply to the other methods");
+    if (!a.job_dir.empty() || !cfg.shard.whole() || a.dry_run)
+      throw CLI::ValidationError("--method", "signature runs in one pass; --job-dir, --shard and --dry-run apply to the "
+                                             "other methods");
     for (const char* stack_only : {"--kernel", "--slices"})
       if (given(stack_only))
         throw CLI::ValidationError("--method", std::string(stack_only) + " applies to the stack method, not to signature");

@@ -258,6 +258,10 @@ TEST(Launchers, SlurmSubmitSizesTheRequestFromThePlan) {
   log = slurp(t / "sbatch.log");
   EXPECT_NE(log.find("--array=1-3 --time=2:00:00 --cpus-per-task=4 --export="), std::string::npos) << log;
   EXPECT_EQ(log.find("--time=00:"), std::string::npos) << log;
+  // --dry-run counts nothing, so it has no place with the one-pass signature method.
+  Shell sig = sh(std::string(GRIDENUM_BINARY) + " count --method signature --dry-run");
+  EXPECT_EQ(sig.code, 2) << sig.out;
+  EXPECT_NE(sig.out.find("--dry-run apply to the other methods"), std::string::npos) << sig.out;
   // Only the time given: the CPUs still come from the plan.
   fs::remove(t / "sbatch.log");
   Shell time_only = sh(submit + "-c " + kSource + "/configs/2x3.toml " + (t / "t").string() + " -t 30");
