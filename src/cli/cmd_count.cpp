@@ -13,6 +13,7 @@
 #include "gridenum/jobs/config.hpp"
 #include "gridenum/jobs/job.hpp"
 #include "gridenum/jobs/plain_run.hpp"
+#include "gridenum/jobs/plan_cost.hpp"
 
 namespace gridenum::cli {
 namespace {
@@ -27,6 +28,8 @@ struct CountArgs {
   std::string job_dir;
   std::string config;
   std::string shard;
+  bool dry_run = false;
+  double sample_seconds = 1.0;
 };
 
 void run(const CountArgs& a, CLI::App* cmd) {
@@ -55,23 +58,39 @@ void run(const CountArgs& a, CLI::App* cmd) {
   const std::string method = given("--method") ? a.method : to_string(cfg.method);
   if (method == "signature") {
     // The signature method is a single pass of well under a second: nothing to checkpoint or shard.
-    if (!a.job_dir.empty() || !cfg.shard.whole())
-      throw CLI::ValidationError("--method", "signature runs in one pass; --job-dir and --shard apply to the other methods");
+    if (!a.job_dir.empty() || !cfg.shard.whole() || a.dry_run)
+      throw CLI::ValidationError("--method", "signature runs in one pass; --job-dir, --shard and --dry-run apply to the "
+                                             "other methods");
     for (const char* stack_only : {"--kernel", "--slices"})
       if (given(stack_only))
         throw CLI::ValidationError("--method", std::string(stack_only) + " applies to the stack method, not to signature");
-    if (auto why = engine_shape_error(cfg.shape)) throw CLI::ValidationError("--shape", *why);
+    check_shape(cfg.shape, engine_shape_error(cfg.shape));
     return run_count_signature(cfg.shape.str(), cfg.threads, a.json);
   }
   if (!parse_job_method(method, cfg.method)) throw CLI::ValidationError("--method", "unknown method '" + method + "'");
-  if (auto why = job_method_error(cfg.shape, cfg.method))
-    throw CLI::ValidationError(given("--method") ? "--method" : "--shape", *why);
+  if (auto why = job_method_error(cfg.shape, cfg.method)) {
+    // With a method named, its own reason; otherwise what count as a whole does (no method
+    // takes the shape). Either way with what the shape means (options.hpp, check_shape).
+    if (given("--method")) check_shape(cfg.shape, why, "--method");
+    check_shape(cfg.shape, count_shape_error(cfg.shape).value_or(*why));
+  }
   const JobMethod resolved = resolve_method(cfg.shape, cfg.method);
   if (resolved != JobMethod::Stack)
     for (const char* stack_only : {"--kernel", "--slices"})
       if (given(stack_only))
         throw CLI::ValidationError("--method", std::string(stack_only) + " applies to the stack method, not to " +
                                                    to_string(resolved));
+  if (a.dry_run) {
+    // The plan and its measured cost, nothing counted beyond the sample (plan_cost.hpp); what
+    // jobs/slurm-submit.sh sizes its request from.
+    if (!a.job_dir.empty()) throw CLI::ValidationError("--dry-run", "writes nothing: leave out --job-dir");
+    if (!(a.sample_seconds > 0) || a.sample_seconds > 3600)
+      throw CLI::ValidationError("--sample-seconds", "expected a time in seconds above 0 and at most 3600");
+    const PlanCost c = measure_plan_cost(cfg, a.sample_seconds);
+    if (a.json) std::cout << to_json(c).dump(2) << "\n";
+    else std::cout << format_text(c);
+    return;
+  }
   if (!a.job_dir.empty()) {
     JobRequest req;
     req.dir = a.job_dir;
@@ -116,6 +135,11 @@ const RegisterCommand reg(10, [](CLI::App& root) {
   cmd->add_option("--job-dir", args->job_dir,
                   "Run as a checkpointed job in this directory (config, journal, log, result); continue it with "
                   "gridenum resume DIR");
+  cmd->add_flag("--dry-run", args->dry_run,
+                "Count nothing: build the plan and time a random sample of its units on one thread; print the units and "
+                "the projected CPU-seconds of the whole count (with --json, for jobs/slurm-submit.sh)");
+  cmd->add_option("--sample-seconds", args->sample_seconds, "--dry-run: time to spend on the sample (at least one unit)")
+      ->default_val(1.0);
   cmd->add_option("--config", args->config, "Job config (TOML, see configs/default.toml); options given here override it");
   cmd->add_option("--shard", args->shard,
                   "Run the K-th of M disjoint subsets of the units (K/M; needs --job-dir). Units: (class, slice) for the "

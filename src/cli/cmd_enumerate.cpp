@@ -4,9 +4,12 @@
 #include <memory>
 #include <string>
 
+#include <fmt/format.h>
+
 #include "command.hpp"
 #include "output.hpp"
 #include "options.hpp"
+#include "gridenum/jobs/config.hpp"
 #include "gridenum/puzzle/dlx.hpp"
 #include "gridenum/puzzle/propagate.hpp"
 #include "gridenum/puzzle/puzzle_io.hpp"
@@ -31,17 +34,20 @@ int run_enumerate(const EnumArgs& a) {
   }
   const std::optional<Shape> box = parse_box_shape(a.shape);
   if (box->rows < 2 || box->cols < 2 || box->n() > 16) {
-    std::fprintf(stderr, "gridenum enumerate: bad --shape '%s' (RxC with R, C >= 2 and R*C <= 16)\n", a.shape.c_str());
+    std::fprintf(stderr, "gridenum enumerate: --shape: %s\n",
+                 shape_refusal(*box, "enumerate takes boxes of at least 2 x 2 cells with R*C <= 16").c_str());
     return 2;
   }
   // Every grid is found one by one (n! at a time when counting): fine up to 6 digits (6x6: a
   // few seconds), hopeless from 8 on, where `gridenum count` gives the number in a second.
-  // Listing or counting a bounded number (--limit) works for any shape.
+  // Listing or counting a bounded number (--limit) works for any shape. `count` is suggested
+  // only for shapes it takes (issue 13 item 17: it was suggested for 4x4, then refused).
   if (box->n() > 6 && a.limit == 0) {
-    std::fprintf(stderr,
-                 "gridenum enumerate: %dx%d grids are far too many to enumerate one by one; `gridenum count --shape "
-                 "%s` counts them, and --limit K stops after K grids\n",
-                 box->n(), box->n(), box->str().c_str());
+    const std::string many = fmt::format("{0}x{0} grids are far too many to enumerate one by one (--limit K stops after K grids)", box->n());
+    const std::string text = count_shape_error(*box)
+                                 ? shape_refusal(*box, many + ", and beyond what `gridenum count` counts (up to 10 digits)")
+                                 : many + "; `gridenum count --shape " + box->str() + "` counts them";
+    std::fprintf(stderr, "gridenum enumerate: %s\n", text.c_str());
     return 2;
   }
   const unsigned rules = parse_grid_rules(a.rules);

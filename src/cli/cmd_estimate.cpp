@@ -18,7 +18,7 @@ struct EstimateArgs {
 
 void run(const EstimateArgs& a) {
   const Shape shape = parse_box_shape(a.shape);
-  if (auto why = engine_shape_error(shape)) throw CLI::ValidationError("--shape", *why);
+  check_shape(shape, engine_shape_error(shape));
   CountOptions opt;
   opt.shape = shape;
   opt.threads = a.threads;

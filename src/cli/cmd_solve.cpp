@@ -161,6 +161,8 @@ int run_solve(const SolveArgs& a, CLI::App* limit_opt_owner) {
   }
   std::ios::sync_with_stdio(false);  // std::cin buffered on its own (reading speed); output goes through stdio
   PuzzleReader reader(*in, ropt);
+  // Messages about a line name the file it is in (issue 13 item 18), standard input nothing.
+  const std::string where = a.file == "-" ? std::string() : a.file + ", ";
   std::size_t failed = 0, errors = 0, runtime = 0;
   // --summary (issue 13 item 18, as tdoku's and qqwing's tools give one): puzzles by outcome.
   std::size_t puzzles = 0, solved = 0, several = 0, none = 0, stopped = 0;
@@ -174,7 +176,7 @@ int run_solve(const SolveArgs& a, CLI::App* limit_opt_owner) {
       if (it.input.error) {
         ++errors;
         const auto& e = *it.input.error;
-        std::fprintf(stderr, "gridenum solve: line %zu, column %zu: %s\n", e.line, e.column, e.message.c_str());
+        std::fprintf(stderr, "gridenum solve: %sline %zu, column %zu: %s\n", where.c_str(), e.line, e.column, e.message.c_str());
         if (a.json) {
           nlohmann::json j{{"line", e.line}, {"column", e.column}, {"error", e.message}};
           out = json_line(j);
@@ -188,7 +190,7 @@ int run_solve(const SolveArgs& a, CLI::App* limit_opt_owner) {
       }
       if (it.failure) {
         ++runtime;
-        std::fprintf(stderr, "gridenum solve: line %zu: %s\n", line, it.failure->c_str());
+        std::fprintf(stderr, "gridenum solve: %sline %zu: %s\n", where.c_str(), line, it.failure->c_str());
         out = a.json  ? json_line(nlohmann::json{{"line", line}, {"error", *it.failure}})
               : a.csv ? csv_error_row(line, *it.failure)
                       : "error\n";
@@ -207,7 +209,7 @@ int run_solve(const SolveArgs& a, CLI::App* limit_opt_owner) {
       const bool limit_hit = a.count && bopt.solve.limit > 0 && r.complete() && r.count >= bopt.solve.limit;
       if (it.listed_mismatch) {  // the line's listed solution disagrees with the rules or the solver
         ++failed;
-        std::fprintf(stderr, "gridenum solve: line %zu: %s\n", line, it.listed_mismatch->c_str());
+        std::fprintf(stderr, "gridenum solve: %sline %zu: %s\n", where.c_str(), line, it.listed_mismatch->c_str());
       }
       const int n = p.model.n;
       const char* verdict = r.count == 0 ? "none" : r.count == 1 ? "unique" : "multiple";
@@ -215,7 +217,7 @@ int run_solve(const SolveArgs& a, CLI::App* limit_opt_owner) {
       // never an answer (issue 13 items 6 and 14): the line fails, and says why on stderr.
       if (!r.complete()) {
         ++failed;
-        std::fprintf(stderr, "gridenum solve: line %zu: %s: %s\n", line, status_name(r.status), r.note.c_str());
+        std::fprintf(stderr, "gridenum solve: %sline %zu: %s: %s\n", where.c_str(), line, status_name(r.status), r.note.c_str());
       }
       // Plain solving fails a line without solution; counting and --unique report it instead.
       if (r.complete() && r.count == 0 && !a.count && !a.unique) ++failed;
@@ -225,6 +227,7 @@ int run_solve(const SolveArgs& a, CLI::App* limit_opt_owner) {
         if (a.count) j["limit_reached"] = limit_hit;
         if (a.unique && r.complete()) j["unique"] = verdict;
         if (!r.solution.empty()) j["solution"] = format_line(r.solution, n);
+        if (!p.title.empty()) j["title"] = p.title;
         if (a.stats)
           j["stats"] = {{"nodes", r.stats.nodes}, {"propagations", r.stats.propagations}, {"backtracks", r.stats.backtracks}};
         out = json_line(j);
@@ -253,7 +256,9 @@ int run_solve(const SolveArgs& a, CLI::App* limit_opt_owner) {
           out += (out.empty() ? "" : " ") + std::string("nodes=") + std::to_string(r.stats.nodes) +
                  " propagations=" + std::to_string(r.stats.propagations) + " backtracks=" + std::to_string(r.stats.backtracks);
         if (!out.empty()) out += "\n";
-        if (a.pretty && r.complete() && !r.solution.empty() && !a.count) out += format_pretty(p.model, r.solution) + "\n";
+        // The drawn grid (grid_text.hpp), readable back by solve; a title as a comment line.
+        if (a.pretty && r.complete() && !r.solution.empty() && !a.count)
+          out += (p.title.empty() ? "" : "# " + p.title + "\n") + format_pretty(p.model, r.solution) + "\n";
       }
       write_stdout(out);
     });
@@ -281,10 +286,13 @@ const RegisterCommand reg(20, [](CLI::App& root) {
   auto a = std::make_shared<SolveArgs>();
   auto* cmd = root.add_subcommand("solve", "Solve Sudoku puzzles, one per line (or JSON specs), in input order");
   cmd->footer(
-      "Input: one puzzle per line. A grid line has n*n symbols row by row ('.' or '0' blank,\n"
+      "Input: one puzzle per line. A grid line has n*n symbols row by row ('.', '0' or '_' blank,\n"
       "1-9 then A.. for 10..n; 81 for 9x9, 256 for 16x16; box shape from n or --shape).\n"
-      "Also the collection lines N|givens|regions|solution (jigsaw) and N|RxC|cages|solution\n"
-      "(killer, cages 'sum:cell,cell,...;...'), and JSON specs (a line starting with '{', or a\n"
+      "A grid may also take n lines, one row each (as qqwing --compact prints it), spaced or\n"
+      "split by '|' and rule lines ('------+------'), or be the drawn grid --pretty prints.\n"
+      "Also the collection lines N|givens|regions|solution|title (jigsaw) and\n"
+      "N|RxC|cages|solution|title (killer, cages 'sum:cell,cell,...;...'; solution and title\n"
+      "optional), and JSON specs (a line starting with '{', or a\n"
       "whole JSON document): {\"shape\":\"3x3\",\"rules\":[\"x\",\"windoku\",\"jigsaw\",\"killer\"],\n"
       "\"givens\":\"...\",\"regions\":\"...\",\"cages\":[{\"sum\":15,\"cells\":[0,1]}]}; an unknown key is an\n"
       "error. A grid line may start with a name ('name puzzle solution'). Lines are at most 1 MiB\n"
@@ -311,7 +319,11 @@ const RegisterCommand reg(20, [](CLI::App& root) {
       ->check(count_validator());
   cmd->add_flag("--unique", a->unique, "Print unique, multiple or none (stops at the 2nd solution)");
   cmd->add_flag("--stats", a->stats, "Also print search nodes, propagated digits and backtracks per puzzle");
-  cmd->add_flag("--pretty", a->pretty, "Print each solution as a grid with boxes");
+  cmd->add_flag("--pretty", a->pretty,
+                "Print each solution as a drawn grid that solve reads back: givens in brackets [5], filled digits\n"
+                "plain; walls '|' and '---' around boxes, jigsaw regions or killer cages, each cage's sum on the\n"
+                "border above its first cell ('15-'); in a killer, ':' and '...' mark box (or region) borders\n"
+                "inside a cage and '#' and '===' a cage wall on one; a title as a '# ' line above");
   cmd->add_flag("--json", a->json, "One JSON object per puzzle (line, status, count, solution, stats, error)");
   cmd->add_flag("--csv", a->csv,
                 "CSV: a header, then per puzzle line,status,count,unique,solution,nodes,propagations,\n"

@@ -20,7 +20,7 @@ struct SymmetryArgs {
 void run(const SymmetryArgs& a) {
   BurnsideOptions opt;
   opt.shape = parse_box_shape(a.shape);
-  if (auto why = burnside_shape_error(opt.shape)) throw CLI::ValidationError("--shape", *why);
+  check_shape(opt.shape, burnside_shape_error(opt.shape));
   opt.transposition = !a.no_transpose;
   opt.threads = a.threads;
   if (a.method == "line-orbits") opt.method = FixedMethod::LineOrbits;

@@ -7,6 +7,7 @@
 
 #include "command.hpp"
 #include "options.hpp"
+#include "gridenum/count/catalogue.hpp"
 #include "gridenum/jobs/result_io.hpp"
 #include "gridenum/jobs/shard.hpp"
 #include "gridenum/verify/side2_verify.hpp"
@@ -53,6 +54,14 @@ void report(const VerifyArgs& a, F&& make) {
   if (!r.pass()) throw Exit{1};
 }
 
+// The shapes `verify classes` and `verify completions` check: the stack method's and the side-2
+// routes' (2x5, 5x2); anything else refused up front with what the shape means (options.hpp).
+Shape verified_shape(const std::string& text) {
+  const Shape s = parse_box_shape(text);
+  check_shape(s, is_side2_verify_shape(s) ? std::nullopt : engine_shape_error(s));
+  return s;
+}
+
 const RegisterCommand reg(15, [](CLI::App& root) {
   auto a = std::make_shared<VerifyArgs>();
   auto* cmd = root.add_subcommand("verify", "Check class sizes, completion counts or a finished result independently");
@@ -66,7 +75,7 @@ const RegisterCommand reg(15, [](CLI::App& root) {
   add_output_options(classes, *a);
   classes->callback([a] {
     report(*a, [&] {
-      const Shape s = parse_box_shape(a->shape);
+      const Shape s = verified_shape(a->shape);
       return is_side2_verify_shape(s) ? verify_side2_classes(s, a->threads) : verify_classes(s, a->threads);
     });
   });
@@ -86,7 +95,7 @@ const RegisterCommand reg(15, [](CLI::App& root) {
   comp->add_option("--seed", a->seed, "2x5 / 5x2: seed of the sample (0: random, printed)")->default_val(0);
   comp->callback([a, comp] {
     report(*a, [&] {
-      const Shape s = parse_box_shape(a->shape);
+      const Shape s = verified_shape(a->shape);
       if (is_side2_verify_shape(s)) {
         if (comp->get_option("--method")->count() > 0)
           throw VerifyInputError("--method applies to the stack and signature methods; " + s.str() +
@@ -123,6 +132,7 @@ const RegisterCommand reg(15, [](CLI::App& root) {
   sym->callback([a] {
     report(*a, [&] {
       const Shape s = parse_box_shape(a->shape);
+      check_shape(s, std::nullopt);
       return verify_symmetry(s, !a->no_transpose && s.rows == s.cols, a->threads);
     });
   });

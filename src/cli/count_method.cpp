@@ -11,7 +11,7 @@ namespace gridenum::cli {
 
 void run_count_signature(const std::string& shape, int threads, bool json) {
   const Shape s = parse_box_shape(shape);
-  if (auto why = signature_shape_error(s)) throw CLI::ValidationError("--method", *why);
+  check_shape(s, signature_shape_error(s), "--method");
   const SignatureResult r = count_signature(s, threads);
   if (json) std::cout << to_json(r).dump(2) << "\n";
   else std::cout << format_text(r);

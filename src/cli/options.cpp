@@ -10,10 +10,22 @@ namespace gridenum::cli {
 
 Shape parse_box_shape(const std::string& text, const std::string& option) {
   const auto s = Shape::parse(text);
-  if (!s)
-    throw CLI::ValidationError(option, "expected a box shape RxC (R rows, C columns per box), e.g. 3x3 for 9x9 grids or "
-                                       "2x3 for 6x6 grids; got '" + text + "'");
+  if (!s) throw CLI::ValidationError(option, shape_parse_problem(text, option));
   return *s;
+}
+
+std::string shape_refusal(Shape s, const std::string& why, const std::string& option) {
+  if (auto degenerate = degenerate_box(s, option)) return *degenerate;
+  return why + "; " + shape_meaning(s, option);
+}
+
+void refuse_shape(Shape s, const std::string& why, const std::string& option) {
+  throw CLI::ValidationError(option, shape_refusal(s, why, option));
+}
+
+void check_shape(Shape s, const std::optional<std::string>& why, const std::string& option) {
+  if (auto degenerate = degenerate_box(s, option)) throw CLI::ValidationError(option, *degenerate);
+  if (why) refuse_shape(s, *why, option);
 }
 
 unsigned parse_grid_rules(const std::string& text, const std::string& option) {

@@ -5,6 +5,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <optional>
 #include <string>
 
 #include "gridenum/core/shape.hpp"
@@ -14,6 +15,16 @@ namespace gridenum::cli {
 // "RxC": R rows and C columns per box (Shape::parse); the message for anything else says what a
 // box shape is and gives examples.
 Shape parse_box_shape(const std::string& text, const std::string& option = "--shape");
+
+// Refusing a box shape (issue 13 item 17), the one way every command does it: a degenerate box
+// (1xC, Rx1) gets its own reason (core/shape.hpp degenerate_box), anything else `why` (the
+// engine's reason) followed by what the shape means -- the grid it gives and, for a square RxR,
+// the box shapes of R x R grids ("for 4x4 grids the box shape is 2x2 (--shape 2x2)"). Throws
+// CLI::ValidationError (exit 2); does nothing when `why` is nullopt and the box is not degenerate.
+void check_shape(Shape s, const std::optional<std::string>& why, const std::string& option = "--shape");
+[[noreturn]] void refuse_shape(Shape s, const std::string& why, const std::string& option = "--shape");
+// The same text, for commands that print their own usage errors.
+std::string shape_refusal(Shape s, const std::string& why, const std::string& option = "--shape");
 
 // Rule names for grid lines (model.hpp, parse_rules): classic, x (X, diagonal), windoku (window).
 // Jigsaw regions and killer cages come from the input's format, so those names are refused here

@@ -36,9 +36,8 @@ const std::map<std::string, Setter>& setters() {
          if (!v.is_string()) bad("expected a string \"RxC\", e.g. \"3x3\"");
          const std::string text = *v.value<std::string>();
          const auto s = Shape::parse(text);
-         if (!s) bad("expected \"RxC\" (R rows, C columns per box), e.g. \"3x3\", got \"" + text + "\"");
-         if (engine_shape_error(*s) && side2_shape_error(*s))
-           bad("no method counts " + text + ": " + *engine_shape_error(*s) + "; the side-2 routes take 2xm and mx2 boxes up to 10 digits");
+         if (!s) bad(shape_parse_problem(text));
+         if (auto why = count_shape_error(*s)) bad(degenerate_box(*s) ? *why : *why + "; " + shape_meaning(*s));
          c.shape = *s;
        }},
       {"method",
@@ -154,6 +153,15 @@ bool parse_job_method(std::string_view text, JobMethod& out) {
 JobMethod resolve_method(Shape s, JobMethod m) {
   if (m != JobMethod::Auto) return m;
   return (s.n() > 9 && !side2_shape_error(s)) ? JobMethod::TwoStack : JobMethod::Stack;
+}
+
+std::optional<std::string> count_shape_error(Shape s) {
+  if (!engine_shape_error(s) || !side2_shape_error(s)) return std::nullopt;
+  if (auto why = degenerate_box(s)) return why;
+  return "box shape " + s.str() + " is beyond what count does: it counts grids of up to 10 digits, box shapes 2x2, 2x3, "
+         "3x2, 2x4, 4x2 and 3x3 by the stack method and 2x5 and 5x2 by the side-2 routes (from 10 digits on the stack "
+         "method's lists of band or stack fillings run into the billions; 3x4, 4x3, 2x6, 6x2 and larger are not supported "
+         "yet)";
 }
 
 std::optional<std::string> job_method_error(Shape s, JobMethod m) {

@@ -4,6 +4,7 @@
 #include "gridenum/puzzle/puzzle_io.hpp"
 
 #include "gridenum/core/errors.hpp"
+#include "gridenum/puzzle/grid_text.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -30,7 +31,7 @@ ParseError::ParseError(std::size_t line_, std::size_t column_, std::string messa
       message(std::move(message_)) {}
 
 int symbol_digit(char ch) {
-  if (ch == '.' || ch == '0') return 0;
+  if (ch == '.' || ch == '0' || ch == '_') return 0;
   if (ch >= '1' && ch <= '9') return ch - '0';
   if (ch >= 'A' && ch <= 'Z') return ch - 'A' + 10;
   if (ch >= 'a' && ch <= 'z') return ch - 'a' + 10;
@@ -49,9 +50,9 @@ std::optional<Shape> default_shape(int n) {
 // model gets Shape{1, n} from the jigsaw line reader), so its shape only sets n. One check for
 // every reader, so that they agree. Returns what is wrong, or nullopt.
 std::optional<std::string> box_shape_problem(Shape box, bool jigsaw) {
-  if (box.n() > 25) return "shape " + box.str() + ": n = " + std::to_string(box.n()) + " is more than 25";
-  if (!jigsaw && (box.rows < 2 || box.cols < 2))
-    return "box shape " + box.str() + ": boxes need at least 2 rows and 2 columns (a 1xN shape only sets n for a jigsaw)";
+  if (!jigsaw)
+    if (auto why = degenerate_box(box)) return *why + " (a 1xN shape only sets n for a jigsaw)";
+  if (box.n() > 25) return "shape " + box.str() + ": n = " + std::to_string(box.n()) + " is more than 25; " + shape_meaning(box);
   return std::nullopt;
 }
 
@@ -776,6 +777,15 @@ PuzzleReader::Item parse_raw(PuzzleReader::Raw raw, const ReadOptions& opt) {
   try {
     if (raw.json) {
       item.puzzle = parse_json_spec(JsonText{raw.text, Pos{raw.line, raw.column}}, opt);
+    } else if (raw.block) {
+      std::vector<std::string_view> lines;
+      for (std::string_view rest = raw.text;;) {
+        const auto nl = rest.find('\n');
+        lines.push_back(rest.substr(0, nl));
+        if (nl == std::string_view::npos) break;
+        rest.remove_prefix(nl + 1);
+      }
+      item.puzzle = parse_grid_block(lines, raw.line, opt);
     } else if (auto p = parse_puzzle_line(raw.text, raw.line, opt)) {
       // Never nullopt here: next_raw() skips blank and comment lines.
       item.puzzle = std::move(*p);
@@ -907,8 +917,8 @@ Puzzle parse_collection_line(std::string_view line, std::size_t line_no, std::si
   const auto f = split(line, '|');
   std::vector<std::size_t> fc(f.size());
   for (std::size_t i = 0; i < f.size(); ++i) fc[i] = col0 + static_cast<std::size_t>(f[i].data() - line.data());
-  if (f.size() < 3 || f.size() > 4)
-    throw ParseError(line_no, col0, "expected N|givens|regions[|solution] or N|RxC|cages[|solution], got " +
+  if (f.size() < 3 || f.size() > 5)
+    throw ParseError(line_no, col0, "expected N|givens|regions[|solution[|title]] or N|RxC|cages[|solution[|title]], got " +
                                         std::to_string(f.size()) + " fields");
   const int n = to_int(f[0], line_no, fc[0], "N");
   if (n < 1 || n > 25) throw ParseError(line_no, fc[0], "N must be 1..25, got " + std::to_string(n));
@@ -921,7 +931,9 @@ Puzzle parse_collection_line(std::string_view line, std::size_t line_no, std::si
   } else {
     p.model = parse_jigsaw_fields(n, f[1], fc[1], f[2], fc[2], line_no, opt);
   }
-  if (f.size() == 4 && !f[3].empty()) p.expected = parse_symbols(f[3], n, line_no, fc[3], "solution");
+  if (f.size() >= 4 && !f[3].empty()) p.expected = parse_symbols(f[3], n, line_no, fc[3], "solution");
+  // A fifth field is the puzzle's title (issue 13 item 18: collections name their puzzles).
+  if (f.size() == 5) p.title = std::string(trim_line(f[4]).text);
   return p;
 }
 
@@ -1054,6 +1066,19 @@ LineRead read_line(std::istream& in, std::string& line) {
   }
 }
 
+// The next line: a held one first (read ahead after a multi-line grid, already counted), else a
+// new one from the stream, counted.
+LineRead pull(std::istream& in, std::optional<std::string>& held, bool held_long, std::size_t& line_no, std::string& line) {
+  if (held) {
+    line = std::move(*held);
+    held.reset();
+    return held_long ? LineRead::TooLong : LineRead::Line;
+  }
+  const LineRead got = read_line(in, line);
+  if (got != LineRead::End) ++line_no;
+  return got;
+}
+
 // Skips to the end of the current line (after a TooLong), in constant memory.
 void skip_line(std::istream& in) {
   std::streambuf* sb = in.rdbuf();
@@ -1081,8 +1106,7 @@ bool PuzzleReader::next_raw(Raw& raw) {
     skip_rest_ = false;
   }
   std::string line;
-  for (LineRead got; (got = read_line(in_, line)) != LineRead::End;) {
-    ++line_no_;
+  for (LineRead got; (got = pull(in_, held_, held_long_, line_no_, line)) != LineRead::End;) {
     if (got == LineRead::TooLong) {
       // Reported at once (the rest of the line may never end: /dev/zero), skipped on the next call.
       skip_rest_ = true;
@@ -1100,7 +1124,7 @@ bool PuzzleReader::next_raw(Raw& raw) {
     while (!v.empty() && (v.back() == '\r' || v.back() == ' ' || v.back() == '\t')) v.remove_suffix(1);
     while (!v.empty() && (v.front() == ' ' || v.front() == '\t')) v.remove_prefix(1);
     if (v.empty() || v.front() == '#') continue;
-    if (first_ && (v == "{" || v.front() == '[')) {
+    if (first_ && (v == "{" || (v.front() == '[' && !starts_grid_block(v, opt_)))) {
       // A whole JSON document: read the rest of the input and cut it into its elements here
       // (serial, a linear scan); parse() parses each element, on any thread.
       first_ = false;
@@ -1134,12 +1158,46 @@ bool PuzzleReader::next_raw(Raw& raw) {
       return true;
     }
     first_ = false;
-    raw.text = std::move(line);
     raw.line = line_no_;
+    if (starts_grid_block(v, opt_)) {
+      // A multi-line grid (grid_text.hpp): its lines up to the last row and a rule line after
+      // it; the line after that is held for the next call.
+      const GridLineInfo g0 = classify_grid_line(v);
+      int n = g0.kind == GridLineKind::Row ? g0.cells : 0, rows = n ? 1 : 0;
+      std::string block = std::move(line), more;
+      int block_lines = 1;
+      for (LineRead got2; (got2 = pull(in_, held_, held_long_, line_no_, more)) != LineRead::End;) {
+        const TrimmedLine t = trim_line(more);
+        // At most 2n+1 lines of a 25x25 drawn grid and a rule (a file of rule lines must not
+        // grow one block without bound).
+        const bool fits = got2 == LineRead::Line && block_lines < 2 * 25 + 2 &&
+                          (rows == n && n > 0 ? classify_grid_line(t.text).kind == GridLineKind::Rule
+                                              : continues_grid_block(t.text, rows, n, opt_));
+        if (!fits) {
+          held_ = std::move(more);
+          held_long_ = got2 == LineRead::TooLong;
+          break;
+        }
+        const GridLineInfo g = classify_grid_line(t.text);
+        if (g.kind == GridLineKind::Row) {
+          if (n == 0) n = g.cells;
+          ++rows;
+        }
+        block += '\n';
+        block += more;
+        ++block_lines;
+        if (rows == n && n > 0 && g.kind == GridLineKind::Rule) break;
+      }
+      raw.text = std::move(block);
+      raw.block = true;
+      return true;
+    }
+    raw.text = std::move(line);
     return true;
   }
   return false;
 }
+
 
 PuzzleReader::Item PuzzleReader::parse(Raw raw) const { return parse_raw(std::move(raw), opt_); }
 
@@ -1151,26 +1209,6 @@ std::string format_line(const std::vector<int>& grid, int n) {
   return s;
 }
 
-std::string format_pretty(const Model& m, const std::vector<int>& grid) {
-  const int n = m.n;
-  const bool boxes = !(m.rules & kRuleJigsaw) && m.box.rows > 1;
-  const int br = boxes ? m.box.rows : n + 1, bc = boxes ? m.box.cols : n + 1;
-  std::string sep;
-  for (int c = 0; c < n; ++c) {
-    if (c > 0 && c % bc == 0) sep += "+-";
-    sep += "--";
-  }
-  sep.pop_back();
-  std::string s;
-  for (int r = 0; r < n; ++r) {
-    if (r > 0 && r % br == 0) s += sep + "\n";
-    for (int c = 0; c < n; ++c) {
-      if (c > 0) s += (c % bc == 0) ? " | " : " ";
-      s += digit_symbol(grid[r * n + c]);
-    }
-    s += "\n";
-  }
-  return s;
-}
+std::string format_pretty(const Model& m, const std::vector<int>& grid) { return format_drawn(m, grid); }
 
 }  // namespace gridenum

@@ -93,8 +93,8 @@ TEST(Config, BadValuesNameKeyFileAndPosition) {
   };
   const std::vector<Case> cases = {
       {"shape = \"3y3\"", "cfg/job.toml:2:9: bad value for 'shape'"},
-      {"shape = \"5x5\"", "R*C <= 9"},
-      {"shape = \"2x6\"", "no method counts 2x6"},
+      {"shape = \"5x5\"", "box shape 5x5 gives 25x25 grids"},
+      {"shape = \"2x6\"", "box shape 2x6 is beyond what count does"},
       {"method = \"fast\"", "cfg/job.toml:2:10: bad value for 'method': expected \"auto\", \"stack\", \"two-stack\""},
       // Shape and method checked together, at the method's position.
       {"method = \"stack\"\nshape = \"2x5\"", "cfg/job.toml:2:10: method stack: "},

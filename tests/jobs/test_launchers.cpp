@@ -4,8 +4,11 @@
 // it records its arguments, runs an array's tasks one after the other with the SLURM_* variables
 // a real array task sees, and runs a plain job once -- enough to run every line of the three
 // scripts against the real gridenum binary, though not Slurm's scheduling.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <string>
 
@@ -135,7 +138,7 @@ TEST(Launchers, SlurmArrayAndDependentMergeWithAStandInSbatch) {
   ASSERT_EQ(r.code, 0) << r.out;
   const std::string log = slurp(t / "sbatch.log");
   // The shard array with the extra options, then the merge after any end of the array job.
-  EXPECT_NE(log.find("--array=1-3 --partition=test"), std::string::npos) << log;
+  EXPECT_NE(log.find("--array=1-3 --cpus-per-task=1 --time=00:10:00 --partition=test"), std::string::npos) << log;
   EXPECT_NE(log.find("--dependency=afterany:1001 --partition=test"), std::string::npos) << log;  // merge too
   EXPECT_NE(log.find("slurm-merge.sbatch"), std::string::npos) << log;
   for (int k = 1; k <= 3; ++k) EXPECT_NE(log.find("task " + std::to_string(k) + " exit 0"), std::string::npos) << log;
@@ -191,6 +194,80 @@ TEST(Launchers, SlurmSubmitChecksTheBinaryFirstAndHasAUsageText) {
   EXPECT_EQ(wrong.code, 2) << wrong.out;
   EXPECT_NE(wrong.out.find("does not run as gridenum"), std::string::npos) << wrong.out;
   EXPECT_FALSE(fs::exists(t / "sbatch.log"));  // nothing was queued
+}
+
+// Issue 13 item 21: the request is sized from the plan, not a fixed 8 tasks x 8 CPUs x 24 h.
+// The script asks `gridenum count --dry-run --json` for the units and the projected CPU-seconds
+// (a measured sample) and prints them with what it chose; the choice is recomputed here from the
+// printed figures by the documented rule (x3 safety; 1 CPU up to an hour, else 8; M = ceil(N /
+// (CPUs x 4 h)); --time = N / (M x CPUs) + 3 x plan + 60 s, at least 10 minutes, whole minutes).
+// Explicit -m, --cpus-per-task and --time win. The stand-in sbatch only logs here (nothing runs).
+TEST(Launchers, SlurmSubmitSizesTheRequestFromThePlan) {
+  TempDir t;
+  fs::create_directories(t / "bin");
+  spit(t / "bin" / "sbatch", "#!/usr/bin/env bash\necho \"sbatch $*\" >> \"$SBATCH_LOG\"\necho 1001\n");
+  fs::permissions(t / "bin" / "sbatch", fs::perms::owner_all);
+  const std::string env = "export PATH=" + (t / "bin").string() + ":$PATH SBATCH_LOG=" + (t / "sbatch.log").string() + "; ";
+  const std::string submit = env + kSource + "/jobs/slurm-submit.sh -g " + GRIDENUM_BINARY + " ";
+  const auto figure = [](const std::string& out, const std::string& before, const std::string& after) {
+    const auto at = out.find(before);
+    EXPECT_NE(at, std::string::npos) << out;
+    const auto from = at + before.size();
+    return std::stod(out.substr(from, out.find(after, from) - from));
+  };
+
+  // A tiny job (2x3: 240 units, milliseconds): one task, one CPU, the 10-minute minimum.
+  Shell tiny = sh(submit + "-c " + kSource + "/configs/2x3.toml " + (t / "tiny").string());
+  ASSERT_EQ(tiny.code, 0) << tiny.out;
+  EXPECT_NE(tiny.out.find("plan: 240 units"), std::string::npos) << tiny.out;
+  EXPECT_NE(tiny.out.find("chose 1 shard(s) (from the plan), 1 CPU(s) per task (from the plan), --time=00:10:00"),
+            std::string::npos) << tiny.out;
+  std::string log = slurp(t / "sbatch.log");
+  EXPECT_NE(log.find("--array=1-1 --cpus-per-task=1 --time=00:10:00 --export="), std::string::npos) << log;
+  EXPECT_EQ(log.find("24:00:00"), std::string::npos) << log;
+
+  // A big job (9x9 by the plain backtracking kernel: seconds per unit, 1056 units).
+  fs::remove(t / "sbatch.log");
+  Shell big = sh(submit + "-s 0.1 -c " + kSource + "/configs/9x9-backtrack.toml " + (t / "big").string() +
+                 " --partition=p");
+  ASSERT_EQ(big.code, 0) << big.out;
+  const double units = figure(big.out, "plan: ", " units");
+  const double plan_s = figure(big.out, "(built in ", " s)");
+  const double projected = figure(big.out, "projected ", " CPU-seconds");
+  EXPECT_EQ(units, 1056.0);
+  EXPECT_GT(projected, 100.0) << big.out;  // a backtracking unit takes seconds: far from the tiny job
+  const double need = 3 * projected;
+  const int cpus = need <= 3600 ? 1 : 8;
+  int m = static_cast<int>(std::ceil(need / (cpus * 4 * 3600.0)));
+  m = std::clamp(m, 1, static_cast<int>(units));
+  double secs = std::max(600.0, need / (m * cpus) + 3 * plan_s + 60);
+  const long minutes = static_cast<long>(std::ceil(secs / 60));
+  const std::string time = fmt::format("{:02d}:{:02d}:00", minutes / 60, minutes % 60);
+  log = slurp(t / "sbatch.log");
+  const std::string want = fmt::format("--array=1-{} --cpus-per-task={} --time={} --partition=p", m, cpus, time);
+  EXPECT_NE(log.find(want), std::string::npos) << want << "\n" << log << big.out;
+  EXPECT_GT(minutes, 10) << big.out;  // more than the tiny job's minimum
+
+  // Explicit choices win: -m, --cpus-per-task, --time (given to sbatch as they are, ours left out).
+  fs::remove(t / "sbatch.log");
+  Shell given = sh(submit + "-m 3 -c " + kSource + "/configs/2x3.toml " + (t / "given").string() +
+                   " --time=2:00:00 --cpus-per-task=4");
+  ASSERT_EQ(given.code, 0) << given.out;
+  EXPECT_NE(given.out.find("chose 3 shard(s) (-m), 4 CPU(s) per task (given), --time as given"), std::string::npos)
+      << given.out;
+  log = slurp(t / "sbatch.log");
+  EXPECT_NE(log.find("--array=1-3 --time=2:00:00 --cpus-per-task=4 --export="), std::string::npos) << log;
+  EXPECT_EQ(log.find("--time=00:"), std::string::npos) << log;
+  // --dry-run counts nothing, so it has no place with the one-pass signature method.
+  Shell sig = sh(std::string(GRIDENUM_BINARY) + " count --method signature --dry-run");
+  EXPECT_EQ(sig.code, 2) << sig.out;
+  EXPECT_NE(sig.out.find("--dry-run apply to the other methods"), std::string::npos) << sig.out;
+  // Only the time given: the CPUs still come from the plan.
+  fs::remove(t / "sbatch.log");
+  Shell time_only = sh(submit + "-c " + kSource + "/configs/2x3.toml " + (t / "t").string() + " -t 30");
+  ASSERT_EQ(time_only.code, 0) << time_only.out;
+  EXPECT_NE(slurp(t / "sbatch.log").find("--array=1-1 --cpus-per-task=1 -t 30 --export="), std::string::npos)
+      << slurp(t / "sbatch.log");
 }
 
 // Issue 13 item 21: an install target. `cmake --install` into a prefix gives bin/gridenum and

@@ -307,7 +307,7 @@ TEST(PuzzleIo, JsonErrorsNameTheValue) {
   EXPECT_NE(e.message.find("sideways"), std::string::npos);
   e = error_of(R"({"givens": "", "shape": "5x6"})");
   EXPECT_EQ(e.column, 25u);
-  EXPECT_EQ(e.message, "shape 5x6: n = 30 is more than 25");
+  EXPECT_EQ(e.message, "shape 5x6: n = 30 is more than 25; box shape 5x6 gives 30x30 grids (30 digits)");
   // A regions array with a region of too many cells: the first cell too many.
   e = error_of(head + R"("regions": [0,0,0,0,0,1,1,1,2,2,2,2,3,3,3,3]})");
   EXPECT_EQ(e.column, 38u);
@@ -430,13 +430,16 @@ TEST(PuzzleIo, ByteOrderMarkIsSkipped) {
 TEST(PuzzleIo, OneRowBoxesAreRejected) {
   auto e = error_of(R"({"shape":"1x4"})");
   EXPECT_EQ(e.column, 10u);
-  EXPECT_EQ(e.message, "box shape 1x4: boxes need at least 2 rows and 2 columns (a 1xN shape only sets n for a jigsaw)");
+  EXPECT_EQ(e.message, "box shape 1x4 is degenerate: a box of one row is a whole row, so the 4x4 grid would be a Latin "
+                       "square, not a Sudoku; boxes need at least 2 rows and 2 columns, and for 4x4 grids the box shape is "
+                       "2x2 (a 1xN shape only sets n for a jigsaw)");
   EXPECT_EQ(error_of(R"({"shape":"4x1","rules":"x"})").column, 10u);
   ReadOptions o;
   o.shape = Shape{1, 25};
   e = error_of(std::string(625, '.'), o);
   EXPECT_EQ(e.column, 1u);
-  EXPECT_NE(e.message.find("box shape 1x25: boxes need at least 2 rows"), std::string::npos);
+  EXPECT_NE(e.message.find("box shape 1x25 is degenerate"), std::string::npos);
+  EXPECT_NE(e.message.find("for 25x25 grids the box shape is 5x5"), std::string::npos);
   o.shape = Shape{4, 8};
   EXPECT_NE(error_of(std::string(1024, '.'), o).message.find("more than 25"), std::string::npos);
   e = error_of("4|1x4|10:0,1,2,3|");
@@ -460,7 +463,17 @@ TEST(PuzzleIo, Formatting) {
   std::vector<int> g = {1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1};
   EXPECT_EQ(format_line(g, 4), "1234341221434321");
   const auto m = make_model({2, 2}, 0, {});
-  EXPECT_EQ(format_pretty(m, g), "1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 1\n");
+  // The drawn grid (grid_text.hpp): no givens here, so every digit plain; box walls only.
+  EXPECT_EQ(format_pretty(m, g),
+            "+---+---+---+---+\n"
+            "| 1   2 | 3   4 |\n"
+            "+       |       +\n"
+            "| 3   4 | 1   2 |\n"
+            "+---+---+---+---+\n"
+            "| 2   1 | 4   3 |\n"
+            "+       |       +\n"
+            "| 4   3 | 2   1 |\n"
+            "+---+---+---+---+\n");
 }
 
 // Issue 13 item 3: a key the spec does not define is an error placed at the key (a misspelt

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace gridenum {
 
@@ -31,5 +32,35 @@ struct Shape {
 
   friend constexpr bool operator==(const Shape&, const Shape&) = default;
 };
+
+// ---- Words about shapes (issue 13 item 17) ---------------------------------------------------
+// "Shape" reads two ways: --shape takes a box shape (3x3 boxes make 9x9 grids), while users say
+// "a 4x4 Sudoku" for the grid. `count --shape 9x9` answered "expected RxC", `count --shape 4x4`
+// (16x16 grids) gave a reason about 10 digits to a user who meant the 4x4 grid, and 1x3 got
+// the 10-digit reason too. Every message that refuses a shape says what the shape means with
+// these helpers, so the words are the same everywhere. `option` ("--shape") is how a suggested
+// shape is written ("--shape 2x2"); empty: "box shape 2x2".
+
+// The box shapes R x C (R, C >= 2, R*C = n) of n x n grids, R increasing: 9 -> {3x3};
+// 16 -> {2x8, 4x4, 8x2}; none for a prime n.
+std::vector<Shape> box_shapes_of_grid(int n);
+
+// "3x3", "2x3 or 3x2", "2x8, 4x4 or 8x2" (each written with `option` in front when given);
+// empty for none.
+std::string box_shapes_of_grid_text(int n, std::string_view option = {});
+
+// What a box shape gives and, for a square RxR whose side is itself a grid size with boxes,
+// what the user may have meant: "box shape 4x4 gives 16x16 grids (16 digits); for 4x4 grids
+// the box shape is 2x2 (--shape 2x2)".
+std::string shape_meaning(Shape s, std::string_view option = {});
+
+// A box with one row or one column is a whole row or column: the boxes add nothing and the grid
+// is a Latin square, not a Sudoku. The reason, naming the box shapes of that grid size, or
+// nullopt for boxes of at least 2 x 2 cells.
+std::optional<std::string> degenerate_box(Shape s, std::string_view option = {});
+
+// Why Shape::parse refused `text`: a grid size written where a box shape goes (9x9: "the box
+// shape of 9x9 grids is 3x3"), more than 32 digits, or not RxC at all.
+std::string shape_parse_problem(std::string_view text, std::string_view option = {});
 
 }  // namespace gridenum

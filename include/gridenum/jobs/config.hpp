@@ -33,6 +33,11 @@ bool parse_job_method(std::string_view text, JobMethod& out);
 JobMethod resolve_method(Shape s, JobMethod m);
 // Why method m cannot count shape s (after resolving Auto), or nullopt.
 std::optional<std::string> job_method_error(Shape s, JobMethod m);
+// Why no method counts a box shape (what `count` as a whole does: the stack method up to 9
+// digits, the side-2 routes for 2x5 and 5x2), or nullopt when one does. A degenerate box (1xC,
+// Rx1) gets that reason (core/shape.hpp), the others the count's limits; the caller adds what
+// the shape means (shape_meaning), written for its input (--shape, a config's shape key).
+std::optional<std::string> count_shape_error(Shape s);
 
 struct JobConfig {
   std::string description;             // free text, shown in status

@@ -13,10 +13,14 @@
 //    solution", as tests/data/seed-examples.txt): a first field that is not grid-sized and
 //    holds a character no symbol of the grid, followed by a grid-sized field. ReadOptions::rules
 //    adds X / Windoku to grid lines.
-//  * Jigsaw collection line: "N|givens|regions|solution" (regions: one symbol per cell,
-//    N distinct symbols, each N times; solution optional).
-//  * Killer collection line: "N|boxRxC|cages|solution", cages "sum:cell,cell,...;..."
-//    (cells 0-based row-major; solution optional).
+//  * Jigsaw collection line: "N|givens|regions|solution|title" (regions: one symbol per cell,
+//    N distinct symbols, each N times; solution and title optional).
+//  * Killer collection line: "N|boxRxC|cages|solution|title", cages "sum:cell,cell,...;..."
+//    (cells 0-based row-major; solution and title optional: "N|RxC|cages||title" gives a title
+//    without a solution). The title is free text without '|' (Puzzle::title).
+//  * Multi-line grids (grid_text.hpp): one row per line (qqwing --compact, spaced and boxed
+//    rows, '.', '0' or '_' blank) and the drawn grid `gridenum solve --pretty` prints, with its
+//    givens in brackets, jigsaw walls and killer cage sums.
 //  * JSON: a line starting with '{' is one JSON puzzle spec; if the first non-blank line of
 //    the input starts with "[" or is "{" alone, the whole input is one JSON document (an
 //    object or an array of objects). Each element of the array is a puzzle of its own: a bad
@@ -82,13 +86,14 @@ struct Puzzle {
   Model model;
   std::vector<int> expected;  // the listed solution, if the line had one (else empty)
   std::size_t line = 0;       // where the puzzle starts
+  std::string title;          // a collection line's fifth field, if any (shown by --pretty)
 };
 
 // What is wrong with a box shape for the puzzle readers (n = R*C <= 25, and R, C >= 2 unless
 // `jigsaw`, where the shape only sets n), or nullopt. The CLI checks --shape with it up front.
 std::optional<std::string> box_shape_problem(Shape box, bool jigsaw = false);
 
-// Digit of a symbol: 1..35, 0 for a blank ('.', '0'), -1 for anything else.
+// Digit of a symbol: 1..35, 0 for a blank ('.', '0', '_'), -1 for anything else.
 int symbol_digit(char ch);
 // The default box shape for side n (most square R x C, R <= C, R > 1), nullopt if none.
 std::optional<Shape> default_shape(int n);
@@ -124,6 +129,7 @@ class PuzzleReader {
     std::size_t line = 0;
     std::size_t column = 1;  // column of text[0]
     bool json = false;       // an element of a JSON document, not a line
+    bool block = false;      // a multi-line grid (grid_text.hpp): its lines joined by '\n'
     std::optional<Item> parsed;
   };
   bool next(Item& item);
@@ -140,6 +146,10 @@ class PuzzleReader {
   std::vector<Raw> pending_;  // the elements of a whole-input JSON document, not yet handed out
   std::size_t pending_pos_ = 0;
   bool skip_rest_ = false;    // the last line was too long: skip the rest of it first
+  // A line read ahead (the one after a multi-line grid), handed out next; its number is
+  // line_no_ already. `held_long_`: it was too long (its text is not kept).
+  std::optional<std::string> held_;
+  bool held_long_ = false;
 };
 
 // Parses a JSON document (an object: one puzzle, or an array of them) starting at line
@@ -147,7 +157,8 @@ class PuzzleReader {
 std::vector<PuzzleReader::Item> parse_puzzle_document(std::string_view text, std::size_t line_no,
                                                       const ReadOptions& opt = {});
 
-// A solution as one line of symbols, and as a boxed grid (boxes drawn for box shapes).
+// A solution as one line of symbols, and as a drawn grid (grid_text.hpp format_drawn: givens
+// in brackets, walls around boxes, jigsaw regions or killer cages, cage sums).
 std::string format_line(const std::vector<int>& grid, int n);
 std::string format_pretty(const Model& m, const std::vector<int>& grid);
 

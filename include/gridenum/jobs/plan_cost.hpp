@@ -1,0 +1,42 @@
+// What a count will cost, measured before it runs (issue 13 item 21: jobs/slurm-submit.sh
+// asked 8 tasks x 8 CPUs x 24 h of a cluster for a job of 0.1 s). `gridenum count --dry-run`
+// builds the plan a job would run (every unit of every shard) and counts a random sample of its
+// units on one thread, timing them; the projection is the measured mean time per unit times the
+// number of units. It is a measurement on this machine, under its current load: the launcher
+// multiplies it by a safety factor before asking a scheduler for time.
+//
+// The sample grows by doubling (1, 2, 4, ... units, in a fixed shuffled order) until the time
+// spent reaches the budget or every unit has been counted; in the latter case the "projection"
+// is the whole job's measured time. Unit costs differ (a class with many stack fillings costs
+// more), so the sample is drawn at random over the whole plan rather than taken from its start,
+// which would favour the classes of one kind.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "gridenum/jobs/config.hpp"
+
+namespace gridenum {
+
+struct PlanCost {
+  Shape shape;
+  std::string method;             // resolved: stack, two-stack, two-band
+  std::uint64_t units = 0;        // in the whole plan
+  double plan_seconds = 0;        // building the plan (catalogue, classes), once per task
+  std::uint64_t sampled_units = 0;
+  double sample_seconds = 0;      // counting the sampled units, one thread
+  double seconds_per_unit = 0;    // sample_seconds / sampled_units
+  double projected_cpu_seconds = 0;  // seconds_per_unit * units (exact time when all were sampled)
+};
+
+// Builds cfg's plan (its shard setting ignored: the whole job) and measures it. `budget` bounds
+// the sampling time in seconds (at least one unit is counted); `seed` fixes the sample.
+PlanCost measure_plan_cost(const JobConfig& cfg, double budget_seconds = 1.0, std::uint64_t seed = 1);
+
+nlohmann::ordered_json to_json(const PlanCost& c);
+std::string format_text(const PlanCost& c);
+
+}  // namespace gridenum
