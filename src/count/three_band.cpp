@@ -21,6 +21,7 @@
 #include "gridenum/count/three_band.hpp"
 
 #include <oneapi/tbb/blocked_range.h>
+#include <oneapi/tbb/concurrent_unordered_map.h>
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
 
@@ -35,6 +36,7 @@
 #include <fmt/format.h>
 
 #include "gridenum/core/errors.hpp"
+#include "gridenum/count/band_signatures.hpp"
 #include "gridenum/core/timing.hpp"
 
 namespace gridenum {
@@ -49,41 +51,61 @@ DigitMask apply_perm(const std::array<std::uint8_t, 16>& g, DigitMask m) {
   return r;
 }
 
-// Part 2: F, the proper R-edge-colourings of the bipartite graph columns x digits (colour =
-// row), row by row: a row is a perfect matching (one digit per column, all distinct). Column 0's
-// lowest digit is put in the current row and the count multiplied by the rows left (rows are
-// interchangeable); two rows left: the graph is a union of even cycles, 2 colourings each.
+// Part 2: F, the proper R-edge-colourings of the R-regular bipartite graph G = columns x digits
+// (colour = row), one row at a time: a row is a perfect matching (one digit per column, all
+// distinct), and F_r(G) = sum over matchings M of F_{r-1}(G - M), F_1 = 1, F_2 = 2^cycles(G)
+// (a 2-regular graph is a union of even cycles, two colourings each). Column 0's lowest digit is
+// put in the current row and the count multiplied by r (rows are interchangeable). The matching
+// search picks, at every step, the column with the fewest free digits (most constrained first)
+// and stops when some free digit is in no remaining column.
+// Measured (4x3, 200 random configurations, machine under load ~10 on 2 cores):
+//   columns in fixed order (verify/signature.cpp's search)            9.1 ms per F
+//   2-factor enumeration, F = r/2 sum_H 2^cycles(H) F_{r-2}(G - H)   35.9 ms per F
+//   most-constrained column first (this code)                          see three_band.hpp
 struct Colourings {
   int N;
   DigitMask all;
 
+  // cols[0..N): column j's digits; every digit in r columns. cols is restored on return.
   std::uint64_t count(DigitMask* cols, int r) const {
-    if (r == 1) return 1;
-    if (r == 2) return two_rows(cols);
-    DigitMask suffix[17];
-    suffix[N] = 0;
-    for (int j = N - 1; j >= 0; --j) suffix[j] = suffix[j + 1] | cols[j];
+    if (r <= 1) return 1;
+    if (r == 2) return std::uint64_t{1} << cycles(cols);
     const DigitMask d0 = cols[0] & (~cols[0] + 1);
     cols[0] &= ~d0;
     std::uint64_t total = 0;
-    match(cols, r, 1, d0, suffix, total);
+    const std::uint32_t left = ((std::uint32_t{1} << N) - 1) & ~std::uint32_t{1};
+    match(cols, r, left, d0, total);
     cols[0] |= d0;
     return total * static_cast<std::uint64_t>(r);
   }
-  void match(DigitMask* cols, int r, int j, DigitMask used, const DigitMask* suffix, std::uint64_t& total) const {
-    if (j == N) {
+  // left: columns still without a digit in this row; used: digits this row has.
+  void match(DigitMask* cols, int r, std::uint32_t left, DigitMask used, std::uint64_t& total) const {
+    if (left == 0) {
       total += count(cols, r - 1);
       return;
     }
-    if ((all & ~used & ~suffix[j]) != 0) return;
-    for (DigitMask m = cols[j] & ~used; m; m &= m - 1) {
+    int best = -1, best_n = 99;
+    DigitMask reach = 0;
+    for (std::uint32_t l = left; l; l &= l - 1) {
+      const int j = std::countr_zero(l);
+      const DigitMask free = cols[j] & ~used;
+      reach |= free;
+      const int n = std::popcount(free);
+      if (n < best_n) {
+        best_n = n;
+        best = j;
+      }
+    }
+    if (best_n == 0 || (all & ~used & ~reach) != 0) return;
+    for (DigitMask m = cols[best] & ~used; m; m &= m - 1) {
       const DigitMask d = m & (~m + 1);
-      cols[j] &= ~d;
-      match(cols, r, j + 1, used | d, suffix, total);
-      cols[j] |= d;
+      cols[best] &= ~d;
+      match(cols, r, left & ~(std::uint32_t{1} << best), used | d, total);
+      cols[best] |= d;
     }
   }
-  std::uint64_t two_rows(const DigitMask* cols) const {
+  // Components of the 2-regular graph whose column j holds the two digits of cols[j].
+  int cycles(const DigitMask* cols) const {
     int parent[16];
     for (int d = 0; d < N; ++d) parent[d] = d;
     auto find = [&](int x) {
@@ -98,7 +120,7 @@ struct Colourings {
         --comps;
       }
     }
-    return std::uint64_t{1} << comps;
+    return comps;
   }
 };
 
@@ -257,7 +279,13 @@ struct ThreeBandCounter::Impl {
   void build_table() {
     for (int b = 2; b < R; ++b) slots *= P;
     table.resize(type_rep.size());
-    std::atomic<std::uint64_t> computed{0};
+    std::atomic<std::uint64_t> computed{0}, orbits{0};
+    struct KeyHash {
+      std::size_t operator()(SignatureKey k) const {
+        return std::hash<std::uint64_t>{}(static_cast<std::uint64_t>(k) * 0x9e3779b97f4a7c15ULL ^ static_cast<std::uint64_t>(k >> 64));
+      }
+    };
+    tbb::concurrent_unordered_map<SignatureKey, std::uint64_t, KeyHash> by_class;
     std::atomic<std::uint32_t> max_value{0};
     for (std::size_t t = 0; t < type_rep.size(); ++t) {
       // Relabellings fixing the standard partition (block order, then digits inside blocks)
@@ -292,8 +320,21 @@ struct ThreeBandCounter::Impl {
             ids[2 + b] = static_cast<std::uint32_t>(k % P);
             k /= P;
           }
-          const std::uint64_t f = colour(ids);
-          computed.fetch_add(1, std::memory_order_relaxed);
+          // F depends only on the band's class: one colouring count per class (at most the
+          // catalogue's 144,578 for 4x3), the orbits of slots only pay a canonical form.
+          orbits.fetch_add(1, std::memory_order_relaxed);
+          std::vector<DigitMask> band(N);
+          for (int b = 0; b < R; ++b)
+            for (int j = 0; j < kC; ++j) band[b * kC + j] = blocks[ids[b] * kC + j];
+          const SignatureKey ck = signature_key(s, band);
+          std::uint64_t f = 0;
+          if (auto it = by_class.find(ck); it != by_class.end()) {
+            f = it->second;
+          } else {
+            f = colour(ids);
+            by_class.emplace(ck, f);
+            computed.fetch_add(1, std::memory_order_relaxed);
+          }
           if (f == 0 || f % rfact != 0 || f / rfact > 0xffffffffu)
             throw CheckError(fmt::format("three-band {}: F = {} is not a positive 32-bit multiple of R!", s.str(), f));
           const auto v = static_cast<std::uint32_t>(f / rfact);
@@ -314,6 +355,7 @@ struct ThreeBandCounter::Impl {
       });
     }
     stats.colourings = computed.load();
+    stats.orbits = orbits.load();
     stats.max_table_value = max_value.load();
   }
 
@@ -481,10 +523,11 @@ std::uint64_t ThreeBandCounter::band_fillings(const std::vector<DigitMask>& colu
   return impl_->band_fillings(columns);
 }
 
-std::uint64_t ThreeBandCounter::band_fillings_direct(const std::vector<DigitMask>& columns) const {
-  check_config(impl_->s, columns);
+std::uint64_t three_band_fillings(Shape s, const std::vector<DigitMask>& columns) {
+  if (s.cols != kC || s.rows < 1 || s.n() > 16) throw std::invalid_argument("three_band_fillings: needs R x 3 boxes, N <= 16");
+  check_config(s, columns);
   std::vector<DigitMask> c = columns;
-  return impl_->col.count(c.data(), impl_->R);
+  return Colourings{s.n(), s.all_digits()}.count(c.data(), s.rows);
 }
 
 }  // namespace gridenum

@@ -49,7 +49,8 @@ struct ThreeBandStats {
   std::uint32_t partitions = 0;       // P
   std::uint32_t pair_types = 0;       // types of (standard, p_2)
   std::uint64_t table_slots = 0;      // types x P^(R-2)
-  std::uint64_t colourings = 0;       // colouring counts computed to fill the table
+  std::uint64_t orbits = 0;           // orbits of slots filled (one canonical form each)
+  std::uint64_t colourings = 0;       // colouring counts computed (one per band class met)
   std::uint32_t max_table_value = 0;  // largest F / R!
   std::uint64_t table_bytes = 0;      // memory of the look-up tables (F, std_of, hrel, ids)
   double seconds = 0;                 // building the tables
@@ -57,6 +58,10 @@ struct ThreeBandStats {
 
 // Why the three-band counter cannot take a shape, or nullopt: R x 3 with 2 <= R <= 4.
 std::optional<std::string> three_band_shape_error(Shape s);
+
+// F by a direct colouring count (no table; the table's own source): band fillings (rows ordered)
+// with these column sets, for any R x 3 shape with N <= 16 (2-factor enumeration, see the .cpp).
+std::uint64_t three_band_fillings(Shape s, const std::vector<DigitMask>& columns);
 
 class ThreeBandCounter {
  public:
@@ -75,8 +80,6 @@ class ThreeBandCounter {
   u128 completions(const std::vector<DigitMask>& top) const;
   // F: band fillings (rows ordered) with these column sets, by table look-up.
   std::uint64_t band_fillings(const std::vector<DigitMask>& columns) const;
-  // F by a direct colouring count (no table): the table's own source, exposed for tests.
-  std::uint64_t band_fillings_direct(const std::vector<DigitMask>& columns) const;
 
   struct Impl;
 
