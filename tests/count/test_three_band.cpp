@@ -13,6 +13,7 @@
 
 #include "gridenum/count/band_signatures.hpp"
 #include "gridenum/count/three_band.hpp"
+#include "gridenum/count/three_band_run.hpp"
 
 using namespace gridenum;
 
@@ -137,13 +138,37 @@ TEST(ThreeBand, FillingsTableAgainstDirectAndPlainCounts) {
     const ThreeBandCounter tb(s, 2);
     for (int trial = 0; trial < 300; ++trial) {
       const auto cols = random_config(s, rng);
-      const auto direct = tb.band_fillings_direct(cols);
+      const auto direct = three_band_fillings(s, cols);
       EXPECT_EQ(tb.band_fillings(cols), direct);
       if (trial < 40) {
         EXPECT_EQ(plain_band_fillings(s, cols), direct);
       }
     }
   }
+}
+
+TEST(ThreeBand, RunOverClassRanges) {
+  const Shape s{3, 3};
+  const auto all = run_three_band(s, 0, 0, 2);
+  ASSERT_TRUE(all.complete);
+  EXPECT_EQ(all.classes.size(), 44u);
+  EXPECT_EQ(all.total, BigInt("6670903752021072936960"));
+  const auto some = run_three_band(s, 5, 7, 1);
+  EXPECT_FALSE(some.complete);
+  ASSERT_EQ(some.classes.size(), 3u);
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_EQ(some.classes[i].index, 5u + i);
+    EXPECT_EQ(some.classes[i].columns, all.classes[4 + i].columns);
+    EXPECT_TRUE(some.classes[i].completions == all.classes[4 + i].completions);
+  }
+  const auto j = to_json(some);
+  EXPECT_EQ(j["classes"].size(), 3u);
+  EXPECT_EQ(j["classes"][0]["index"], 5);
+  EXPECT_FALSE(j.contains("total"));
+  EXPECT_EQ(to_json(all)["total"], "6670903752021072936960");
+  EXPECT_NE(format_text(all).find("6,670,903,752,021,072,936,960"), std::string::npos);
+  EXPECT_THROW(run_three_band(s, 0, 45, 1), std::invalid_argument);
+  EXPECT_THROW(run_three_band(s, 3, 2, 1), std::invalid_argument);
 }
 
 TEST(ThreeBand, Refusals) {
