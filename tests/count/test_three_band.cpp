@@ -14,6 +14,8 @@
 #include "gridenum/count/band_signatures.hpp"
 #include "gridenum/count/three_band.hpp"
 #include "gridenum/count/three_band_run.hpp"
+#include "cli_run.hpp"
+#include <nlohmann/json.hpp>
 
 using namespace gridenum;
 
@@ -178,4 +180,24 @@ TEST(ThreeBand, Refusals) {
   EXPECT_THROW(ThreeBandCounter(Shape{3, 2}), std::invalid_argument);
   const ThreeBandCounter tb(Shape{2, 3}, 1);
   EXPECT_THROW(tb.completions(std::vector<DigitMask>(6, 0b11)), std::invalid_argument);
+}
+
+TEST(ThreeBand, CountCommandWithClasses) {
+  using gridenum::testing::run_cli_line;
+  auto p = run_cli_line("{gridenum} count --shape 2x3 --classes all --threads 1 --json");
+  ASSERT_EQ(p.code, 0) << p.err;
+  const auto j = nlohmann::json::parse(p.out);
+  EXPECT_EQ(j["total"], "28200960");
+  EXPECT_EQ(j["method"], "three-band");
+  EXPECT_EQ(j["classes"].size(), 3u);
+  p = run_cli_line("{gridenum} count --shape 3x3 --classes 2:3");
+  ASSERT_EQ(p.code, 0) << p.err;
+  EXPECT_NE(p.out.find("123.456.789|123.457.689|123.468.579"), std::string::npos) << p.out;
+  EXPECT_NE(p.out.find("no total"), std::string::npos);
+  for (const char* bad : {"--shape 3x4 --classes 1:2", "--shape 3x3 --classes 0:2", "--shape 3x3 --classes 9:45",
+                          "--shape 3x3 --classes 3:2", "--shape 3x3 --classes a:b", "--shape 3x3 --classes 1:2 --method stack"}) {
+    p = run_cli_line(std::string("{gridenum} count ") + bad);
+    EXPECT_EQ(p.code, 2) << bad;
+    EXPECT_NE(p.err.find("--classes"), std::string::npos) << bad << ": " << p.err;
+  }
 }
