@@ -397,6 +397,10 @@ struct ThreeBandCounter::Impl {
       if (mq.first < mq.second) first.push_back({mq, 2 * m});
       if (mq.first == mq.second) first.push_back({mq, m});
     }
+    // 64-bit innermost sums when max^2 x (chains of the last box) < 2^64: 4x3's largest F / R! is
+    // 7,962,624 (< 2^23), so a row sum stays below 2^55.
+    const u128 max_v = stats.max_table_value;
+    const bool narrow_inner = max_v * max_v * ch[R - 1].mid.size() < (u128{1} << 64);
     std::vector<u128> part(first.size());
     tbb::parallel_for(std::size_t{0}, first.size(), [&](std::size_t f) {
       const auto [m1, b1] = first[f].first;
@@ -439,9 +443,15 @@ struct ThreeBandCounter::Impl {
           for (std::size_t x3 = 0; x3 < n3; ++x3) {
             const std::uint32_t* rm = tm + static_cast<std::size_t>(a3[x3]) * P;
             const std::uint32_t* rb = tb + static_cast<std::size_t>(c3[x3]) * P;
-            u128 s3 = 0;
-            for (std::size_t x4 = 0; x4 < n4; ++x4) s3 += static_cast<std::uint64_t>(rm[a4[x4]]) * rb[c4[x4]];
-            total += s3;
+            if (narrow_inner) {  // the row sum fits 64 bits (checked once, see below)
+              std::uint64_t s3 = 0;
+              for (std::size_t x4 = 0; x4 < n4; ++x4) s3 += static_cast<std::uint64_t>(rm[a4[x4]]) * rb[c4[x4]];
+              total += s3;
+            } else {
+              u128 s3 = 0;
+              for (std::size_t x4 = 0; x4 < n4; ++x4) s3 += static_cast<std::uint64_t>(rm[a4[x4]]) * rb[c4[x4]];
+              total += s3;
+            }
           }
         }
       }
