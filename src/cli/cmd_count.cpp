@@ -130,7 +130,7 @@ const RegisterCommand reg(10, [](CLI::App& root) {
                   "Run the K-th of M disjoint subsets of the units (K/M; needs --job-dir). Units: (class, slice) for the "
                   "stack method, classes for two-stack and two-band");
   cmd->add_option("--classes", args->classes,
-                  "Three-band route (boxes 2x3, 3x3, 4x3): count top-band signature classes A:B (from 1; or all, which "
+                  "Three-band route (boxes 2x3, 3x3, 4x3; 3x2 and 3x4 through their transposes): count top-band signature classes A:B (from 1; or all, which "
                   "also gives the total) and print each class's representative, size, F and completions");
   cmd->footer(
       "Exit: 0 done; 2 usage or config error; 3 runtime error (job locked, damaged journal, I/O error such as a full\n"

@@ -20,7 +20,6 @@ void run_count_signature(const std::string& shape, int threads, bool json) {
 
 void run_count_three_band(const std::string& shape, const std::string& classes, int threads, bool json) {
   const Shape s = parse_box_shape(shape);
-  if (auto why = three_band_shape_error(s)) throw CLI::ValidationError("--classes", *why);
   std::uint64_t first = 0, last = 0;
   if (classes != "all") {
     const auto colon = classes.find(':');

@@ -12,11 +12,14 @@
 
 namespace gridenum {
 
-ThreeBandRun run_three_band(Shape s, std::uint64_t first, std::uint64_t last, int threads) {
-  if (auto why = three_band_shape_error(s)) throw std::invalid_argument(*why);
+ThreeBandRun run_three_band(Shape asked, std::uint64_t first, std::uint64_t last, int threads) {
+  // 3 x C boxes: count the transpose C x 3 (transposing a grid maps R x C boxes to C x R).
+  const Shape s = three_band_shape_error(asked) && asked.rows == 3 ? Shape{asked.cols, asked.rows} : asked;
+  if (auto why = three_band_shape_error(s)) throw std::invalid_argument(*why + " (or 3 x C, counted as its transpose)");
   const auto t0 = SteadyClock::now();
   ThreeBandRun r;
-  r.shape = s;
+  r.shape = asked;
+  r.counted = s;
   tbb::task_arena arena(threads > 0 ? threads : tbb::task_arena::automatic);
   r.threads_used = arena.max_concurrency();
   arena.execute([&] {
@@ -68,8 +71,12 @@ ThreeBandRun run_three_band(Shape s, std::uint64_t first, std::uint64_t last, in
 
 std::string format_text(const ThreeBandRun& r) {
   std::ostringstream o;
-  o << fmt::format("gridenum count: {}x{} grids, boxes {}, three-band route (band signatures), {} thread{}\n\n", r.shape.n(),
+  o << fmt::format("gridenum count: {}x{} grids, boxes {}, three-band route (band signatures), {} thread{}\n", r.shape.n(),
                    r.shape.n(), r.shape.str(), r.threads_used, r.threads_used == 1 ? "" : "s");
+  if (r.counted != r.shape)
+    o << fmt::format("counted through the transpose {} (same number of grids); classes and columns below are {}'s\n",
+                     r.counted.str(), r.counted.str());
+  o << "\n";
   o << fmt::format("top-band signature classes   {}\n", r.catalogue_classes);
   o << fmt::format("box partitions / pair types  {} / {}\n", r.table_stats.partitions, r.table_stats.pair_types);
   o << fmt::format("F table                      {} slots, {} orbits, {} colouring counts, {:.1f} MB of tables\n",
@@ -103,6 +110,7 @@ nlohmann::json to_json(const ThreeBandRun& r) {
                        {"completions", to_string(c.completions)},
                        {"seconds", c.seconds}});
   json j{{"shape", r.shape.str()},
+         {"counted_as", r.counted.str()},
          {"n", r.shape.n()},
          {"method", "three-band"},
          {"threads", r.threads_used},

@@ -171,6 +171,10 @@ TEST(ThreeBand, RunOverClassRanges) {
   EXPECT_NE(format_text(all).find("6,670,903,752,021,072,936,960"), std::string::npos);
   EXPECT_THROW(run_three_band(s, 0, 45, 1), std::invalid_argument);
   EXPECT_THROW(run_three_band(s, 3, 2, 1), std::invalid_argument);
+  const auto tr = run_three_band(Shape{3, 2}, 0, 0, 1);  // through 2x3
+  EXPECT_EQ(tr.counted, (Shape{2, 3}));
+  EXPECT_EQ(tr.total, BigInt(28200960));
+  EXPECT_NE(format_text(tr).find("transpose 2x3"), std::string::npos);
 }
 
 TEST(ThreeBand, Refusals) {
@@ -194,7 +198,12 @@ TEST(ThreeBand, CountCommandWithClasses) {
   ASSERT_EQ(p.code, 0) << p.err;
   EXPECT_NE(p.out.find("123.456.789|123.457.689|123.468.579"), std::string::npos) << p.out;
   EXPECT_NE(p.out.find("no total"), std::string::npos);
-  for (const char* bad : {"--shape 3x4 --classes 1:2", "--shape 3x3 --classes 0:2", "--shape 3x3 --classes 9:45",
+  p = run_cli_line("{gridenum} count --shape 3x2 --classes all --json");
+  ASSERT_EQ(p.code, 0) << p.err;
+  const auto t = nlohmann::json::parse(p.out);
+  EXPECT_EQ(t["counted_as"], "2x3");
+  EXPECT_EQ(t["total"], "28200960");
+  for (const char* bad : {"--shape 4x4 --classes 1:2", "--shape 2x4 --classes 1:2", "--shape 3x3 --classes 0:2", "--shape 3x3 --classes 9:45",
                           "--shape 3x3 --classes 3:2", "--shape 3x3 --classes a:b", "--shape 3x3 --classes 1:2 --method stack"}) {
     p = run_cli_line(std::string("{gridenum} count ") + bad);
     EXPECT_EQ(p.code, 2) << bad;

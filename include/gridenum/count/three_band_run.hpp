@@ -3,7 +3,8 @@
 // and -- when the range is every class -- the grid total
 //     grids = sum over classes of size x F x completions.
 // What `gridenum count --shape 4x3 --classes A:B` prints. Classes are numbered from 1 in the
-// catalogue's order (increasing canonical key).
+// catalogue's order (increasing canonical key). A shape 3 x C (3x2, 3x4) is counted through its
+// transpose C x 3 (same number of grids): the classes are the transpose's, and the result says so.
 #pragma once
 
 #include <cstdint>
@@ -29,7 +30,8 @@ struct ThreeBandClassCount {
 };
 
 struct ThreeBandRun {
-  Shape shape;
+  Shape shape;            // as asked
+  Shape counted;          // the R x 3 shape actually counted (shape, or its transpose)
   int threads_used = 0;
   std::uint64_t first = 0, last = 0;  // 1-based, inclusive
   std::uint64_t catalogue_classes = 0;
@@ -41,8 +43,8 @@ struct ThreeBandRun {
   double catalogue_seconds = 0, table_seconds = 0, classes_seconds = 0, total_seconds = 0;
 };
 
-// Counts classes first..last (1-based, inclusive; 0:0 = all). std::invalid_argument for a shape
-// the three-band route or the catalogue refuses, or a range outside 1..classes.
+// Counts classes first..last (1-based, inclusive; 0:0 = all) of s or, for 3 x C, of its transpose.
+// std::invalid_argument for a shape neither takes, or a range outside 1..classes.
 ThreeBandRun run_three_band(Shape s, std::uint64_t first, std::uint64_t last, int threads);
 
 std::string format_text(const ThreeBandRun& r);
