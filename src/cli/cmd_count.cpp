@@ -30,6 +30,7 @@ struct CountArgs {
   std::string shard;
   bool dry_run = false;
   double sample_seconds = 1.0;
+  std::string classes;
 };
 
 void run(const CountArgs& a, CLI::App* cmd) {
@@ -55,6 +56,14 @@ void run(const CountArgs& a, CLI::App* cmd) {
 
   // The method: --method, else the config's (default auto: the stack method up to 9 digits, the
   // two-stack route for 2x5 and 5x2). The signature method is a one-pass check, not a job.
+  // --classes: the three-band route over a range of top-band signature classes (issue 15), a
+  // one-pass run for now (no job yet).
+  if (given("--classes")) {
+    for (const char* other : {"--job-dir", "--shard", "--kernel", "--slices", "--method", "--config", "--dry-run"})
+      if (given(other))
+        throw CLI::ValidationError("--classes", std::string(other) + " does not apply to a --classes run (three-band route, one pass)");
+    return run_count_three_band(cfg.shape.str(), a.classes, cfg.threads, a.json);
+  }
   const std::string method = given("--method") ? a.method : to_string(cfg.method);
   if (method == "signature") {
     // The signature method is a single pass of well under a second: nothing to checkpoint or shard.
@@ -144,6 +153,9 @@ const RegisterCommand reg(10, [](CLI::App& root) {
   cmd->add_option("--shard", args->shard,
                   "Run the K-th of M disjoint subsets of the units (K/M; needs --job-dir). Units: (class, slice) for the "
                   "stack method, classes for two-stack and two-band");
+  cmd->add_option("--classes", args->classes,
+                  "Three-band route (boxes 2x3, 3x3, 4x3; 3x2 and 3x4 through their transposes): count top-band signature classes A:B (from 1; or all, which "
+                  "also gives the total) and print each class's representative, size, F and completions");
   cmd->footer(
       "Exit: 0 done; 2 usage or config error; 3 runtime error (job locked, damaged journal, I/O error such as a full\n"
       "disk); 130 stopped by SIGINT/SIGTERM (the journal keeps the finished units: gridenum resume DIR).");

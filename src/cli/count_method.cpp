@@ -5,6 +5,7 @@
 
 #include "command.hpp"
 #include "options.hpp"
+#include "gridenum/count/three_band_run.hpp"
 #include "gridenum/verify/signature.hpp"
 
 namespace gridenum::cli {
@@ -13,6 +14,35 @@ void run_count_signature(const std::string& shape, int threads, bool json) {
   const Shape s = parse_box_shape(shape);
   check_shape(s, signature_shape_error(s), "--method");
   const SignatureResult r = count_signature(s, threads);
+  if (json) std::cout << to_json(r).dump(2) << "\n";
+  else std::cout << format_text(r);
+}
+
+void run_count_three_band(const std::string& shape, const std::string& classes, int threads, bool json) {
+  const Shape s = parse_box_shape(shape);
+  std::uint64_t first = 0, last = 0;
+  if (classes != "all") {
+    const auto colon = classes.find(':');
+    auto number = [&](const std::string& t) -> std::uint64_t {
+      if (t.empty() || t.size() > 9 || t.find_first_not_of("0123456789") != std::string::npos)
+        throw CLI::ValidationError("--classes", "expected A:B (class numbers from 1, A <= B) or all, got '" + classes + "'");
+      return std::stoull(t);
+    };
+    if (colon == std::string::npos) {
+      first = last = number(classes);
+    } else {
+      first = number(classes.substr(0, colon));
+      last = number(classes.substr(colon + 1));
+    }
+    if (first < 1 || first > last)
+      throw CLI::ValidationError("--classes", "expected A:B with 1 <= A <= B, got '" + classes + "'");
+  }
+  ThreeBandRun r;
+  try {
+    r = run_three_band(s, first, last, threads);
+  } catch (const std::invalid_argument& e) {
+    throw CLI::ValidationError("--classes", e.what());
+  }
   if (json) std::cout << to_json(r).dump(2) << "\n";
   else std::cout << format_text(r);
 }

@@ -1,0 +1,212 @@
+// Completions of a top band for the three-band shapes (count/three_band.hpp), fast checks:
+//  - the grid totals of 2x3 (28,200,960) and 3x3 (6,670,903,752,021,072,936,960, Felgenhauer and
+//    Jarvis) as sum over the signature classes (band_signatures.hpp) of size x F x completions;
+//  - per class of 2x3, completions against plain backtracking over the lower four rows of a
+//    6x6 grid below a top band with the class's column sets (test-local code);
+//  - the F table against the direct colouring count on random 2x3, 3x3 and 4x3-free
+//    configurations, and F against plain band enumeration on 2x3.
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <numeric>
+#include <random>
+
+#include "gridenum/count/band_signatures.hpp"
+#include "gridenum/count/three_band.hpp"
+#include "gridenum/count/three_band_run.hpp"
+#include "cli_run.hpp"
+#include <nlohmann/json.hpp>
+
+using namespace gridenum;
+
+namespace {
+
+BigInt total_by_classes(Shape s) {
+  const auto cat = build_signature_catalogue(s, 2);
+  const ThreeBandCounter tb(s, 2);
+  BigInt total = 0;
+  for (const auto& c : cat.classes) {
+    const auto cols = signature_columns(s, c.key);
+    total += BigInt(c.size) * tb.band_fillings(cols) * to_big(tb.completions(cols));
+  }
+  return total;
+}
+
+// A band (R rows x N) with the given column sets, found by backtracking (any one).
+std::vector<int> some_band(Shape s, const std::vector<DigitMask>& cols) {
+  const int R = s.rows, N = s.n();
+  std::vector<int> g(R * N, -1);
+  std::vector<DigitMask> row_used(R, 0), col_left(cols);
+  auto rec = [&](auto&& self, int cell) -> bool {
+    if (cell == R * N) return true;
+    const int r = cell / N, c = cell % N;
+    for (DigitMask m = col_left[c] & ~row_used[r]; m; m &= m - 1) {
+      const int d = std::countr_zero(m);
+      g[cell] = d;
+      col_left[c] &= ~(DigitMask{1} << d);
+      row_used[r] |= DigitMask{1} << d;
+      if (self(self, cell + 1)) return true;
+      col_left[c] |= DigitMask{1} << d;
+      row_used[r] &= ~(DigitMask{1} << d);
+    }
+    return false;
+  };
+  EXPECT_TRUE(rec(rec, 0));
+  return g;
+}
+
+// Completions of a filled top band of a 6x6 grid (2x3 boxes) by plain cell-by-cell search.
+std::uint64_t plain_completions_2x3(const std::vector<int>& top) {
+  const int N = 6;
+  std::vector<int> g(N * N, -1);
+  std::copy(top.begin(), top.end(), g.begin());
+  auto ok = [&](int cell, int d) {
+    const int r = cell / N, c = cell % N;
+    for (int i = 0; i < N; ++i)
+      if (g[r * N + i] == d || g[i * N + c] == d) return false;
+    const int br = r / 2 * 2, bc = c / 3 * 3;
+    for (int i = 0; i < 2; ++i)
+      for (int j = 0; j < 3; ++j)
+        if (g[(br + i) * N + bc + j] == d) return false;
+    return true;
+  };
+  auto rec = [&](auto&& self, int cell) -> std::uint64_t {
+    if (cell == N * N) return 1;
+    std::uint64_t n = 0;
+    for (int d = 0; d < N; ++d)
+      if (ok(cell, d)) {
+        g[cell] = d;
+        n += self(self, cell + 1);
+        g[cell] = -1;
+      }
+    return n;
+  };
+  return rec(rec, 2 * N);
+}
+
+// Band fillings with given column sets by plain enumeration (rows ordered).
+std::uint64_t plain_band_fillings(Shape s, const std::vector<DigitMask>& cols) {
+  const int R = s.rows, N = s.n();
+  std::vector<DigitMask> row_used(R, 0), col_left(cols);
+  auto rec = [&](auto&& self, int cell) -> std::uint64_t {
+    if (cell == R * N) return 1;
+    const int r = cell / N, c = cell % N;
+    std::uint64_t n = 0;
+    for (DigitMask m = col_left[c] & ~row_used[r]; m; m &= m - 1) {
+      const DigitMask d = m & (~m + 1);
+      col_left[c] &= ~d;
+      row_used[r] |= d;
+      n += self(self, cell + 1);
+      col_left[c] |= d;
+      row_used[r] &= ~d;
+    }
+    return n;
+  };
+  return rec(rec, 0);
+}
+
+std::vector<DigitMask> random_config(Shape s, std::mt19937_64& rng) {
+  std::vector<DigitMask> cols(s.n(), 0);
+  std::vector<int> perm(s.n());
+  for (int b = 0; b < s.rows; ++b) {
+    std::iota(perm.begin(), perm.end(), 0);
+    std::shuffle(perm.begin(), perm.end(), rng);
+    for (int i = 0; i < s.n(); ++i) cols[b * s.cols + i / s.rows] |= DigitMask{1} << perm[i];
+  }
+  return cols;
+}
+
+}  // namespace
+
+TEST(ThreeBand, TotalOf2x3) { EXPECT_EQ(total_by_classes(Shape{2, 3}), BigInt(28200960)); }
+
+TEST(ThreeBand, TotalOf3x3) { EXPECT_EQ(total_by_classes(Shape{3, 3}), BigInt("6670903752021072936960")); }
+
+TEST(ThreeBand, CompletionsOf2x3AgainstPlainSearch) {
+  const Shape s{2, 3};
+  const auto cat = build_signature_catalogue(s, 1);
+  const ThreeBandCounter tb(s, 1);
+  for (const auto& c : cat.classes) {
+    const auto cols = signature_columns(s, c.key);
+    const auto band = some_band(s, cols);
+    EXPECT_EQ(to_big(tb.completions(cols)), BigInt(plain_completions_2x3(band))) << signature_string(s, cols);
+  }
+}
+
+TEST(ThreeBand, FillingsTableAgainstDirectAndPlainCounts) {
+  std::mt19937_64 rng(3);
+  for (Shape s : {Shape{2, 3}, Shape{3, 3}}) {
+    SCOPED_TRACE(s.str());
+    const ThreeBandCounter tb(s, 2);
+    for (int trial = 0; trial < 300; ++trial) {
+      const auto cols = random_config(s, rng);
+      const auto direct = three_band_fillings(s, cols);
+      EXPECT_EQ(tb.band_fillings(cols), direct);
+      if (trial < 40) {
+        EXPECT_EQ(plain_band_fillings(s, cols), direct);
+      }
+    }
+  }
+}
+
+TEST(ThreeBand, RunOverClassRanges) {
+  const Shape s{3, 3};
+  const auto all = run_three_band(s, 0, 0, 2);
+  ASSERT_TRUE(all.complete);
+  EXPECT_EQ(all.classes.size(), 44u);
+  EXPECT_EQ(all.total, BigInt("6670903752021072936960"));
+  const auto some = run_three_band(s, 5, 7, 1);
+  EXPECT_FALSE(some.complete);
+  ASSERT_EQ(some.classes.size(), 3u);
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_EQ(some.classes[i].index, 5u + i);
+    EXPECT_EQ(some.classes[i].columns, all.classes[4 + i].columns);
+    EXPECT_TRUE(some.classes[i].completions == all.classes[4 + i].completions);
+  }
+  const auto j = to_json(some);
+  EXPECT_EQ(j["classes"].size(), 3u);
+  EXPECT_EQ(j["classes"][0]["index"], 5);
+  EXPECT_FALSE(j.contains("total"));
+  EXPECT_EQ(to_json(all)["total"], "6670903752021072936960");
+  EXPECT_NE(format_text(all).find("6,670,903,752,021,072,936,960"), std::string::npos);
+  EXPECT_THROW(run_three_band(s, 0, 45, 1), std::invalid_argument);
+  EXPECT_THROW(run_three_band(s, 3, 2, 1), std::invalid_argument);
+  const auto tr = run_three_band(Shape{3, 2}, 0, 0, 1);  // through 2x3
+  EXPECT_EQ(tr.counted, (Shape{2, 3}));
+  EXPECT_EQ(tr.total, BigInt(28200960));
+  EXPECT_NE(format_text(tr).find("transpose 2x3"), std::string::npos);
+}
+
+TEST(ThreeBand, Refusals) {
+  EXPECT_TRUE(three_band_shape_error(Shape{3, 4}).has_value());
+  EXPECT_TRUE(three_band_shape_error(Shape{5, 3}).has_value());
+  EXPECT_FALSE(three_band_shape_error(Shape{4, 3}).has_value());
+  EXPECT_THROW(ThreeBandCounter(Shape{3, 2}), std::invalid_argument);
+  const ThreeBandCounter tb(Shape{2, 3}, 1);
+  EXPECT_THROW(tb.completions(std::vector<DigitMask>(6, 0b11)), std::invalid_argument);
+}
+
+TEST(ThreeBand, CountCommandWithClasses) {
+  using gridenum::testing::run_cli_line;
+  auto p = run_cli_line("{gridenum} count --shape 2x3 --classes all --threads 1 --json");
+  ASSERT_EQ(p.code, 0) << p.err;
+  const auto j = nlohmann::json::parse(p.out);
+  EXPECT_EQ(j["total"], "28200960");
+  EXPECT_EQ(j["method"], "three-band");
+  EXPECT_EQ(j["classes"].size(), 3u);
+  p = run_cli_line("{gridenum} count --shape 3x3 --classes 2:3");
+  ASSERT_EQ(p.code, 0) << p.err;
+  EXPECT_NE(p.out.find("123.456.789|123.457.689|123.468.579"), std::string::npos) << p.out;
+  EXPECT_NE(p.out.find("no total"), std::string::npos);
+  p = run_cli_line("{gridenum} count --shape 3x2 --classes all --json");
+  ASSERT_EQ(p.code, 0) << p.err;
+  const auto t = nlohmann::json::parse(p.out);
+  EXPECT_EQ(t["counted_as"], "2x3");
+  EXPECT_EQ(t["total"], "28200960");
+  for (const char* bad : {"--shape 4x4 --classes 1:2", "--shape 2x4 --classes 1:2", "--shape 3x3 --classes 0:2", "--shape 3x3 --classes 9:45",
+                          "--shape 3x3 --classes 3:2", "--shape 3x3 --classes a:b", "--shape 3x3 --classes 1:2 --method stack"}) {
+    p = run_cli_line(std::string("{gridenum} count ") + bad);
+    EXPECT_EQ(p.code, 2) << bad;
+    EXPECT_NE(p.err.find("--classes"), std::string::npos) << bad << ": " << p.err;
+  }
+}
