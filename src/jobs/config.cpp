@@ -160,8 +160,11 @@ std::optional<std::string> count_shape_error(Shape s) {
   if (auto why = degenerate_box(s)) return why;
   return "box shape " + s.str() + " is beyond what count does: it counts grids of up to 10 digits, box shapes 2x2, 2x3, "
          "3x2, 2x4, 4x2 and 3x3 by the stack method and 2x5 and 5x2 by the side-2 routes (from 10 digits on the stack "
-         "method's lists of band or stack fillings run into the billions; 3x4, 4x3, 2x6, 6x2 and larger are not supported "
-         "yet)";
+         "method's lists of band or stack fillings run into the billions; 2x6, 6x2 and larger are not supported yet)" +
+         std::string(s == Shape{4, 3} || s == Shape{3, 4}
+                         ? "; 4x3 and 3x4 classes are counted one by one by the three-band route: gridenum count --shape " +
+                               s.str() + " --classes A:B (no whole count or job yet)"
+                         : "");
 }
 
 std::optional<std::string> job_method_error(Shape s, JobMethod m) {
