@@ -14,10 +14,12 @@
 #include "gridenum/count/band_signatures.hpp"
 #include "gridenum/count/three_band.hpp"
 #include "gridenum/count/three_band_run.hpp"
+#include "band_fill.hpp"
 #include "cli_run.hpp"
 #include <nlohmann/json.hpp>
 
 using namespace gridenum;
+using gridenum::test_support::some_band;
 
 namespace {
 
@@ -30,29 +32,6 @@ BigInt total_by_classes(Shape s) {
     total += BigInt(c.size) * tb.band_fillings(cols) * to_big(tb.completions(cols));
   }
   return total;
-}
-
-// A band (R rows x N) with the given column sets, found by backtracking (any one).
-std::vector<int> some_band(Shape s, const std::vector<DigitMask>& cols) {
-  const int R = s.rows, N = s.n();
-  std::vector<int> g(R * N, -1);
-  std::vector<DigitMask> row_used(R, 0), col_left(cols);
-  auto rec = [&](auto&& self, int cell) -> bool {
-    if (cell == R * N) return true;
-    const int r = cell / N, c = cell % N;
-    for (DigitMask m = col_left[c] & ~row_used[r]; m; m &= m - 1) {
-      const int d = std::countr_zero(m);
-      g[cell] = d;
-      col_left[c] &= ~(DigitMask{1} << d);
-      row_used[r] |= DigitMask{1} << d;
-      if (self(self, cell + 1)) return true;
-      col_left[c] |= DigitMask{1} << d;
-      row_used[r] &= ~(DigitMask{1} << d);
-    }
-    return false;
-  };
-  EXPECT_TRUE(rec(rec, 0));
-  return g;
 }
 
 // Completions of a filled top band of a 6x6 grid (2x3 boxes) by plain cell-by-cell search.

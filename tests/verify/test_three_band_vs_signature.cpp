@@ -11,31 +11,16 @@
 #include "gridenum/count/band_signatures.hpp"
 #include "gridenum/count/three_band.hpp"
 #include "gridenum/verify/signature.hpp"
+#include "band_fill.hpp"
 
 using namespace gridenum;
 
 namespace {
 
-// A band (digits 1..N, row-major) with the given column sets, by backtracking.
+// A band (digits 1..N, row-major) with the given column sets (tests/support/band_fill.hpp).
 Band band_with_columns(Shape s, const std::vector<DigitMask>& cols) {
-  const int R = s.rows, N = s.n();
-  Band g(R * N, 0);
-  std::vector<DigitMask> row_used(R, 0), col_left(cols);
-  auto rec = [&](auto&& self, int cell) -> bool {
-    if (cell == R * N) return true;
-    const int r = cell / N, c = cell % N;
-    for (DigitMask m = col_left[c] & ~row_used[r]; m; m &= m - 1) {
-      const int d = std::countr_zero(m);
-      g[cell] = static_cast<std::uint8_t>(d + 1);
-      col_left[c] &= ~(DigitMask{1} << d);
-      row_used[r] |= DigitMask{1} << d;
-      if (self(self, cell + 1)) return true;
-      col_left[c] |= DigitMask{1} << d;
-      row_used[r] &= ~(DigitMask{1} << d);
-    }
-    return false;
-  };
-  EXPECT_TRUE(rec(rec, 0));
+  Band g;
+  for (int d : gridenum::test_support::some_band(s, cols)) g.push_back(static_cast<std::uint8_t>(d + 1));
   return g;
 }
 
