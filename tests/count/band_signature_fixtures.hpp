@@ -17,6 +17,10 @@
 
 #include "gridenum/core/arith.hpp"
 #include "gridenum/core/shape.hpp"
+#include "gridenum/count/band_signatures.hpp"
+#include "gridenum/count/two_band.hpp"
+
+#include <gtest/gtest.h>
 
 namespace gridenum::test_support {
 
@@ -206,6 +210,27 @@ inline BigInt burnside_orbits(int R, int C) {
   const BigInt denom = factorial(N) * factorial(R);
   if (num % denom != 0) return -1;
   return num / denom;
+}
+
+// The signature catalogue of R x 2 boxes (m = R) matched class for class, with equal sizes, with
+// the side-2 two-band route's class table (its own generator): each class's left column sets
+// classified by TwoBandClasses, every class of that table hit exactly once.
+inline void expect_matches_two_band(Shape s) {
+  const int m = s.rows;
+  const auto cat = build_signature_catalogue(s, 2);
+  const TwoBandClasses tb(m, 2);
+  ASSERT_EQ(tb.table().classes.size(), cat.classes.size());
+  std::vector<int> hit(cat.classes.size(), 0);
+  for (const auto& cl : cat.classes) {
+    const auto cols = signature_columns(s, cl.key);
+    Side2Config c;
+    c.m = m;
+    for (int k = 0; k < m; ++k) c.sets[static_cast<std::size_t>(k)] = static_cast<std::uint16_t>(cols[static_cast<std::size_t>(k * 2)]);
+    const auto j = tb.class_of(c);
+    ++hit[j];
+    EXPECT_EQ(tb.table().classes[j].weight, cl.size);
+  }
+  for (int h : hit) EXPECT_EQ(h, 1);
 }
 
 }  // namespace gridenum::test_support

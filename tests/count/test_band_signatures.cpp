@@ -76,20 +76,7 @@ TEST(BandSignatures, FourByTwoMatchesTheTwoBandRouteClassForClass) {
   // m x 2 boxes: the two-band route of side2 (two_band.hpp) has its own class generator for the
   // same group; its classes and weights must be ours.
   const Shape s{4, 2};
-  const auto cat = build_signature_catalogue(s, 2);
-  const TwoBandClasses tb(4, 2);
-  ASSERT_EQ(tb.table().classes.size(), cat.classes.size());
-  std::vector<int> hit(cat.classes.size(), 0);
-  for (const auto& cl : cat.classes) {
-    const auto cols = signature_columns(s, cl.key);
-    Side2Config c;
-    c.m = 4;
-    for (int k = 0; k < 4; ++k) c.sets[k] = static_cast<std::uint16_t>(cols[k * 2]);
-    const auto j = tb.class_of(c);
-    ++hit[j];
-    EXPECT_EQ(tb.table().classes[j].weight, cl.size);
-  }
-  for (int h : hit) EXPECT_EQ(h, 1);
+  gridenum::test_support::expect_matches_two_band(s);
 }
 
 TEST(BandSignatures, BurnsideGivesThePublishedTwelveDigitClassNumbers) {

@@ -24,14 +24,7 @@ namespace {
 const std::string kClassic = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 const std::string kSolution = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
 
-std::vector<PuzzleReader::Item> read_all(const std::string& text, ReadOptions opt = {}) {
-  std::istringstream in(text);
-  PuzzleReader r(in, opt);
-  std::vector<PuzzleReader::Item> items;
-  PuzzleReader::Item it;
-  while (r.next(it)) items.push_back(it);
-  return items;
-}
+using gridenum::testing::read_all;
 
 Puzzle read_one(const std::string& text, ReadOptions opt = {}) {
   const auto items = read_all(text, opt);

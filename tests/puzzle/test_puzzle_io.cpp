@@ -8,6 +8,7 @@
 #include <streambuf>
 
 #include "gridenum/puzzle/puzzle_io.hpp"
+#include "solve_fixtures.hpp"
 
 using namespace gridenum;
 
@@ -21,15 +22,7 @@ ParseError error_of(const std::string& line, const ReadOptions& opt = {}) {
   ADD_FAILURE() << "no error for: " << line;
   return ParseError(0, 0, "");
 }
-// Every item of a stream, in order.
-std::vector<PuzzleReader::Item> read_all(const std::string& text, const ReadOptions& opt = {}) {
-  std::istringstream in(text);
-  PuzzleReader r(in, opt);
-  std::vector<PuzzleReader::Item> items;
-  PuzzleReader::Item it;
-  while (r.next(it)) items.push_back(it);
-  return items;
-}
+using gridenum::testing::read_all;
 // Expects an error item at `line`, `column` whose message contains `text`.
 void expect_error(const PuzzleReader::Item& it, std::size_t line, std::size_t column, const std::string& text) {
   ASSERT_TRUE(it.error) << "expected an error at line " << line;

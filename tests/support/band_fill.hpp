@@ -6,7 +6,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
+#include <numeric>
+#include <random>
 #include <vector>
 
 #include "gridenum/core/shape.hpp"
@@ -33,6 +36,21 @@ inline std::vector<int> some_band(Shape s, const std::vector<DigitMask>& cols) {
   };
   EXPECT_TRUE(rec(rec, 0));
   return g;
+}
+
+// A random top-band configuration of shape s: each box's C columns get a random partition of the
+// N digits into C sets of R.
+inline std::vector<DigitMask> random_box_columns(Shape s, std::mt19937_64& rng) {
+  const int N = s.n();
+  std::vector<DigitMask> cols(static_cast<std::size_t>(N), 0);
+  std::vector<int> perm(static_cast<std::size_t>(N));
+  for (int b = 0; b < s.rows; ++b) {
+    std::iota(perm.begin(), perm.end(), 0);
+    std::shuffle(perm.begin(), perm.end(), rng);
+    for (int i = 0; i < N; ++i)
+      cols[static_cast<std::size_t>(b * s.cols + i / s.rows)] |= DigitMask{1} << perm[static_cast<std::size_t>(i)];
+  }
+  return cols;
 }
 
 }  // namespace gridenum::test_support

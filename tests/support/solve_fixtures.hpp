@@ -124,4 +124,14 @@ inline std::vector<CountedPuzzle> load_counted(const std::string& path) {
   return out;
 }
 
+// Every item of a stream, in order (tests of the readers: puzzle_io, grid_text).
+inline std::vector<PuzzleReader::Item> read_all(const std::string& text, const ReadOptions& opt = {}) {
+  std::istringstream in(text);
+  PuzzleReader r(in, opt);
+  std::vector<PuzzleReader::Item> items;
+  PuzzleReader::Item it;
+  while (r.next(it)) items.push_back(it);
+  return items;
+}
+
 }  // namespace gridenum::testing
