@@ -22,6 +22,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       if (it.error->line == 0) __builtin_trap();  // errors must name a line
       continue;
     }
+    if (!it.puzzle) __builtin_trap();  // a puzzle or an error, never neither
     const auto& m = it.puzzle->model;
     if (static_cast<int>(m.givens.size()) != m.n * m.n) __builtin_trap();
     // Solving is bounded: small grids only, a few per input, stop at 2 solutions.

@@ -787,8 +787,12 @@ PuzzleReader::Item parse_raw(PuzzleReader::Raw raw, const ReadOptions& opt) {
       }
       item.puzzle = parse_grid_block(lines, raw.line, opt);
     } else if (auto p = parse_puzzle_line(raw.text, raw.line, opt)) {
-      // Never nullopt here: next_raw() skips blank and comment lines.
       item.puzzle = std::move(*p);
+    } else {
+      // next_raw() skips blank and comment lines, so this is not reached; should a line ever
+      // parse to nothing, it is an error, never an item with neither a puzzle nor an error.
+      assert(false && "a non-blank, non-comment line parsed to nothing");
+      item.error = ParseError(raw.line, raw.column, "no puzzle on this line");
     }
   } catch (const ParseError& e) {
     item.error = e;
@@ -996,7 +1000,12 @@ std::optional<Puzzle> parse_puzzle_line(std::string_view raw, std::size_t line_n
   if (const std::size_t skip = leading_name(line, opt)) {
     std::string rest(col0 - 1 + skip, ' ');
     rest += line.substr(skip);
-    return parse_puzzle_line(rest, line_no, opt);
+    // The rest can be a comment ("name #..."): a name with no puzzle is an error, never an
+    // empty item (the reader's contract is a puzzle or an error; found by the fuzzer).
+    if (auto p = parse_puzzle_line(rest, line_no, opt)) return p;
+    throw ParseError(line_no, col0 + skip,
+                     "a name ('" + std::string(line.substr(0, line.find_first_of(" \t"))) +
+                         "') but no puzzle after it ('#' starts a comment only at the start of a line)");
   }
   return parse_grid_line(line, line_no, col0, opt);
 }

@@ -581,3 +581,21 @@ TEST(PuzzleIo, NamePuzzleSolutionLines) {
   ASSERT_EQ(items.size(), 1u);
   expect_puzzle(items[0], 2, 9);
 }
+
+// Found by the fuzzer (CI, libFuzzer on the readers): a name followed by a 16-character word
+// that starts with '#' read as a name and then a comment, and the reader handed out an item
+// with neither a puzzle nor an error (the CLI printed "none" for it). Now it is an error at the
+// word after the name, and every item the reader gives has exactly one of the two.
+TEST(PuzzleIo, NameFollowedByACommentIsAnError) {
+  auto e = error_of("zz #...............");
+  EXPECT_EQ(e.line, 7u);
+  EXPECT_EQ(e.column, 4u);
+  EXPECT_NE(e.message.find("a name ('zz') but no puzzle"), std::string::npos) << e.what();
+  const std::string killer = "4|2x2|9:0,1,4;8:2,6,10;3:3,7;7:5,9,13;4:8,12;9:11,14,15|2341413232141423";
+  auto items = read_all(killer + "\n  zz\t#...............  \n" + killer + "\n");
+  ASSERT_EQ(items.size(), 3u);
+  expect_puzzle(items[0], 1, 4);
+  expect_error(items[1], 2, 6, "no puzzle after it");
+  expect_puzzle(items[2], 3, 4);
+  for (const auto& it : items) EXPECT_NE(it.puzzle.has_value(), it.error.has_value());
+}
