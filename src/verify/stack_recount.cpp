@@ -28,10 +28,11 @@ namespace {
 using Mask = std::uint32_t;
 using DigitPerm = std::array<int, 16>;
 
-// The element in the 2 x m view: rho on the N rows (band b = rows 2b, 2b+1), tau[s] on the m
-// columns of stack s.
+// The element in the 2 x m view: rho on the N rows (band b = rows 2b, 2b+1); tau[s][c] is the
+// position inside its stack of the image of column c of stack s; swap: the stacks trade places.
 struct View {
   int m = 0, n = 0;
+  bool swap = false;
   std::array<int, 16> rho{};
   std::array<std::array<int, 8>, 2> tau{};
 };
@@ -54,12 +55,12 @@ Mask apply(const int* p, Mask set, int n) {
 // column masks (m * n <= 50 bits), and partial fillings with the same state are merged.
 class StackFiller {
  public:
-  StackFiller(const View& v, const int* tau, const int* pi) : v_(v), tau_(tau), pi_(pi) {
+  StackFiller(const View& v, const int* rho, const int* tau, const int* pi) : v_(v), rho_(rho), tau_(tau), pi_(pi) {
     std::array<bool, 16> seen{};
     for (int r = 0; r < v.n; ++r) {
       if (seen[static_cast<std::size_t>(r)]) continue;
       firsts_.push_back(r);
-      for (int x = r; !seen[static_cast<std::size_t>(x)]; x = v.rho[static_cast<std::size_t>(x)]) seen[static_cast<std::size_t>(x)] = true;
+      for (int x = r; !seen[static_cast<std::size_t>(x)]; x = rho[x]) seen[static_cast<std::size_t>(x)] = true;
     }
   }
 
@@ -111,7 +112,7 @@ class StackFiller {
         undo(start);
         return false;
       }
-      cr = v_.rho[static_cast<std::size_t>(cr)];
+      cr = rho_[cr];
       cc = tau_[cc];
       val = pi_[val];
       if (cr == r && cc == c) {
@@ -152,6 +153,7 @@ class StackFiller {
   }
 
   const View& v_;
+  const int* rho_;
   const int* tau_;
   const int* pi_;
   std::vector<int> firsts_;
@@ -192,10 +194,16 @@ class ChoiceLister {
     const Mask full = (Mask{1} << v_.n) - 1;
     return r % 2 ? (~top_[static_cast<std::size_t>(r / 2)] & full) : top_[static_cast<std::size_t>(r / 2)];
   }
+  // The left set of row rho(r) is pi(L_r) when the stacks stay, and its complement when they
+  // swap (row r's left half lands in the right half of row rho(r)).
+  Mask image_left_set(int r) const {
+    const Mask img = apply(pi_, row_set(r), v_.n);
+    return v_.swap ? (~img & ((Mask{1} << v_.n) - 1)) : img;
+  }
   bool rule_holds_below(int rows) const {
     for (int r = 0; r < rows; ++r) {
       const int img = v_.rho[static_cast<std::size_t>(r)];
-      if (img < rows && row_set(img) != apply(pi_, row_set(r), v_.n)) return false;
+      if (img < rows && row_set(img) != image_left_set(r)) return false;
     }
     return true;
   }
@@ -208,7 +216,7 @@ class ChoiceLister {
     }
     for (int r = 0; r < 2 * b; ++r)
       if (v_.rho[static_cast<std::size_t>(r)] / 2 == b) {
-        const Mask img = apply(pi_, row_set(r), v_.n);
+        const Mask img = image_left_set(r);
         const Mask full = (Mask{1} << v_.n) - 1;
         top_[static_cast<std::size_t>(b)] = v_.rho[static_cast<std::size_t>(r)] % 2 ? (~img & full) : img;
         go(b + 1, group, weight);
@@ -257,9 +265,10 @@ View make_view(Shape s, const GeometricSymmetry& g0) {
   v.m = s.rows == 2 ? s.cols : s.rows;
   v.n = 2 * v.m;
   for (int r = 0; r < v.n; ++r) v.rho[static_cast<std::size_t>(r)] = g.rows[static_cast<std::size_t>(r)];
+  v.swap = g.cols[0] / v.m != 0;
   for (int st = 0; st < 2; ++st)
     for (int c = 0; c < v.m; ++c)
-      v.tau[static_cast<std::size_t>(st)][static_cast<std::size_t>(c)] = g.cols[static_cast<std::size_t>(st * v.m + c)] - st * v.m;
+      v.tau[static_cast<std::size_t>(st)][static_cast<std::size_t>(c)] = g.cols[static_cast<std::size_t>(st * v.m + c)] % v.m;
   return v;
 }
 
@@ -270,24 +279,28 @@ bool stack_recount_applies(Shape s, const GeometricSymmetry& g) {
   if (s.rows != 2 && s.cols != 2) return false;
   const int m = s.rows == 2 ? s.cols : s.rows;
   if (m < 2 || m > kStackRecountMaxHalf) return false;
-  const GeometricSymmetry v = s.rows == 2 ? g : transposed_view(g);
-  for (int c = 0; c < 2 * m; ++c)
-    if (v.cols[static_cast<std::size_t>(c)] / m != c / m) return false;  // a stack swap
   return true;
 }
 
 StackRecount stack_recount(Shape s, const GeometricSymmetry& g, const std::vector<CycleType>& types, int threads) {
   if (!stack_recount_applies(s, g))
-    throw std::invalid_argument("stack recount: the element must keep both stacks of a 2 x m (both bands of an m x 2) "
-                                "shape, m <= 5, and not be the identity");
+    throw std::invalid_argument("stack recount: the element must be an untransposed, non-identity symmetry of a 2 x m or "
+                                "m x 2 shape, m <= 5");
   const auto t0 = SteadyClock::now();
   const View v = make_view(s, g);
+  // A stack swap: the left stack alone is free, the right one is its image, and the left one
+  // must obey g^2 (rows rho^2, columns tau[1] after tau[0], digits pi^2).
+  std::array<int, 16> rho2{};
+  std::array<int, 8> tau2{};
+  for (int r = 0; r < v.n; ++r) rho2[static_cast<std::size_t>(r)] = v.rho[static_cast<std::size_t>(v.rho[static_cast<std::size_t>(r)])];
+  for (int c = 0; c < v.m; ++c) tau2[static_cast<std::size_t>(c)] = v.tau[1][static_cast<std::size_t>(v.tau[0][static_cast<std::size_t>(c)])];
   StackRecount res;
   tbb::task_arena arena(resolve_threads(threads));
   for (const CycleType& type : types) {
     if (std::accumulate(type.begin(), type.end(), 0) != v.n)
       throw std::invalid_argument("stack recount: a relabelling type must be a partition of N");
     const Perm pi = perm_of_type(type);
+    const Perm pi2 = compose(pi, pi);
     const auto cen = centraliser(pi);
     assert(cen.size() == centraliser_order(type));
     ChoiceLister lister(v, pi.data());
@@ -305,10 +318,15 @@ StackRecount stack_recount(Shape s, const GeometricSymmetry& g, const std::vecto
           rows[static_cast<std::size_t>(r)] = r % 2 ? (~top & full) : top;
           comp[static_cast<std::size_t>(r)] = ~rows[static_cast<std::size_t>(r)] & full;
         }
-        StackFiller left(v, v.tau[0].data(), pi.data());
+        if (v.swap) {
+          StackFiller left(v, rho2.data(), tau2.data(), pi2.data());
+          sum.local() += u128{left.count(rows.data())} * choices[i].weight;
+          return;
+        }
+        StackFiller left(v, v.rho.data(), v.tau[0].data(), pi.data());
         const std::uint64_t a = left.count(rows.data());
         if (a == 0) return;
-        StackFiller right(v, v.tau[1].data(), pi.data());
+        StackFiller right(v, v.rho.data(), v.tau[1].data(), pi.data());
         const std::uint64_t b = right.count(comp.data());
         sum.local() += u128{a} * b * choices[i].weight;
       });

@@ -13,6 +13,7 @@
 #include "gridenum/symmetry/fixed_grids.hpp"
 #include "gridenum/symmetry/symmetry_group.hpp"
 #include "gridenum/verify/stack_recount.hpp"
+#include "stack_recount_fixtures.hpp"
 
 using namespace gridenum;
 
@@ -49,4 +50,13 @@ TEST(SlowStackRecount, TheFourClassesOfTwoByFiveInBothOrientations) {
     EXPECT_EQ(to_string(stack_recount(t, turned, relabelling_types(t, turned), 0).grids), to_string(kernel.grids)) << cls.text;
   }
   EXPECT_EQ(found, 4);
+}
+
+TEST(SlowStackRecount, AgreesWithTheKernelsOnTwoByFourOverEveryType) {
+  int compared = 0, fixing = 0;
+  test_support::expect_every_class_agrees(Shape{2, 4}, &compared, &fixing);
+  // S_2 wr S_4 has 20 classes; S_4 wr S_2 has 15 stack-keeping ones (unordered pairs of the 5
+  // classes of S_4) and 5 stack-swapping ones. Every one of the 400 but the identity is compared.
+  EXPECT_EQ(compared, 20 * 20 - 1);
+  EXPECT_GT(fixing, 5);
 }
