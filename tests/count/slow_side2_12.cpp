@@ -1,4 +1,5 @@
-// The 12-digit side-2 class table (issue 15; TwoStackOrbitClasses, about 15 s to build) and F of
+// The orbit generator against the listing one at m = 5 (the listing takes seconds), and the
+// 12-digit side-2 class table (issue 15; TwoStackOrbitClasses, about 15 s to build) and F of
 // sampled 2x6 classes, label slow:
 //  - 63,199 classes (published), weights summing to 924^6, representatives classified back to
 //    their own class, the levels of the augmentation;
@@ -109,5 +110,28 @@ TEST(Side2Slow12, SymmetricClassesFDoesNotMoveUnderTheGroup) {
     const Side2Config img = random_image(rep, rng);
     EXPECT_EQ(six().class_of(img), i - 1);
     EXPECT_EQ(side2_fillings(Side2Route::TwoStack, img), f) << "class " << i;
+  }
+}
+
+TEST(Side2Slow12, OrbitGeneratorMatchesTheListingOneAtTenDigits) {
+  const TwoStackClasses a(5);
+  const TwoStackOrbitClasses b(5, 2);
+  const std::size_t n = a.table().classes.size();
+  ASSERT_EQ(b.table().classes.size(), n);
+  std::vector<int> seen(n, 0);
+  for (std::uint32_t i = 0; i < n; ++i) {
+    const std::uint32_t j = a.class_of(b.table().classes[i].representative);
+    ASSERT_LT(j, n);
+    ++seen[j];
+    EXPECT_EQ(b.table().classes[i].weight, a.table().classes[j].weight) << "class " << i + 1;
+    EXPECT_EQ(b.class_of(a.table().classes[j].representative), i);
+  }
+  for (int k : seen) EXPECT_EQ(k, 1);
+  std::mt19937 rng(15);
+  for (int i = 0; i < 200; ++i) {
+    const Side2Config c = random_config(5, rng);
+    const Side2Config img = random_image(c, rng);
+    EXPECT_EQ(b.class_of(img), b.class_of(c)) << config_string(c);
+    EXPECT_EQ(a.class_of(b.table().classes[b.class_of(c)].representative), a.class_of(img)) << config_string(c);
   }
 }

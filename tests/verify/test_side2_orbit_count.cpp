@@ -1,9 +1,8 @@
 // The Burnside count of the side-2 classes (verify/side2_orbit_count.hpp), against the class
-// generators, which it shares no code with: for m = 2..5 it must give the listing generator's
+// generators, which it shares no code with: for m = 2..4 (m = 5, 6: slow_side2_orbit_count) it must give the listing generator's
 // (TwoStackClasses) class count and, from the identity's fixed points, its number of histograms
 // listed, and the orbit generator's (TwoStackOrbitClasses) class count; for m = 6 the published
-// 63,199 (issue 15). The m = 6 orbit generator (about 15 s) is checked against it in
-// tests/count/slow_side2_12.cpp.
+// 63,199 (issue 15).
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -13,8 +12,8 @@
 
 using namespace gridenum;
 
-TEST(Side2OrbitCount, BurnsideAgreesWithBothGeneratorsUpToTenDigits) {
-  for (int m = 2; m <= 5; ++m) {
+TEST(Side2OrbitCount, BurnsideAgreesWithBothGeneratorsUpToEightDigits) {
+  for (int m = 2; m <= 4; ++m) {
     const HistogramOrbitCount b = count_histogram_orbits(m);
     EXPECT_EQ(b.group_order, factorial_u64(m) << m);
     const TwoStackClasses listed(m);
