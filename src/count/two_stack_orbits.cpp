@@ -14,8 +14,8 @@
 //    of every representative (choosing, for each type v of R with multiplicity h(v), how many
 //    c(v) of its digits get a 1, sum c(v) = m) and removing duplicates gives exactly the orbits
 //    of level j + 1. Level 1 is the single histogram {1 x m, 0 x m}. For m = 6 the levels have
-//    1, 4, 37, 1,021, ... orbits (printed by the tests), and the children of level 5 are the
-//    bulk of the work; this is the classic "generate children, canonical form, deduplicate"
+//    1, 4, 17, 137, 2,072, 63,199 orbits and 1,008,954 children are canonicalised in all, most
+//    of them the children of level 5; this is the classic "generate children, canonical form, deduplicate"
 //    scheme (McKay, "Isomorph-free exhaustive generation", J. Algorithms 26 (1998), in its
 //    simplest form: the hash-set variant, no canonical-parent test).
 //
@@ -159,8 +159,8 @@ class Canonicaliser {
     std::uint8_t prefix[kMaxDigits]{};
   };
 
-  // Depths 1 and 2 in closed form (a shortcut measured at about half the generator's time; the
-  // survivors are the same as the general loop's). Depth 1: every column has m ones of 2m, all
+  // Depths 1 and 2 in closed form (the survivors are the same as the general loop's; m = 6 went
+  // from 25 s to 14 s with it, one thread, one run each under the same load). Depth 1: every column has m ones of 2m, all
   // 2j choices tie. Depth 2: with n11 digits having both image bits 1, the prefix counts are
   // 11: n11, 10: m - n11, 01: m - n11, 00: n11, so the key grows with n11; for columns c, d
   // with overlap x (digits with both bits 1), n11 = x when both or neither are complemented and

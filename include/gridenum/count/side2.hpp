@@ -61,7 +61,7 @@ std::string to_string(Side2Route r);                       // "two-stack", "two-
 bool parse_side2_route(std::string_view text, Side2Route& out);
 
 // Largest m the counters take (N = 2m digits as 16-bit masks) and the largest m the class
-// generators take (m = 6 has 924^6 configurations and ~1.3e9 type histograms: issue 15).
+// generators take (m = 6 has 924^6 configurations and 2,284,361,552 type histograms, too many to list: issue 15).
 constexpr int kSide2MaxHalf = 8;
 constexpr int kSide2MaxClassHalf = 5;
 // Largest m of the two-stack orbit generator (TwoStackOrbitClasses, no listing of histograms):

@@ -42,7 +42,7 @@ class TwoStackClasses {
 
 // The same classes without listing the histograms (two_stack_orbits.cpp): orbit representatives
 // built one box (coordinate) at a time, each partial histogram reduced to a canonical form under
-// B_j by a refinement search that also counts its automorphisms. Needed for m = 6 (about 1.3e9
+// B_j by a refinement search that also counts its automorphisms. Needed for m = 6 (2.3e9
 // histograms, 63,199 classes); takes 2 <= m <= kSide2MaxOrbitHalf.
 //
 // Order: a histogram's canonical key has the same packing as TwoStackClasses' keys (types sorted
