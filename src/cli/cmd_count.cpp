@@ -10,6 +10,7 @@
 #include "options.hpp"
 #include "gridenum/count/count.hpp"
 #include "gridenum/count/side2.hpp"
+#include "gridenum/count/three_band.hpp"
 #include "gridenum/jobs/config.hpp"
 #include "gridenum/jobs/job.hpp"
 #include "gridenum/jobs/plain_run.hpp"
@@ -56,12 +57,25 @@ void run(const CountArgs& a, CLI::App* cmd) {
 
   // The method: --method, else the config's (default auto: the stack method up to 9 digits, the
   // two-stack route for 2x5 and 5x2). The signature method is a one-pass check, not a job.
-  // --classes: the three-band route over a range of top-band signature classes (issue 15), a
-  // one-pass run for now (no job yet).
+  // --classes: a range of classes in one pass (issue 15; no job yet). The three-band route over
+  // top-band signature classes for the shapes it takes (2x3, 3x3, 4x3 and transposes); the side-2
+  // routes over their class table for the other shapes with a side of 2 (2x2, 2x4 .. 2x6 and
+  // transposes), or for any of them with --method two-stack / two-band.
   if (given("--classes")) {
-    for (const char* other : {"--job-dir", "--shard", "--kernel", "--slices", "--method", "--config", "--dry-run"})
+    for (const char* other : {"--job-dir", "--shard", "--kernel", "--slices", "--config", "--dry-run"})
       if (given(other))
-        throw CLI::ValidationError("--classes", std::string(other) + " does not apply to a --classes run (three-band route, one pass)");
+        throw CLI::ValidationError("--classes", std::string(other) + " does not apply to a --classes run (one pass)");
+    const bool side2_method = given("--method") && (a.method == "two-stack" || a.method == "two-band");
+    const bool three_band_takes = !three_band_shape_error(cfg.shape) || !three_band_shape_error(Shape{cfg.shape.cols, cfg.shape.rows});
+    if (side2_method || (side2_half(cfg.shape) != 0 && !three_band_takes)) {
+      if (given("--method") && !side2_method && a.method != "auto")
+        throw CLI::ValidationError("--method", "a --classes run of " + cfg.shape.str() + " takes two-stack or two-band, not " +
+                                                   a.method);
+      return run_count_side2_range(cfg.shape.str(), a.classes, a.method == "two-band" ? "two-band" : "two-stack", cfg.threads,
+                                   a.json);
+    }
+    if (given("--method") && a.method != "auto")
+      throw CLI::ValidationError("--method", "a --classes run of " + cfg.shape.str() + " is the three-band route's; leave --method out");
     return run_count_three_band(cfg.shape.str(), a.classes, cfg.threads, a.json);
   }
   const std::string method = given("--method") ? a.method : to_string(cfg.method);
@@ -154,8 +168,11 @@ const RegisterCommand reg(10, [](CLI::App& root) {
                   "Run the K-th of M disjoint subsets of the units (K/M; needs --job-dir). Units: (class, slice) for the "
                   "stack method, classes for two-stack and two-band");
   cmd->add_option("--classes", args->classes,
-                  "Three-band route (boxes 2x3, 3x3, 4x3; 3x2 and 3x4 through their transposes): count top-band signature classes A:B (from 1; or all, which "
-                  "also gives the total) and print each class's representative, size, F and completions");
+                  "Count classes A:B only (from 1) and print each class's representative, size (weight), F and more. Three-band "
+                  "route (boxes 2x3, 3x3, 4x3; 3x2 and 3x4 through their transposes): top-band signature classes, or all, which "
+                  "also gives the total. Side-2 routes (2x2, 2x4, 2x5, 2x6 and transposes; any 2xm / mx2 with --method two-stack "
+                  "or two-band): the route's class table (2x6 / 6x2: the 63,199 two-stack orbit classes), F per class and its "
+                  "time; every class also gives the total");
   cmd->footer(
       "Exit: 0 done; 2 usage or config error; 3 runtime error (job locked, damaged journal, I/O error such as a full\n"
       "disk); 130 stopped by SIGINT/SIGTERM (the journal keeps the finished units: gridenum resume DIR).");

@@ -5,6 +5,7 @@
 
 #include "command.hpp"
 #include "options.hpp"
+#include "gridenum/count/side2_range.hpp"
 #include "gridenum/count/three_band_run.hpp"
 #include "gridenum/verify/signature.hpp"
 
@@ -18,14 +19,17 @@ void run_count_signature(const std::string& shape, int threads, bool json) {
   else std::cout << format_text(r);
 }
 
-void run_count_three_band(const std::string& shape, const std::string& classes, int threads, bool json) {
-  const Shape s = parse_box_shape(shape);
+namespace {
+
+// "A:B", "A" or (when allowed) "all" -> 1-based inclusive range; all = 0:0.
+std::pair<std::uint64_t, std::uint64_t> parse_class_range(const std::string& classes, bool allow_all) {
   std::uint64_t first = 0, last = 0;
-  if (classes != "all") {
+  if (!allow_all || classes != "all") {
     const auto colon = classes.find(':');
     auto number = [&](const std::string& t) -> std::uint64_t {
       if (t.empty() || t.size() > 9 || t.find_first_not_of("0123456789") != std::string::npos)
-        throw CLI::ValidationError("--classes", "expected A:B (class numbers from 1, A <= B) or all, got '" + classes + "'");
+        throw CLI::ValidationError("--classes", std::string("expected A:B (class numbers from 1, A <= B)") +
+                                                    (allow_all ? " or all" : "") + ", got '" + classes + "'");
       return std::stoull(t);
     };
     if (colon == std::string::npos) {
@@ -37,9 +41,38 @@ void run_count_three_band(const std::string& shape, const std::string& classes, 
     if (first < 1 || first > last)
       throw CLI::ValidationError("--classes", "expected A:B with 1 <= A <= B, got '" + classes + "'");
   }
+  return {first, last};
+}
+
+}  // namespace
+
+void run_count_three_band(const std::string& shape, const std::string& classes, int threads, bool json) {
+  const Shape s = parse_box_shape(shape);
+  const auto [first, last] = parse_class_range(classes, true);
   ThreeBandRun r;
   try {
     r = run_three_band(s, first, last, threads);
+  } catch (const std::invalid_argument& e) {
+    throw CLI::ValidationError("--classes", e.what());
+  }
+  if (json) std::cout << to_json(r).dump(2) << "\n";
+  else std::cout << format_text(r);
+}
+
+}  // namespace gridenum::cli
+
+namespace gridenum::cli {
+
+void run_count_side2_range(const std::string& shape, const std::string& classes, const std::string& method, int threads,
+                           bool json) {
+  const Shape s = parse_box_shape(shape);
+  check_shape(s, side2_range_shape_error(s), "--classes");
+  Side2Route route{};
+  if (!parse_side2_route(method, route)) throw CLI::ValidationError("--method", "expected two-stack or two-band, got " + method);
+  const auto [first, last] = parse_class_range(classes, true);
+  Side2RangeResult r;
+  try {
+    r = run_side2_range(s, route, first, last, threads);
   } catch (const std::invalid_argument& e) {
     throw CLI::ValidationError("--classes", e.what());
   }

@@ -20,4 +20,10 @@ void run_count_signature(const std::string& shape, int threads, bool json);
 // or out-of-range ranges are usage errors.
 void run_count_three_band(const std::string& shape, const std::string& classes, int threads, bool json);
 
+// `gridenum count --shape 2xm --classes A:B` (m x 2 too; m up to 6): the side-2 route `method`
+// (two-stack or two-band) over classes A..B (or all) of its class table (side2_range.hpp), each class's
+// representative, weight, F and time. Malformed or out-of-range ranges are usage errors.
+void run_count_side2_range(const std::string& shape, const std::string& classes, const std::string& method, int threads,
+                           bool json);
+
 }  // namespace gridenum::cli

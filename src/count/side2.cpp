@@ -98,7 +98,10 @@ std::optional<Side2Config> parse_config_string(std::string_view text, int m) {
 }
 
 Side2Classes side2_classes(Side2Route route, int m, int threads) {
-  if (route == Side2Route::TwoStack) return TwoStackClasses(m, threads).table();
+  // Two-stack: the listing generator up to kSide2MaxClassHalf (its class order is the one jobs
+  // and journals of 2x5 / 5x2 already use), the orbit generator beyond (m = 6).
+  if (route == Side2Route::TwoStack)
+    return m > kSide2MaxClassHalf ? TwoStackOrbitClasses(m, threads).table() : TwoStackClasses(m, threads).table();
   return TwoBandClasses(m, threads).table();
 }
 

@@ -61,9 +61,13 @@ std::string to_string(Side2Route r);                       // "two-stack", "two-
 bool parse_side2_route(std::string_view text, Side2Route& out);
 
 // Largest m the counters take (N = 2m digits as 16-bit masks) and the largest m the class
-// generators take (m = 6 has 924^6 configurations and ~1.3e9 type histograms: issue 15).
+// generators take (m = 6 has 924^6 configurations and 2,284,361,552 type histograms, too many to list: issue 15).
 constexpr int kSide2MaxHalf = 8;
 constexpr int kSide2MaxClassHalf = 5;
+// Largest m of the two-stack orbit generator (TwoStackOrbitClasses, no listing of histograms):
+// side2_classes(TwoStack, m) takes m up to this; the two-band generator and whole counts stay at
+// kSide2MaxClassHalf (a whole 2x6 count is CPU-months: class ranges only, issue 15).
+constexpr int kSide2MaxOrbitHalf = 6;
 
 // m for a shape 2 x m or m x 2 (m >= 2), else 0.
 int side2_half(Shape s);
@@ -103,7 +107,8 @@ struct Side2Classes {
 };
 
 // The class table of a route (threads = 0: all cores). Throws std::invalid_argument for m
-// outside 2..kSide2MaxClassHalf.
+// outside 2..kSide2MaxClassHalf, or 2..kSide2MaxOrbitHalf for the two-stack route (m = 6 by the
+// orbit generator, TwoStackOrbitClasses; m <= 5 by the listing one, TwoStackClasses).
 Side2Classes side2_classes(Side2Route route, int m, int threads = 0);
 
 // F of one configuration by a route's own counter: thread-safe, no shared state. Throws

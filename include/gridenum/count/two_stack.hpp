@@ -40,6 +40,34 @@ class TwoStackClasses {
   std::vector<std::uint32_t> cls_;   // class of keys_[i]
 };
 
+// The same classes without listing the histograms (two_stack_orbits.cpp): orbit representatives
+// built one box (coordinate) at a time, each partial histogram reduced to a canonical form under
+// B_j by a refinement search that also counts its automorphisms. Needed for m = 6 (2.3e9
+// histograms, 63,199 classes); takes 2 <= m <= kSide2MaxOrbitHalf.
+//
+// Order: a histogram's canonical key has the same packing as TwoStackClasses' keys (types sorted
+// in decreasing order, box 1 the most significant bit, the first type highest), but the canonical
+// member of an orbit is chosen differently (see the .cpp), so class indices differ from
+// TwoStackClasses' for m <= 5; the classes and weights are the same. Classes are in increasing
+// order of canonical key; the representative gives digit i the i-th type of that key (S_1 =
+// {1..m}). class_of() canonicalises the configuration's histogram and looks the key up.
+class TwoStackOrbitClasses {
+ public:
+  explicit TwoStackOrbitClasses(int m, int threads = 0);
+  const Side2Classes& table() const { return table_; }
+  std::uint32_t class_of(const Side2Config& c) const;
+  // Canonical keys built at each level j = 1..m (partial histograms of j boxes, up to B_j):
+  // level_classes()[j - 1]; the last is the class count.
+  const std::vector<std::uint64_t>& level_classes() const { return levels_; }
+  // Partial histograms canonicalised in all (the generator's work).
+  std::uint64_t canonicalised() const { return table_.enumerated; }
+
+ private:
+  Side2Classes table_;
+  std::vector<u128> keys_;  // canonical key of each class, increasing (index = class index)
+  std::vector<std::uint64_t> levels_;
+};
+
 // F of one configuration, stack fillings column by column (matching removal).
 u128 two_stack_fillings(const Side2Config& c);
 

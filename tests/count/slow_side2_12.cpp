@@ -1,0 +1,137 @@
+// The orbit generator against the listing one at m = 5 (the listing takes seconds), and the
+// 12-digit side-2 class table (issue 15; TwoStackOrbitClasses, about 15 s to build) and F of
+// sampled 2x6 classes, label slow:
+//  - 63,199 classes (published), weights summing to 924^6, representatives classified back to
+//    their own class, the levels of the augmentation;
+//  - random configurations and random images of them under the class group in the same class;
+//  - side2_classes(TwoStack, 6) is this table;
+//  - the issue's check value through the table: the class of "every box's top row holds the same
+//    six digits" is its own representative, weight 924 x 2^5, F = 812,851,200^2 by both counters;
+//  - F of the most symmetric classes (the end of the table) by the two-stack counter against the
+//    two-band counter where the latter finishes in seconds (see the measured costs in
+//    side2_range.hpp's users: the two-band counter is impractical for most m = 6 classes).
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include <nlohmann/json.hpp>
+
+#include "gridenum/count/side2.hpp"
+#include "gridenum/count/two_band.hpp"
+#include "gridenum/count/two_stack.hpp"
+#include "cli_run.hpp"
+#include "side2_fixtures.hpp"
+
+using namespace gridenum;
+using gridenum::test_support::random_config;
+using gridenum::test_support::random_image;
+
+namespace {
+
+const TwoStackOrbitClasses& six() {
+  static const TwoStackOrbitClasses t(6, 2);
+  return t;
+}
+
+}  // namespace
+
+TEST(Side2Slow12, TwelveDigitClasses) {
+  const auto& t = six().table();
+  EXPECT_EQ(t.classes.size(), 63199u);  // issue 15 (published)
+  EXPECT_EQ(t.group_order, 46080u);
+  EXPECT_EQ(t.configurations, 622345892187672576ull);
+  std::uint64_t sum = 0;
+  for (const auto& c : t.classes) sum += c.weight;
+  EXPECT_EQ(sum, 622345892187672576ull);  // 924^6
+  for (std::uint32_t i = 0; i < t.classes.size(); i += 97) EXPECT_EQ(six().class_of(t.classes[i].representative), i);
+  // Level by level: one orbit of one box, and the last level is the class table.
+  ASSERT_EQ(six().level_classes().size(), 6u);
+  EXPECT_EQ(six().level_classes()[0], 1u);
+  EXPECT_EQ(six().level_classes()[5], t.classes.size());
+}
+
+TEST(Side2Slow12, TwelveDigitClassesDoNotMoveUnderTheGroup) {
+  std::mt19937 rng(15);
+  for (int i = 0; i < 300; ++i) {
+    const Side2Config c = random_config(6, rng);
+    const std::uint32_t k = six().class_of(c);
+    EXPECT_EQ(six().class_of(random_image(c, rng)), k) << config_string(c);
+  }
+}
+
+TEST(Side2Slow12, SideTwoClassesTakeTwelveDigitsByTheTwoStackRoute) {
+  const Side2Classes t = side2_classes(Side2Route::TwoStack, 6, 2);
+  ASSERT_EQ(t.classes.size(), six().table().classes.size());
+  EXPECT_EQ(t.classes.front().representative, six().table().classes.front().representative);
+  EXPECT_EQ(t.classes.back().weight, six().table().classes.back().weight);
+}
+
+TEST(Side2Slow12, TwoBySixCheckValueThroughTheClassTable) {
+  // Every box's top row holds the same six digits: the stack is two 6x6 Latin squares.
+  Side2Config same;
+  same.m = 6;
+  for (int k = 0; k < 6; ++k) same.sets[k] = 0x3f;
+  const auto& t = six().table();
+  const Side2Class& cl = t.classes[six().class_of(same)];
+  EXPECT_EQ(cl.representative, same);  // its canonical key is the greatest: it is its own representative
+  EXPECT_EQ(cl.weight, 924u * 32u);  // S_1 free (924 ways), every other box S_1 or its complement
+  for (Side2Route r : {Side2Route::TwoStack, Side2Route::TwoBand}) {
+    EXPECT_EQ(to_string(side2_fillings(r, same)), "660727073341440000") << to_string(r);  // 812,851,200^2
+    EXPECT_EQ(to_string(side2_fillings(r, cl.representative)), "660727073341440000") << to_string(r);
+  }
+}
+
+TEST(Side2Slow12, CountCommandWithClasses) {
+  using gridenum::testing::run_cli_line;
+  // 2x6: the last class of the 63,199 is "every box's top row the same six digits".
+  auto p = run_cli_line("{gridenum} count --shape 2x6 --classes 63199:63199 --threads 2");
+  ASSERT_EQ(p.code, 0) << p.err;
+  EXPECT_NE(p.out.find("of 63199"), std::string::npos) << p.out;
+  EXPECT_NE(p.out.find("123456 123456 123456 123456 123456 123456"), std::string::npos) << p.out;
+  EXPECT_NE(p.out.find("660727073341440000"), std::string::npos) << p.out;
+  EXPECT_NE(p.out.find("no total"), std::string::npos) << p.out;
+  // 6x2 by the two-band counter (the table is still the two-stack orbit generator's).
+  p = run_cli_line("{gridenum} count --shape 6x2 --classes 63199 --method two-band --threads 2 --json");
+  ASSERT_EQ(p.code, 0) << p.err;
+  const auto j = nlohmann::json::parse(p.out);
+  EXPECT_EQ(j["classes"][0]["F"], "660727073341440000");
+  EXPECT_EQ(j["transposed"], false);
+}
+
+TEST(Side2Slow12, SymmetricClassesFDoesNotMoveUnderTheGroup) {
+  // The two-band counter does not finish these in minutes (measured: class 63198 over 150 s), so
+  // the two-stack counter is checked against itself on random images of the representative
+  // (other configurations, other residual graphs in its memo): F depends only on the class.
+  std::mt19937 rng(12);
+  const auto& t = six().table();
+  for (std::uint32_t i : {63197u, 63198u}) {
+    const Side2Config& rep = t.classes[i - 1].representative;
+    const u128 f = side2_fillings(Side2Route::TwoStack, rep);
+    const Side2Config img = random_image(rep, rng);
+    EXPECT_EQ(six().class_of(img), i - 1);
+    EXPECT_EQ(side2_fillings(Side2Route::TwoStack, img), f) << "class " << i;
+  }
+}
+
+TEST(Side2Slow12, OrbitGeneratorMatchesTheListingOneAtTenDigits) {
+  const TwoStackClasses a(5);
+  const TwoStackOrbitClasses b(5, 2);
+  const std::size_t n = a.table().classes.size();
+  ASSERT_EQ(b.table().classes.size(), n);
+  std::vector<int> seen(n, 0);
+  for (std::uint32_t i = 0; i < n; ++i) {
+    const std::uint32_t j = a.class_of(b.table().classes[i].representative);
+    ASSERT_LT(j, n);
+    ++seen[j];
+    EXPECT_EQ(b.table().classes[i].weight, a.table().classes[j].weight) << "class " << i + 1;
+    EXPECT_EQ(b.class_of(a.table().classes[j].representative), i);
+  }
+  for (int k : seen) EXPECT_EQ(k, 1);
+  std::mt19937 rng(15);
+  for (int i = 0; i < 200; ++i) {
+    const Side2Config c = random_config(5, rng);
+    const Side2Config img = random_image(c, rng);
+    EXPECT_EQ(b.class_of(img), b.class_of(c)) << config_string(c);
+    EXPECT_EQ(a.class_of(b.table().classes[b.class_of(c)].representative), a.class_of(img)) << config_string(c);
+  }
+}

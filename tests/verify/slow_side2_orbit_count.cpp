@@ -1,0 +1,25 @@
+// The Burnside count of the 10- and 12-digit side-2 classes (verify/side2_orbit_count.hpp) against the
+// orbit generator's table (count/two_stack_orbits.cpp, about 15 s: label slow); they share no
+// code; m = 5 also against the listing generator (class count and histograms). The smaller m are
+// test_side2_orbit_count.cpp's.
+#include <gtest/gtest.h>
+
+#include "gridenum/count/two_stack.hpp"
+#include "gridenum/verify/side2_orbit_count.hpp"
+
+using namespace gridenum;
+
+TEST(Side2OrbitCountSlow, BurnsideAgreesWithTheOrbitGeneratorAtTwelveDigits) {
+  const HistogramOrbitCount b = count_histogram_orbits(6);
+  const TwoStackOrbitClasses g(6, 2);
+  EXPECT_EQ(b.orbits, g.table().classes.size());
+  EXPECT_EQ(b.group_order, g.table().group_order);
+}
+
+TEST(Side2OrbitCountSlow, BurnsideAgreesWithBothGeneratorsAtTenDigits) {
+  const HistogramOrbitCount b = count_histogram_orbits(5);
+  const TwoStackClasses listed(5);
+  EXPECT_EQ(b.orbits, listed.table().classes.size());
+  EXPECT_EQ(b.histograms, listed.histograms());
+  EXPECT_EQ(b.orbits, TwoStackOrbitClasses(5, 2).table().classes.size());
+}
