@@ -25,6 +25,7 @@
 #include "side2_fixtures.hpp"
 
 using namespace gridenum;
+using gridenum::test_support::binom_pow;
 using gridenum::test_support::random_config;
 using gridenum::test_support::random_image;
 
@@ -56,14 +57,6 @@ std::uint64_t plain_stack_fillings(const Side2Config& c) {
   };
   dfs(dfs, 0);
   return count;
-}
-
-std::uint64_t binom_pow(int m) {
-  std::uint64_t b = 1;
-  for (int i = 1; i <= m; ++i) b = b * static_cast<std::uint64_t>(m + i) / static_cast<std::uint64_t>(i);
-  std::uint64_t p = 1;
-  for (int k = 0; k < m; ++k) p *= b;
-  return p;
 }
 
 }  // namespace

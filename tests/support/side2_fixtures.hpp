@@ -12,6 +12,15 @@
 
 namespace gridenum::test_support {
 
+// C(2m, m)^m, the number of side-2 configurations (every S_k an m-set of the 2m digits).
+inline std::uint64_t binom_pow(int m) {
+  std::uint64_t b = 1;
+  for (int i = 1; i <= m; ++i) b = b * static_cast<std::uint64_t>(m + i) / static_cast<std::uint64_t>(i);
+  std::uint64_t p = 1;
+  for (int k = 0; k < m; ++k) p *= b;
+  return p;
+}
+
 gridenum::Side2Config random_config(int m, std::mt19937& rng) {
   gridenum::Side2Config c;
   c.m = m;
