@@ -106,12 +106,18 @@ void tie_permutations(const std::vector<std::pair<std::uint64_t, int>>& sorted, 
   rec(rec, 0);
 }
 
+// An element of S_C wr S_k: coordinate j goes to position pos[j], its value c to value[j][c].
+struct CanonMap {
+  std::array<std::uint8_t, kMaxCoords> pos{};
+  std::array<std::array<std::uint8_t, kMaxValues>, kMaxCoords> value{};
+};
+
 // Canonical form under S_C wr S_k of a balanced multiset (see the header). Thread-safe (no
-// shared state).
+// shared state). map_out: an element taking the multiset to its canonical form.
 struct Canon {
   int C;
 
-  SignatureKey operator()(const Points& p, std::uint64_t* stab_out) const {
+  SignatureKey operator()(const Points& p, std::uint64_t* stab_out, CanonMap* map_out = nullptr) const {
     const int n = p.n, k = p.k;
     // Multiplicity of each point and the pair projections M[j][j'][c][c'].
     std::uint64_t mult[kMaxPoints];
@@ -194,6 +200,11 @@ struct Canon {
         if (key < best) {
           best = key;
           stab = 1;
+          if (map_out)
+            for (int j = 0; j < k; ++j) {
+              map_out->pos[j] = pos[j];
+              std::copy(value_maps[j][pick[j]].begin(), value_maps[j][pick[j]].end(), map_out->value[j].begin());
+            }
         } else if (key == best) {
           ++stab;
         }
@@ -304,6 +315,52 @@ std::vector<DigitMask> signature_columns(Shape s, SignatureKey key) {
   for (int i = 0; i < N; ++i)
     for (int b = 0; b < R; ++b) cols[b * C + p.x[i][b]] |= DigitMask{1} << i;
   return cols;
+}
+
+SignaturePrefixForm signature_prefix_form(Shape s, SignatureKey key) {
+  check_supported(s);
+  const int R = s.rows, C = s.cols, N = s.n();
+  if (R < 2) throw std::invalid_argument("signature_prefix_form: needs at least two boxes");
+  const Points p = unpack(key, N, R, C);
+  const Canon canon{C};
+  // The R projections (box `out` left out); keep the one with the smallest canonical key.
+  SignaturePrefixForm best;
+  best.prefix = ~SignatureKey{0};
+  int best_out = -1;
+  CanonMap best_map;
+  for (int out = 0; out < R; ++out) {
+    Points q;
+    q.n = N;
+    q.k = R - 1;
+    for (int i = 0; i < N; ++i)
+      for (int j = 0, t = 0; j < R; ++j)
+        if (j != out) q.x[i][t++] = p.x[i][j];
+    CanonMap m;
+    const SignatureKey k = canon(q, nullptr, &m);
+    if (k < best.prefix) {
+      best.prefix = k;
+      best_out = out;
+      best_map = m;
+    }
+  }
+  // Move the kept boxes by the canonicalising element, the left-out box last, and sort the
+  // points by their prefix code: digit i takes the i-th point, so boxes 1..R-1 are the column
+  // sets of the canonical prefix (equal prefix codes are digits the prefix cannot tell apart).
+  std::vector<std::array<std::uint8_t, kMaxCoords>> y(N);
+  for (int i = 0; i < N; ++i) {
+    for (int j = 0, t = 0; j < R; ++j)
+      if (j != best_out) {
+        y[i][best_map.pos[t]] = best_map.value[t][p.x[i][j]];
+        ++t;
+      }
+    y[i][R - 1] = p.x[i][best_out];
+  }
+  std::sort(y.begin(), y.end());
+  best.columns.assign(N, 0);
+  for (int i = 0; i < N; ++i)
+    for (int b = 0; b < R; ++b) best.columns[b * C + y[i][b]] |= DigitMask{1} << i;
+  assert(signature_key(s, best.columns) == key);
+  return best;
 }
 
 std::string signature_string(Shape s, const std::vector<DigitMask>& columns) {

@@ -12,6 +12,7 @@
 //  - refusals.
 #include <gtest/gtest.h>
 
+#include <map>
 #include <random>
 
 #include "band_signature_fixtures.hpp"
@@ -174,6 +175,30 @@ TEST(BandSignatures, StabiliserMatchesBruteForceOn2x3) {
       for (int i = 2; i <= m; ++i) inner *= i;
     EXPECT_EQ(fixing % inner, 0u);
     EXPECT_EQ(fixing / inner, cl.stabiliser) << signature_string(s, cols);
+  }
+}
+
+// The prefix form of a class (signature_prefix_form): a configuration of the same class whose
+// first R-1 boxes are the same, column set for column set, for every class with the same prefix
+// key; at most as many prefixes as classes of R-1 boxes (the generator's level R-1).
+TEST(BandSignatures, PrefixFormsShareTheirFirstBoxes) {
+  for (Shape s : {Shape{2, 3}, Shape{3, 2}, Shape{2, 4}, Shape{4, 2}, Shape{3, 3}, Shape{3, 4}}) {
+    SCOPED_TRACE(s.str());
+    const auto cat = build_signature_catalogue(s, 2);
+    const std::size_t prefix_masks = static_cast<std::size_t>((s.rows - 1) * s.cols);
+    std::map<SignatureKey, std::vector<DigitMask>> boxes_of;
+    for (const auto& c : cat.classes) {
+      const auto f = signature_prefix_form(s, c.key);
+      ASSERT_EQ(f.columns.size(), static_cast<std::size_t>(s.n()));
+      EXPECT_EQ(signature_key(s, f.columns), c.key);
+      const std::vector<DigitMask> prefix(f.columns.begin(), f.columns.begin() + prefix_masks);
+      auto [it, fresh] = boxes_of.emplace(f.prefix, prefix);
+      if (!fresh) {
+        EXPECT_EQ(it->second, prefix) << signature_string(s, f.columns);
+      }
+    }
+    EXPECT_LE(boxes_of.size(), cat.stats.level_classes[s.rows - 2]);
+    EXPECT_LT(boxes_of.size(), cat.classes.size());
   }
 }
 

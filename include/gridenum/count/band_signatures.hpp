@@ -108,6 +108,17 @@ std::int64_t find_signature_class(const SignatureCatalogue& cat, SignatureKey ke
 // box by box.
 std::vector<DigitMask> signature_columns(Shape s, SignatureKey key);
 
+// A representative of a class whose first R-1 boxes are a canonical configuration of R-1 boxes,
+// the class's *prefix*: of the R ways to leave one box out, the one whose R-1 boxes have the
+// smallest canonical key (the level R-1 key of the catalogue's generation). Classes with the same
+// prefix share their first R-1 boxes exactly, column set for column set, so a completion count
+// can share the work of those boxes between them (three_band.hpp, completions of a group).
+struct SignaturePrefixForm {
+  SignatureKey prefix = 0;          // canonical key of the R-1 kept boxes (k = R-1 coordinates)
+  std::vector<DigitMask> columns;   // N masks: a configuration of the class, prefix boxes first
+};
+SignaturePrefixForm signature_prefix_form(Shape s, SignatureKey key);
+
 // "1234.5678.9ABC|1256.3478.9ABC|..." : the column sets of each box (digits 1..N, A = 10, ...),
 // columns separated by '.', boxes by '|'.
 std::string signature_string(Shape s, const std::vector<DigitMask>& columns);
