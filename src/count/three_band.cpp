@@ -14,14 +14,18 @@
 //   table_[t]  [k_3 + P k_4]   F / R! of (standard, rep_t, part k_3, part k_4), u32, symmetric
 //                              in k_3, k_4 (9 x 133 MB)
 //
-// The hot loop (part 4), per box-1 chain (one task) and box-2 chain:
-//   rowM = table_[type_m] + P * am3[x3],  rowB = table_[type_b] + P * ab3[x3]   (per x3)
-//   for x4:  s += u64(rowM[am4[x4]]) * rowB[ab4[x4]]                           (u128 s)
-// am*/ab* are the chains' partition ids already relabelled (std_of then hrel): 346 u16 each.
+// The hot loop (part 4), per work item (box-1 chain x1, box-2 chain x2) of a group of G top bands
+// sharing boxes 1..3, and per box-3 chain x3 (one row pair for the whole group):
+//   rowM = table_[type_m] + P * a3[x3],  rowB = table_[type_b] + P * c3[x3]     (shared)
+//   for band c < G:  for x4:  acc[c] += u64(rowM[aL[c][x4]]) * rowB[bL[c][x4]]  (own lists)
+// a3/c3 are box 3's chains relabelled (std_of then hrel: 346 u16 each, shared); aL/bL the band's
+// last-box chains relabelled the same way (G x 346 u16 each, 1.4 KB per band for both). The
+// next row pair is prefetched in slices between batches of kBatch bands.
 #include "gridenum/count/three_band.hpp"
 
 #include <oneapi/tbb/blocked_range.h>
 #include <oneapi/tbb/concurrent_unordered_map.h>
+#include <oneapi/tbb/enumerable_thread_specific.h>
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
 
@@ -35,9 +39,11 @@
 
 #include <fmt/format.h>
 
+#include "gridenum/core/cpu.hpp"
 #include "gridenum/core/errors.hpp"
 #include "gridenum/count/band_signatures.hpp"
 #include "gridenum/core/timing.hpp"
+#include "isa/kernels.hpp"
 
 namespace gridenum {
 
@@ -125,6 +131,9 @@ struct Colourings {
 };
 
 using Perm = std::array<std::uint8_t, 16>;
+
+// Bands summed between two slices of the next row pair's prefetch (three_band.cpp, part 4).
+constexpr std::size_t kBatch = 8;
 
 }  // namespace
 
@@ -386,9 +395,19 @@ struct ThreeBandCounter::Impl {
     return c;
   }
 
-  u128 completions(const std::vector<DigitMask>& top) const {
+  // Completions of top bands that share boxes 1..R-1 (a group; one band is a group of one).
+  // Everything of the shared boxes is done once for the group: the box-1 chains' relabellings,
+  // per box-2 chain the type relabelling, per box-3 chain (R = 4) the two table rows. Only the
+  // last box's chains are the bands' own: per (x1, x2) each band's list is relabelled (2 x 346
+  // u16 lookups), and per row pair every band's dot product runs while the rows are in cache.
+  std::vector<u128> completions(const std::vector<std::vector<DigitMask>>& tops) const {
+    const std::size_t G = tops.size();
+    if (G == 0) return {};
     std::vector<Chains> ch;
-    for (int b = 0; b < R; ++b) ch.push_back(chains(top.data() + b * kC));
+    for (int b = 0; b + 1 < R; ++b) ch.push_back(chains(tops[0].data() + b * kC));
+    std::vector<Chains> last(G);
+    for (std::size_t c = 0; c < G; ++c) last[c] = chains(tops[c].data() + (R - 1) * kC);
+    const std::size_t nL = last[0].mid.size();  // sum_i C(R,i)^3, the same for every box
     // Box 1: merge equal (mid, bottom) pairs; keep mid < bottom doubled and mid == bottom once.
     std::map<std::pair<std::uint16_t, std::uint16_t>, std::uint64_t> merged;
     for (std::size_t x = 0; x < ch[0].mid.size(); ++x) ++merged[{ch[0].mid[x], ch[0].bot[x]}];
@@ -397,69 +416,100 @@ struct ThreeBandCounter::Impl {
       if (mq.first < mq.second) first.push_back({mq, 2 * m});
       if (mq.first == mq.second) first.push_back({mq, m});
     }
-    // 64-bit innermost sums when max^2 x (chains of the last box) < 2^64: 4x3's largest F / R! is
-    // 7,962,624 (< 2^23), so a row sum stays below 2^55.
+    // 64-bit row sums when max^2 x (chains of the last box) < 2^64: 4x3's largest F / R! is
+    // 7,962,624 (< 2^23), so a row sum stays below 2^55. Otherwise a plain 128-bit loop.
     const u128 max_v = stats.max_table_value;
-    const bool narrow_inner = max_v * max_v * ch[R - 1].mid.size() < (u128{1} << 64);
-    std::vector<u128> part(first.size());
-    tbb::parallel_for(std::size_t{0}, first.size(), [&](std::size_t f) {
-      const auto [m1, b1] = first[f].first;
-      const std::uint16_t* sm = &std_of[static_cast<std::size_t>(m1) * P];
-      const std::uint16_t* sb = &std_of[static_cast<std::size_t>(b1) * P];
-      const std::size_t n2 = ch[1].mid.size();
-      std::vector<std::vector<std::uint16_t>> um(R), ub(R), am(R), ab(R);
-      for (int b = 1; b < R; ++b) {
-        const std::size_t n = ch[b].mid.size();
-        um[b].resize(n);
-        ub[b].resize(n);
-        am[b].resize(n);
-        ab[b].resize(n);
-        for (std::size_t x = 0; x < n; ++x) {
-          um[b][x] = sm[ch[b].mid[x]];
-          ub[b][x] = sb[ch[b].bot[x]];
+    const bool narrow = max_v * max_v * nL < (u128{1} << 64);
+    const detail::CountKernels& kern = detail::count_kernels(selected_isa());
+    // Work items: (box-1 chain f, box-2 chain x2) for R >= 3, flattened; box-1 chains for R = 2.
+    const std::size_t n2 = R >= 3 ? ch[1].mid.size() : 1;
+    tbb::enumerable_thread_specific<std::vector<u128>> sums(std::vector<u128>(G, 0));
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, first.size() * n2, R == 4 ? 1 : n2), [&](const tbb::blocked_range<std::size_t>& range) {
+      auto& out = sums.local();
+      std::vector<std::uint16_t> umL(G * nL), ubL(G * nL), aL(G * nL), bL(G * nL), a3, c3;
+      std::vector<std::uint64_t> dots(G);
+      std::vector<u128> acc(G);
+      std::size_t f_done = ~std::size_t{0};
+      auto flush = [&] {  // acc x the box-1 chain's multiplicity into this thread's sums
+        if (f_done == ~std::size_t{0}) return;
+        for (std::size_t c = 0; c < G; ++c) out[c] = checked_add(out[c], checked_mul(acc[c], first[f_done].second));
+        std::fill(acc.begin(), acc.end(), 0);
+      };
+      const std::uint16_t *sm = nullptr, *sb = nullptr;
+      for (std::size_t item = range.begin(); item != range.end(); ++item) {
+        const std::size_t f = item / n2, x2 = item % n2;
+        if (f != f_done) {
+          flush();
+          f_done = f;
+          const auto [m1, b1] = first[f].first;
+          sm = &std_of[static_cast<std::size_t>(m1) * P];
+          sb = &std_of[static_cast<std::size_t>(b1) * P];
+          for (std::size_t c = 0; c < G; ++c)
+            for (std::size_t x = 0; x < nL; ++x) {
+              umL[c * nL + x] = sm[last[c].mid[x]];
+              ubL[c * nL + x] = sb[last[c].bot[x]];
+            }
         }
-      }
-      u128 total = 0;
-      for (std::size_t x2 = 0; x2 < n2; ++x2) {
-        const std::uint16_t q2m = um[1][x2], q2b = ub[1][x2];
+        if (R == 2) {  // the last box is box 2: its chains pick the pair types, slot 0
+          for (std::size_t c = 0; c < G; ++c)
+            for (std::size_t x = 0; x < nL; ++x)
+              acc[c] += static_cast<std::uint64_t>(table[type[umL[c * nL + x]]][0]) * table[type[ubL[c * nL + x]]][0];
+          continue;
+        }
+        const std::uint16_t q2m = sm[ch[1].mid[x2]], q2b = sb[ch[1].bot[x2]];
         const std::uint32_t* tm = table[type[q2m]].data();
         const std::uint32_t* tb = table[type[q2b]].data();
         const std::uint16_t* hm = &hrel[static_cast<std::size_t>(q2m) * P];
         const std::uint16_t* hb = &hrel[static_cast<std::size_t>(q2b) * P];
-        for (int b = 2; b < R; ++b)
-          for (std::size_t x = 0; x < um[b].size(); ++x) {
-            am[b][x] = hm[um[b][x]];
-            ab[b][x] = hb[ub[b][x]];
+        for (std::size_t x = 0; x < G * nL; ++x) {
+          aL[x] = hm[umL[x]];
+          bL[x] = hb[ubL[x]];
+        }
+        // One row pair for every band of the group. next_m / next_b: the row pair after this
+        // one, prefetched a slice after each batch of bands, so that its lines (fetched from
+        // DRAM: a row pair is 46 KB of a 1.2 GB table) arrive while this pair is summed.
+        auto rows = [&](const std::uint32_t* rm, const std::uint32_t* rb, const std::uint32_t* next_m, const std::uint32_t* next_b) {
+          if (!narrow) {
+            for (std::size_t c = 0; c < G; ++c)
+              for (std::size_t x = 0; x < nL; ++x) acc[c] += static_cast<std::uint64_t>(rm[aL[c * nL + x]]) * rb[bL[c * nL + x]];
+            return;
           }
-        if (R == 2) {
-          total += static_cast<std::uint64_t>(tm[0]) * tb[0];
-        } else if (R == 3) {
-          const std::uint16_t *a = am[2].data(), *c = ab[2].data();
-          const std::size_t n = am[2].size();
-          for (std::size_t x = 0; x < n; ++x) total += static_cast<std::uint64_t>(tm[a[x]]) * tb[c[x]];
-        } else {
-          const std::uint16_t *a3 = am[2].data(), *c3 = ab[2].data(), *a4 = am[3].data(), *c4 = ab[3].data();
-          const std::size_t n3 = am[2].size(), n4 = am[3].size();
-          for (std::size_t x3 = 0; x3 < n3; ++x3) {
-            const std::uint32_t* rm = tm + static_cast<std::size_t>(a3[x3]) * P;
-            const std::uint32_t* rb = tb + static_cast<std::size_t>(c3[x3]) * P;
-            if (narrow_inner) {  // the row sum fits 64 bits (checked once, see below)
-              std::uint64_t s3 = 0;
-              for (std::size_t x4 = 0; x4 < n4; ++x4) s3 += static_cast<std::uint64_t>(rm[a4[x4]]) * rb[c4[x4]];
-              total += s3;
-            } else {
-              u128 s3 = 0;
-              for (std::size_t x4 = 0; x4 < n4; ++x4) s3 += static_cast<std::uint64_t>(rm[a4[x4]]) * rb[c4[x4]];
-              total += s3;
-            }
+          const std::size_t lines = (static_cast<std::size_t>(P) * sizeof(std::uint32_t) + 63) / 64;
+          const std::size_t batches = (G + kBatch - 1) / kBatch, per_batch = (lines + batches - 1) / batches;
+          for (std::size_t c0 = 0, line = 0; c0 < G; c0 += kBatch) {
+            const std::size_t g = std::min(kBatch, G - c0);
+            kern.gather_dots(rm, rb, aL.data() + c0 * nL, bL.data() + c0 * nL, nL, g, dots.data());
+            for (std::size_t c = 0; c < g; ++c) acc[c0 + c] += dots[c];
+            if (next_m)
+              for (std::size_t end = std::min(lines, line + per_batch); line < end; ++line) {
+                __builtin_prefetch(reinterpret_cast<const char*>(next_m) + 64 * line);
+                __builtin_prefetch(reinterpret_cast<const char*>(next_b) + 64 * line);
+              }
           }
+        };
+        if (R == 3) {
+          rows(tm, tb, nullptr, nullptr);
+        } else {  // R == 4: a row pair per box-3 chain
+          const std::size_t n3 = ch[2].mid.size();
+          a3.resize(n3);
+          c3.resize(n3);
+          for (std::size_t x = 0; x < n3; ++x) {
+            a3[x] = hm[sm[ch[2].mid[x]]];
+            c3[x] = hb[sb[ch[2].bot[x]]];
+          }
+          auto row_m = [&](std::size_t x3) { return tm + static_cast<std::size_t>(a3[x3]) * P; };
+          auto row_b = [&](std::size_t x3) { return tb + static_cast<std::size_t>(c3[x3]) * P; };
+          for (std::size_t x3 = 0; x3 < n3; ++x3)
+            rows(row_m(x3), row_b(x3), x3 + 1 < n3 ? row_m(x3 + 1) : nullptr, x3 + 1 < n3 ? row_b(x3 + 1) : nullptr);
         }
       }
-      part[f] = checked_mul(total, first[f].second);
+      flush();
     });
-    u128 sum = 0;
-    for (auto v : part) sum = checked_add(sum, v);
-    return checked_mul(sum, static_cast<u128>(rfact) * rfact);
+    std::vector<u128> total(G, 0);
+    for (const auto& v : sums)
+      for (std::size_t c = 0; c < G; ++c) total[c] = checked_add(total[c], v[c]);
+    for (auto& t : total) t = checked_mul(t, static_cast<u128>(rfact) * rfact);
+    return total;
   }
 
   std::uint64_t band_fillings(const std::vector<DigitMask>& cols) const {
@@ -525,7 +575,18 @@ void check_config(Shape s, const std::vector<DigitMask>& cols) {
 
 u128 ThreeBandCounter::completions(const std::vector<DigitMask>& top) const {
   check_config(impl_->s, top);
-  return impl_->completions(top);
+  return impl_->completions({top})[0];
+}
+
+std::vector<u128> ThreeBandCounter::completions(const std::vector<std::vector<DigitMask>>& tops) const {
+  const Shape s = impl_->s;
+  for (std::size_t c = 0; c < tops.size(); ++c) {
+    check_config(s, tops[c]);
+    if (!std::equal(tops[c].begin(), tops[c].begin() + (s.rows - 1) * kC, tops[0].begin()))
+      throw std::invalid_argument(fmt::format("three-band: top band {} of the group does not share boxes 1..{} with the first",
+                                              c + 1, s.rows - 1));
+  }
+  return impl_->completions(tops);
 }
 
 std::uint64_t ThreeBandCounter::band_fillings(const std::vector<DigitMask>& columns) const {

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <bit>
+#include <map>
 #include <numeric>
 #include <random>
 
@@ -154,6 +155,40 @@ TEST(ThreeBand, RunOverClassRanges) {
   EXPECT_EQ(tr.counted, (Shape{2, 3}));
   EXPECT_EQ(tr.total, BigInt(28200960));
   EXPECT_NE(format_text(tr).find("transpose 2x3"), std::string::npos);
+}
+
+// Completions of a group of bands sharing their first R-1 boxes (the prefix forms of the
+// classes, band_signatures.hpp) against the same classes one at a time through the catalogue's
+// own representatives: another configuration of each class, counted alone.
+TEST(ThreeBand, GroupsGiveEachBandItsOwnCompletions) {
+  for (Shape s : {Shape{2, 3}, Shape{3, 3}}) {
+    SCOPED_TRACE(s.str());
+    const auto cat = build_signature_catalogue(s, 2);
+    const ThreeBandCounter tb(s, 2);
+    std::map<SignatureKey, std::vector<std::size_t>> groups;
+    std::vector<SignaturePrefixForm> forms;
+    for (std::size_t i = 0; i < cat.classes.size(); ++i) {
+      forms.push_back(signature_prefix_form(s, cat.classes[i].key));
+      groups[forms.back().prefix].push_back(i);
+    }
+    EXPECT_LT(groups.size(), cat.classes.size());  // some group has two classes or more
+    for (const auto& [prefix, members] : groups) {
+      std::vector<std::vector<DigitMask>> tops;
+      for (auto i : members) tops.push_back(forms[i].columns);
+      const auto together = tb.completions(tops);
+      ASSERT_EQ(together.size(), members.size());
+      for (std::size_t m = 0; m < members.size(); ++m)
+        EXPECT_TRUE(together[m] == tb.completions(signature_columns(s, cat.classes[members[m]].key)))
+            << signature_string(s, forms[members[m]].columns);
+    }
+  }
+  // A group whose bands differ before the last box is refused.
+  const Shape s{3, 3};
+  const auto cat = build_signature_catalogue(s, 1);
+  const ThreeBandCounter tb(s, 1);
+  EXPECT_THROW(tb.completions({signature_columns(s, cat.classes[1].key), signature_columns(s, cat.classes[40].key)}),
+               std::invalid_argument);
+  EXPECT_TRUE(tb.completions(std::vector<std::vector<DigitMask>>{}).empty());
 }
 
 TEST(ThreeBand, Refusals) {

@@ -34,20 +34,37 @@
 // product and a 64-bit add (128-bit when the table's largest value could overflow a row sum).
 // For 4x3: 173 x 346^3 = 7.2e9 terms per class.
 //
-// Measured, 4x3, this machine (AMD EPYC, 2 cores, load 7-10 from other jobs, so slow figures):
+// Groups (the idea that made 4x3 practical). The sum above walks (x1, x2, x3) and, per x3, a row
+// pair of the table; only the last box's chains belong to the top band's last box. Top bands
+// that share boxes 1..R-1 -- column set for column set -- walk the very same (x1, x2, x3) and the
+// same row pairs, so they are summed together: per row pair, every band of the group runs its
+// own 346 x 2 gathers while the rows are in cache. The catalogue's classes fall into 349 such
+// prefix groups for 4x3 (band_signatures.hpp, signature_prefix_form: of the four ways to leave
+// a box out, the one with the smallest canonical key of the three kept boxes): 3,448 classes in
+// the largest group, 143,733 of the 144,578 classes in groups of 32 or more, 11 alone. The next
+// row pair is prefetched a slice at a time while the group sums the current one.
+//
+// Measured, 4x3, this machine (AMD EPYC 9xx4 "Genoa" class, 2 cores, idle unless said):
 //   tables: 300,155,625 slots in 1,676,630 orbits, 144,701 colouring counts (the 144,578 classes
-//   and a few computed twice by racing threads), largest F / R! = 7,962,624; 1.37 GB; 938 s on
-//   2 threads (about 70% of it colouring counts at ~5 ms each);
-//   completions: 42 - 73 s per class on 2 threads (classes 1, 2, 14,458, 72,290, 144,578), and
-//   about the same on 1 thread: under that load the second core gave nothing measurable.
-// Checked on 4x3 (no second method yet): a class's representative and a random image of it
-// under the group (relabelling, column and box permutations: other chains, other relabelling
-// paths) give the same completions, for the classes above.
-// The innermost loop is memory-bound: each x3 picks a new 23 KB row of a 133 MB table and
-// gathers ~346 scattered entries from it (about one cache line each), twice. Not tried yet:
-// visiting (x2, x3) in order of table row so that rows are reused, sorting the last box's chains
-// by their middle-band offset so the gathers ascend, sharing the (x1, x2) prefix between classes
-// with common boxes, and the top band's own stabiliser.
+//   and a few computed twice by racing threads), largest F / R! = 7,962,624; 1.37 GB; 299 s on
+//   2 threads (938 s at load 7-10);
+//   completions on 2 threads, classes of the largest group, wall time per class:
+//     one class alone (G = 1)          29.8 s   (the pre-group code: 29-30 s, classes 72,290-1)
+//     G = 16, no prefetch               9.6 s
+//     G = 64, no prefetch / prefetch    4.4 s / 3.8 s (the latter with a compile running)
+//     G = 128, prefetch                 2.4 s
+//     G = 256, prefetch                 2.07 s   (one class alone with prefetch: 34.5 s)
+//   so a chunk of G >= 64 classes costs about M + c G with M ~ 90 s (the row pairs: 20.7 M of
+//   them, 46 KB each, from DRAM) and c ~ 1.7 s (7.2e9 terms at ~0.5 ns on each of 2 cores).
+//   Over the 789 chunks of the 349 groups (chunks of at most 256) that projects to 88 hours on
+//   these 2 cores (177 CPU-hours). The innermost loop is the plain scalar loop (isa/kernels.cpp
+//   says why gathers lost).
+// Checked on 4x3 (no second method yet): a class's group result, the same configuration alone
+// and the catalogue's own representative alone give the same completions (two classes of the
+// largest group), and earlier a random image under the group did too (classes 1, 2, 14,458,
+// 72,290, 144,578).
+// Not tried yet: the top band's own stabiliser (most classes are highly symmetric), visiting
+// (x2, x3) in table-row order, larger chunks (the per-class lists then leave L2).
 #pragma once
 
 #include <cstdint>
@@ -94,6 +111,11 @@ class ThreeBandCounter {
   // the number of (middle, bottom) band pairs completing any one top band with them to a grid.
   // Runs on the calling thread's arena (oneTBB tasks over the box-1 chains).
   u128 completions(const std::vector<DigitMask>& top) const;
+  // The same for a group of top bands with equal boxes 1..R-1 (column set for column set; e.g.
+  // the classes of one prefix, signature_prefix_form): one result per band, in order. The work
+  // of the shared boxes is done once, so a group of G bands costs far less than G calls.
+  // std::invalid_argument if a band's first R-1 boxes differ from the first band's.
+  std::vector<u128> completions(const std::vector<std::vector<DigitMask>>& tops) const;
   // F: band fillings (rows ordered) with these column sets, by table look-up.
   std::uint64_t band_fillings(const std::vector<DigitMask>& columns) const;
 
