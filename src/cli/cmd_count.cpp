@@ -74,7 +74,7 @@ void run(const CountArgs& a, CLI::App* cmd) {
       return run_count_side2_range(cfg.shape.str(), a.classes, a.method == "two-band" ? "two-band" : "two-stack", cfg.threads,
                                    a.json);
     }
-    if (given("--method") && a.method != "auto")
+    if (given("--method") && a.method != "auto" && a.method != "three-band")
       throw CLI::ValidationError("--method", "a --classes run of " + cfg.shape.str() + " is the three-band route's; leave --method out");
     return run_count_three_band(cfg.shape.str(), a.classes, cfg.threads, a.json);
   }
@@ -125,6 +125,11 @@ void run(const CountArgs& a, CLI::App* cmd) {
   }
   // Without a job directory: the same work as a job, with a progress bar on a terminal and
   // SIGINT / SIGTERM ending it with a message and exit 130 (plain_run.hpp), nothing written.
+  if (resolved == JobMethod::ThreeBand && cfg.shape.n() > 9)
+    std::fprintf(stderr,
+                 "gridenum: a whole %s count is a long job (about 88 hours on 2 cores, README); without --job-dir nothing "
+                 "is kept if it stops: gridenum count --shape %s --job-dir DIR keeps every finished class\n",
+                 cfg.shape.str().c_str(), cfg.shape.str().c_str());
   PlainRunRequest pr;
   pr.config = cfg;
   const PlainRunOutcome o = run_plain_count(pr);
@@ -143,7 +148,8 @@ void run(const CountArgs& a, CLI::App* cmd) {
 const RegisterCommand reg(10, [](CLI::App& root) {
   auto args = std::make_shared<CountArgs>();
   auto* cmd = root.add_subcommand(
-      "count", "Count all Sudoku grids exactly (Felgenhauer-Jarvis up to 9 digits; 2x5 and 5x2 by the side-2 routes)");
+      "count", "Count all Sudoku grids exactly (Felgenhauer-Jarvis up to 9 digits; 2x5 and 5x2 by the side-2 routes; 4x3 and "
+               "3x4 by the three-band route, a long job)");
   cmd->add_option("--shape", args->shape, "Box shape RxC (R rows, C columns per box)")->default_val("3x3");
   add_threads_option(cmd, args->threads)->default_val(0);
   cmd->add_option("--kernel", args->kernel, "Completion kernel: partition (fast) or backtrack (plain, slow check)")
@@ -151,10 +157,11 @@ const RegisterCommand reg(10, [](CLI::App& root) {
   cmd->add_option("--slices", args->slices, "Work units per class (0: about 1024 units in all)")->default_val(0);
   cmd->add_flag("--json", args->json, "Print the result as one JSON document");
   cmd->add_option("--method", args->method,
-                  "Counting method: auto (stack up to 9 digits, two-stack for 2x5 and 5x2), stack (Felgenhauer-Jarvis), "
-                  "signature (band signatures, independent), two-stack or two-band (boxes with a side of 2: 2x2..2x5, "
-                  "3x2..5x2; 3x3 has none, it stays with stack and signature)")
-      ->default_val("auto")->check(CLI::IsMember({"auto", "stack", "signature", "two-stack", "two-band"}));
+                  "Counting method: auto (stack up to 9 digits, two-stack for 2x5 and 5x2, three-band for 4x3 and 3x4), stack "
+                  "(Felgenhauer-Jarvis), signature (band signatures, independent), two-stack or two-band (boxes with a side "
+                  "of 2: 2x2..2x5, 3x2..5x2; 3x3 has none, it stays with stack and signature), three-band (boxes R x 3 with "
+                  "R <= 4 and their transposes: top-band signature classes, counted by prefix groups)")
+      ->default_val("auto")->check(CLI::IsMember({"auto", "stack", "signature", "two-stack", "two-band", "three-band"}));
   cmd->add_option("--job-dir", args->job_dir,
                   "Run as a checkpointed job in this directory (config, journal, log, result); continue it with "
                   "gridenum resume DIR");
@@ -166,7 +173,7 @@ const RegisterCommand reg(10, [](CLI::App& root) {
   cmd->add_option("--config", args->config, "Job config (TOML, see configs/default.toml); options given here override it");
   cmd->add_option("--shard", args->shard,
                   "Run the K-th of M disjoint subsets of the units (K/M; needs --job-dir). Units: (class, slice) for the "
-                  "stack method, classes for two-stack and two-band");
+                  "stack method, classes for two-stack, two-band and three-band");
   cmd->add_option("--classes", args->classes,
                   "Count classes A:B only (from 1) and print each class's representative, size (weight), F and more. Three-band "
                   "route (boxes 2x3, 3x3, 4x3; 3x2 and 3x4 through their transposes): top-band signature classes, or all, which "

@@ -13,6 +13,7 @@
 
 #include "gridenum/count/catalogue.hpp"
 #include "gridenum/count/side2.hpp"
+#include "gridenum/count/three_band.hpp"
 
 namespace gridenum {
 
@@ -137,12 +138,13 @@ std::string to_string(JobMethod m) {
     case JobMethod::Stack: return "stack";
     case JobMethod::TwoStack: return "two-stack";
     case JobMethod::TwoBand: return "two-band";
+    case JobMethod::ThreeBand: return "three-band";
   }
   return "?";
 }
 
 bool parse_job_method(std::string_view text, JobMethod& out) {
-  for (JobMethod m : {JobMethod::Auto, JobMethod::Stack, JobMethod::TwoStack, JobMethod::TwoBand})
+  for (JobMethod m : {JobMethod::Auto, JobMethod::Stack, JobMethod::TwoStack, JobMethod::TwoBand, JobMethod::ThreeBand})
     if (text == to_string(m)) {
       out = m;
       return true;
@@ -150,21 +152,28 @@ bool parse_job_method(std::string_view text, JobMethod& out) {
   return false;
 }
 
+namespace {
+// The three-band route takes R x 3 boxes (R <= 4) and, through the transpose, 3 x C.
+bool three_band_takes(Shape s) { return !three_band_shape_error(s) || !three_band_shape_error(Shape{s.cols, s.rows}); }
+}  // namespace
+
 JobMethod resolve_method(Shape s, JobMethod m) {
   if (m != JobMethod::Auto) return m;
-  return (s.n() > 9 && !side2_shape_error(s)) ? JobMethod::TwoStack : JobMethod::Stack;
+  if (s.n() > 9 && !side2_shape_error(s)) return JobMethod::TwoStack;
+  if (s.n() > 9 && three_band_takes(s)) return JobMethod::ThreeBand;
+  return JobMethod::Stack;
 }
 
 std::optional<std::string> count_shape_error(Shape s) {
-  if (!engine_shape_error(s) || !side2_shape_error(s)) return std::nullopt;
+  if (!engine_shape_error(s) || !side2_shape_error(s) || three_band_takes(s)) return std::nullopt;
   if (auto why = degenerate_box(s)) return why;
   return "box shape " + s.str() + " is beyond what count does: it counts grids of up to 10 digits, box shapes 2x2, 2x3, "
          "3x2, 2x4, 4x2 and 3x3 by the stack method and 2x5 and 5x2 by the side-2 routes (from 10 digits on the stack "
-         "method's lists of band or stack fillings run into the billions; 2x6, 6x2 and larger are not supported yet)" +
-         std::string(s == Shape{4, 3} || s == Shape{3, 4}
-                         ? "; 4x3 and 3x4 classes are counted one by one by the three-band route: gridenum count --shape " +
-                               s.str() + " --classes A:B (no whole count or job yet)"
-                         : "");
+         "method's lists of band or stack fillings run into the billions), and the 12-digit 4x3 and 3x4 by the three-band "
+         "route, a long job" +
+         std::string(side2_half(s) == 6 ? "; 2x6 and 6x2 classes are counted one by one: gridenum count --shape " + s.str() +
+                                              " --classes A:B (no whole count or job yet)"
+                                        : "");
 }
 
 std::optional<std::string> job_method_error(Shape s, JobMethod m) {
@@ -172,6 +181,11 @@ std::optional<std::string> job_method_error(Shape s, JobMethod m) {
   if (r == JobMethod::Stack) {
     if (auto why = engine_shape_error(s))
       return "method stack: " + *why + (side2_shape_error(s) ? "" : " (method two-stack or two-band counts it)");
+    return std::nullopt;
+  }
+  if (r == JobMethod::ThreeBand) {
+    if (!three_band_takes(s))
+      return "method three-band: " + *three_band_shape_error(s) + " (or 3 x C, counted as its transpose)";
     return std::nullopt;
   }
   if (auto why = side2_shape_error(s)) return "method " + to_string(r) + ": " + *why;

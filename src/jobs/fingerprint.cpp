@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "gridenum/core/checksum.hpp"
+#include "gridenum/count/band_signatures.hpp"
 #include "gridenum/count/count.hpp"
 
 namespace gridenum {
@@ -79,6 +80,23 @@ JournalHeader side2_journal_header(Shape shape, const Side2Classes& classes, Sha
   h.shard = shard;
   h.units = classes.classes.size();
   h.classes = classes.classes.size();
+  h.slices_per_class = 1;
+  return h;
+}
+
+std::uint64_t three_band_fingerprint(Shape shape, const SignatureCatalogue& cat) {
+  std::string text = "gridenum three-band plan v1\nshape=" + shape.str() + "\ncounted=" + cat.shape.str() +
+                     "\nclasses=" + std::to_string(cat.classes.size()) + "\n";
+  for (const auto& c : cat.classes) text += to_string(c.key) + ":" + std::to_string(c.size) + "\n";
+  return fnv1a64(text);
+}
+
+JournalHeader three_band_journal_header(Shape shape, const SignatureCatalogue& cat, Shard shard) {
+  JournalHeader h;
+  h.fingerprint = three_band_fingerprint(shape, cat);
+  h.shard = shard;
+  h.units = cat.classes.size();
+  h.classes = cat.classes.size();
   h.slices_per_class = 1;
   return h;
 }

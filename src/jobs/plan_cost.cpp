@@ -26,15 +26,15 @@ PlanCost measure_plan_cost(const JobConfig& config, double budget_seconds, std::
   c.method = to_string(resolve_method(cfg.shape, cfg.method));
   const auto t0 = SteadyClock::now();
   const std::unique_ptr<JobWork> work = plan_job_work(cfg, {}, source);
+  work->prepare(1);
   c.plan_seconds = seconds_since(t0);
   c.units = work->header().units;
   assert(c.units > 0);
 
-  // A fixed random order of the unit ids; rounds take the next 1, 2, 4, ... of them.
-  std::vector<std::uint32_t> order(c.units);
-  std::iota(order.begin(), order.end(), 0u);
-  std::mt19937_64 rng(seed);
-  std::shuffle(order.begin(), order.end(), rng);
+  // A fixed random order of the unit ids (the work's own: sample_order); rounds take the next
+  // 1, 2, 4, ... of them.
+  const std::vector<std::uint32_t> order = work->sample_order(seed);
+  assert(order.size() == c.units);
   std::size_t next = 0, round = 1;
   while (next < order.size() && (c.sampled_units == 0 || c.sample_seconds < budget_seconds)) {
     const std::size_t take = std::min(round, order.size() - next);

@@ -1,4 +1,4 @@
-// The JobWork of each method (work_stack.cpp, work_side2.cpp), chosen by plan_job_work (work.cpp).
+// The JobWork of each method (work_stack.cpp, work_side2.cpp, work_three_band.cpp), chosen by plan_job_work (work.cpp).
 #pragma once
 
 #include <filesystem>
@@ -23,5 +23,6 @@ WorkResult work_result(const Result& r) {
 
 std::unique_ptr<JobWork> make_stack_work(const JobConfig& cfg, const std::filesystem::path& dir, const PlanSource& source);
 std::unique_ptr<JobWork> make_side2_work(const JobConfig& cfg, JobMethod method);
+std::unique_ptr<JobWork> make_three_band_work(const JobConfig& cfg);
 
 }  // namespace gridenum

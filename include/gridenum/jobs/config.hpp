@@ -23,10 +23,11 @@
 
 namespace gridenum {
 
-// How a job counts (work.hpp): the Felgenhauer-Jarvis stack method (up to 9 digits) or one of
-// the side-2 routes (side2.hpp: boxes 2xm or mx2, up to 10 digits). Auto is the stack method
-// where it applies and two-stack beyond 9 digits, as `gridenum count` chooses.
-enum class JobMethod { Auto, Stack, TwoStack, TwoBand };
+// How a job counts (work.hpp): the Felgenhauer-Jarvis stack method (up to 9 digits), one of
+// the side-2 routes (side2.hpp: boxes 2xm or mx2, up to 10 digits) or the three-band route
+// (three_band.hpp: boxes R x 3, R <= 4, and 3 x C through the transpose). Auto is the stack
+// method where it applies, two-stack for 2x5 / 5x2 and three-band for 4x3 / 3x4.
+enum class JobMethod { Auto, Stack, TwoStack, TwoBand, ThreeBand };
 std::string to_string(JobMethod m);
 bool parse_job_method(std::string_view text, JobMethod& out);
 // The method that runs for a shape (never Auto).

@@ -5,7 +5,8 @@
 // different plans (another slicing, another shape, or a future gridenum whose catalogue orders
 // classes differently).
 //
-// A side-2 job (2x5, 5x2) hashes its route and class table instead (one unit per class).
+// A side-2 job (2x5, 5x2) hashes its route and class table instead (one unit per class), a
+// three-band job (4x3, 3x4) its signature catalogue.
 //
 // Threads and kernel are left out on purpose: they change how fast a unit is counted, never its
 // count. A job may be resumed with another kernel, and shards of one job may use different ones.
@@ -13,6 +14,7 @@
 
 #include <cstdint>
 
+#include "gridenum/count/band_signatures.hpp"
 #include "gridenum/count/catalogue.hpp"
 #include "gridenum/jobs/journal.hpp"
 #include "gridenum/count/plan.hpp"
@@ -30,5 +32,9 @@ JournalHeader journal_header_for(const Catalogue& cat, const StackList& stacks, 
 // and weights, in order) decide what a unit (a class index) means. One unit per class.
 std::uint64_t side2_fingerprint(Shape shape, const Side2Classes& classes);
 JournalHeader side2_journal_header(Shape shape, const Side2Classes& classes, Shard shard);
+// The three-band route's plan: the shape asked, the shape counted and every signature class
+// (canonical key and size, in catalogue order: a unit id is a class index - 1).
+std::uint64_t three_band_fingerprint(Shape shape, const SignatureCatalogue& cat);
+JournalHeader three_band_journal_header(Shape shape, const SignatureCatalogue& cat, Shard shard);
 
 }  // namespace gridenum

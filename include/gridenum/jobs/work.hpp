@@ -12,6 +12,7 @@
 //   stack       (class, slice of the stack list)        sum of n_alpha...   reducer.hpp
 //   two-stack   class of row-set choices (355 for 2x5)  F of the class      sum weight x F^2
 //   two-band    class of column-set choices             F of the class      sum weight x F^2
+//   three-band  top-band signature class (144,578 4x3)  F x completions     sum size x count
 #pragma once
 
 #include <cstdint>
@@ -63,6 +64,13 @@ class JobWork {
   virtual WorkResult run(int threads, const UnitHooks& hooks) = 0;
   // The result of the whole plan from every unit's count (merge): reduced as a run would.
   virtual WorkResult from_counts(std::vector<u128> counts, int threads) = 0;
+  // Work a dry run does once before it samples units, counted as planning (plan_seconds): the
+  // three-band route's tables (minutes for 4x3); nothing by default.
+  virtual void prepare(int /*threads*/) {}
+  // The order in which a dry run (plan_cost.hpp) samples units: a random order of the ids by
+  // default; the three-band route keeps the classes of a prefix group together (they are counted
+  // together, and alone a class costs several times its share).
+  virtual std::vector<std::uint32_t> sample_order(std::uint64_t seed);
   // Why the plan was built rather than read (the stack method's catalogue cache), or empty.
   virtual std::string rebuild_note() const { return {}; }
 };

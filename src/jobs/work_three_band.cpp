@@ -1,0 +1,78 @@
+// The three-band route as a job's work (work.hpp): one unit per top-band signature class (unit id
+// = class index - 1), its count F x completions (at most 128 bits, checked), reduced as
+// sum size x count (three_band_run.hpp). The catalogue is the plan (rebuilt by every session:
+// 5 s for 4x3, and its fingerprint must match the journal's before a count is reused). The
+// tables (5 minutes and 1.4 GB for 4x3) are built by the first session run that has a class
+// to count, and kept for the next runs of the same process (a dry run's rounds); status and
+// merge never build them.
+//
+// Units run by chunks of one prefix group (the classes sharing their first R-1 boxes, counted
+// together: three_band.hpp); a stop request is honoured between chunks, so a chunk's classes
+// reach the journal together (a chunk of 4x3 is 1 - 10 minutes on 2 threads).
+#include <algorithm>
+#include <random>
+#include <utility>
+
+#include "gridenum/count/three_band_run.hpp"
+#include "gridenum/jobs/fingerprint.hpp"
+#include "gridenum/jobs/work.hpp"
+#include "work_methods.hpp"
+
+namespace gridenum {
+
+namespace {
+
+class ThreeBandWork final : public JobWork {
+ public:
+  explicit ThreeBandWork(const JobConfig& cfg)
+      : shape_(cfg.shape),
+        state_(three_band_state(cfg.shape, cfg.threads)),
+        header_(three_band_journal_header(shape_, *state_->catalogue, cfg.shard)) {}
+  const JournalHeader& header() const override { return header_; }
+  std::string engine() const override { return "three-band"; }
+
+  WorkResult run(int threads, const UnitHooks& hooks) override {
+    ThreeBandHooks h{hooks.select, hooks.skip, hooks.done, hooks.stop};
+    return work_result(run_three_band(shape_, 0, 0, threads, h, state_.get()));
+  }
+
+  WorkResult from_counts(std::vector<u128> counts, int threads) override {
+    return work_result(three_band_result_from_counts(shape_, *state_->catalogue, counts, threads));
+  }
+
+  void prepare(int threads) override { three_band_build_tables(*state_, threads); }
+
+  std::vector<std::uint32_t> sample_order(std::uint64_t seed) override {
+    // Whole chunks of prefix groups, in a random order of chunks: a sample of k units then costs
+    // what k units cost in a run (the shared boxes amortised over the chunk), not k lone classes.
+    auto chunks = three_band_chunks(*state_, 1, state_->catalogue->classes.size());
+    std::mt19937_64 rng(seed);
+    std::shuffle(chunks.begin(), chunks.end(), rng);
+    std::vector<std::uint32_t> order;
+    for (const auto& c : chunks)
+      for (auto i : c) order.push_back(static_cast<std::uint32_t>(i - 1));
+    return order;
+  }
+
+ private:
+  template <class R>
+  static WorkResult work_result(const R& r) {
+    WorkResult w;
+    w.complete = r.complete;
+    if (r.complete) w.total = r.total;
+    w.threads_used = r.threads_used;
+    w.text = format_text(r);
+    w.json = to_json(r);
+    return w;
+  }
+
+  Shape shape_;
+  std::unique_ptr<ThreeBandState> state_;
+  JournalHeader header_;
+};
+
+}  // namespace
+
+std::unique_ptr<JobWork> make_three_band_work(const JobConfig& cfg) { return std::make_unique<ThreeBandWork>(cfg); }
+
+}  // namespace gridenum

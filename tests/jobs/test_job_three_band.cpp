@@ -1,0 +1,141 @@
+// Three-band jobs (issue 15): the route of 4x3 / 3x4 runs as a checkpointed job with the same
+// journal, resume, shards, merge, status and dry run as the other methods. Checked on 3x3 and
+// on 3x2 (through its transpose 2x3), where a job is milliseconds: the totals against the stack
+// method's count of the same shape, a code path that shares nothing with the three-band route.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <memory>
+#include <set>
+
+#include "gridenum/count/count.hpp"
+#include "gridenum/jobs/job.hpp"
+#include "gridenum/jobs/job_errors.hpp"
+#include "gridenum/jobs/journal.hpp"
+#include "gridenum/jobs/merge.hpp"
+#include "gridenum/jobs/plan_cost.hpp"
+#include "gridenum/jobs/status.hpp"
+#include "job_fixtures.hpp"
+
+using namespace gridenum;
+using namespace gridenum::testing;
+
+namespace {
+
+JobConfig three_band_config(const char* shape, Shard shard = {}) {
+  JobConfig c;
+  c.shape = *Shape::parse(shape);
+  c.method = JobMethod::ThreeBand;
+  c.shard = shard;
+  c.threads = 2;
+  c.checkpoint_seconds = 0.02;
+  return c;
+}
+
+std::string stack_total(const char* shape) {
+  CountOptions o;
+  o.shape = *Shape::parse(shape);
+  return run_count(o).reduction.total.str();
+}
+
+TEST(JobThreeBand, RunsToTheStackMethodsTotal) {
+  TempDir t;
+  for (const char* shape : {"3x3", "3x2", "2x3"}) {
+    const std::string expected = stack_total(shape);
+    const fs::path dir = t / shape;
+    const JobOutcome o = run_job(request(dir, three_band_config(shape)));
+    ASSERT_TRUE(o.finished) << dir;
+    EXPECT_TRUE(o.result.complete);
+    EXPECT_EQ(o.result.total.str(), expected) << shape;
+    EXPECT_EQ(o.header.units, o.header.classes);  // one unit per signature class
+    EXPECT_EQ(o.units_computed, o.units_total);
+    const auto ids = raw_journal_units(dir / "journal");
+    EXPECT_EQ(std::set<std::uint32_t>(ids.begin(), ids.end()).size(), o.units_total);
+    const auto j = nlohmann::json::parse(slurp(dir / "result.json"));
+    EXPECT_EQ(j["total"], expected);
+    EXPECT_EQ(j["method"], "three-band");
+    EXPECT_TRUE(contains(slurp(dir / "journal"), "kernel=three-band"));
+    EXPECT_EQ(load_config(dir / "config.toml").method, JobMethod::ThreeBand);
+  }
+  EXPECT_EQ(stack_total("3x3"), "6670903752021072936960");
+}
+
+TEST(JobThreeBand, AutoResolution) {
+  EXPECT_EQ(resolve_method(Shape{4, 3}, JobMethod::Auto), JobMethod::ThreeBand);
+  EXPECT_EQ(resolve_method(Shape{3, 4}, JobMethod::Auto), JobMethod::ThreeBand);
+  EXPECT_EQ(resolve_method(Shape{3, 3}, JobMethod::Auto), JobMethod::Stack);
+  EXPECT_FALSE(job_method_error(Shape{4, 3}, JobMethod::Auto).has_value());
+  EXPECT_FALSE(job_method_error(Shape{3, 3}, JobMethod::ThreeBand).has_value());
+  EXPECT_TRUE(job_method_error(Shape{2, 5}, JobMethod::ThreeBand).has_value());
+  EXPECT_TRUE(job_method_error(Shape{5, 3}, JobMethod::ThreeBand).has_value());
+  EXPECT_TRUE(job_method_error(Shape{6, 2}, JobMethod::Auto).has_value());
+  EXPECT_FALSE(count_shape_error(Shape{3, 4}).has_value());
+}
+
+TEST(JobThreeBand, StoppedThenResumedCountsEachClassOnce) {
+  TempDir t;
+  JobRequest r = request(t / "job", three_band_config("3x3"));
+  auto polls = std::make_shared<std::atomic<int>>(0);
+  r.stop = [polls] { return ++*polls > 3; };  // stops between prefix-group chunks
+  const JobOutcome first = run_job(r);
+  ASSERT_FALSE(first.finished);
+  EXPECT_GT(first.units_done, 0u);
+  EXPECT_LT(first.units_done, first.units_total);
+  EXPECT_FALSE(fs::exists(t / "job" / "result.txt"));
+  const JobOutcome second = run_job(request(t / "job", {}, true));
+  ASSERT_TRUE(second.finished);
+  EXPECT_EQ(second.units_done_before, first.units_done);
+  EXPECT_EQ(second.units_computed + first.units_done, second.units_total);
+  EXPECT_EQ(second.result.total.str(), "6670903752021072936960");
+  // Classes read from the journal are marked so in the result.
+  EXPECT_TRUE(contains(second.result.text, "(journal)")) << second.result.text;
+  const auto ids = raw_journal_units(t / "job" / "journal");
+  EXPECT_EQ(std::set<std::uint32_t>(ids.begin(), ids.end()).size(), ids.size());
+  EXPECT_EQ(ids.size(), second.units_total);
+  const JobStatus s = job_status(t / "job");
+  EXPECT_EQ(s.units_done, s.units_total);
+  // Resuming the finished job counts nothing.
+  const JobOutcome third = run_job(request(t / "job", {}, true));
+  EXPECT_EQ(third.units_computed, 0u);
+  EXPECT_EQ(third.result.total.str(), "6670903752021072936960");
+}
+
+TEST(JobThreeBand, ShardsMergeToTheTotal) {
+  TempDir t;
+  std::vector<fs::path> dirs;
+  for (std::uint32_t k = 1; k <= 3; ++k) {
+    dirs.push_back(t / ("s" + std::to_string(k)));
+    const JobOutcome o = run_job(request(dirs.back(), three_band_config("3x3", Shard{k, 3})));
+    ASSERT_TRUE(o.finished);
+    EXPECT_FALSE(o.result.complete);
+  }
+  const MergeResult m = merge_jobs({dirs[2], dirs[0], dirs[1]});
+  EXPECT_EQ(m.result.total.str(), "6670903752021072936960");
+  // A stack-method shard of the same shape has another fingerprint: refused.
+  JobConfig other = three_band_config("3x3", Shard{3, 3});
+  other.method = JobMethod::Stack;
+  const fs::path o = t / "stack-s3";
+  ASSERT_TRUE(run_job(request(o, other)).finished);
+  EXPECT_THROW(merge_jobs({dirs[0], dirs[1], o}), JobCheckError);
+}
+
+TEST(JobThreeBand, DryRunAndCli) {
+  const PlanCost c = measure_plan_cost(three_band_config("3x3"), 0.05);
+  EXPECT_EQ(c.method, "three-band");
+  EXPECT_EQ(c.units, 44u);
+  EXPECT_GT(c.sampled_units, 0u);
+  TempDir t;
+  Proc p = run_cli({"count", "--shape", "2x3", "--method", "three-band", "--job-dir", (t / "j").string(), "--json"});
+  ASSERT_EQ(p.code, 0) << p.err;
+  EXPECT_EQ(nlohmann::json::parse(p.out)["total"], "28200960");
+  p = run_cli({"status", (t / "j").string()});
+  EXPECT_EQ(p.code, 0) << p.err;
+  EXPECT_TRUE(contains(p.out, "three-band")) << p.out;
+  // Stack-only options are refused with the three-band route.
+  p = run_cli({"count", "--shape", "4x3", "--slices", "4", "--job-dir", (t / "k").string()});
+  EXPECT_EQ(p.code, 2);
+  EXPECT_TRUE(contains(p.err, "--slices applies to the stack method")) << p.err;
+  EXPECT_FALSE(fs::exists(t / "k"));
+}
+
+}  // namespace
