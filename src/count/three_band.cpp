@@ -35,6 +35,7 @@
 #include <bit>
 #include <cassert>
 #include <map>
+#include <set>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -400,7 +401,7 @@ struct ThreeBandCounter::Impl {
   // per box-2 chain the type relabelling, per box-3 chain (R = 4) the two table rows. Only the
   // last box's chains are the bands' own: per (x1, x2) each band's list is relabelled (2 x 346
   // u16 lookups), and per row pair every band's dot product runs while the rows are in cache.
-  std::vector<u128> completions(const std::vector<std::vector<DigitMask>>& tops) const {
+  std::vector<u128> completions(const std::vector<std::vector<DigitMask>>& tops, std::size_t stride = 1) const {
     const std::size_t G = tops.size();
     if (G == 0) return {};
     std::vector<Chains> ch;
@@ -415,6 +416,11 @@ struct ThreeBandCounter::Impl {
     for (auto& [mq, m] : merged) {
       if (mq.first < mq.second) first.push_back({mq, 2 * m});
       if (mq.first == mq.second) first.push_back({mq, m});
+    }
+    if (stride > 1) {  // a timing sample (estimate_seconds): every stride-th box-1 chain only
+      std::size_t kept = 0;
+      for (std::size_t f = 0; f < first.size(); f += stride) first[kept++] = first[f];
+      first.resize(kept);
     }
     // 64-bit row sums when max^2 x (chains of the last box) < 2^64: 4x3's largest F / R! is
     // 7,962,624 (< 2^23), so a row sum stays below 2^55. Otherwise a plain 128-bit loop.
@@ -512,6 +518,15 @@ struct ThreeBandCounter::Impl {
     return total;
   }
 
+  // The box-1 chains the sum walks (equal (mid, bottom) pairs merged, mid > bottom dropped).
+  std::size_t box1_chains(const std::vector<DigitMask>& top) const {
+    const Chains c = chains(top.data());
+    std::set<std::pair<std::uint16_t, std::uint16_t>> kept;
+    for (std::size_t x = 0; x < c.mid.size(); ++x)
+      if (c.mid[x] <= c.bot[x]) kept.insert({c.mid[x], c.bot[x]});
+    return kept.size();
+  }
+
   std::uint64_t band_fillings(const std::vector<DigitMask>& cols) const {
     std::uint16_t ids[8];
     for (int b = 0; b < R; ++b) ids[b] = id(cols.data() + b * kC);
@@ -578,15 +593,33 @@ u128 ThreeBandCounter::completions(const std::vector<DigitMask>& top) const {
   return impl_->completions({top})[0];
 }
 
-std::vector<u128> ThreeBandCounter::completions(const std::vector<std::vector<DigitMask>>& tops) const {
-  const Shape s = impl_->s;
+namespace {
+void check_group(Shape s, const std::vector<std::vector<DigitMask>>& tops) {
   for (std::size_t c = 0; c < tops.size(); ++c) {
     check_config(s, tops[c]);
     if (!std::equal(tops[c].begin(), tops[c].begin() + (s.rows - 1) * kC, tops[0].begin()))
       throw std::invalid_argument(fmt::format("three-band: top band {} of the group does not share boxes 1..{} with the first",
                                               c + 1, s.rows - 1));
   }
+}
+}  // namespace
+
+std::vector<u128> ThreeBandCounter::completions(const std::vector<std::vector<DigitMask>>& tops) const {
+  check_group(impl_->s, tops);
   return impl_->completions(tops);
+}
+
+double ThreeBandCounter::estimate_seconds(const std::vector<std::vector<DigitMask>>& tops, std::size_t stride) const {
+  if (stride == 0) throw std::invalid_argument("three-band: estimate_seconds needs a stride of at least 1");
+  check_group(impl_->s, tops);
+  if (tops.empty()) return 0;
+  const auto t = SteadyClock::now();
+  (void)impl_->completions(tops, stride);
+  const double sampled = seconds_since(t);
+  // The sum is over the box-1 chains; the sample took ceil(chains / stride) of them.
+  const std::size_t chains = impl_->box1_chains(tops[0]);
+  const std::size_t taken = (chains + stride - 1) / stride;
+  return sampled * static_cast<double>(chains) / static_cast<double>(taken);
 }
 
 std::uint64_t ThreeBandCounter::band_fillings(const std::vector<DigitMask>& columns) const {

@@ -26,15 +26,17 @@ PlanCost measure_plan_cost(const JobConfig& config, double budget_seconds, std::
   c.method = to_string(resolve_method(cfg.shape, cfg.method));
   const auto t0 = SteadyClock::now();
   const std::unique_ptr<JobWork> work = plan_job_work(cfg, {}, source);
-  work->prepare(1);
+  work->prepare(cfg.threads);
   c.plan_seconds = seconds_since(t0);
   c.units = work->header().units;
   assert(c.units > 0);
+  if (work->estimate_cost(budget_seconds, seed, c)) return c;
 
-  // A fixed random order of the unit ids (the work's own: sample_order); rounds take the next
-  // 1, 2, 4, ... of them.
-  const std::vector<std::uint32_t> order = work->sample_order(seed);
-  assert(order.size() == c.units);
+  // A fixed random order of the unit ids; rounds take the next 1, 2, 4, ... of them.
+  std::vector<std::uint32_t> order(c.units);
+  std::iota(order.begin(), order.end(), 0u);
+  std::mt19937_64 rng(seed);
+  std::shuffle(order.begin(), order.end(), rng);
   std::size_t next = 0, round = 1;
   while (next < order.size() && (c.sampled_units == 0 || c.sample_seconds < budget_seconds)) {
     const std::size_t take = std::min(round, order.size() - next);
@@ -68,6 +70,7 @@ nlohmann::ordered_json to_json(const PlanCost& c) {
           {"sample_seconds", c.sample_seconds},
           {"seconds_per_unit", c.seconds_per_unit},
           {"projected_cpu_seconds", c.projected_cpu_seconds},
+          {"sampling", c.sampling.empty() ? "whole units at random" : c.sampling},
           {"threads", 1}};
 }
 
@@ -75,9 +78,10 @@ std::string format_text(const PlanCost& c) {
   return fmt::format(
       "plan: {} boxes, method {}, {} units (built in {:.3f} s)\n"
       "sampled: {} of {} units at random in {:.3f} s on 1 thread ({:.6f} s per unit)\n"
-      "projected: {:.1f} CPU-seconds for the whole count{}\n",
+      "projected: {:.1f} CPU-seconds for the whole count ({:.1f} CPU-hours){}\n{}",
       c.shape.str(), c.method, c.units, c.plan_seconds, c.sampled_units, c.units, c.sample_seconds, c.seconds_per_unit,
-      c.projected_cpu_seconds, c.sampled_units == c.units ? " (every unit was counted: measured, not projected)" : "");
+      c.projected_cpu_seconds, c.projected_cpu_seconds / 3600, c.sampled_units == c.units && c.sampling.empty() ? " (every unit was counted: measured, not projected)" : "",
+      c.sampling.empty() ? "" : "sampling: " + c.sampling + "\n");
 }
 
 }  // namespace gridenum

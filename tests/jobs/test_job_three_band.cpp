@@ -124,6 +124,8 @@ TEST(JobThreeBand, DryRunAndCli) {
   EXPECT_EQ(c.method, "three-band");
   EXPECT_EQ(c.units, 44u);
   EXPECT_GT(c.sampled_units, 0u);
+  EXPECT_TRUE(contains(c.sampling, "prefix-group chunks")) << c.sampling;  // whole chunks, not lone classes
+  EXPECT_GT(c.projected_cpu_seconds, 0.0);
   TempDir t;
   Proc p = run_cli({"count", "--shape", "2x3", "--method", "three-band", "--job-dir", (t / "j").string(), "--json"});
   ASSERT_EQ(p.code, 0) << p.err;

@@ -116,6 +116,10 @@ class ThreeBandCounter {
   // of the shared boxes is done once, so a group of G bands costs far less than G calls.
   // std::invalid_argument if a band's first R-1 boxes differ from the first band's.
   std::vector<u128> completions(const std::vector<std::vector<DigitMask>>& tops) const;
+  // What completions(tops) would take (wall seconds on the calling thread's arena), measured on
+  // every stride-th box-1 chain and scaled (the sum is linear in them): a dry run's sample
+  // (jobs/work_three_band.cpp). The group is checked as completions() checks it.
+  double estimate_seconds(const std::vector<std::vector<DigitMask>>& tops, std::size_t stride) const;
   // F: band fillings (rows ordered) with these column sets, by table look-up.
   std::uint64_t band_fillings(const std::vector<DigitMask>& columns) const;
 

@@ -9,7 +9,9 @@
 // spent reaches the budget or every unit has been counted; in the latter case the "projection"
 // is the whole job's measured time. Unit costs differ (a class with many stack fillings costs
 // more), so the sample is drawn at random over the whole plan rather than taken from its start,
-// which would favour the classes of one kind.
+// which would favour the classes of one kind. A method may measure its own way instead
+// (JobWork::estimate_cost): the three-band route times whole prefix-group chunks on a fraction of
+// their box-1 chains, because a class timed alone costs ten times its share of a chunk.
 #pragma once
 
 #include <cstdint>
@@ -30,6 +32,7 @@ struct PlanCost {
   double sample_seconds = 0;      // counting the sampled units, one thread
   double seconds_per_unit = 0;    // sample_seconds / sampled_units
   double projected_cpu_seconds = 0;  // seconds_per_unit * units (exact time when all were sampled)
+  std::string sampling;           // how the method sampled, when not by timing whole units (else empty)
 };
 
 // Builds cfg's plan (its shard setting ignored: the whole job) and measures it. `budget` bounds

@@ -29,6 +29,7 @@
 #include "gridenum/count/count.hpp"
 #include "gridenum/jobs/config.hpp"
 #include "gridenum/jobs/journal.hpp"
+#include "gridenum/jobs/plan_cost.hpp"
 
 namespace gridenum {
 
@@ -64,13 +65,13 @@ class JobWork {
   virtual WorkResult run(int threads, const UnitHooks& hooks) = 0;
   // The result of the whole plan from every unit's count (merge): reduced as a run would.
   virtual WorkResult from_counts(std::vector<u128> counts, int threads) = 0;
+  // A dry run's measurement, for a method that has a better one than timing whole units
+  // (plan_cost.hpp): fills c's sample and projection fields and returns true; false (the
+  // default): time whole units.
+  virtual bool estimate_cost(double /*budget_seconds*/, std::uint64_t /*seed*/, PlanCost& /*c*/) { return false; }
   // Work a dry run does once before it samples units, counted as planning (plan_seconds): the
-  // three-band route's tables (minutes for 4x3); nothing by default.
+  // three-band route's tables (minutes for 4x3, on the config's threads); nothing by default.
   virtual void prepare(int /*threads*/) {}
-  // The order in which a dry run (plan_cost.hpp) samples units: a random order of the ids by
-  // default; the three-band route keeps the classes of a prefix group together (they are counted
-  // together, and alone a class costs several times its share).
-  virtual std::vector<std::uint32_t> sample_order(std::uint64_t seed);
   // Why the plan was built rather than read (the stack method's catalogue cache), or empty.
   virtual std::string rebuild_note() const { return {}; }
 };
