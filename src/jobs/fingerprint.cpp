@@ -74,14 +74,21 @@ std::uint64_t side2_fingerprint(Shape shape, const Side2Classes& classes) {
   return fnv1a64(text);
 }
 
-JournalHeader side2_journal_header(Shape shape, const Side2Classes& classes, Shard shard) {
+namespace {
+// A plan of one unit per class (the side-2 and three-band routes).
+JournalHeader per_class_header(std::uint64_t fingerprint, std::uint64_t classes, Shard shard) {
   JournalHeader h;
-  h.fingerprint = side2_fingerprint(shape, classes);
+  h.fingerprint = fingerprint;
   h.shard = shard;
-  h.units = classes.classes.size();
-  h.classes = classes.classes.size();
+  h.units = classes;
+  h.classes = classes;
   h.slices_per_class = 1;
   return h;
+}
+}  // namespace
+
+JournalHeader side2_journal_header(Shape shape, const Side2Classes& classes, Shard shard) {
+  return per_class_header(side2_fingerprint(shape, classes), classes.classes.size(), shard);
 }
 
 std::uint64_t three_band_fingerprint(Shape shape, const SignatureCatalogue& cat) {
@@ -92,13 +99,7 @@ std::uint64_t three_band_fingerprint(Shape shape, const SignatureCatalogue& cat)
 }
 
 JournalHeader three_band_journal_header(Shape shape, const SignatureCatalogue& cat, Shard shard) {
-  JournalHeader h;
-  h.fingerprint = three_band_fingerprint(shape, cat);
-  h.shard = shard;
-  h.units = cat.classes.size();
-  h.classes = cat.classes.size();
-  h.slices_per_class = 1;
-  return h;
+  return per_class_header(three_band_fingerprint(shape, cat), cat.classes.size(), shard);
 }
 
 }  // namespace gridenum

@@ -23,22 +23,6 @@ namespace {
 
 const std::string k2x4 = "29136487207403520";
 
-JobConfig side2_config(const char* shape, JobMethod method, Shard shard = {}) {
-  JobConfig c;
-  c.shape = *Shape::parse(shape);
-  c.method = method;
-  c.shard = shard;
-  c.threads = 2;
-  c.checkpoint_seconds = 0.02;
-  return c;
-}
-
-std::string stack_total(const char* shape) {
-  CountOptions o;
-  o.shape = *Shape::parse(shape);
-  return run_count(o).reduction.total.str();
-}
-
 TEST(JobSide2, EachRouteRunsToTheStackMethodsTotal) {
   ASSERT_EQ(stack_total("2x4"), k2x4);
   ASSERT_EQ(stack_total("4x2"), k2x4);
@@ -46,7 +30,7 @@ TEST(JobSide2, EachRouteRunsToTheStackMethodsTotal) {
   for (auto [shape, method] : {std::pair{"2x4", JobMethod::TwoStack}, std::pair{"2x4", JobMethod::TwoBand},
                                std::pair{"4x2", JobMethod::TwoBand}, std::pair{"4x2", JobMethod::TwoStack}}) {
     const fs::path dir = t / (std::string(shape) + "-" + to_string(method));
-    const JobOutcome o = run_job(request(dir, side2_config(shape, method)));
+    const JobOutcome o = run_job(request(dir, method_config(shape, method)));
     ASSERT_TRUE(o.finished) << dir;
     EXPECT_TRUE(o.result.complete);
     EXPECT_EQ(o.result.total.str(), k2x4) << dir;
@@ -70,7 +54,7 @@ TEST(JobSide2, EachRouteRunsToTheStackMethodsTotal) {
 TEST(JobSide2, AutoResolvesAndIsKeptResolved) {
   TempDir t;
   // 2x4 has 8 digits: auto is the stack method; the job keeps "stack", not "auto".
-  const JobOutcome o = run_job(request(t / "a", side2_config("2x4", JobMethod::Auto)));
+  const JobOutcome o = run_job(request(t / "a", method_config("2x4", JobMethod::Auto)));
   ASSERT_TRUE(o.finished);
   EXPECT_EQ(load_config(t / "a" / "config.toml").method, JobMethod::Stack);
   EXPECT_EQ(resolve_method(Shape{2, 5}, JobMethod::Auto), JobMethod::TwoStack);
@@ -84,7 +68,7 @@ TEST(JobSide2, AutoResolvesAndIsKeptResolved) {
 
 TEST(JobSide2, StoppedThenResumedCountsEachClassOnce) {
   TempDir t;
-  JobRequest r = request(t / "job", side2_config("4x2", JobMethod::TwoBand));
+  JobRequest r = request(t / "job", method_config("4x2", JobMethod::TwoBand));
   auto polls = std::make_shared<std::atomic<int>>(0);
   r.stop = [polls] { return ++*polls > 5; };
   const JobOutcome first = run_job(r);
@@ -111,7 +95,7 @@ TEST(JobSide2, ShardsMergeToTheTotalAndJobsOfTwoRoutesDoNotMix) {
   std::vector<fs::path> dirs;
   for (std::uint32_t k = 1; k <= 3; ++k) {
     dirs.push_back(t / ("s" + std::to_string(k)));
-    const JobOutcome o = run_job(request(dirs.back(), side2_config("2x4", JobMethod::TwoStack, Shard{k, 3})));
+    const JobOutcome o = run_job(request(dirs.back(), method_config("2x4", JobMethod::TwoStack, Shard{k, 3})));
     ASSERT_TRUE(o.finished);
     EXPECT_FALSE(o.result.complete);
     EXPECT_TRUE(o.result.json["total"].is_null());
@@ -123,13 +107,13 @@ TEST(JobSide2, ShardsMergeToTheTotalAndJobsOfTwoRoutesDoNotMix) {
   EXPECT_TRUE(contains(m.result.text, "read from the shards' journals"));
   // The same shard of the other route has another fingerprint (another class table): refused.
   const fs::path other = t / "band-s3";
-  ASSERT_TRUE(run_job(request(other, side2_config("2x4", JobMethod::TwoBand, Shard{3, 3}))).finished);
+  ASSERT_TRUE(run_job(request(other, method_config("2x4", JobMethod::TwoBand, Shard{3, 3}))).finished);
   EXPECT_THROW(merge_jobs({dirs[0], dirs[1], other}), JobCheckError);
 }
 
 TEST(JobSide2, ResumeWithAnotherMethodInTheConfigIsRefused) {
   TempDir t;
-  JobRequest r = request(t / "job", side2_config("2x4", JobMethod::TwoStack));
+  JobRequest r = request(t / "job", method_config("2x4", JobMethod::TwoStack));
   r.stop = [] { return true; };
   ASSERT_FALSE(run_job(r).finished);
   ASSERT_TRUE(fs::exists(t / "job" / "journal"));

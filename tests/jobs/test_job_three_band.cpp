@@ -22,28 +22,12 @@ using namespace gridenum::testing;
 
 namespace {
 
-JobConfig three_band_config(const char* shape, Shard shard = {}) {
-  JobConfig c;
-  c.shape = *Shape::parse(shape);
-  c.method = JobMethod::ThreeBand;
-  c.shard = shard;
-  c.threads = 2;
-  c.checkpoint_seconds = 0.02;
-  return c;
-}
-
-std::string stack_total(const char* shape) {
-  CountOptions o;
-  o.shape = *Shape::parse(shape);
-  return run_count(o).reduction.total.str();
-}
-
 TEST(JobThreeBand, RunsToTheStackMethodsTotal) {
   TempDir t;
   for (const char* shape : {"3x3", "3x2", "2x3"}) {
     const std::string expected = stack_total(shape);
     const fs::path dir = t / shape;
-    const JobOutcome o = run_job(request(dir, three_band_config(shape)));
+    const JobOutcome o = run_job(request(dir, method_config(shape, JobMethod::ThreeBand)));
     ASSERT_TRUE(o.finished) << dir;
     EXPECT_TRUE(o.result.complete);
     EXPECT_EQ(o.result.total.str(), expected) << shape;
@@ -74,7 +58,7 @@ TEST(JobThreeBand, AutoResolution) {
 
 TEST(JobThreeBand, StoppedThenResumedCountsEachClassOnce) {
   TempDir t;
-  JobRequest r = request(t / "job", three_band_config("3x3"));
+  JobRequest r = request(t / "job", method_config("3x3", JobMethod::ThreeBand));
   auto polls = std::make_shared<std::atomic<int>>(0);
   r.stop = [polls] { return ++*polls > 3; };  // stops between prefix-group chunks
   const JobOutcome first = run_job(r);
@@ -105,14 +89,14 @@ TEST(JobThreeBand, ShardsMergeToTheTotal) {
   std::vector<fs::path> dirs;
   for (std::uint32_t k = 1; k <= 3; ++k) {
     dirs.push_back(t / ("s" + std::to_string(k)));
-    const JobOutcome o = run_job(request(dirs.back(), three_band_config("3x3", Shard{k, 3})));
+    const JobOutcome o = run_job(request(dirs.back(), method_config("3x3", JobMethod::ThreeBand, Shard{k, 3})));
     ASSERT_TRUE(o.finished);
     EXPECT_FALSE(o.result.complete);
   }
   const MergeResult m = merge_jobs({dirs[2], dirs[0], dirs[1]});
   EXPECT_EQ(m.result.total.str(), "6670903752021072936960");
   // A stack-method shard of the same shape has another fingerprint: refused.
-  JobConfig other = three_band_config("3x3", Shard{3, 3});
+  JobConfig other = method_config("3x3", JobMethod::ThreeBand, Shard{3, 3});
   other.method = JobMethod::Stack;
   const fs::path o = t / "stack-s3";
   ASSERT_TRUE(run_job(request(o, other)).finished);
@@ -120,7 +104,7 @@ TEST(JobThreeBand, ShardsMergeToTheTotal) {
 }
 
 TEST(JobThreeBand, DryRunAndCli) {
-  const PlanCost c = measure_plan_cost(three_band_config("3x3"), 0.05);
+  const PlanCost c = measure_plan_cost(method_config("3x3", JobMethod::ThreeBand), 0.05);
   EXPECT_EQ(c.method, "three-band");
   EXPECT_EQ(c.units, 44u);
   EXPECT_GT(c.sampled_units, 0u);

@@ -1,5 +1,6 @@
 // Helpers for the job tests: what tests/support/cli_run.hpp offers (temporary directories,
-// files, the real binary run with fork/exec), and a raw view of a journal.
+// files, the real binary run with fork/exec), a raw view of a journal, and the configs and
+// reference totals of the per-class methods' job tests.
 #pragma once
 
 #include <cstdint>
@@ -7,6 +8,7 @@
 #include <vector>
 
 #include "cli_run.hpp"
+#include "gridenum/count/count.hpp"
 #include "gridenum/jobs/job.hpp"
 
 namespace gridenum::testing {
@@ -32,6 +34,24 @@ inline JobRequest request(const fs::path& dir, const JobConfig& c, bool resume =
   r.console_log = false;
   r.terminal = false;
   return r;
+}
+
+// A config for a one-unit-per-class method (side-2, three-band): 2 threads, fast checkpoints.
+inline JobConfig method_config(const char* shape, JobMethod method, Shard shard = {}) {
+  JobConfig c;
+  c.shape = *Shape::parse(shape);
+  c.method = method;
+  c.shard = shard;
+  c.threads = 2;
+  c.checkpoint_seconds = 0.02;
+  return c;
+}
+
+// The stack method's total of a shape: the reference the other methods' jobs are checked against.
+inline std::string stack_total(const char* shape) {
+  CountOptions o;
+  o.shape = *Shape::parse(shape);
+  return run_count(o).reduction.total.str();
 }
 
 }  // namespace gridenum::testing
