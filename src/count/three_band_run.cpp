@@ -41,14 +41,18 @@ void three_band_build_tables(ThreeBandState& st, int threads) {
 std::vector<std::vector<std::uint64_t>> three_band_chunks(ThreeBandState& st, std::uint64_t first, std::uint64_t last,
                                                           const std::function<bool(std::uint32_t)>& select) {
   const auto& cat = *st.catalogue;
-  if (st.forms.empty()) {  // every class's prefix form, once (about 15 s for 4x3 on one thread)
-    st.forms.resize(cat.classes.size());
-    tbb::parallel_for(std::size_t{0}, cat.classes.size(),
-                      [&](std::size_t i) { st.forms[i] = signature_prefix_form(st.counted, cat.classes[i].key); });
-  }
-  std::map<SignatureKey, std::vector<std::uint64_t>> by_prefix;
+  std::vector<std::uint64_t> picked;
   for (std::uint64_t i = first; i <= last; ++i)
-    if (!select || select(static_cast<std::uint32_t>(i - 1))) by_prefix[st.forms[i - 1].prefix].push_back(i);
+    if (!select || select(static_cast<std::uint32_t>(i - 1))) picked.push_back(i);
+  // The picked classes' prefix forms, each computed once per state (all of 4x3: about 15 s on
+  // one thread); a resumed job with nothing left to count computes none.
+  st.forms.resize(cat.classes.size());
+  tbb::parallel_for(std::size_t{0}, picked.size(), [&](std::size_t k) {
+    auto& f = st.forms[picked[k] - 1];
+    if (f.columns.empty()) f = signature_prefix_form(st.counted, cat.classes[picked[k] - 1].key);
+  });
+  std::map<SignatureKey, std::vector<std::uint64_t>> by_prefix;
+  for (auto i : picked) by_prefix[st.forms[i - 1].prefix].push_back(i);
   std::vector<std::vector<std::uint64_t>> chunks;
   for (const auto& [prefix, members] : by_prefix)
     for (std::size_t from = 0; from < members.size(); from += kThreeBandChunk)

@@ -72,7 +72,7 @@ struct ThreeBandHooks {
 struct ThreeBandState {
   Shape counted;
   std::optional<SignatureCatalogue> catalogue;
-  std::vector<SignaturePrefixForm> forms;          // per class, prefix form (filled on demand)
+  std::vector<SignaturePrefixForm> forms;          // per class, prefix form (empty columns: not computed yet)
   std::unique_ptr<ThreeBandCounter> counter;
   double table_seconds = 0;
 };
