@@ -401,9 +401,13 @@ struct ThreeBandCounter::Impl {
   // per box-2 chain the type relabelling, per box-3 chain (R = 4) the two table rows. Only the
   // last box's chains are the bands' own: per (x1, x2) each band's list is relabelled (2 x 346
   // u16 lookups), and per row pair every band's dot product runs while the rows are in cache.
-  std::vector<u128> completions(const std::vector<std::vector<DigitMask>>& tops, std::size_t stride = 1) const {
+  // `stop` (may be empty) is asked before every work item -- (x1, x2) for R = 4: about a
+  // millisecond per band of the group -- from the worker threads, so it must be thread-safe; once
+  // it says yes the remaining items are skipped and the sum is abandoned (nullopt).
+  std::optional<std::vector<u128>> completions(const std::vector<std::vector<DigitMask>>& tops, std::size_t stride = 1,
+                                               const std::function<bool()>& stop = {}) const {
     const std::size_t G = tops.size();
-    if (G == 0) return {};
+    if (G == 0) return std::vector<u128>{};
     std::vector<Chains> ch;
     for (int b = 0; b + 1 < R; ++b) ch.push_back(chains(tops[0].data() + b * kC));
     std::vector<Chains> last(G);
@@ -430,6 +434,7 @@ struct ThreeBandCounter::Impl {
     // Work items: (box-1 chain f, box-2 chain x2) for R >= 3, flattened; box-1 chains for R = 2.
     const std::size_t n2 = R >= 3 ? ch[1].mid.size() : 1;
     tbb::enumerable_thread_specific<std::vector<u128>> sums(std::vector<u128>(G, 0));
+    std::atomic<bool> halted{false};
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, first.size() * n2, R == 4 ? 1 : n2), [&](const tbb::blocked_range<std::size_t>& range) {
       auto& out = sums.local();
       std::vector<std::uint16_t> umL(G * nL), ubL(G * nL), aL(G * nL), bL(G * nL), a3, c3;
@@ -443,6 +448,10 @@ struct ThreeBandCounter::Impl {
       };
       const std::uint16_t *sm = nullptr, *sb = nullptr;
       for (std::size_t item = range.begin(); item != range.end(); ++item) {
+        if (stop && (halted.load(std::memory_order_relaxed) || stop())) {
+          halted.store(true, std::memory_order_relaxed);
+          return;  // the partial sums are thrown away below
+        }
         const std::size_t f = item / n2, x2 = item % n2;
         if (f != f_done) {
           flush();
@@ -511,6 +520,7 @@ struct ThreeBandCounter::Impl {
       }
       flush();
     });
+    if (halted.load()) return std::nullopt;
     std::vector<u128> total(G, 0);
     for (const auto& v : sums)
       for (std::size_t c = 0; c < G; ++c) total[c] = checked_add(total[c], v[c]);
@@ -590,7 +600,7 @@ void check_config(Shape s, const std::vector<DigitMask>& cols) {
 
 u128 ThreeBandCounter::completions(const std::vector<DigitMask>& top) const {
   check_config(impl_->s, top);
-  return impl_->completions({top})[0];
+  return (*impl_->completions({top}))[0];
 }
 
 namespace {
@@ -606,7 +616,13 @@ void check_group(Shape s, const std::vector<std::vector<DigitMask>>& tops) {
 
 std::vector<u128> ThreeBandCounter::completions(const std::vector<std::vector<DigitMask>>& tops) const {
   check_group(impl_->s, tops);
-  return impl_->completions(tops);
+  return *impl_->completions(tops);
+}
+
+std::optional<std::vector<u128>> ThreeBandCounter::completions(const std::vector<std::vector<DigitMask>>& tops,
+                                                               const std::function<bool()>& stop) const {
+  check_group(impl_->s, tops);
+  return impl_->completions(tops, 1, stop);
 }
 
 double ThreeBandCounter::estimate_seconds(const std::vector<std::vector<DigitMask>>& tops, std::size_t stride) const {

@@ -153,7 +153,14 @@ ThreeBandRun run_three_band(Shape asked, std::uint64_t first, std::uint64_t last
       std::vector<std::vector<DigitMask>> tops;
       for (auto i : ch) tops.push_back(state->forms[i - 1].columns);
       const auto tc = SteadyClock::now();
-      const auto counts = state->counter->completions(tops);
+      // A stop request is also heard inside the chunk (a chunk of 4x3 is minutes): the chunk is
+      // then abandoned, none of its classes reach done(), and the journal holds what it held.
+      const auto maybe = hooks.stop ? state->counter->completions(tops, hooks.stop) : state->counter->completions(tops);
+      if (!maybe) {
+        stopped = true;
+        break;
+      }
+      const auto& counts = *maybe;
       const double share = seconds_since(tc) / static_cast<double>(ch.size());
       const auto g = group_of.at(state->forms[ch[0] - 1].prefix);
       for (std::size_t m = 0; m < ch.size(); ++m) {

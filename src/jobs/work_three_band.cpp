@@ -7,8 +7,9 @@
 // merge never build them.
 //
 // Units run by chunks of one prefix group (the classes sharing their first R-1 boxes, counted
-// together: three_band.hpp); a stop request is honoured between chunks, so a chunk's classes
-// reach the journal together (a chunk of 4x3 is 1 - 10 minutes on 2 threads).
+// together: three_band.hpp), so a chunk's classes reach the journal together (a chunk of 4x3 is
+// 1 - 10 minutes on 2 threads). A stop request is heard inside a chunk too, within about a
+// second: the chunk in progress is abandoned and its classes are counted again on resumption.
 #include <algorithm>
 #include <random>
 #include <utility>

@@ -7,6 +7,8 @@
 //    configurations, and F against plain band enumeration on 2x3.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <atomic>
 #include <bit>
 #include <map>
 #include <numeric>
@@ -189,6 +191,35 @@ TEST(ThreeBand, GroupsGiveEachBandItsOwnCompletions) {
   EXPECT_THROW(tb.completions({signature_columns(s, cat.classes[1].key), signature_columns(s, cat.classes[40].key)}),
                std::invalid_argument);
   EXPECT_TRUE(tb.completions(std::vector<std::vector<DigitMask>>{}).empty());
+}
+
+// The stoppable sum (what lets a 4x3 job stop inside a chunk of minutes): never asked to stop,
+// it gives the plain sum; asked at its k-th question it gives nothing, and it asks before every
+// slice of the work, so a group's sum asks many times and stops long before its end.
+TEST(ThreeBand, StoppedSumGivesNothingAndAnUnstoppedOneTheSum) {
+  const Shape s{3, 3};
+  const auto cat = build_signature_catalogue(s, 2);
+  const ThreeBandCounter tb(s, 2);
+  std::map<SignatureKey, std::vector<std::vector<DigitMask>>> groups;
+  for (const auto& c : cat.classes) {
+    const auto f = signature_prefix_form(s, c.key);
+    groups[f.prefix].push_back(f.columns);
+  }
+  const auto& tops = std::max_element(groups.begin(), groups.end(), [](const auto& a, const auto& b) {
+                       return a.second.size() < b.second.size();
+                     })->second;
+  ASSERT_GE(tops.size(), 2u);
+  std::atomic<int> asked{0};
+  const auto never = tb.completions(tops, [&] { return ++asked, false; });
+  ASSERT_TRUE(never.has_value());
+  EXPECT_EQ(*never, tb.completions(tops));
+  const int questions = asked.load();
+  EXPECT_GT(questions, 20);  // asked per slice, not once per call
+  for (int k : {1, 2, questions / 2}) {
+    std::atomic<int> n{0};
+    EXPECT_FALSE(tb.completions(tops, [&] { return ++n >= k; }).has_value()) << k;
+    EXPECT_LT(n.load(), questions) << k;  // it stopped asking: the rest of the sum was skipped
+  }
 }
 
 TEST(ThreeBand, Refusals) {

@@ -56,32 +56,44 @@ TEST(JobThreeBand, AutoResolution) {
   EXPECT_FALSE(count_shape_error(Shape{3, 4}).has_value());
 }
 
+// A stop is heard between chunks and inside a chunk's sum (the chunk is then abandoned). Stopped
+// at its k-th question for a spread of k -- before anything, inside the first chunk, between and
+// inside later ones -- a job keeps only whole classes, and its resumption counts each class once
+// and gives the total.
 TEST(JobThreeBand, StoppedThenResumedCountsEachClassOnce) {
-  TempDir t;
-  JobRequest r = request(t / "job", method_config("3x3", JobMethod::ThreeBand));
-  auto polls = std::make_shared<std::atomic<int>>(0);
-  r.stop = [polls] { return ++*polls > 3; };  // stops between prefix-group chunks
-  const JobOutcome first = run_job(r);
-  ASSERT_FALSE(first.finished);
-  EXPECT_GT(first.units_done, 0u);
-  EXPECT_LT(first.units_done, first.units_total);
-  EXPECT_FALSE(fs::exists(t / "job" / "result.txt"));
-  const JobOutcome second = run_job(request(t / "job", {}, true));
-  ASSERT_TRUE(second.finished);
-  EXPECT_EQ(second.units_done_before, first.units_done);
-  EXPECT_EQ(second.units_computed + first.units_done, second.units_total);
-  EXPECT_EQ(second.result.total.str(), "6670903752021072936960");
-  // Classes read from the journal are marked so in the result.
-  EXPECT_TRUE(contains(second.result.text, "(journal)")) << second.result.text;
-  const auto ids = raw_journal_units(t / "job" / "journal");
-  EXPECT_EQ(std::set<std::uint32_t>(ids.begin(), ids.end()).size(), ids.size());
-  EXPECT_EQ(ids.size(), second.units_total);
-  const JobStatus s = job_status(t / "job");
-  EXPECT_EQ(s.units_done, s.units_total);
-  // Resuming the finished job counts nothing.
-  const JobOutcome third = run_job(request(t / "job", {}, true));
-  EXPECT_EQ(third.units_computed, 0u);
-  EXPECT_EQ(third.result.total.str(), "6670903752021072936960");
+  bool some_partial = false;
+  for (int k : {1, 2, 5, 40, 400, 4000}) {
+    SCOPED_TRACE(k);
+    TempDir t;
+    JobRequest r = request(t / "job", method_config("3x3", JobMethod::ThreeBand));
+    auto polls = std::make_shared<std::atomic<int>>(0);
+    r.stop = [polls, k] { return ++*polls >= k; };
+    const JobOutcome first = run_job(r);
+    if (first.finished) continue;  // k beyond the questions of a whole run
+    EXPECT_LT(first.units_done, first.units_total);
+    some_partial = some_partial || first.units_done > 0;
+    EXPECT_FALSE(fs::exists(t / "job" / "result.txt"));
+    EXPECT_EQ(raw_journal_units(t / "job" / "journal").size(), first.units_done);
+    const JobOutcome second = run_job(request(t / "job", {}, true));
+    ASSERT_TRUE(second.finished);
+    EXPECT_EQ(second.units_done_before, first.units_done);
+    EXPECT_EQ(second.units_computed + first.units_done, second.units_total);
+    EXPECT_EQ(second.result.total.str(), "6670903752021072936960");
+    // Classes read from the journal are marked so in the result.
+    if (first.units_done > 0) {
+      EXPECT_TRUE(contains(second.result.text, "(journal)")) << second.result.text;
+    }
+    const auto ids = raw_journal_units(t / "job" / "journal");
+    EXPECT_EQ(std::set<std::uint32_t>(ids.begin(), ids.end()).size(), ids.size());
+    EXPECT_EQ(ids.size(), second.units_total);
+    const JobStatus s = job_status(t / "job");
+    EXPECT_EQ(s.units_done, s.units_total);
+    // Resuming the finished job counts nothing.
+    const JobOutcome third = run_job(request(t / "job", {}, true));
+    EXPECT_EQ(third.units_computed, 0u);
+    EXPECT_EQ(third.result.total.str(), "6670903752021072936960");
+  }
+  EXPECT_TRUE(some_partial);  // some k stopped the job after some classes and before the last
 }
 
 TEST(JobThreeBand, ShardsMergeToTheTotal) {

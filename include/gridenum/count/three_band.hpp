@@ -68,6 +68,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -116,6 +117,12 @@ class ThreeBandCounter {
   // of the shared boxes is done once, so a group of G bands costs far less than G calls.
   // std::invalid_argument if a band's first R-1 boxes differ from the first band's.
   std::vector<u128> completions(const std::vector<std::vector<DigitMask>>& tops) const;
+  // The same, abandoned when `stop` says so: it is asked from the worker threads (so it must be
+  // thread-safe) before each slice of the sum, about every millisecond per band of the group for
+  // 4x3, and a yes makes the call return nullopt within about that time, nothing counted. What
+  // lets a job stop inside a chunk of minutes (jobs/work_three_band.cpp).
+  std::optional<std::vector<u128>> completions(const std::vector<std::vector<DigitMask>>& tops,
+                                               const std::function<bool()>& stop) const;
   // What completions(tops) would take (wall seconds on the calling thread's arena), measured on
   // every stride-th box-1 chain and scaled (the sum is linear in them): a dry run's sample
   // (jobs/work_three_band.cpp). The group is checked as completions() checks it.

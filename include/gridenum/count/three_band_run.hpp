@@ -59,7 +59,9 @@ inline constexpr std::size_t kThreeBandChunk = 256;
 // What a job needs (jobs/work_three_band.cpp), as Side2Hooks are for the side-2 routes. Unit id
 // = class index - 1; a unit's count is F x completions (below 2^128, checked). select: the
 // shard's classes; skip: a journaled count; done: a class counted; stop: checked between chunks
-// (a chunk in progress finishes, its classes reach done(), then Interrupted).
+// and, from the worker threads (so it must be thread-safe), inside a chunk's sum about every
+// millisecond per class: a chunk stopped midway is abandoned (none of its classes reach done()),
+// then Interrupted. At most one chunk's work is lost, and a stop takes effect within a second.
 struct ThreeBandHooks {
   std::function<bool(std::uint32_t)> select;
   std::function<std::optional<u128>(std::uint32_t)> skip;
