@@ -27,7 +27,9 @@ a safety factor of 3 (N = 3P CPU-seconds needed):
   CPUs per task  1 if N <= 1 hour, else 8
   M              ceil(N / (CPUs x 4 hours)), at least 1 and at most U
   --time         N / (M x CPUs) + 3 x the plan's build time + 60 s, at least 10 minutes,
-                 rounded up to a minute
+                 rounded up to a minute; with -m M, 3 x the dearest shard's projected
+                 CPU-seconds / CPUs in place of N / (M x CPUs) (the dry run projects each
+                 shard: a three-band shard costs more than P / M)
 It prints what it chose and why. Explicit choices win: -m M, and --cpus-per-task / -c or
 --time / -t among the sbatch options (the others are then sized around them).
 
@@ -91,23 +93,29 @@ for a in "$@"; do
     *) [ "$cpus_given" = next ] && cpus_given=$a ;;
   esac
 done
-if ! plan=$("$gridenum" count --config "$config" --dry-run --json --sample-seconds "$sample" 2>&1); then
+# With -m M the dry run also projects each of the M shards (its own units; the three-band route's
+# shards split prefix groups, so they cost more than P / M): --time then comes from the dearest.
+nodes=()
+[ -n "$m_given" ] && nodes=(--nodes "$shards")
+if ! plan=$("$gridenum" count --config "$config" --dry-run --json --sample-seconds "$sample" "${nodes[@]}" 2>&1); then
   echo "slurm-submit: gridenum count --dry-run failed; nothing queued:" >&2
   echo "$plan" >&2
   exit 2
 fi
 field() { printf '%s\n' "$plan" | sed -n "s/^ *\"$1\": *\([0-9.eE+-]*\),*\$/\1/p"; }
 units=$(field units); projected=$(field projected_cpu_seconds); plan_s=$(field plan_seconds); sampled=$(field sampled_units)
+dearest=$(field max_shard_cpu_seconds)
 [ -n "$units" ] && [ -n "$projected" ] && [ -n "$plan_s" ] ||
   { echo "slurm-submit: cannot read the plan from gridenum count --dry-run --json:" >&2; echo "$plan" >&2; exit 3; }
-read -r shards cpus seconds why < <(awk -v P="$projected" -v U="$units" -v B="$plan_s" -v M="$shards" -v C="$cpus_given" '
+read -r shards cpus seconds why < <(awk -v P="$projected" -v U="$units" -v B="$plan_s" -v M="$shards" -v C="$cpus_given" \
+    -v S="${m_given:+$dearest}" '
   function ceil(x) { return (x == int(x)) ? x : int(x) + 1 }
   BEGIN {
     safety = 3; n = P * safety; why = ""
     if (C == "" || C == "next") { c = (n <= 3600) ? 1 : 8; why = why "cpus:plan " } else { c = C + 0; why = why "cpus:given " }
     if (M == "") { m = ceil(n / (c * 4 * 3600)); if (m < 1) m = 1; if (m > U) m = U; why = why "shards:plan " }
     else { m = M + 0; why = why "shards:given " }
-    t = n / (m * c) + safety * B + 60
+    t = (S != "" ? S * safety : n / m) / c + safety * B + 60
     if (t < 600) t = 600
     t = ceil(t / 60) * 60
     printf "%d %d %d %s\n", m, c, t, why

@@ -31,6 +31,8 @@ struct CountArgs {
   std::string shard;
   bool dry_run = false;
   double sample_seconds = 1.0;
+  std::uint32_t nodes = 1;
+  std::uint32_t node_cores = 64;
   std::string classes;
 };
 
@@ -103,13 +105,20 @@ void run(const CountArgs& a, CLI::App* cmd) {
       if (given(stack_only))
         throw CLI::ValidationError("--method", std::string(stack_only) + " applies to the stack method, not to " +
                                                    to_string(resolved));
+  if (!a.dry_run)
+    for (const char* dry_only : {"--sample-seconds", "--nodes", "--node-cores"})
+      if (given(dry_only)) throw CLI::ValidationError(dry_only, "applies to --dry-run only (it measures and projects a count)");
   if (a.dry_run) {
     // The plan and its measured cost, nothing counted beyond the sample (plan_cost.hpp); what
     // jobs/slurm-submit.sh sizes its request from.
     if (!a.job_dir.empty()) throw CLI::ValidationError("--dry-run", "writes nothing: leave out --job-dir");
     if (!(a.sample_seconds > 0) || a.sample_seconds > 3600)
       throw CLI::ValidationError("--sample-seconds", "expected a time in seconds above 0 and at most 3600");
-    const PlanCost c = measure_plan_cost(cfg, a.sample_seconds);
+    if (a.nodes < 1 || a.nodes > kMaxPlanNodes)
+      throw CLI::ValidationError("--nodes", "expected 1 to " + std::to_string(kMaxPlanNodes) + " nodes");
+    if (a.node_cores < 1 || a.node_cores > 4096)
+      throw CLI::ValidationError("--node-cores", "expected 1 to 4096 cores per node");
+    const PlanCost c = measure_plan_cost(cfg, a.sample_seconds, 1, PlanTarget{a.nodes, a.node_cores});
     if (a.json) std::cout << to_json(c).dump(2) << "\n";
     else std::cout << format_text(c);
     return;
@@ -166,10 +175,16 @@ const RegisterCommand reg(10, [](CLI::App& root) {
                   "Run as a checkpointed job in this directory (config, journal, log, result); continue it with "
                   "gridenum resume DIR");
   cmd->add_flag("--dry-run", args->dry_run,
-                "Count nothing: build the plan and time a random sample of its units on one thread; print the units and "
-                "the projected CPU-seconds of the whole count (with --json, for jobs/slurm-submit.sh)");
+                "Count nothing: build the plan and time a random sample of its units on one thread; print the units, "
+                "the projected CPU-seconds of the whole count and its wall time here (--threads) and on --nodes nodes "
+                "of --node-cores cores (with --json, for jobs/slurm-submit.sh)");
   cmd->add_option("--sample-seconds", args->sample_seconds, "--dry-run: time to spend on the sample (at least one unit)")
       ->default_val(1.0);
+  cmd->add_option("--nodes", args->nodes,
+                  "--dry-run: also project the wall time on this many nodes, one shard each (a Slurm array of M tasks)")
+      ->default_val(1);
+  cmd->add_option("--node-cores", args->node_cores, "--dry-run: cores (threads) per node of that projection")
+      ->default_val(64);
   cmd->add_option("--config", args->config, "Job config (TOML, see configs/default.toml); options given here override it");
   cmd->add_option("--shard", args->shard,
                   "Run the K-th of M disjoint subsets of the units (K/M; needs --job-dir). Units: (class, slice) for the "

@@ -21,6 +21,7 @@
 #include "gridenum/core/timing.hpp"
 #include "gridenum/count/three_band_run.hpp"
 #include "gridenum/jobs/fingerprint.hpp"
+#include "gridenum/jobs/shard.hpp"
 #include "gridenum/jobs/work.hpp"
 #include "work_methods.hpp"
 
@@ -50,8 +51,11 @@ class ThreeBandWork final : public JobWork {
 
   // Whole chunks (a class's cost depends on its chunk's size: about 90 s + 1.7 s per class on 2
   // threads for 4x3), in a random order, each timed on one thread over every 16th of its box-1
-  // chains and scaled; the projection is the mean chunk time x the number of chunks. The
-  // sampled sums are thrown away.
+  // chains and scaled, and the first sampled chunk's first class timed alone. The chunk cost
+  // model a + b G (a: the shared row pairs, from DRAM; b: one class's dot products) is fitted to
+  // those points by least squares, and the projection is the model summed over the plan's
+  // chunks -- as a shard's is (shard_cpu_seconds): units mod M split every group M ways, so a
+  // shard's chunks are smaller and dearer per class. The sampled sums are thrown away.
   bool estimate_cost(double budget_seconds, std::uint64_t seed, PlanCost& c) override {
     constexpr std::size_t kStride = 16;
     three_band_build_tables(*state_, 0);
@@ -59,24 +63,45 @@ class ThreeBandWork final : public JobWork {
     std::mt19937_64 rng(seed);
     std::shuffle(chunks.begin(), chunks.end(), rng);
     const Shape s = state_->counted;
-    double estimated = 0;
-    std::size_t sampled_chunks = 0;
+    const std::size_t stride = s.rows == 4 ? kStride : 1;
+    std::vector<std::pair<double, double>> points;  // (classes G, one-thread seconds)
     tbb::task_arena one(1);
     const auto t0 = SteadyClock::now();
-    for (const auto& ch : chunks) {
+    auto time = [&](const std::vector<std::uint64_t>& classes) {
       std::vector<std::vector<DigitMask>> tops;
-      for (auto i : ch) tops.push_back(state_->forms[i - 1].columns);
-      one.execute([&] { estimated += state_->counter->estimate_seconds(tops, s.rows == 4 ? kStride : 1); });
+      for (auto i : classes) tops.push_back(state_->forms[i - 1].columns);
+      double t = 0;
+      one.execute([&] { t = state_->counter->estimate_seconds(tops, stride); });
+      points.emplace_back(static_cast<double>(classes.size()), t);
+    };
+    std::size_t sampled_chunks = 0;
+    for (const auto& ch : chunks) {
+      time(ch);
       ++sampled_chunks;
       c.sampled_units += ch.size();
+      if (sampled_chunks == 1 && ch.size() > 1) time({ch[0]});
       if (seconds_since(t0) >= budget_seconds) break;
     }
     c.sample_seconds = seconds_since(t0);
-    c.projected_cpu_seconds = estimated / static_cast<double>(sampled_chunks) * static_cast<double>(chunks.size());
+    fit(points);
+    c.projected_cpu_seconds = model_seconds(chunks);
     c.seconds_per_unit = c.projected_cpu_seconds / static_cast<double>(c.units);
-    c.sampling = fmt::format("{} of {} prefix-group chunks at random, each timed on 1 thread{}", sampled_chunks, chunks.size(),
-                             s.rows == 4 ? fmt::format(" over every {}th box-1 chain and scaled", kStride) : "");
+    c.sampling = fmt::format("{} of {} prefix-group chunks at random and one class alone, each timed on 1 thread{}; a chunk "
+                             "of G classes costs {:.3g} + {:.3g} G CPU-seconds (least squares)",
+                             sampled_chunks, chunks.size(),
+                             stride > 1 ? fmt::format(" over every {}th box-1 chain and scaled", stride) : "", a_, b_);
     return true;
+  }
+
+  std::vector<double> shard_cpu_seconds(const PlanCost& /*c*/, std::uint32_t m, std::string& model) override {
+    std::vector<double> out;
+    const std::uint64_t n = state_->catalogue->classes.size();
+    for (std::uint32_t k = 1; k <= m && k <= n; ++k) {
+      const Shard sh{k, m};
+      out.push_back(model_seconds(three_band_chunks(*state_, 1, n, [&](std::uint32_t id) { return sh.contains(id); })));
+    }
+    model = fmt::format("each shard's own prefix-group chunks (at most {} classes) x the chunk cost model", kThreeBandChunk);
+    return out;
   }
 
  private:
@@ -91,9 +116,29 @@ class ThreeBandWork final : public JobWork {
     return w;
   }
 
+  // Least squares of t = a + b G over the points; a line through the origin's mean rate when
+  // every point has the same G (or the fit says a < 0 or b < 0, noise on a small shape).
+  void fit(const std::vector<std::pair<double, double>>& pts) {
+    double sg = 0, st = 0, sgg = 0, sgt = 0;
+    for (const auto& [g, t] : pts) sg += g, st += t, sgg += g * g, sgt += g * t;
+    const double n = static_cast<double>(pts.size()), var = n * sgg - sg * sg;
+    a_ = 0;
+    b_ = st / sg;
+    if (var > 1e-9 * sgg * n) {
+      const double b = (n * sgt - sg * st) / var, a = (st - b * sg) / n;
+      if (a >= 0 && b >= 0) a_ = a, b_ = b;
+    }
+  }
+  double model_seconds(const std::vector<std::vector<std::uint64_t>>& chunks) const {
+    double sum = 0;
+    for (const auto& ch : chunks) sum += a_ + b_ * static_cast<double>(ch.size());
+    return sum;
+  }
+
   Shape shape_;
   std::unique_ptr<ThreeBandState> state_;
   JournalHeader header_;
+  double a_ = 0, b_ = 0;  // the chunk cost model of the last estimate (one-thread seconds)
 };
 
 }  // namespace

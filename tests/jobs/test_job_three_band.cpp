@@ -122,6 +122,16 @@ TEST(JobThreeBand, DryRunAndCli) {
   EXPECT_GT(c.sampled_units, 0u);
   EXPECT_TRUE(contains(c.sampling, "prefix-group chunks")) << c.sampling;  // whole chunks, not lone classes
   EXPECT_GT(c.projected_cpu_seconds, 0.0);
+  // Shards split prefix groups, so their chunks are smaller: the projection of a shard comes from
+  // its own chunks under the fitted chunk model, and M shards cost at least the whole in all.
+  const PlanCost w = measure_plan_cost(method_config("3x3", JobMethod::ThreeBand), 0.05, 1, PlanTarget{5, 8});
+  EXPECT_EQ(w.nodes, 5u);
+  EXPECT_EQ(w.node_cores, 8u);
+  EXPECT_TRUE(contains(w.shard_model, "chunk cost model")) << w.shard_model;
+  EXPECT_TRUE(contains(w.sampling, "G CPU-seconds")) << w.sampling;
+  EXPECT_GE(w.max_shard_cpu_seconds * 5, w.projected_cpu_seconds * (1 - 1e-9));
+  EXPECT_LE(w.max_shard_cpu_seconds, w.projected_cpu_seconds * (1 + 1e-9));
+  EXPECT_DOUBLE_EQ(w.wall_seconds_nodes, w.plan_seconds + w.max_shard_cpu_seconds / 8);
   TempDir t;
   Proc p = run_cli({"count", "--shape", "2x3", "--method", "three-band", "--job-dir", (t / "j").string(), "--json"});
   ASSERT_EQ(p.code, 0) << p.err;
@@ -129,6 +139,20 @@ TEST(JobThreeBand, DryRunAndCli) {
   p = run_cli({"status", (t / "j").string()});
   EXPECT_EQ(p.code, 0) << p.err;
   EXPECT_TRUE(contains(p.out, "three-band")) << p.out;
+  p = run_cli({"count", "--shape", "3x3", "--method", "three-band", "--dry-run", "--sample-seconds", "0.05", "--nodes", "3",
+               "--node-cores", "8", "--json"});
+  ASSERT_EQ(p.code, 0) << p.err;
+  const auto plan = nlohmann::json::parse(p.out);
+  EXPECT_EQ(plan["nodes"], 3);
+  EXPECT_EQ(plan["node_cores"], 8);
+  EXPECT_GT(plan["wall_seconds_nodes"].get<double>(), 0.0);
+  // The projection's options belong to the dry run.
+  p = run_cli({"count", "--shape", "2x2", "--nodes", "3"});
+  EXPECT_EQ(p.code, 2);
+  EXPECT_TRUE(contains(p.err, "applies to --dry-run only")) << p.err;
+  p = run_cli({"count", "--shape", "2x2", "--dry-run", "--node-cores", "0"});
+  EXPECT_EQ(p.code, 2);
+  EXPECT_TRUE(contains(p.err, "--node-cores")) << p.err;
   // Stack-only options are refused with the three-band route.
   p = run_cli({"count", "--shape", "4x3", "--slices", "4", "--job-dir", (t / "k").string()});
   EXPECT_EQ(p.code, 2);

@@ -35,3 +35,31 @@ TEST(PlanCost, ASampleProjectsMeanTimesUnits) {
   EXPECT_DOUBLE_EQ(c.seconds_per_unit, c.sample_seconds);
   EXPECT_DOUBLE_EQ(c.projected_cpu_seconds, c.sample_seconds * static_cast<double>(c.units));
 }
+
+// The wall-time projections: here with T threads, and on M nodes of K cores as M shards (units
+// mod M), each shard's units at the mean cost; a bad target is refused.
+TEST(PlanCost, ProjectsWallTimeHereAndOnNodes) {
+  JobConfig cfg;
+  cfg.shape = Shape{2, 4};
+  cfg.threads = 2;
+  const PlanCost c = measure_plan_cost(cfg, 1e-9, 1, PlanTarget{7, 16});
+  EXPECT_EQ(c.threads_here, 2);
+  EXPECT_DOUBLE_EQ(c.wall_seconds_here, c.plan_seconds + c.projected_cpu_seconds / 2);
+  EXPECT_EQ(c.nodes, 7u);
+  EXPECT_EQ(c.node_cores, 16u);
+  const Shard first{1, 7};
+  EXPECT_DOUBLE_EQ(c.max_shard_cpu_seconds, static_cast<double>(first.size(c.units)) * c.seconds_per_unit);
+  EXPECT_GE(c.max_shard_cpu_seconds * 7, c.projected_cpu_seconds);
+  EXPECT_DOUBLE_EQ(c.wall_seconds_nodes, c.plan_seconds + c.max_shard_cpu_seconds / 16);
+  EXPECT_FALSE(c.shard_model.empty());
+  const auto j = to_json(c);
+  for (const char* key : {"threads_here", "wall_seconds_here", "nodes", "node_cores", "max_shard_cpu_seconds",
+                          "wall_seconds_nodes", "shard_model"})
+    EXPECT_TRUE(j.contains(key)) << key;
+  const std::string text = format_text(c);
+  EXPECT_NE(text.find("wall time here, 2 threads"), std::string::npos) << text;
+  EXPECT_NE(text.find("on 7 nodes of 16 cores"), std::string::npos) << text;
+  EXPECT_THROW(measure_plan_cost(cfg, 1e-9, 1, PlanTarget{0, 16}), std::invalid_argument);
+  EXPECT_THROW(measure_plan_cost(cfg, 1e-9, 1, PlanTarget{2, 0}), std::invalid_argument);
+  EXPECT_THROW(measure_plan_cost(cfg, 1e-9, 1, PlanTarget{kMaxPlanNodes + 1, 4}), std::invalid_argument);
+}

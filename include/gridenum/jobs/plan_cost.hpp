@@ -33,11 +33,32 @@ struct PlanCost {
   double seconds_per_unit = 0;    // sample_seconds / sampled_units
   double projected_cpu_seconds = 0;  // seconds_per_unit * units (exact time when all were sampled)
   std::string sampling;           // how the method sampled, when not by timing whole units (else empty)
+
+  // Wall-time projections, linear in threads (the methods scale 1.97-1.99x on 2 threads; a
+  // memory-bound method may scale less on a big node: the README says which). The planning
+  // (plan_seconds, measured here) is added once, as measured: an upper bound on a bigger node.
+  int threads_here = 0;               // T: the config's threads (this machine's cores when 0)
+  double wall_seconds_here = 0;       // plan_seconds + projected_cpu_seconds / T
+  std::uint32_t nodes = 1;            // M: shards, one per node (a Slurm array of M tasks)
+  std::uint32_t node_cores = 64;      // K: threads per node
+  double max_shard_cpu_seconds = 0;   // the dearest of the M shards (units mod M, shard.hpp)
+  double wall_seconds_nodes = 0;      // plan_seconds + max_shard_cpu_seconds / K
+  std::string shard_model;            // how a shard's cost was projected
 };
+
+// Where a dry run projects the whole count to, beside this machine: M nodes of K cores.
+struct PlanTarget {
+  std::uint32_t nodes = 1;
+  std::uint32_t node_cores = 64;
+};
+inline constexpr std::uint32_t kMaxPlanNodes = 100000;
 
 // Builds cfg's plan (its shard setting ignored: the whole job) and measures it. `budget` bounds
 // the sampling time in seconds (at least one unit is counted); `seed` fixes the sample.
-PlanCost measure_plan_cost(const JobConfig& cfg, double budget_seconds = 1.0, std::uint64_t seed = 1);
+// `target`: the cluster of the projection (std::invalid_argument for 0 nodes or cores, or more
+// than kMaxPlanNodes nodes).
+PlanCost measure_plan_cost(const JobConfig& cfg, double budget_seconds = 1.0, std::uint64_t seed = 1,
+                           PlanTarget target = {});
 
 nlohmann::ordered_json to_json(const PlanCost& c);
 std::string format_text(const PlanCost& c);
