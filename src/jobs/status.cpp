@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <ctime>
 #include <sstream>
 
@@ -160,9 +161,24 @@ std::string format_status(const JobStatus& s) {
   if (s.finished) o << "finished" << (s.total ? ": total " + *s.total : std::string()) << "\n";
   if (s.torn_tail) o << "note: the last record is incomplete (" << *s.torn_tail << ")\n";
   for (const auto& w : s.warnings) o << "warning: " << w << "\n";
-  o << "per class (units done / total):\n";
-  for (const auto& c : s.classes) {
-    o << fmt::format("  class {:4}  {:6} / {:<6}{}\n", c.cls + 1, c.done, c.total, c.done == c.total ? "  done" : "");
+  // Up to kStatusClassLines classes, a line each; more (4x3 has 144,578 classes of one unit each),
+  // a line per range of consecutive classes, so the text stays a screen long (--json has them all).
+  constexpr std::size_t kStatusClassLines = 64, kStatusRanges = 24;
+  if (s.classes.size() <= kStatusClassLines) {
+    o << "per class (units done / total):\n";
+    for (const auto& c : s.classes)
+      o << fmt::format("  class {:4}  {:6} / {:<6}{}\n", c.cls + 1, c.done, c.total, c.done == c.total ? "  done" : "");
+    return o.str();
+  }
+  const std::size_t per = (s.classes.size() + kStatusRanges - 1) / kStatusRanges;
+  o << fmt::format("per range of {} classes (units done / total of this {}; gridenum status --json: every class):\n", per,
+                   s.config.shard.whole() ? "job" : "shard");
+  for (std::size_t from = 0; from < s.classes.size(); from += per) {
+    const std::size_t to = std::min(s.classes.size(), from + per);
+    std::uint64_t done = 0, total = 0;
+    for (std::size_t i = from; i < to; ++i) done += s.classes[i].done, total += s.classes[i].total;
+    o << fmt::format("  classes {:>6} - {:<6}  {:8} / {:<8}{}\n", s.classes[from].cls + 1, s.classes[to - 1].cls + 1, done,
+                     total, done == total ? "  done" : "");
   }
   return o.str();
 }

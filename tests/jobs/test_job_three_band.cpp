@@ -161,3 +161,28 @@ TEST(JobThreeBand, DryRunAndCli) {
 }
 
 }  // namespace
+
+namespace {
+
+// The text status of a job with many classes of one unit each (4x3: 144,578) is a screen of
+// class ranges, their sums exact; a job of few classes keeps a line per class.
+TEST(JobThreeBand, StatusOfManyClassesIsByRanges) {
+  JobStatus s;
+  s.config = method_config("4x3", JobMethod::ThreeBand);
+  s.started = true;
+  s.units_total = 1000;
+  s.units_done = 130;
+  for (std::uint32_t c = 0; c < 1000; ++c) s.classes.push_back({c, c < 130 ? 1u : 0u, 1u});
+  const std::string text = format_status(s);
+  EXPECT_TRUE(contains(text, "per range of 42 classes")) << text;
+  EXPECT_TRUE(contains(text, "classes      1 - 42            42 / 42        done")) << text;
+  EXPECT_TRUE(contains(text, "classes    127 - 168            4 / 42")) << text;
+  EXPECT_TRUE(contains(text, "classes    967 - 1000           0 / 34")) << text;
+  EXPECT_FALSE(contains(text, "class  500")) << text;
+  EXPECT_LT(std::count(text.begin(), text.end(), '\n'), 40);
+  EXPECT_EQ(to_json(s)["classes"].size(), 1000u);  // the JSON keeps every class
+  s.classes.resize(44);
+  EXPECT_TRUE(contains(format_status(s), "class   44")) << format_status(s);
+}
+
+}  // namespace
