@@ -28,6 +28,8 @@ TEST(Config, EveryShippedConfigParses) {
   EXPECT_EQ(d.shard, (Shard{1, 1}));
   EXPECT_EQ(load_config(kConfigs / "2x3.toml").shape, (Shape{2, 3}));
   EXPECT_EQ(load_config(kConfigs / "4x2.toml").shape, (Shape{4, 2}));
+  EXPECT_EQ(load_config(kConfigs / "4x3.toml").shape, (Shape{4, 3}));
+  EXPECT_EQ(load_config(kConfigs / "4x3.toml").method, JobMethod::ThreeBand);
 }
 
 // Every key a config can hold appears in each shipped file under a comment.
