@@ -106,7 +106,7 @@ BoxPartitions::BoxPartitions(Shape s) : s_(s) {
   for (std::uint32_t i = 0; i < size(); ++i) index_.emplace(key(blocks(i)), i);
   // Dense id table over the first C-1 masks (the last block is the rest) when that is small:
   // every ordering of every partition's blocks is entered, so any mask order looks up.
-  if ((C - 1) * N <= 20) {
+  if ((C - 1) * N <= 24) {
     dense_bits_ = (C - 1) * N;
     dense_.assign(std::size_t{1} << dense_bits_, ~0u);
     std::vector<int> order(C);

@@ -72,71 +72,23 @@
 #include <fmt/format.h>
 
 #include "gridenum/core/timing.hpp"
+#include "signature_pairs.hpp"
+#include "signature_parts.hpp"
 
 namespace gridenum {
 
 namespace {
 
+using signature_detail::box_chains;
+using signature_detail::BoxChains;
+using signature_detail::Colourings;
+using signature_detail::merge_lower_band_orders;
+using signature_detail::partition_count;
+using signature_detail::top_band_chains;
+
 constexpr std::uint64_t kUnknown = ~std::uint64_t{0};
 constexpr std::uint64_t kMaxTable = std::uint64_t{1} << 23;
 
-// ---------------------------------------------------------------------------------------------
-// Part 1: bands with given column sets.
-struct Colourings {
-  int N;
-  DigitMask all;
-
-  // cols[0..N): remaining digits per column, r of each; every digit in r columns.
-  std::uint64_t count(DigitMask* cols, int r) const {
-    if (r == 1) return 1;
-    if (r == 2) return two_rows(cols);
-    // Suffix unions for pruning: digits still uncovered must be coverable by later columns.
-    DigitMask suffix[17];
-    suffix[N] = 0;
-    for (int j = N - 1; j >= 0; --j) suffix[j] = suffix[j + 1] | cols[j];
-    const DigitMask d0 = cols[0] & (~cols[0] + 1);
-    cols[0] &= ~d0;
-    std::uint64_t total = 0;
-    match(cols, r, 1, d0, suffix, total);
-    cols[0] |= d0;
-    return total * static_cast<std::uint64_t>(r);
-  }
-
-  void match(DigitMask* cols, int r, int j, DigitMask used, const DigitMask* suffix, std::uint64_t& total) const {
-    if (j == N) {
-      total += count(cols, r - 1);
-      return;
-    }
-    if ((all & ~used & ~suffix[j]) != 0) return;  // a digit no remaining column can take
-    for (DigitMask m = cols[j] & ~used; m; m &= m - 1) {
-      const DigitMask d = m & (~m + 1);
-      cols[j] &= ~d;
-      match(cols, r, j + 1, used | d, suffix, total);
-      cols[j] |= d;
-    }
-  }
-
-  // Two rows left: each column is an edge between its two digits; 2^(components).
-  std::uint64_t two_rows(const DigitMask* cols) const {
-    int parent[16];
-    for (int d = 0; d < N; ++d) parent[d] = d;
-    auto find = [&](int x) {
-      while (parent[x] != x) x = parent[x] = parent[parent[x]];
-      return x;
-    };
-    int comps = N;
-    for (int j = 0; j < N; ++j) {
-      const int a = std::countr_zero(cols[j]);
-      const int b = (std::bit_width(cols[j]) - 1);
-      const int ra = find(a), rb = find(b);
-      if (ra != rb) {
-        parent[ra] = rb;
-        --comps;
-      }
-    }
-    return std::uint64_t{1} << comps;
-  }
-};
 
 void check_shape(Shape s) {
   if (s.rows < 2 || s.cols < 2 || s.n() > 16)
@@ -228,63 +180,6 @@ class BandCounter {
   std::vector<std::uint32_t> narrow_;
 };
 
-// ---------------------------------------------------------------------------------------------
-// Part 2: box chains of one top band.
-struct BoxChains {
-  int bands = 0;                       // C-1 lower bands
-  std::vector<std::uint32_t> ids;      // [x * bands + k]: partition id of lower band k
-  std::vector<std::uint64_t> mult;     // [x]
-  std::size_t size() const { return mult.size(); }
-};
-
-BoxChains box_chains(Shape s, const BoxPartitions& parts, const DigitMask* top_cols) {
-  const int R = s.rows, C = s.cols, N = s.n(), K = C - 1;
-  std::vector<int> home(N);
-  for (int j = 0; j < C; ++j)
-    for (DigitMask m = top_cols[j]; m; m &= m - 1) home[std::countr_zero(m)] = j;
-  // Per digit: the orderings of its C-1 free columns over the lower bands.
-  std::vector<std::vector<std::vector<int>>> options(N);
-  for (int d = 0; d < N; ++d) {
-    std::vector<int> free;
-    for (int j = 0; j < C; ++j)
-      if (j != home[d]) free.push_back(j);
-    do options[d].push_back(free);
-    while (std::next_permutation(free.begin(), free.end()));
-  }
-  std::vector<DigitMask> masks(K * C, 0);  // [k * C + j]
-  std::vector<int> load(K * C, 0);
-  std::map<std::vector<std::uint32_t>, std::uint64_t> merged;
-  auto rec = [&](auto&& self, int d) -> void {
-    if (d == N) {
-      std::vector<std::uint32_t> key(K);
-      for (int k = 0; k < K; ++k) key[k] = parts.id(masks.data() + k * C);
-      ++merged[key];
-      return;
-    }
-    for (const auto& o : options[d]) {
-      bool ok = true;
-      for (int k = 0; k < K && ok; ++k) ok = load[k * C + o[k]] < R;
-      if (!ok) continue;
-      for (int k = 0; k < K; ++k) {
-        ++load[k * C + o[k]];
-        masks[k * C + o[k]] |= DigitMask{1} << d;
-      }
-      self(self, d + 1);
-      for (int k = 0; k < K; ++k) {
-        --load[k * C + o[k]];
-        masks[k * C + o[k]] &= ~(DigitMask{1} << d);
-      }
-    }
-  };
-  rec(rec, 0);
-  BoxChains out;
-  out.bands = K;
-  for (auto& [key, m] : merged) {
-    out.ids.insert(out.ids.end(), key.begin(), key.end());
-    out.mult.push_back(m);
-  }
-  return out;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Part 3: the sum for one top band, one chain x_1 of box 1 at a time.
@@ -306,28 +201,15 @@ BoxChains box_chains(Shape s, const BoxPartitions& parts, const DigitMask* top_c
 // arithmetic outside that loop.
 class TopBand {
  public:
-  TopBand(Shape s, const BandCounter& bc, const Band& band) : s_(s), bc_(bc) {
-    const int R = s.rows, C = s.cols, N = s.n();
-    if (band.size() != static_cast<std::size_t>(R) * N) throw std::invalid_argument("signature: band has the wrong size");
-    std::vector<DigitMask> cols(N, 0), rows(R, 0), boxes(R, 0);
-    for (int r = 0; r < R; ++r)
-      for (int c = 0; c < N; ++c) {
-        const int d = band[r * N + c];
-        if (d < 1 || d > N) throw std::invalid_argument("signature: band digit out of range");
-        cols[c] |= DigitMask{1} << (d - 1);
-        rows[r] |= DigitMask{1} << (d - 1);
-        boxes[c / C] |= DigitMask{1} << (d - 1);
-      }
-    for (int i = 0; i < R; ++i)
-      if (rows[i] != s.all_digits() || boxes[i] != s.all_digits()) throw std::invalid_argument("signature: not a valid band");
-    for (int b = 0; b < R; ++b) chains_.push_back(box_chains(s, bc.parts(), cols.data() + b * C));
+  TopBand(Shape s, const BandCounter& bc, const std::vector<DigitMask>& cols) : s_(s), bc_(bc) {
+    chains_ = top_band_chains(s, bc.parts(), cols);
     raw_first_ = chains_[0].size();
-    chains_[0] = sorted_tuples(chains_[0]);
+    chains_[0] = merge_lower_band_orders(chains_[0]);
     // 64-bit innermost loop when no partial sum can overflow it.
-    const BoxChains& last = chains_[R - 1];
+    const BoxChains& last = chains_.back();
     const std::uint64_t max_mult = *std::max_element(last.mult.begin(), last.mult.end());
     u128 bound = static_cast<u128>(max_mult) * last.size();
-    for (int k = 0; k < C - 1 && bound <= ~std::uint64_t{0}; ++k) bound *= bc.max_value();
+    for (int k = 0; k < s.cols - 1 && bound <= ~std::uint64_t{0}; ++k) bound *= bc.max_value();
     fast_ = bc.narrow() != nullptr && bound <= ~std::uint64_t{0};
   }
   std::size_t tasks() const { return chains_[0].size(); }
@@ -367,21 +249,6 @@ class TopBand {
   }
 
  private:
-  static BoxChains sorted_tuples(const BoxChains& c) {
-    std::map<std::vector<std::uint32_t>, std::uint64_t> merged;
-    for (std::size_t x = 0; x < c.size(); ++x) {
-      std::vector<std::uint32_t> t(c.ids.begin() + x * c.bands, c.ids.begin() + (x + 1) * c.bands);
-      std::sort(t.begin(), t.end());
-      merged[t] += c.mult[x];
-    }
-    BoxChains out;
-    out.bands = c.bands;
-    for (auto& [t, m] : merged) {
-      out.ids.insert(out.ids.end(), t.begin(), t.end());
-      out.mult.push_back(m);
-    }
-    return out;
-  }
 
   // Sum over the chains of boxes b..R-1 (box b's chain offsets added to keys).
   u128 rec(const std::vector<std::vector<std::uint32_t>>& u, int b, const std::uint32_t* keys) const {
@@ -488,27 +355,29 @@ std::uint64_t bands_with_signature(Shape s, const std::vector<DigitMask>& column
 }
 
 namespace {
-// Runs inside the caller's arena.
-std::vector<BigInt> completions_impl(const BoxPartitions& parts, const std::vector<Band>& bands, SignatureStats* stats) {
+// Runs inside the caller's arena: the plain table (boxes 2..R) for every top band.
+std::vector<BigInt> plain_completions(const BoxPartitions& parts, const std::vector<std::vector<DigitMask>>& cols,
+                                      SignatureStats* stats) {
   const Shape s = parts.shape();
-  std::vector<BigInt> out(bands.size());
+  std::vector<BigInt> out(cols.size());
+  const auto t0 = SteadyClock::now();
   const BandCounter bc(parts);
-  std::vector<std::unique_ptr<TopBand>> tops(bands.size());
-  tbb::parallel_for(std::size_t{0}, bands.size(), [&](std::size_t i) { tops[i] = std::make_unique<TopBand>(s, bc, bands[i]); });
+  const double table_seconds = seconds_since(t0);
+  std::vector<std::unique_ptr<TopBand>> tops(cols.size());
+  tbb::parallel_for(std::size_t{0}, cols.size(), [&](std::size_t i) { tops[i] = std::make_unique<TopBand>(s, bc, cols[i]); });
   // One task per (band, chain of box 1); results per task, summed in order afterwards.
   std::vector<std::pair<std::uint32_t, std::uint32_t>> tasks;
-  for (std::size_t i = 0; i < bands.size(); ++i)
+  for (std::size_t i = 0; i < cols.size(); ++i)
     for (std::size_t x = 0; x < tops[i]->tasks(); ++x) tasks.emplace_back(i, x);
   std::vector<u128> part(tasks.size());
   tbb::parallel_for(std::size_t{0}, tasks.size(), [&](std::size_t t) { part[t] = tops[tasks[t].first]->sum_for(tasks[t].second); });
   for (std::size_t t = 0; t < tasks.size(); ++t) out[tasks[t].first] += to_big(part[t]);
   if (stats) {
+    *stats = SignatureStats{};
     stats->table_size = bc.size();
     stats->table_computed = bc.computed();
-    stats->terms = 0;
-    stats->raw_terms = 0;
-    stats->box_chains = 0;
     stats->max_band_count = bc.max_value();
+    stats->table_seconds = table_seconds;
     for (auto& tb : tops) {
       stats->terms += tb->terms();
       stats->raw_terms += tb->raw_terms();
@@ -516,6 +385,25 @@ std::vector<BigInt> completions_impl(const BoxPartitions& parts, const std::vect
     }
   }
   return out;
+}
+
+bool plain_table_fits(Shape s) {
+  double slots = 1;
+  for (int b = 1; b < s.rows; ++b) slots *= static_cast<double>(partition_count(s));
+  return slots <= static_cast<double>(kMaxTable);
+}
+
+std::vector<BigInt> completions_impl(const BoxPartitions& parts, const std::vector<std::vector<DigitMask>>& cols,
+                                     SignatureTable table, SignatureStats* stats) {
+  if (table == SignatureTable::Auto) table = plain_table_fits(parts.shape()) ? SignatureTable::Plain : SignatureTable::Pairs;
+  if (table == SignatureTable::Plain) return plain_completions(parts, cols, stats);
+  return signature_detail::pair_completions(parts, cols, stats);
+}
+
+std::vector<std::vector<DigitMask>> columns_of(Shape s, const std::vector<Band>& bands) {
+  std::vector<std::vector<DigitMask>> cols;
+  for (const auto& b : bands) cols.push_back(signature_detail::band_columns(s, b));
+  return cols;
 }
 }  // namespace
 
@@ -525,7 +413,32 @@ std::vector<BigInt> completions_by_signature(Shape s, const std::vector<Band>& b
   tbb::task_arena arena(threads > 0 ? threads : tbb::task_arena::automatic);
   return arena.execute([&] {
     const BoxPartitions parts(s);
-    return completions_impl(parts, bands, stats);
+    return completions_impl(parts, columns_of(s, bands), SignatureTable::Plain, stats);
+  });
+}
+
+std::optional<std::string> signature_completions_shape_error(Shape s) {
+  if (s.rows < 2 || s.cols < 2 || s.n() > 16)
+    return "the signature method needs boxes of at least 2 x 2 cells and R*C <= 16, got " + s.str();
+  if (plain_table_fits(s)) return std::nullopt;
+  return signature_detail::pair_table_shape_error(s);
+}
+
+std::vector<BigInt> completions_by_signature_columns(Shape s, const std::vector<std::vector<DigitMask>>& tops, int threads,
+                                                     SignatureTable table, SignatureStats* stats) {
+  if (auto why = signature_completions_shape_error(s)) throw std::invalid_argument("signature method: " + *why);
+  if (table == SignatureTable::Plain && !plain_table_fits(s))
+    throw std::invalid_argument("signature method: the plain band-count table would exceed 2^23 slots for " + s.str());
+  if (table == SignatureTable::Pairs)
+    if (auto why = signature_detail::pair_table_shape_error(s)) throw std::invalid_argument("signature method: " + *why);
+  tbb::task_arena arena(threads > 0 ? threads : tbb::task_arena::automatic);
+  return arena.execute([&] {
+    const auto t0 = SteadyClock::now();
+    const BoxPartitions parts(s);
+    const double parts_seconds = seconds_since(t0);
+    auto out = completions_impl(parts, tops, table, stats);
+    if (stats) stats->table_seconds += parts_seconds;
+    return out;
   });
 }
 
@@ -544,7 +457,7 @@ SignatureResult count_signature(Shape s, int threads) {
     t = SteadyClock::now();
     std::vector<Band> reps;
     for (auto& o : r.census.orbits) reps.push_back(o.representative);
-    r.n = completions_impl(parts, reps, &r.stats);
+    r.n = completions_impl(parts, columns_of(s, reps), SignatureTable::Plain, &r.stats);
     r.times.completions = seconds_since(t);
   });
 

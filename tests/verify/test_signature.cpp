@@ -5,7 +5,9 @@
 
 #include <map>
 #include <numeric>
+#include <random>
 
+#include "band_fill.hpp"
 #include "brute.hpp"
 #include "gridenum/count/count.hpp"
 #include "gridenum/verify/signature.hpp"
@@ -133,3 +135,46 @@ TEST(Signature, JsonHasTheClassTable) {
 }
 
 }  // namespace
+
+// The pair-type table (signature_pairs.cpp, what 4x3 needs) against the plain table on the
+// shapes with three or more boxes per band where the plain one fits: random top bands (column
+// sets), R = 3 with K = 1 and 2 lower bands, R = 4 (boxes 3..4 in one slot, orbits under their
+// swap). Random column sets make top bands of every kind, symmetric or not.
+TEST(Signature, PairTypeTableAgreesWithThePlainTable) {
+  std::mt19937_64 rng(2026);
+  for (const char* shape : {"3x2", "3x3", "4x2"}) {
+    const Shape s = *Shape::parse(shape);
+    std::vector<std::vector<DigitMask>> tops;
+    for (int i = 0; i < 24; ++i) tops.push_back(gridenum::test_support::random_box_columns(s, rng));
+    SignatureStats plain_stats, pair_stats;
+    const auto plain = completions_by_signature_columns(s, tops, 2, SignatureTable::Plain, &plain_stats);
+    const auto pairs = completions_by_signature_columns(s, tops, 2, SignatureTable::Pairs, &pair_stats);
+    ASSERT_EQ(pairs.size(), tops.size());
+    for (std::size_t i = 0; i < tops.size(); ++i) {
+      EXPECT_TRUE(plain[i] > 0) << shape;
+      EXPECT_EQ(plain[i], pairs[i]) << shape << " top " << i;
+    }
+    EXPECT_EQ(plain_stats.terms, pair_stats.terms) << shape;  // the same chain tuples, summed differently
+    EXPECT_EQ(plain_stats.max_band_count, pair_stats.max_band_count) << shape;
+    EXPECT_LT(pair_stats.table_computed, plain_stats.table_computed) << shape;  // one count per band class
+  }
+  // Auto picks the plain table where it fits: the same numbers again.
+  const Shape s{3, 3};
+  const std::vector<std::vector<DigitMask>> one{gridenum::test_support::random_box_columns(s, rng)};
+  EXPECT_EQ(completions_by_signature_columns(s, one, 2)[0], completions_by_signature_columns(s, one, 2, SignatureTable::Pairs)[0]);
+}
+
+TEST(Signature, ColumnSetsThatAreNotABandAreRefused) {
+  const Shape s{3, 3};
+  std::vector<DigitMask> cols(9, 0);
+  for (int j = 0; j < 9; ++j) cols[static_cast<std::size_t>(j)] = DigitMask{7} << (3 * (j % 3));
+  cols[4] = cols[3];  // box 2: two equal columns
+  for (auto table : {SignatureTable::Plain, SignatureTable::Pairs})
+    EXPECT_THROW(completions_by_signature_columns(s, {cols}, 1, table), std::invalid_argument);
+  EXPECT_THROW(completions_by_signature_columns(s, {std::vector<DigitMask>(8, 7)}, 1), std::invalid_argument);
+  // Shapes: the pair table needs 3 boxes per band; 4x4 is too large for either table.
+  EXPECT_THROW(completions_by_signature_columns(Shape{2, 3}, {}, 1, SignatureTable::Pairs), std::invalid_argument);
+  EXPECT_TRUE(signature_completions_shape_error(Shape{4, 4}).has_value());
+  EXPECT_FALSE(signature_completions_shape_error(Shape{4, 3}).has_value());
+  EXPECT_FALSE(signature_completions_shape_error(Shape{5, 2}).has_value());
+}

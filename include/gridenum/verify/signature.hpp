@@ -25,9 +25,11 @@
 namespace gridenum {
 
 struct SignatureStats {
-  std::uint64_t table_size = 0;      // P^(R-1): band-count table slots (P box partitions)
-  std::uint64_t table_computed = 0;  // colouring counts computed (one per orbit of slots)
-  std::uint64_t max_band_count = 0;  // largest table value
+  std::uint64_t table_size = 0;      // band-count table slots: P^(R-1) plain, types x P^(R-2) pairs
+  std::uint64_t table_computed = 0;  // colouring counts computed (plain: one per orbit of slots;
+                                     // pairs: one per band class, a few more when threads race)
+  std::uint64_t max_band_count = 0;  // largest F
+  double table_seconds = 0;          // building the tables (partition tables included for pairs)
   std::uint64_t box_chains = 0;      // distinct lower-band column-set chains, summed over boxes and bands
   std::uint64_t raw_terms = 0;       // signature tuples (equal chain tuples merged)
   std::uint64_t terms = 0;           // tuples actually summed (box-1 chains also merged up to band order)
@@ -61,6 +63,26 @@ std::optional<std::string> signature_shape_error(Shape s);
 // (needs R >= 2, C >= 2 and a band-count table of at most 2^23 slots: 2x2 .. 3x3, 2x4, 4x2, 2x5).
 std::vector<BigInt> completions_by_signature(Shape s, const std::vector<Band>& bands, int threads,
                                              SignatureStats* stats = nullptr);
+
+// The band-count table the signature method reads:
+//   Plain  one table over boxes 2..R with box 1 relabelled to the standard partition, P^(R-1)
+//          slots (at most 2^23: 2x2 .. 3x3, 2x4, 4x2, 2x5);
+//   Pairs  one table per pair type over boxes 3..R, box 2 relabelled to its type's
+//          representative too (src/verify/signature_pairs.cpp): 4x3 (9 x 5,775^2 slots, 1.2 GB)
+//          and 5x2;
+//   Auto   Plain where it fits, else Pairs.
+enum class SignatureTable { Auto, Plain, Pairs };
+
+// Why completions_by_signature_columns cannot take a shape (with the Auto table), or nullopt.
+std::optional<std::string> signature_completions_shape_error(Shape s);
+
+// Completions n(T) of top bands given by their N column sets each (box by box, bit d for digit
+// d; any valid band with these column sets has the same completions). threads = 0: all cores.
+// std::invalid_argument for unsupported shapes, a table the shape cannot have, or column sets
+// that are not a band's. 4x3 builds its tables first (about 3.3 GB, minutes): see the .cpp.
+std::vector<BigInt> completions_by_signature_columns(Shape s, const std::vector<std::vector<DigitMask>>& tops, int threads,
+                                                     SignatureTable table = SignatureTable::Auto,
+                                                     SignatureStats* stats = nullptr);
 
 // The whole count by the signature method: orbit census (classes), n per class, total.
 SignatureResult count_signature(Shape s, int threads);

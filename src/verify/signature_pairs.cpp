@@ -1,0 +1,439 @@
+// The signature method's band counts for shapes whose plain table (signature.cpp: box 1
+// relabelled standard, boxes 2..R indexed densely, P^(R-1) slots) is too large -- 4x3: P = 5,775
+// box partitions, 1.9e11 slots -- and the sum over chain tuples that reads them. This is the
+// second counting method for 4x3 completions (issue 15): nothing here or in the files it uses
+// (orbits.cpp, signature_parts.cpp) is code of the three-band counter (count/three_band.cpp).
+//
+// The idea. F(p_1, .., p_R), the band fillings with box partitions p_b, does not change under
+// relabelling or box order. Relabel so that p_1 is the standard partition (std_of, as the plain
+// table does). The stabiliser H of the standard partition ((R!)^C C! relabellings, 82,944 for
+// 4x3) splits the partitions into a few orbits, the *pair types* (9 for 4x3); with h_q in H the
+// relabelling that sends q to its type's representative rep_t (the orbit's lowest id),
+//     F(std, q, p_3, .., p_R) = F(std, rep_t, h_q p_3, .., h_q p_R),   t = type(q),
+// so one table per type over boxes 3..R holds every F: 9 x 5,775^2 slots for 4x3, F / R! in 32
+// bits, 1.2 GB. (count/three_band.cpp reduces the same way; the reduction is the obvious one
+// once box 1 is standard. What this file shares with it is the mathematics, not code.)
+//
+// Filling. A slot's value is shared by its orbit under Stab(std, rep_t) -- the elements of H
+// fixing rep_t -- and the orders of boxes 3..R, so one value is written to a whole orbit. Orbits
+// of different types (or with other boxes in front) can still be the same band up to relabelling
+// and box order, so the colouring count is cached by the band's *class key*: over the ordered
+// pairs (i, j) of its boxes, relabel p_i standard and p_j to its type's representative; keep the
+// pairs whose type has the smallest stabiliser (the cheapest next step); for each, the least
+// (type, sorted boxes 3..R) over that type's stabiliser; the least of those. Two bands get the
+// same key exactly when one is a relabelling and box reordering of the other. For 4x3 that is
+// one colouring count per band class (144,578, the same number as the top-band classes).
+//
+// The sum (per top band T, as in signature.cpp, box-1 chains merged up to lower-band order):
+//     n(T) = sum_{x_1 .. x_R} mult(x) prod_k F(band k of x)
+// For each box-1 chain x_1 (a task) the chains of boxes 2..R are relabelled by std_of of x_1's
+// partition in each lower band k; then for each box-2 chain x_2 and band k, its relabelled
+// partition q picks the table T_type(q) and the row hact[q] (h_q applied to every partition: a
+// P x P table), through which boxes 3..R are relabelled into table offsets. Data layout of the
+// innermost loop (4x3: K = 2 lower bands, n = 346 chains of the last box):
+//
+//     a_k[x]  u32 offsets of box R's chain x in band k (box 3's offset added in keys[k])
+//     T_k     the type table of band k, row keys[k]: P x u32 = 23 KB for 4x3
+//     s += m[x] * T_0[keys[0] + a_0[x]] * T_1[keys[1] + a_1[x]]        (64-bit; bound checked)
+//
+// 7.2e9 terms per 4x3 class, every one reading two table rows that were just chosen by (x_2,
+// x_3): the loop is memory-bound as the three-band counter's single-class path is. Measured
+// figures: README, "A second method for 4x3".
+#include "signature_pairs.hpp"
+
+#include <oneapi/tbb/blocked_range.h>
+#include <oneapi/tbb/concurrent_unordered_map.h>
+#include <oneapi/tbb/parallel_for.h>
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <memory>
+#include <numeric>
+#include <stdexcept>
+#include <unordered_map>
+
+#include <fmt/format.h>
+
+#include "gridenum/core/timing.hpp"
+#include "signature_parts.hpp"
+
+namespace gridenum::signature_detail {
+
+namespace {
+
+constexpr double kMaxSlotsPerType = static_cast<double>(std::uint64_t{1} << 26);
+constexpr double kMaxAction = static_cast<double>(std::uint64_t{1} << 29);  // P x |H| (u32 each)
+constexpr std::uint64_t kMaxSlots = std::uint64_t{1} << 29;                  // all types together
+
+double factorial_d(int n) {
+  double f = 1;
+  for (int i = 2; i <= n; ++i) f *= i;
+  return f;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The tables: pair types, h_q, and F / R! per type over boxes 3..R.
+class PairTable {
+ public:
+  explicit PairTable(const BoxPartitions& parts);
+  std::uint32_t P() const { return P_; }
+  std::uint32_t type_of(std::uint32_t q) const { return type_[q]; }
+  const std::uint32_t* table(std::uint32_t t) const { return tables_[t].data(); }
+  // hrow(q)[p] = h_q p.
+  const std::uint32_t* hrow(std::uint32_t q) const { return hact_.data() + static_cast<std::size_t>(q) * P_; }
+  std::uint32_t max_value() const { return max_; }
+  std::uint64_t slots() const { return slots_ * rep_.size(); }
+  std::uint64_t computed() const { return computed_.load(); }
+  std::uint64_t rfact() const { return rfact_; }
+
+ private:
+  void fill(std::uint32_t t);
+  std::uint32_t value(std::uint32_t t, const std::uint32_t* ids);
+  std::uint64_t class_key(const std::uint32_t* boxes) const;
+
+  const BoxPartitions& parts_;
+  Shape s_;
+  int R_;
+  std::uint32_t P_;
+  std::uint64_t slots_ = 1;  // P^(R-2) per type
+  int id_bits_ = 1;
+  std::uint64_t rfact_ = 1;
+  Colourings col_;
+  std::vector<std::uint32_t> type_, h_, rep_, rank_;
+  std::vector<std::vector<std::uint32_t>> stab_;  // per type: the g in H fixing rep_t
+  std::vector<std::uint32_t> hact_;
+  std::vector<std::vector<std::uint32_t>> tables_;
+  tbb::concurrent_unordered_map<std::uint64_t, std::uint32_t> memo_;  // class key -> F / R!
+  std::atomic<std::uint64_t> computed_{0};
+  std::uint32_t max_ = 0;
+};
+
+PairTable::PairTable(const BoxPartitions& parts)
+    : parts_(parts), s_(parts.shape()), R_(s_.rows), P_(parts.size()), col_{s_.n(), s_.all_digits()} {
+  for (int b = 2; b < R_; ++b) slots_ *= P_;
+  id_bits_ = std::max(1, static_cast<int>(std::bit_width(P_ - 1)));
+  for (int i = 2; i <= R_; ++i) rfact_ *= static_cast<std::uint64_t>(i);
+  // H with each element's inverse, by index (stabiliser() order = the action table's order).
+  const auto H = parts.stabiliser();
+  const std::size_t n = H.size();
+  if (n != parts.stabiliser_order()) throw std::logic_error("signature pairs: stabiliser order mismatch");
+  auto pkey = [](const std::vector<int>& g) {
+    std::uint64_t k = 0;
+    for (std::size_t i = 0; i < g.size(); ++i) k |= static_cast<std::uint64_t>(g[i]) << (4 * i);
+    return k;
+  };
+  std::unordered_map<std::uint64_t, std::uint32_t> index;
+  index.reserve(n);
+  for (std::size_t g = 0; g < n; ++g) index.emplace(pkey(H[g]), static_cast<std::uint32_t>(g));
+  std::vector<std::uint32_t> inv(n);
+  std::vector<int> gi(s_.n());
+  for (std::size_t g = 0; g < n; ++g) {
+    for (int d = 0; d < s_.n(); ++d) gi[H[g][d]] = d;
+    inv[g] = index.at(pkey(gi));
+  }
+  // Pair types: the orbits of H on the partitions, in order of their lowest id.
+  constexpr std::uint32_t kNone = ~0u;
+  type_.assign(P_, kNone);
+  h_.assign(P_, 0);
+  for (std::uint32_t q = 0; q < P_; ++q) {
+    if (type_[q] != kNone) continue;
+    const auto t = static_cast<std::uint32_t>(rep_.size());
+    rep_.push_back(q);
+    stab_.emplace_back();
+    for (std::size_t g = 0; g < n; ++g) {
+      const std::uint32_t r = parts.act(g, q);
+      if (r == q) stab_[t].push_back(static_cast<std::uint32_t>(g));
+      if (type_[r] == kNone) {
+        type_[r] = t;
+        h_[r] = inv[g];
+      }
+    }
+  }
+  for (std::uint32_t q = 0; q < P_; ++q)
+    if (parts.act(h_[q], q) != rep_[type_[q]]) throw std::logic_error("signature pairs: h_q does not reach its representative");
+  if (rep_.size() > 255 || slots_ * rep_.size() > kMaxSlots)
+    throw std::invalid_argument(fmt::format("signature method: {} pair types x {} slots is too large a table for {}", rep_.size(),
+                                            slots_, s_.str()));
+  // Rank of a type: by stabiliser order, smallest first (class_key's choice).
+  std::vector<std::uint32_t> order(rep_.size());
+  std::iota(order.begin(), order.end(), 0u);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::uint32_t a, std::uint32_t b) { return stab_[a].size() < stab_[b].size(); });
+  rank_.resize(rep_.size());
+  for (std::size_t i = 0; i < order.size(); ++i) rank_[order[i]] = static_cast<std::uint32_t>(i);
+  hact_.resize(static_cast<std::size_t>(P_) * P_);
+  tbb::parallel_for(std::uint32_t{0}, P_, [&](std::uint32_t q) {
+    std::uint32_t* row = hact_.data() + static_cast<std::size_t>(q) * P_;
+    for (std::uint32_t p = 0; p < P_; ++p) row[p] = parts.act(h_[q], p);
+  });
+  tables_.resize(rep_.size());
+  for (std::uint32_t t = 0; t < rep_.size(); ++t) {
+    tables_[t].assign(slots_, 0);
+    fill(t);
+    max_ = std::max(max_, *std::max_element(tables_[t].begin(), tables_[t].end()));
+  }
+}
+
+// Every slot of type t, one orbit at a time (parallel; two threads may fill one orbit at once,
+// writing the same values: relaxed atomics make that well-defined). 0 marks an empty slot: F >= 1.
+void PairTable::fill(std::uint32_t t) {
+  std::uint32_t* tab = tables_[t].data();
+  const int m = R_ - 2;
+  tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, slots_, 4096), [&](const tbb::blocked_range<std::uint64_t>& range) {
+    std::uint32_t ids[16], img[16];
+    for (std::uint64_t k = range.begin(); k != range.end(); ++k) {
+      if (std::atomic_ref<std::uint32_t>(tab[k]).load(std::memory_order_relaxed) != 0) continue;
+      std::uint64_t rest = k;
+      for (int i = 0; i < m; ++i) {
+        ids[i] = static_cast<std::uint32_t>(rest % P_);
+        rest /= P_;
+      }
+      const std::uint32_t v = value(t, ids);
+      for (std::uint32_t g : stab_[t]) {
+        for (int i = 0; i < m; ++i) img[i] = parts_.act(g, ids[i]);
+        std::sort(img, img + m);
+        do {
+          std::uint64_t j = 0;
+          for (int i = m; i-- > 0;) j = j * P_ + img[i];
+          std::atomic_ref<std::uint32_t>(tab[j]).store(v, std::memory_order_relaxed);
+        } while (std::next_permutation(img, img + m));
+      }
+    }
+  });
+}
+
+// F / R! of the band (std, rep_t, ids...): by the class memo, else by a colouring count.
+std::uint32_t PairTable::value(std::uint32_t t, const std::uint32_t* ids) {
+  std::uint32_t boxes[16];
+  boxes[0] = parts_.standard();
+  boxes[1] = rep_[t];
+  for (int i = 0; i < R_ - 2; ++i) boxes[2 + i] = ids[i];
+  const std::uint64_t key = class_key(boxes);
+  if (auto it = memo_.find(key); it != memo_.end()) return it->second;
+  const int C = s_.cols;
+  DigitMask cols[16];
+  for (int b = 0; b < R_; ++b)
+    for (int j = 0; j < C; ++j) cols[b * C + j] = parts_.blocks(boxes[b])[j];
+  const std::uint64_t f = col_.count(cols, R_);
+  if (f == 0 || f % rfact_ != 0 || f / rfact_ > 0xffffffffu)
+    throw std::logic_error(fmt::format("signature pairs: F = {} is not a positive multiple of {}! below 2^32 x {}!", f, R_, R_));
+  const auto v = static_cast<std::uint32_t>(f / rfact_);
+  memo_.emplace(key, v);
+  computed_.fetch_add(1, std::memory_order_relaxed);
+  return v;
+}
+
+std::uint64_t PairTable::class_key(const std::uint32_t* boxes) const {
+  std::uint32_t best_rank = ~0u;
+  for (int i = 0; i < R_; ++i)
+    for (int j = 0; j < R_; ++j)
+      if (i != j) best_rank = std::min(best_rank, rank_[type_[parts_.std_row(boxes[i])[boxes[j]]]]);
+  std::uint64_t best = ~std::uint64_t{0};
+  std::uint32_t rest[16], img[16];
+  const int m = R_ - 2;
+  for (int i = 0; i < R_; ++i)
+    for (int j = 0; j < R_; ++j) {
+      if (i == j) continue;
+      const std::uint32_t* row = parts_.std_row(boxes[i]);
+      const std::uint32_t q = row[boxes[j]];
+      const std::uint32_t t = type_[q];
+      if (rank_[t] != best_rank) continue;
+      const std::uint32_t* hr = hrow(q);
+      int a = 0;
+      for (int k = 0; k < R_; ++k)
+        if (k != i && k != j) rest[a++] = hr[row[boxes[k]]];
+      for (std::uint32_t g : stab_[t]) {
+        for (int b = 0; b < m; ++b) img[b] = parts_.act(g, rest[b]);
+        std::sort(img, img + m);
+        std::uint64_t key = t;
+        for (int b = 0; b < m; ++b) key = (key << id_bits_) | img[b];
+        best = std::min(best, key);
+      }
+    }
+  return best;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The sum for one top band, one box-1 chain at a time.
+class PairTop {
+ public:
+  PairTop(Shape s, const BoxPartitions& parts, const PairTable& tab, std::vector<BoxChains> chains)
+      : s_(s), parts_(parts), tab_(tab), chains_(std::move(chains)) {
+    raw_first_ = chains_[0].size();
+    chains_[0] = merge_lower_band_orders(chains_[0]);
+    const BoxChains& last = chains_.back();
+    const std::uint64_t max_mult = *std::max_element(last.mult.begin(), last.mult.end());
+    u128 bound = static_cast<u128>(max_mult) * last.size();
+    for (int k = 0; k < s.cols - 1 && bound <= ~std::uint64_t{0}; ++k) bound *= tab.max_value();
+    fast_ = bound <= ~std::uint64_t{0};
+  }
+  std::size_t tasks() const { return chains_[0].size(); }
+  std::uint64_t terms() const {
+    std::uint64_t t = 1;
+    for (auto& c : chains_) t *= c.size();
+    return t;
+  }
+  std::uint64_t raw_terms() const { return terms() / chains_[0].size() * raw_first_; }
+  std::uint64_t chain_count() const {
+    std::uint64_t t = raw_first_;
+    for (std::size_t b = 1; b < chains_.size(); ++b) t += chains_[b].size();
+    return t;
+  }
+
+  // Sum over every chain tuple with box 1's chain x1, times its multiplicity; in units of
+  // (R!)^K (the tables hold F / R!).
+  u128 sum_for(std::size_t x1) const {
+    const int R = s_.rows, K = s_.cols - 1;
+    const std::uint32_t P = tab_.P();
+    const BoxChains& c0 = chains_[0];
+    // v[b]: box b's chains relabelled by x_1 (std_of), band k at [k * n_b + x]; u[b]: the same
+    // through h_q of the current x_2, scaled to table offsets (boxes 3..R).
+    std::vector<std::vector<std::uint32_t>> v(R), u(R);
+    for (int b = 1; b < R; ++b) {
+      const BoxChains& cb = chains_[b];
+      const std::size_t n = cb.size();
+      v[b].resize(n * K);
+      u[b].resize(n * K);
+      for (int k = 0; k < K; ++k) {
+        const std::uint32_t* row = parts_.std_row(c0.ids[x1 * K + k]);
+        for (std::size_t x = 0; x < n; ++x) v[b][k * n + x] = row[cb.ids[x * K + k]];
+      }
+    }
+    const BoxChains& c1 = chains_[1];
+    const std::size_t n1 = c1.size();
+    const std::uint32_t* tabs[16];
+    u128 acc = 0;
+    for (std::size_t x2 = 0; x2 < n1; ++x2) {
+      for (int k = 0; k < K; ++k) {
+        const std::uint32_t q = v[1][k * n1 + x2];
+        tabs[k] = tab_.table(tab_.type_of(q));
+        const std::uint32_t* hr = tab_.hrow(q);
+        std::uint32_t scale = 1;
+        for (int b = 2; b < R; ++b) {
+          const std::size_t n = chains_[b].size();
+          const std::uint32_t* vb = v[b].data() + k * n;
+          std::uint32_t* ub = u[b].data() + k * n;
+          for (std::size_t x = 0; x < n; ++x) ub[x] = scale * hr[vb[x]];
+          scale *= P;
+        }
+      }
+      const std::uint32_t keys[16] = {0};
+      acc = checked_add(acc, checked_mul(c1.mult[x2], rec(u, 2, keys, tabs)));
+    }
+    return checked_mul(c0.mult[x1], acc);
+  }
+
+ private:
+  u128 rec(const std::vector<std::vector<std::uint32_t>>& u, int b, const std::uint32_t* keys,
+           const std::uint32_t* const* tabs) const {
+    const int R = s_.rows, K = s_.cols - 1;
+    const BoxChains& cb = chains_[b];
+    const std::size_t n = cb.size();
+    const std::uint32_t* ub = u[b].data();
+    if (b == R - 1) return fast_ ? last_box_fast(ub, n, keys, tabs) : last_box_wide(ub, n, keys, tabs);
+    u128 acc = 0;
+    std::uint32_t next[16];
+    for (std::size_t x = 0; x < n; ++x) {
+      for (int k = 0; k < K; ++k) next[k] = keys[k] + ub[k * n + x];
+      acc = checked_add(acc, checked_mul(cb.mult[x], rec(u, b + 1, next, tabs)));
+    }
+    return acc;
+  }
+  u128 last_box_fast(const std::uint32_t* ub, std::size_t n, const std::uint32_t* keys, const std::uint32_t* const* tabs) const {
+    const std::uint64_t* m = chains_.back().mult.data();
+    const int K = s_.cols - 1;
+    std::uint64_t s = 0;
+    if (K == 1) {
+      const std::uint32_t* t0 = tabs[0] + keys[0];
+      for (std::size_t x = 0; x < n; ++x) s += m[x] * t0[ub[x]];
+    } else if (K == 2) {
+      const std::uint32_t *t0 = tabs[0] + keys[0], *t1 = tabs[1] + keys[1];
+      const std::uint32_t *a0 = ub, *a1 = ub + n;
+      for (std::size_t x = 0; x < n; ++x) s += m[x] * t0[a0[x]] * std::uint64_t{t1[a1[x]]};
+    } else {
+      for (std::size_t x = 0; x < n; ++x) {
+        std::uint64_t p = m[x];
+        for (int k = 0; k < K; ++k) p *= tabs[k][keys[k] + ub[k * n + x]];
+        s += p;
+      }
+    }
+    return s;
+  }
+  u128 last_box_wide(const std::uint32_t* ub, std::size_t n, const std::uint32_t* keys, const std::uint32_t* const* tabs) const {
+    const std::uint64_t* m = chains_.back().mult.data();
+    const int K = s_.cols - 1;
+    u128 s = 0;
+    for (std::size_t x = 0; x < n; ++x) {
+      u128 p = m[x];
+      for (int k = 0; k < K; ++k) p = checked_mul(p, tabs[k][keys[k] + ub[k * n + x]]);
+      s = checked_add(s, p);
+    }
+    return s;
+  }
+
+  Shape s_;
+  const BoxPartitions& parts_;
+  const PairTable& tab_;
+  std::vector<BoxChains> chains_;
+  std::size_t raw_first_ = 0;
+  bool fast_ = false;
+};
+
+}  // namespace
+
+std::optional<std::string> pair_table_shape_error(Shape s) {
+  if (s.rows < 3 || s.cols < 2 || s.n() > 16)
+    return "the signature method's pair-type table needs R >= 3 boxes per band, C >= 2 and R*C <= 16, got " + s.str();
+  const double P = partition_count(s);
+  double slots = 1;
+  for (int b = 2; b < s.rows; ++b) slots *= P;
+  double H = factorial_d(s.cols);
+  for (int j = 0; j < s.cols; ++j) H *= factorial_d(s.rows);
+  if (slots > kMaxSlotsPerType)
+    return fmt::format("the signature method's pair-type table would need {:.3g} slots per type for {} (at most 2^26)", slots,
+                       s.str());
+  if (P * H > kMaxAction)
+    return fmt::format("the signature method's relabelling table would need {:.3g} entries for {} (at most 2^29)", P * H,
+                       s.str());
+  return std::nullopt;
+}
+
+std::vector<BigInt> pair_completions(const BoxPartitions& parts, const std::vector<std::vector<DigitMask>>& tops,
+                                     SignatureStats* stats) {
+  const Shape s = parts.shape();
+  if (auto why = pair_table_shape_error(s)) throw std::invalid_argument("signature method: " + *why);
+  // The bands are checked before the minutes of table building.
+  std::vector<std::vector<BoxChains>> chains(tops.size());
+  tbb::parallel_for(std::size_t{0}, tops.size(), [&](std::size_t i) { chains[i] = top_band_chains(s, parts, tops[i]); });
+  const auto t0 = SteadyClock::now();
+  const PairTable table(parts);
+  const double table_seconds = seconds_since(t0);
+  std::vector<std::unique_ptr<PairTop>> pt;
+  for (auto& c : chains) pt.push_back(std::make_unique<PairTop>(s, parts, table, std::move(c)));
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> tasks;
+  for (std::size_t i = 0; i < pt.size(); ++i)
+    for (std::size_t x = 0; x < pt[i]->tasks(); ++x) tasks.emplace_back(static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(x));
+  std::vector<u128> part(tasks.size());
+  tbb::parallel_for(std::size_t{0}, tasks.size(), [&](std::size_t t) { part[t] = pt[tasks[t].first]->sum_for(tasks[t].second); });
+  std::vector<BigInt> sums(pt.size(), 0);
+  for (std::size_t t = 0; t < tasks.size(); ++t) sums[tasks[t].first] += to_big(part[t]);
+  BigInt unit = 1;
+  for (int k = 0; k < s.cols - 1; ++k) unit *= table.rfact();
+  for (auto& x : sums) x *= unit;
+  if (stats) {
+    *stats = SignatureStats{};
+    stats->table_size = table.slots();
+    stats->table_computed = table.computed();
+    stats->max_band_count = static_cast<std::uint64_t>(table.max_value()) * table.rfact();
+    stats->table_seconds = table_seconds;
+    for (auto& p : pt) {
+      stats->terms += p->terms();
+      stats->raw_terms += p->raw_terms();
+      stats->box_chains += p->chain_count();
+    }
+  }
+  return sums;
+}
+
+}  // namespace gridenum::signature_detail

@@ -1,0 +1,24 @@
+// Internal to the verify subsystem: the signature method's pair-type band-count table and the sum
+// that reads it (signature_pairs.cpp), for shapes whose plain table is too large (4x3, 5x2).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gridenum/core/arith.hpp"
+#include "gridenum/verify/orbits.hpp"
+#include "gridenum/verify/signature.hpp"
+
+namespace gridenum::signature_detail {
+
+// Why the pair-type table cannot serve a shape (R < 3, too many slots, too large an action
+// table), or nullopt.
+std::optional<std::string> pair_table_shape_error(Shape s);
+
+// Completions of each top band (N column sets), in the caller's arena. Builds the table first.
+std::vector<BigInt> pair_completions(const BoxPartitions& parts, const std::vector<std::vector<DigitMask>>& tops,
+                                     SignatureStats* stats);
+
+}  // namespace gridenum::signature_detail

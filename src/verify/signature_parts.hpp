@@ -1,0 +1,110 @@
+// Internal to the verify subsystem: the pieces of the signature method that both of its table
+// layouts use (signature.cpp: one table over boxes 2..R; signature_pairs.cpp: one table per pair
+// type over boxes 3..R): the band colouring count and the box chains of a top band.
+#pragma once
+
+#include <bit>
+#include <cstdint>
+#include <vector>
+
+#include "gridenum/core/shape.hpp"
+#include "gridenum/verify/orbits.hpp"
+
+namespace gridenum::signature_detail {
+
+// ---------------------------------------------------------------------------------------------
+// Part 1: bands with given column sets.
+struct Colourings {
+  int N;
+  DigitMask all;
+
+  // cols[0..N): remaining digits per column, r of each; every digit in r columns.
+  std::uint64_t count(DigitMask* cols, int r) const {
+    if (r == 1) return 1;
+    if (r == 2) return two_rows(cols);
+    // Suffix unions for pruning: digits still uncovered must be coverable by later columns.
+    DigitMask suffix[17];
+    suffix[N] = 0;
+    for (int j = N - 1; j >= 0; --j) suffix[j] = suffix[j + 1] | cols[j];
+    const DigitMask d0 = cols[0] & (~cols[0] + 1);
+    cols[0] &= ~d0;
+    std::uint64_t total = 0;
+    match(cols, r, 1, d0, suffix, total);
+    cols[0] |= d0;
+    return total * static_cast<std::uint64_t>(r);
+  }
+
+  void match(DigitMask* cols, int r, int j, DigitMask used, const DigitMask* suffix, std::uint64_t& total) const {
+    if (j == N) {
+      total += count(cols, r - 1);
+      return;
+    }
+    if ((all & ~used & ~suffix[j]) != 0) return;  // a digit no remaining column can take
+    for (DigitMask m = cols[j] & ~used; m; m &= m - 1) {
+      const DigitMask d = m & (~m + 1);
+      cols[j] &= ~d;
+      match(cols, r, j + 1, used | d, suffix, total);
+      cols[j] |= d;
+    }
+  }
+
+  // Two rows left: each column is an edge between its two digits; 2^(components).
+  std::uint64_t two_rows(const DigitMask* cols) const {
+    int parent[16];
+    for (int d = 0; d < N; ++d) parent[d] = d;
+    auto find = [&](int x) {
+      while (parent[x] != x) x = parent[x] = parent[parent[x]];
+      return x;
+    };
+    int comps = N;
+    for (int j = 0; j < N; ++j) {
+      const int a = std::countr_zero(cols[j]);
+      const int b = (std::bit_width(cols[j]) - 1);
+      const int ra = find(a), rb = find(b);
+      if (ra != rb) {
+        parent[ra] = rb;
+        --comps;
+      }
+    }
+    return std::uint64_t{1} << comps;
+  }
+};
+
+// ---------------------------------------------------------------------------------------------
+// Part 2: box chains of one top band.
+struct BoxChains {
+  int bands = 0;                       // C-1 lower bands
+  std::vector<std::uint32_t> ids;      // [x * bands + k]: partition id of lower band k
+  std::vector<std::uint64_t> mult;     // [x]
+  std::size_t size() const { return mult.size(); }
+};
+// The chains of one box, given the top band's column sets of that box (C masks).
+BoxChains box_chains(Shape s, const BoxPartitions& parts, const DigitMask* top_cols);
+
+// The chains of every box of a top band given by its N column sets; std::invalid_argument when
+// a box's column sets are not a partition of the digits into blocks of R.
+std::vector<BoxChains> top_band_chains(Shape s, const BoxPartitions& parts, const std::vector<DigitMask>& cols);
+
+// Lower bands are interchangeable: permuting bands 2..C permutes the positions k of every chain
+// tuple at once, maps the chain multiset of every box onto itself and leaves the product
+// prod_k bands(key_k) unchanged. So the partial sum over boxes 2..R is the same for a box-1
+// chain and any permutation of it, and box 1's chains are merged by their *sorted* id tuple
+// (with the summed multiplicity): 9x9 7,320,500 -> 3,726,800 terms over all classes (K! = 2),
+// 2x4 98,612,405 -> 17,253,285 (K! = 6).
+BoxChains merge_lower_band_orders(const BoxChains& c);
+
+// Box partitions of a shape: N! / ((R!)^C C!) (5,775 for 4x3), as a double for size checks.
+inline double partition_count(Shape s) {
+  double p = 1;
+  for (int i = 2; i <= s.n(); ++i) p *= i;
+  for (int j = 0; j < s.cols; ++j)
+    for (int i = 2; i <= s.rows; ++i) p /= i;
+  for (int i = 2; i <= s.cols; ++i) p /= i;
+  return p;
+}
+
+// The column sets of a band given by its digits (R rows of N, 1-based, row-major);
+// std::invalid_argument when it is not a valid band (a row or box missing a digit).
+std::vector<DigitMask> band_columns(Shape s, const std::vector<std::uint8_t>& band);
+
+}  // namespace gridenum::signature_detail
