@@ -79,12 +79,12 @@ namespace gridenum {
 
 namespace {
 
-using signature_detail::box_chains;
 using signature_detail::BoxChains;
 using signature_detail::Colourings;
-using signature_detail::merge_lower_band_orders;
+using signature_detail::last_box_sum128;
+using signature_detail::last_box_sum64;
 using signature_detail::partition_count;
-using signature_detail::top_band_chains;
+using signature_detail::TopChains;
 
 constexpr std::uint64_t kUnknown = ~std::uint64_t{0};
 constexpr std::uint64_t kMaxTable = std::uint64_t{1} << 23;
@@ -201,41 +201,22 @@ class BandCounter {
 // arithmetic outside that loop.
 class TopBand {
  public:
-  TopBand(Shape s, const BandCounter& bc, const std::vector<DigitMask>& cols) : s_(s), bc_(bc) {
-    chains_ = top_band_chains(s, bc.parts(), cols);
-    raw_first_ = chains_[0].size();
-    chains_[0] = merge_lower_band_orders(chains_[0]);
+  TopBand(Shape s, const BandCounter& bc, const std::vector<DigitMask>& cols)
+      : s_(s), bc_(bc), ch_(s, bc.parts(), cols) {
     // 64-bit innermost loop when no partial sum can overflow it.
-    const BoxChains& last = chains_.back();
-    const std::uint64_t max_mult = *std::max_element(last.mult.begin(), last.mult.end());
-    u128 bound = static_cast<u128>(max_mult) * last.size();
-    for (int k = 0; k < s.cols - 1 && bound <= ~std::uint64_t{0}; ++k) bound *= bc.max_value();
-    fast_ = bc.narrow() != nullptr && bound <= ~std::uint64_t{0};
+    fast_ = bc.narrow() != nullptr && ch_.fits_64(bc.max_value(), s.cols - 1);
   }
-  std::size_t tasks() const { return chains_[0].size(); }
-  // Signature tuples summed (box-1 chains after the band-order merge).
-  std::uint64_t terms() const {
-    std::uint64_t t = 1;
-    for (auto& c : chains_) t *= c.size();
-    return t;
-  }
-  // Signature tuples without the merge (what a plain sum over chains would visit).
-  std::uint64_t raw_terms() const { return terms() / chains_[0].size() * raw_first_; }
-  std::uint64_t chain_count() const {
-    std::uint64_t t = raw_first_;
-    for (std::size_t b = 1; b < chains_.size(); ++b) t += chains_[b].size();
-    return t;
-  }
+  const TopChains& chains() const { return ch_; }
 
   // Sum over all chain tuples with x_1 fixed, times x_1's multiplicity.
   u128 sum_for(std::size_t x1) const {
     const int R = s_.rows, K = s_.cols - 1;
     const std::uint32_t P = bc_.P();
-    const BoxChains& c0 = chains_[0];
+    const BoxChains& c0 = ch_.boxes[0];
     std::vector<std::vector<std::uint32_t>> u(R);
     std::uint32_t scale = 1;
     for (int b = 1; b < R; ++b) {
-      const BoxChains& cb = chains_[b];
+      const BoxChains& cb = ch_.boxes[b];
       const std::size_t n = cb.size();
       u[b].resize(n * K);
       for (int k = 0; k < K; ++k) {
@@ -253,7 +234,7 @@ class TopBand {
   // Sum over the chains of boxes b..R-1 (box b's chain offsets added to keys).
   u128 rec(const std::vector<std::vector<std::uint32_t>>& u, int b, const std::uint32_t* keys) const {
     const int R = s_.rows, K = s_.cols - 1;
-    const BoxChains& cb = chains_[b];
+    const BoxChains& cb = ch_.boxes[b];
     const std::size_t n = cb.size();
     const std::uint32_t* ub = u[b].data();
     if (b == R - 1) return fast_ ? last_box_fast(ub, n, keys) : last_box_wide(ub, n, keys);
@@ -266,49 +247,23 @@ class TopBand {
     return acc;
   }
 
-  // The innermost loop (see the class comment); K = 2 is 9x9's and 2x3's case.
+  // The innermost loop (see the class comment): band k's row is the table at keys[k].
   u128 last_box_fast(const std::uint32_t* ub, std::size_t n, const std::uint32_t* keys) const {
-    const std::uint64_t* m = chains_[s_.rows - 1].mult.data();
-    const std::uint32_t* tab = bc_.narrow();
     const int K = s_.cols - 1;
-    std::uint64_t s = 0;
-    if (K == 1) {
-      const std::uint32_t* t0 = tab + keys[0];
-      for (std::size_t x = 0; x < n; ++x) s += m[x] * t0[ub[x]];
-    } else if (K == 2) {
-      const std::uint32_t *t0 = tab + keys[0], *t1 = tab + keys[1];
-      const std::uint32_t *a0 = ub, *a1 = ub + n;
-      for (std::size_t x = 0; x < n; ++x) s += m[x] * t0[a0[x]] * std::uint64_t{t1[a1[x]]};
-    } else if (K == 3) {
-      const std::uint32_t *t0 = tab + keys[0], *t1 = tab + keys[1], *t2 = tab + keys[2];
-      const std::uint32_t *a0 = ub, *a1 = ub + n, *a2 = ub + 2 * n;
-      for (std::size_t x = 0; x < n; ++x) s += m[x] * t0[a0[x]] * std::uint64_t{t1[a1[x]]} * t2[a2[x]];
-    } else {
-      for (std::size_t x = 0; x < n; ++x) {
-        std::uint64_t p = m[x];
-        for (int k = 0; k < K; ++k) p *= tab[keys[k] + ub[k * n + x]];
-        s += p;
-      }
-    }
-    return s;
+    const std::uint32_t* rows[16];
+    for (int k = 0; k < K; ++k) rows[k] = bc_.narrow() + keys[k];
+    return last_box_sum64(ch_.boxes.back().mult.data(), ub, n, K, rows);
   }
   u128 last_box_wide(const std::uint32_t* ub, std::size_t n, const std::uint32_t* keys) const {
-    const std::uint64_t* m = chains_[s_.rows - 1].mult.data();
-    const std::uint64_t* tab = bc_.wide();
     const int K = s_.cols - 1;
-    u128 s = 0;
-    for (std::size_t x = 0; x < n; ++x) {
-      u128 p = m[x];
-      for (int k = 0; k < K; ++k) p = checked_mul(p, tab[keys[k] + ub[k * n + x]]);
-      s = checked_add(s, p);
-    }
-    return s;
+    const std::uint64_t* rows[16];
+    for (int k = 0; k < K; ++k) rows[k] = bc_.wide() + keys[k];
+    return last_box_sum128(ch_.boxes.back().mult.data(), ub, n, K, rows);
   }
 
   Shape s_;
   const BandCounter& bc_;
-  std::vector<BoxChains> chains_;
-  std::size_t raw_first_ = 0;
+  TopChains ch_;
   bool fast_ = false;
 };
 
@@ -368,7 +323,7 @@ std::vector<BigInt> plain_completions(const BoxPartitions& parts, const std::vec
   // One task per (band, chain of box 1); results per task, summed in order afterwards.
   std::vector<std::pair<std::uint32_t, std::uint32_t>> tasks;
   for (std::size_t i = 0; i < cols.size(); ++i)
-    for (std::size_t x = 0; x < tops[i]->tasks(); ++x) tasks.emplace_back(i, x);
+    for (std::size_t x = 0; x < tops[i]->chains().tasks(); ++x) tasks.emplace_back(i, x);
   std::vector<u128> part(tasks.size());
   tbb::parallel_for(std::size_t{0}, tasks.size(), [&](std::size_t t) { part[t] = tops[tasks[t].first]->sum_for(tasks[t].second); });
   for (std::size_t t = 0; t < tasks.size(); ++t) out[tasks[t].first] += to_big(part[t]);
@@ -379,9 +334,9 @@ std::vector<BigInt> plain_completions(const BoxPartitions& parts, const std::vec
     stats->max_band_count = bc.max_value();
     stats->table_seconds = table_seconds;
     for (auto& tb : tops) {
-      stats->terms += tb->terms();
-      stats->raw_terms += tb->raw_terms();
-      stats->box_chains += tb->chain_count();
+      stats->terms += tb->chains().terms();
+      stats->raw_terms += tb->chains().raw_terms();
+      stats->box_chains += tb->chains().chain_count();
     }
   }
   return out;

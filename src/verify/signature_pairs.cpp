@@ -50,6 +50,7 @@
 #include <bit>
 #include <memory>
 #include <numeric>
+#include <optional>
 #include <stdexcept>
 #include <unordered_map>
 
@@ -258,40 +259,23 @@ std::uint64_t PairTable::class_key(const std::uint32_t* boxes) const {
 // The sum for one top band, one box-1 chain at a time.
 class PairTop {
  public:
-  PairTop(Shape s, const BoxPartitions& parts, const PairTable& tab, std::vector<BoxChains> chains)
-      : s_(s), parts_(parts), tab_(tab), chains_(std::move(chains)) {
-    raw_first_ = chains_[0].size();
-    chains_[0] = merge_lower_band_orders(chains_[0]);
-    const BoxChains& last = chains_.back();
-    const std::uint64_t max_mult = *std::max_element(last.mult.begin(), last.mult.end());
-    u128 bound = static_cast<u128>(max_mult) * last.size();
-    for (int k = 0; k < s.cols - 1 && bound <= ~std::uint64_t{0}; ++k) bound *= tab.max_value();
-    fast_ = bound <= ~std::uint64_t{0};
+  PairTop(Shape s, const BoxPartitions& parts, const PairTable& tab, TopChains chains)
+      : s_(s), parts_(parts), tab_(tab), ch_(std::move(chains)) {
+    fast_ = ch_.fits_64(tab.max_value(), s.cols - 1);
   }
-  std::size_t tasks() const { return chains_[0].size(); }
-  std::uint64_t terms() const {
-    std::uint64_t t = 1;
-    for (auto& c : chains_) t *= c.size();
-    return t;
-  }
-  std::uint64_t raw_terms() const { return terms() / chains_[0].size() * raw_first_; }
-  std::uint64_t chain_count() const {
-    std::uint64_t t = raw_first_;
-    for (std::size_t b = 1; b < chains_.size(); ++b) t += chains_[b].size();
-    return t;
-  }
+  const TopChains& chains() const { return ch_; }
 
   // Sum over every chain tuple with box 1's chain x1, times its multiplicity; in units of
   // (R!)^K (the tables hold F / R!).
   u128 sum_for(std::size_t x1) const {
     const int R = s_.rows, K = s_.cols - 1;
     const std::uint32_t P = tab_.P();
-    const BoxChains& c0 = chains_[0];
+    const BoxChains& c0 = ch_.boxes[0];
     // v[b]: box b's chains relabelled by x_1 (std_of), band k at [k * n_b + x]; u[b]: the same
     // through h_q of the current x_2, scaled to table offsets (boxes 3..R).
     std::vector<std::vector<std::uint32_t>> v(R), u(R);
     for (int b = 1; b < R; ++b) {
-      const BoxChains& cb = chains_[b];
+      const BoxChains& cb = ch_.boxes[b];
       const std::size_t n = cb.size();
       v[b].resize(n * K);
       u[b].resize(n * K);
@@ -300,7 +284,7 @@ class PairTop {
         for (std::size_t x = 0; x < n; ++x) v[b][k * n + x] = row[cb.ids[x * K + k]];
       }
     }
-    const BoxChains& c1 = chains_[1];
+    const BoxChains& c1 = ch_.boxes[1];
     const std::size_t n1 = c1.size();
     const std::uint32_t* tabs[16];
     u128 acc = 0;
@@ -311,7 +295,7 @@ class PairTop {
         const std::uint32_t* hr = tab_.hrow(q);
         std::uint32_t scale = 1;
         for (int b = 2; b < R; ++b) {
-          const std::size_t n = chains_[b].size();
+          const std::size_t n = ch_.boxes[b].size();
           const std::uint32_t* vb = v[b].data() + k * n;
           std::uint32_t* ub = u[b].data() + k * n;
           for (std::size_t x = 0; x < n; ++x) ub[x] = scale * hr[vb[x]];
@@ -328,7 +312,7 @@ class PairTop {
   u128 rec(const std::vector<std::vector<std::uint32_t>>& u, int b, const std::uint32_t* keys,
            const std::uint32_t* const* tabs) const {
     const int R = s_.rows, K = s_.cols - 1;
-    const BoxChains& cb = chains_[b];
+    const BoxChains& cb = ch_.boxes[b];
     const std::size_t n = cb.size();
     const std::uint32_t* ub = u[b].data();
     if (b == R - 1) return fast_ ? last_box_fast(ub, n, keys, tabs) : last_box_wide(ub, n, keys, tabs);
@@ -341,42 +325,22 @@ class PairTop {
     return acc;
   }
   u128 last_box_fast(const std::uint32_t* ub, std::size_t n, const std::uint32_t* keys, const std::uint32_t* const* tabs) const {
-    const std::uint64_t* m = chains_.back().mult.data();
     const int K = s_.cols - 1;
-    std::uint64_t s = 0;
-    if (K == 1) {
-      const std::uint32_t* t0 = tabs[0] + keys[0];
-      for (std::size_t x = 0; x < n; ++x) s += m[x] * t0[ub[x]];
-    } else if (K == 2) {
-      const std::uint32_t *t0 = tabs[0] + keys[0], *t1 = tabs[1] + keys[1];
-      const std::uint32_t *a0 = ub, *a1 = ub + n;
-      for (std::size_t x = 0; x < n; ++x) s += m[x] * t0[a0[x]] * std::uint64_t{t1[a1[x]]};
-    } else {
-      for (std::size_t x = 0; x < n; ++x) {
-        std::uint64_t p = m[x];
-        for (int k = 0; k < K; ++k) p *= tabs[k][keys[k] + ub[k * n + x]];
-        s += p;
-      }
-    }
-    return s;
+    const std::uint32_t* rows[16];
+    for (int k = 0; k < K; ++k) rows[k] = tabs[k] + keys[k];
+    return last_box_sum64(ch_.boxes.back().mult.data(), ub, n, K, rows);
   }
   u128 last_box_wide(const std::uint32_t* ub, std::size_t n, const std::uint32_t* keys, const std::uint32_t* const* tabs) const {
-    const std::uint64_t* m = chains_.back().mult.data();
     const int K = s_.cols - 1;
-    u128 s = 0;
-    for (std::size_t x = 0; x < n; ++x) {
-      u128 p = m[x];
-      for (int k = 0; k < K; ++k) p = checked_mul(p, tabs[k][keys[k] + ub[k * n + x]]);
-      s = checked_add(s, p);
-    }
-    return s;
+    const std::uint32_t* rows[16];
+    for (int k = 0; k < K; ++k) rows[k] = tabs[k] + keys[k];
+    return last_box_sum128(ch_.boxes.back().mult.data(), ub, n, K, rows);
   }
 
   Shape s_;
   const BoxPartitions& parts_;
   const PairTable& tab_;
-  std::vector<BoxChains> chains_;
-  std::size_t raw_first_ = 0;
+  TopChains ch_;
   bool fast_ = false;
 };
 
@@ -404,16 +368,17 @@ std::vector<BigInt> pair_completions(const BoxPartitions& parts, const std::vect
   const Shape s = parts.shape();
   if (auto why = pair_table_shape_error(s)) throw std::invalid_argument("signature method: " + *why);
   // The bands are checked before the minutes of table building.
-  std::vector<std::vector<BoxChains>> chains(tops.size());
-  tbb::parallel_for(std::size_t{0}, tops.size(), [&](std::size_t i) { chains[i] = top_band_chains(s, parts, tops[i]); });
+  std::vector<std::optional<TopChains>> chains(tops.size());
+  tbb::parallel_for(std::size_t{0}, tops.size(), [&](std::size_t i) { chains[i].emplace(s, parts, tops[i]); });
   const auto t0 = SteadyClock::now();
   const PairTable table(parts);
   const double table_seconds = seconds_since(t0);
   std::vector<std::unique_ptr<PairTop>> pt;
-  for (auto& c : chains) pt.push_back(std::make_unique<PairTop>(s, parts, table, std::move(c)));
+  for (auto& c : chains) pt.push_back(std::make_unique<PairTop>(s, parts, table, std::move(*c)));
   std::vector<std::pair<std::uint32_t, std::uint32_t>> tasks;
   for (std::size_t i = 0; i < pt.size(); ++i)
-    for (std::size_t x = 0; x < pt[i]->tasks(); ++x) tasks.emplace_back(static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(x));
+    for (std::size_t x = 0; x < pt[i]->chains().tasks(); ++x)
+      tasks.emplace_back(static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(x));
   std::vector<u128> part(tasks.size());
   tbb::parallel_for(std::size_t{0}, tasks.size(), [&](std::size_t t) { part[t] = pt[tasks[t].first]->sum_for(tasks[t].second); });
   std::vector<BigInt> sums(pt.size(), 0);
@@ -428,9 +393,9 @@ std::vector<BigInt> pair_completions(const BoxPartitions& parts, const std::vect
     stats->max_band_count = static_cast<std::uint64_t>(table.max_value()) * table.rfact();
     stats->table_seconds = table_seconds;
     for (auto& p : pt) {
-      stats->terms += p->terms();
-      stats->raw_terms += p->raw_terms();
-      stats->box_chains += p->chain_count();
+      stats->terms += p->chains().terms();
+      stats->raw_terms += p->chains().raw_terms();
+      stats->box_chains += p->chains().chain_count();
     }
   }
   return sums;

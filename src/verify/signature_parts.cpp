@@ -85,6 +85,56 @@ BoxChains merge_lower_band_orders(const BoxChains& c) {
   return out;
 }
 
+TopChains::TopChains(Shape s, const BoxPartitions& parts, const std::vector<DigitMask>& cols)
+    : boxes(top_band_chains(s, parts, cols)) {
+  raw_first = boxes[0].size();
+  boxes[0] = merge_lower_band_orders(boxes[0]);
+}
+
+std::uint64_t TopChains::terms() const {
+  std::uint64_t t = 1;
+  for (auto& c : boxes) t *= c.size();
+  return t;
+}
+
+std::uint64_t TopChains::chain_count() const {
+  std::uint64_t t = raw_first;
+  for (std::size_t b = 1; b < boxes.size(); ++b) t += boxes[b].size();
+  return t;
+}
+
+bool TopChains::fits_64(std::uint64_t max_value, int K) const {
+  const BoxChains& last = boxes.back();
+  const std::uint64_t max_mult = *std::max_element(last.mult.begin(), last.mult.end());
+  u128 bound = static_cast<u128>(max_mult) * last.size();
+  for (int k = 0; k < K && bound <= ~std::uint64_t{0}; ++k) bound *= max_value;
+  return bound <= ~std::uint64_t{0};
+}
+
+std::uint64_t last_box_sum64(const std::uint64_t* m, const std::uint32_t* a, std::size_t n, int K,
+                             const std::uint32_t* const* rows) {
+  std::uint64_t s = 0;
+  if (K == 1) {
+    const std::uint32_t* t0 = rows[0];
+    for (std::size_t x = 0; x < n; ++x) s += m[x] * t0[a[x]];
+  } else if (K == 2) {
+    const std::uint32_t *t0 = rows[0], *t1 = rows[1];
+    const std::uint32_t *a0 = a, *a1 = a + n;
+    for (std::size_t x = 0; x < n; ++x) s += m[x] * t0[a0[x]] * std::uint64_t{t1[a1[x]]};
+  } else if (K == 3) {
+    const std::uint32_t *t0 = rows[0], *t1 = rows[1], *t2 = rows[2];
+    const std::uint32_t *a0 = a, *a1 = a + n, *a2 = a + 2 * n;
+    for (std::size_t x = 0; x < n; ++x) s += m[x] * t0[a0[x]] * std::uint64_t{t1[a1[x]]} * t2[a2[x]];
+  } else {
+    for (std::size_t x = 0; x < n; ++x) {
+      std::uint64_t p = m[x];
+      for (int k = 0; k < K; ++k) p *= rows[k][a[k * n + x]];
+      s += p;
+    }
+  }
+  return s;
+}
+
 std::vector<DigitMask> band_columns(Shape s, const std::vector<std::uint8_t>& band) {
   const int R = s.rows, C = s.cols, N = s.n();
   if (band.size() != static_cast<std::size_t>(R) * N) throw std::invalid_argument("signature: band has the wrong size");

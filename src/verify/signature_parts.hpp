@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "gridenum/core/arith.hpp"
 #include "gridenum/core/shape.hpp"
 #include "gridenum/verify/orbits.hpp"
 
@@ -101,6 +102,41 @@ inline double partition_count(Shape s) {
     for (int i = 2; i <= s.rows; ++i) p /= i;
   for (int i = 2; i <= s.cols; ++i) p /= i;
   return p;
+}
+
+// A top band's chains, box by box, box 1's merged up to lower-band order, and the counts both
+// sums report. std::invalid_argument as top_band_chains.
+struct TopChains {
+  std::vector<BoxChains> boxes;
+  std::size_t raw_first = 0;  // box-1 chains before the merge
+  TopChains(Shape s, const BoxPartitions& parts, const std::vector<DigitMask>& cols);
+  std::size_t tasks() const { return boxes[0].size(); }
+  // Signature tuples summed (box-1 chains after the merge), and without the merge.
+  std::uint64_t terms() const;
+  std::uint64_t raw_terms() const { return terms() / boxes[0].size() * raw_first; }
+  std::uint64_t chain_count() const;
+  // True when the last box's 64-bit loop cannot overflow: max multiplicity x chains x
+  // max_value^K below 2^64.
+  bool fits_64(std::uint64_t max_value, int K) const;
+};
+
+// The innermost loop of both table layouts: over the last box's n chains x,
+//     sum m[x] * prod_k rows[k][a[k * n + x]]
+// (rows[k]: band k's table row, already offset by the other boxes' keys; a: the chains' offsets,
+// band-major). In 64 bits when the caller checked fits_64; K = 1, 2, 3 unrolled (9x9 and 4x3
+// have K = 2).
+std::uint64_t last_box_sum64(const std::uint64_t* m, const std::uint32_t* a, std::size_t n, int K,
+                             const std::uint32_t* const* rows);
+// The same in checked 128-bit arithmetic (tables of u32 or u64 values).
+template <class T>
+u128 last_box_sum128(const std::uint64_t* m, const std::uint32_t* a, std::size_t n, int K, const T* const* rows) {
+  u128 s = 0;
+  for (std::size_t x = 0; x < n; ++x) {
+    u128 p = m[x];
+    for (int k = 0; k < K; ++k) p = checked_mul(p, rows[k][a[k * n + x]]);
+    s = checked_add(s, p);
+  }
+  return s;
 }
 
 // The column sets of a band given by its digits (R rows of N, 1-based, row-major);

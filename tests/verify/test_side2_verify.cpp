@@ -94,6 +94,13 @@ TEST(Side2Verify, Cli) {
   EXPECT_EQ(st, 2) << out;
   out = run_cli("verify completions --shape 2x5 --class 1 --method signature", &st);
   EXPECT_EQ(st, 2) << out;
+  // 4x3 / 3x4 (three-band against signature): refused before any table is built.
+  out = run_cli("verify completions --shape 4x3 --all", &st);
+  EXPECT_EQ(st, 2) << out;
+  EXPECT_NE(out.find("--sample K"), std::string::npos) << out;
+  out = run_cli("verify completions --shape 3x4 --class 1 --method stack", &st);
+  EXPECT_EQ(st, 2) << out;
+  EXPECT_NE(out.find("three-band counter against the signature method"), std::string::npos) << out;
 }
 
 namespace {

@@ -59,10 +59,10 @@
 //   Over the 789 chunks of the 349 groups (chunks of at most 256) that projects to 88 hours on
 //   these 2 cores (177 CPU-hours). The innermost loop is the plain scalar loop (isa/kernels.cpp
 //   says why gathers lost).
-// Checked on 4x3 (no second method yet): a class's group result, the same configuration alone
-// and the catalogue's own representative alone give the same completions (two classes of the
-// largest group), and earlier a random image under the group did too (classes 1, 2, 14,458,
-// 72,290, 144,578).
+// Checked on 4x3 against a second method that shares no counting code: the signature method's
+// pair-type table (verify/signature_pairs.cpp; `gridenum verify completions --shape 4x3`), on
+// classes 1, 72,290 and 72,291 with two more of their group (counted as a group here), 144,578
+// and a seeded random one (tests/verify/slow_three_band_vs_signature_12.cpp).
 // Not tried yet: the top band's own stabiliser (most classes are highly symmetric), visiting
 // (x2, x3) in table-row order, larger chunks (the per-class lists then leave L2).
 #pragma once
