@@ -333,11 +333,7 @@ std::vector<BigInt> plain_completions(const BoxPartitions& parts, const std::vec
     stats->table_computed = bc.computed();
     stats->max_band_count = bc.max_value();
     stats->table_seconds = table_seconds;
-    for (auto& tb : tops) {
-      stats->terms += tb->chains().terms();
-      stats->raw_terms += tb->chains().raw_terms();
-      stats->box_chains += tb->chains().chain_count();
-    }
+    for (auto& tb : tops) tb->chains().tally(*stats);
   }
   return out;
 }

@@ -392,11 +392,7 @@ std::vector<BigInt> pair_completions(const BoxPartitions& parts, const std::vect
     stats->table_computed = table.computed();
     stats->max_band_count = static_cast<std::uint64_t>(table.max_value()) * table.rfact();
     stats->table_seconds = table_seconds;
-    for (auto& p : pt) {
-      stats->terms += p->chains().terms();
-      stats->raw_terms += p->chains().raw_terms();
-      stats->box_chains += p->chains().chain_count();
-    }
+    for (auto& p : pt) p->chains().tally(*stats);
   }
   return sums;
 }

@@ -10,6 +10,7 @@
 #include "gridenum/core/arith.hpp"
 #include "gridenum/core/shape.hpp"
 #include "gridenum/verify/orbits.hpp"
+#include "gridenum/verify/signature.hpp"
 
 namespace gridenum::signature_detail {
 
@@ -118,6 +119,12 @@ struct TopChains {
   // True when the last box's 64-bit loop cannot overflow: max multiplicity x chains x
   // max_value^K below 2^64.
   bool fits_64(std::uint64_t max_value, int K) const;
+  // Adds this band's terms, raw terms and chains to a run's statistics.
+  void tally(SignatureStats& st) const {
+    st.terms += terms();
+    st.raw_terms += raw_terms();
+    st.box_chains += chain_count();
+  }
 };
 
 // The innermost loop of both table layouts: over the last box's n chains x,
