@@ -54,6 +54,11 @@
 //   lazy atomic table, 64-bit table entries, u128 products, all box-1 chains   88 ms
 //   eager flat uint32 table, 64-bit innermost sum, band-order merge of box 1    26 ms
 // The rest of the signature count is the orbit census (orbits.cpp), which supplies the classes.
+//
+// Files: parts 1 and 2, the chain bookkeeping and the innermost loop are in signature_parts.{hpp,
+// cpp}, shared with the pair-type table (signature_pairs.cpp), which completions_by_signature_
+// columns uses where this file's table would exceed 2^23 slots (4x3: 1.9e11). This file: the
+// plain table, its sum, the whole count and its output.
 #include "gridenum/verify/signature.hpp"
 
 #include <oneapi/tbb/enumerable_thread_specific.h>
@@ -230,7 +235,6 @@ class TopBand {
   }
 
  private:
-
   // Sum over the chains of boxes b..R-1 (box b's chain offsets added to keys).
   u128 rec(const std::vector<std::vector<std::uint32_t>>& u, int b, const std::uint32_t* keys) const {
     const int R = s_.rows, K = s_.cols - 1;
