@@ -48,6 +48,7 @@
 #include <algorithm>
 #include <atomic>
 #include <bit>
+#include <map>
 #include <memory>
 #include <numeric>
 #include <optional>
@@ -256,91 +257,107 @@ std::uint64_t PairTable::class_key(const std::uint32_t* boxes) const {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The sum for one top band, one box-1 chain at a time.
-class PairTop {
+// The sum for a group of top bands that share boxes 1..R-1 (column set for column set; a band
+// alone is a group of one), one box-1 chain at a time. Everything but the last box is the
+// group's: the relabellings by x_1 and by h_q of x_2, and for each (x_2 .. x_{R-1}) the table
+// rows keys[k]. Only the last box's chains are each band's own, so per row choice every band
+// runs its own innermost loop while the rows are in cache: a group of G bands costs far less
+// than G bands alone (the prefix groups of count/band_signatures.hpp, which is how a 4x3 job
+// and `verify completions` hand classes over; the three-band counter does the same in its own
+// way). The group is formed by pair_completions from whatever bands it is given.
+class PairGroup {
  public:
-  PairTop(Shape s, const BoxPartitions& parts, const PairTable& tab, TopChains chains)
-      : s_(s), parts_(parts), tab_(tab), ch_(std::move(chains)) {
-    fast_ = ch_.fits_64(tab.max_value(), s.cols - 1);
+  PairGroup(Shape s, const BoxPartitions& parts, const PairTable& tab, std::vector<TopChains> members)
+      : s_(s), parts_(parts), tab_(tab), ch_(std::move(members)) {
+    fast_ = true;
+    for (const auto& c : ch_) fast_ = fast_ && c.fits_64(tab.max_value(), s.cols - 1);
   }
-  const TopChains& chains() const { return ch_; }
+  std::size_t size() const { return ch_.size(); }
+  const TopChains& chains(std::size_t c) const { return ch_[c]; }
+  std::size_t tasks() const { return ch_[0].tasks(); }
 
-  // Sum over every chain tuple with box 1's chain x1, times its multiplicity; in units of
-  // (R!)^K (the tables hold F / R!).
-  u128 sum_for(std::size_t x1) const {
+  // Per band of the group: the sum over every chain tuple with box 1's chain x1, times its
+  // multiplicity; in units of (R!)^K (the tables hold F / R!).
+  std::vector<u128> sum_for(std::size_t x1) const {
     const int R = s_.rows, K = s_.cols - 1;
     const std::uint32_t P = tab_.P();
-    const BoxChains& c0 = ch_.boxes[0];
+    const std::size_t G = ch_.size();
+    const TopChains& sh = ch_[0];  // boxes 1..R-1 of every band
+    const BoxChains& c0 = sh.boxes[0];
     // v[b]: box b's chains relabelled by x_1 (std_of), band k at [k * n_b + x]; u[b]: the same
-    // through h_q of the current x_2, scaled to table offsets (boxes 3..R).
-    std::vector<std::vector<std::uint32_t>> v(R), u(R);
-    for (int b = 1; b < R; ++b) {
-      const BoxChains& cb = ch_.boxes[b];
+    // through h_q of the current x_2, scaled to table offsets (boxes 3..R). Boxes 2..R-1 from
+    // the shared chains, box R per band (vl, ul).
+    auto relabel_x1 = [&](const BoxChains& cb, std::vector<std::uint32_t>& out) {
       const std::size_t n = cb.size();
-      v[b].resize(n * K);
-      u[b].resize(n * K);
+      out.resize(n * K);
       for (int k = 0; k < K; ++k) {
         const std::uint32_t* row = parts_.std_row(c0.ids[x1 * K + k]);
-        for (std::size_t x = 0; x < n; ++x) v[b][k * n + x] = row[cb.ids[x * K + k]];
+        for (std::size_t x = 0; x < n; ++x) out[k * n + x] = row[cb.ids[x * K + k]];
       }
+    };
+    std::vector<std::vector<std::uint32_t>> v(R), u(R), vl(G), ul(G);
+    for (int b = 1; b + 1 < R; ++b) {
+      relabel_x1(sh.boxes[b], v[b]);
+      u[b].resize(v[b].size());
     }
-    const BoxChains& c1 = ch_.boxes[1];
+    for (std::size_t c = 0; c < G; ++c) {
+      relabel_x1(ch_[c].boxes.back(), vl[c]);
+      ul[c].resize(vl[c].size());
+    }
+    const BoxChains& c1 = sh.boxes[1];
     const std::size_t n1 = c1.size();
     const std::uint32_t* tabs[16];
-    u128 acc = 0;
+    std::vector<u128> acc(G, 0);
     for (std::size_t x2 = 0; x2 < n1; ++x2) {
       for (int k = 0; k < K; ++k) {
         const std::uint32_t q = v[1][k * n1 + x2];
         tabs[k] = tab_.table(tab_.type_of(q));
         const std::uint32_t* hr = tab_.hrow(q);
+        auto through_h = [&](const std::vector<std::uint32_t>& from, std::vector<std::uint32_t>& to, std::uint32_t scale) {
+          const std::size_t n = from.size() / K;
+          for (std::size_t x = 0; x < n; ++x) to[k * n + x] = scale * hr[from[k * n + x]];
+        };
         std::uint32_t scale = 1;
-        for (int b = 2; b < R; ++b) {
-          const std::size_t n = ch_.boxes[b].size();
-          const std::uint32_t* vb = v[b].data() + k * n;
-          std::uint32_t* ub = u[b].data() + k * n;
-          for (std::size_t x = 0; x < n; ++x) ub[x] = scale * hr[vb[x]];
-          scale *= P;
-        }
+        for (int b = 2; b + 1 < R; ++b, scale *= P) through_h(v[b], u[b], scale);
+        for (std::size_t c = 0; c < G; ++c) through_h(vl[c], ul[c], scale);
       }
       const std::uint32_t keys[16] = {0};
-      acc = checked_add(acc, checked_mul(c1.mult[x2], rec(u, 2, keys, tabs)));
+      rec(u, ul, 2, keys, tabs, c1.mult[x2], acc);
     }
-    return checked_mul(c0.mult[x1], acc);
+    for (auto& a : acc) a = checked_mul(c0.mult[x1], a);
+    return acc;
   }
 
  private:
-  u128 rec(const std::vector<std::vector<std::uint32_t>>& u, int b, const std::uint32_t* keys,
-           const std::uint32_t* const* tabs) const {
+  // Boxes b..R with the multiplicities of the boxes before in `mult`; each band's sum into acc.
+  void rec(const std::vector<std::vector<std::uint32_t>>& u, const std::vector<std::vector<std::uint32_t>>& ul, int b,
+           const std::uint32_t* keys, const std::uint32_t* const* tabs, u128 mult, std::vector<u128>& acc) const {
     const int R = s_.rows, K = s_.cols - 1;
-    const BoxChains& cb = ch_.boxes[b];
+    if (b == R - 1) {
+      const std::uint32_t* rows[16];
+      for (int k = 0; k < K; ++k) rows[k] = tabs[k] + keys[k];
+      for (std::size_t c = 0; c < ch_.size(); ++c) {
+        const BoxChains& last = ch_[c].boxes.back();
+        const u128 s = fast_ ? u128{last_box_sum64(last.mult.data(), ul[c].data(), last.size(), K, rows)}
+                             : last_box_sum128(last.mult.data(), ul[c].data(), last.size(), K, rows);
+        acc[c] = checked_add(acc[c], checked_mul(mult, s));
+      }
+      return;
+    }
+    const BoxChains& cb = ch_[0].boxes[b];
     const std::size_t n = cb.size();
     const std::uint32_t* ub = u[b].data();
-    if (b == R - 1) return fast_ ? last_box_fast(ub, n, keys, tabs) : last_box_wide(ub, n, keys, tabs);
-    u128 acc = 0;
     std::uint32_t next[16];
     for (std::size_t x = 0; x < n; ++x) {
       for (int k = 0; k < K; ++k) next[k] = keys[k] + ub[k * n + x];
-      acc = checked_add(acc, checked_mul(cb.mult[x], rec(u, b + 1, next, tabs)));
+      rec(u, ul, b + 1, next, tabs, checked_mul(mult, u128{cb.mult[x]}), acc);
     }
-    return acc;
-  }
-  u128 last_box_fast(const std::uint32_t* ub, std::size_t n, const std::uint32_t* keys, const std::uint32_t* const* tabs) const {
-    const int K = s_.cols - 1;
-    const std::uint32_t* rows[16];
-    for (int k = 0; k < K; ++k) rows[k] = tabs[k] + keys[k];
-    return last_box_sum64(ch_.boxes.back().mult.data(), ub, n, K, rows);
-  }
-  u128 last_box_wide(const std::uint32_t* ub, std::size_t n, const std::uint32_t* keys, const std::uint32_t* const* tabs) const {
-    const int K = s_.cols - 1;
-    const std::uint32_t* rows[16];
-    for (int k = 0; k < K; ++k) rows[k] = tabs[k] + keys[k];
-    return last_box_sum128(ch_.boxes.back().mult.data(), ub, n, K, rows);
   }
 
   Shape s_;
   const BoxPartitions& parts_;
   const PairTable& tab_;
-  TopChains ch_;
+  std::vector<TopChains> ch_;  // the bands of the group; ch_[0]'s boxes 1..R-1 are everyone's
   bool fast_ = false;
 };
 
@@ -373,16 +390,35 @@ std::vector<BigInt> pair_completions(const BoxPartitions& parts, const std::vect
   const auto t0 = SteadyClock::now();
   const PairTable table(parts);
   const double table_seconds = seconds_since(t0);
-  std::vector<std::unique_ptr<PairTop>> pt;
-  for (auto& c : chains) pt.push_back(std::make_unique<PairTop>(s, parts, table, std::move(*c)));
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> tasks;
-  for (std::size_t i = 0; i < pt.size(); ++i)
-    for (std::size_t x = 0; x < pt[i]->chains().tasks(); ++x)
-      tasks.emplace_back(static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(x));
-  std::vector<u128> part(tasks.size());
-  tbb::parallel_for(std::size_t{0}, tasks.size(), [&](std::size_t t) { part[t] = pt[tasks[t].first]->sum_for(tasks[t].second); });
-  std::vector<BigInt> sums(pt.size(), 0);
-  for (std::size_t t = 0; t < tasks.size(); ++t) sums[tasks[t].first] += to_big(part[t]);
+  // Groups: bands with the same first R-1 boxes (column set for column set), in order of first
+  // appearance.
+  const std::size_t shared = static_cast<std::size_t>((s.rows - 1) * s.cols);
+  std::map<std::vector<DigitMask>, std::size_t> group_of;
+  std::vector<std::vector<std::size_t>> members;
+  for (std::size_t i = 0; i < tops.size(); ++i) {
+    const std::vector<DigitMask> prefix(tops[i].begin(), tops[i].begin() + static_cast<std::ptrdiff_t>(shared));
+    const auto [it, fresh] = group_of.emplace(prefix, members.size());
+    if (fresh) members.emplace_back();
+    members[it->second].push_back(i);
+  }
+  std::vector<std::unique_ptr<PairGroup>> groups;
+  for (const auto& m : members) {
+    std::vector<TopChains> tc;
+    for (auto i : m) tc.push_back(std::move(*chains[i]));
+    groups.push_back(std::make_unique<PairGroup>(s, parts, table, std::move(tc)));
+  }
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> tasks;  // (group, box-1 chain)
+  for (std::size_t g = 0; g < groups.size(); ++g)
+    for (std::size_t x = 0; x < groups[g]->tasks(); ++x)
+      tasks.emplace_back(static_cast<std::uint32_t>(g), static_cast<std::uint32_t>(x));
+  std::vector<std::vector<u128>> part(tasks.size());
+  tbb::parallel_for(std::size_t{0}, tasks.size(),
+                    [&](std::size_t t) { part[t] = groups[tasks[t].first]->sum_for(tasks[t].second); });
+  std::vector<BigInt> sums(tops.size(), 0);
+  for (std::size_t t = 0; t < tasks.size(); ++t) {
+    const auto& m = members[tasks[t].first];
+    for (std::size_t c = 0; c < m.size(); ++c) sums[m[c]] += to_big(part[t][c]);
+  }
   BigInt unit = 1;
   for (int k = 0; k < s.cols - 1; ++k) unit *= table.rfact();
   for (auto& x : sums) x *= unit;
@@ -392,7 +428,9 @@ std::vector<BigInt> pair_completions(const BoxPartitions& parts, const std::vect
     stats->table_computed = table.computed();
     stats->max_band_count = static_cast<std::uint64_t>(table.max_value()) * table.rfact();
     stats->table_seconds = table_seconds;
-    for (auto& p : pt) p->chains().tally(*stats);
+    for (const auto& g : groups)
+      for (std::size_t c = 0; c < g->size(); ++c) g->chains(c).tally(*stats);
+    stats->groups = groups.size();
   }
   return sums;
 }

@@ -164,6 +164,39 @@ TEST(Signature, PairTypeTableAgreesWithThePlainTable) {
   EXPECT_EQ(completions_by_signature_columns(s, one, 2)[0], completions_by_signature_columns(s, one, 2, SignatureTable::Pairs)[0]);
 }
 
+// Bands that share boxes 1..R-1 are summed as a group by the pair-type table (signature_pairs.cpp,
+// PairGroup): three groups of 1, 5 and 9 bands, interleaved, each band's last box from another
+// random band (and one band twice), against the plain table, which counts every band alone.
+TEST(Signature, GroupsSharingTheirFirstBoxesAgreeWithTheBandsAlone) {
+  std::mt19937_64 rng(77);
+  for (const char* shape : {"3x3", "4x2", "3x2"}) {
+    const Shape s = *Shape::parse(shape);
+    const std::size_t last = static_cast<std::size_t>((s.rows - 1) * s.cols);
+    std::vector<std::vector<DigitMask>> heads;
+    for (int g = 0; g < 3; ++g) heads.push_back(gridenum::test_support::random_box_columns(s, rng));
+    std::vector<std::vector<DigitMask>> tops;
+    for (int i = 0; i < 15; ++i) {
+      const int g = i == 0 ? 0 : 1 + (i % 2);  // group 0 once; groups 1 and 2 interleaved, 7 each
+      auto t = heads[static_cast<std::size_t>(g)];
+      const auto other = gridenum::test_support::random_box_columns(s, rng);
+      std::copy(other.begin() + static_cast<std::ptrdiff_t>(last), other.end(), t.begin() + static_cast<std::ptrdiff_t>(last));
+      tops.push_back(t);
+    }
+    tops.push_back(tops[3]);  // the same band twice in a group
+    tops.push_back(tops[4]);
+    SignatureStats plain_stats, pair_stats;
+    const auto plain = completions_by_signature_columns(s, tops, 2, SignatureTable::Plain, &plain_stats);
+    const auto pairs = completions_by_signature_columns(s, tops, 2, SignatureTable::Pairs, &pair_stats);
+    EXPECT_EQ(pair_stats.groups, 3u) << shape;
+    EXPECT_EQ(plain_stats.terms, pair_stats.terms) << shape;
+    for (std::size_t i = 0; i < tops.size(); ++i) EXPECT_EQ(plain[i], pairs[i]) << shape << " band " << i;
+    EXPECT_EQ(pairs[3], pairs[15]);
+    // Each band alone through the pair table: the same again.
+    for (std::size_t i : {std::size_t{0}, std::size_t{5}, std::size_t{14}})
+      EXPECT_EQ(completions_by_signature_columns(s, {tops[i]}, 2, SignatureTable::Pairs)[0], pairs[i]) << shape << " " << i;
+  }
+}
+
 TEST(Signature, ColumnSetsThatAreNotABandAreRefused) {
   const Shape s{3, 3};
   std::vector<DigitMask> cols(9, 0);

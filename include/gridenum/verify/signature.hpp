@@ -33,6 +33,7 @@ struct SignatureStats {
   std::uint64_t box_chains = 0;      // distinct lower-band column-set chains, summed over boxes and bands
   std::uint64_t raw_terms = 0;       // signature tuples (equal chain tuples merged)
   std::uint64_t terms = 0;           // tuples actually summed (box-1 chains also merged up to band order)
+  std::uint64_t groups = 0;          // pair table: groups of bands sharing boxes 1..R-1, summed together
 };
 
 struct SignatureTimes {
