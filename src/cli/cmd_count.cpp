@@ -34,6 +34,8 @@ struct CountArgs {
   std::uint32_t nodes = 1;
   std::uint32_t node_cores = 64;
   std::string classes;
+  std::string table_cache;
+  bool no_table_cache = false;
 };
 
 void run(const CountArgs& a, CLI::App* cmd) {
@@ -52,6 +54,14 @@ void run(const CountArgs& a, CLI::App* cmd) {
     if (!shard) throw CLI::ValidationError("--shard", "expected K/M with 1 <= K <= M, got '" + a.shard + "'");
     cfg.shard = *shard;
   }
+  if (given("--table-cache") && given("--no-table-cache"))
+    throw CLI::ValidationError("--table-cache", "give --table-cache DIR or --no-table-cache, not both");
+  if (given("--table-cache")) {
+    if (a.table_cache.empty()) throw CLI::ValidationError("--table-cache", "an empty name; give the cache's directory");
+    cfg.table_cache = true;
+    cfg.table_cache_dir = a.table_cache;
+  }
+  if (given("--no-table-cache")) cfg.table_cache = false;
   if (given("--job-dir") && a.job_dir.empty())  // not "no job": the user asked for checkpoints
     throw CLI::ValidationError("--job-dir", "an empty name; give the job's directory");
   if (!cfg.shard.whole() && a.job_dir.empty())
@@ -78,7 +88,7 @@ void run(const CountArgs& a, CLI::App* cmd) {
     }
     if (given("--method") && a.method != "auto" && a.method != "three-band")
       throw CLI::ValidationError("--method", "a --classes run of " + cfg.shape.str() + " is the three-band route's; leave --method out");
-    return run_count_three_band(cfg.shape.str(), a.classes, cfg.threads, a.json);
+    return run_count_three_band(cfg.shape.str(), a.classes, cfg.threads, cfg.table_cache ? cfg.table_cache_dir : "", a.json);
   }
   const std::string method = given("--method") ? a.method : to_string(cfg.method);
   if (method == "signature") {
@@ -195,6 +205,11 @@ const RegisterCommand reg(10, [](CLI::App& root) {
                   "also gives the total. Side-2 routes (2x2, 2x4, 2x5, 2x6 and transposes; any 2xm / mx2 with --method two-stack "
                   "or two-band): the route's class table (2x6 / 6x2: the 63,199 two-stack orbit classes), F per class and its "
                   "time; every class also gives the total");
+  cmd->add_option("--table-cache", args->table_cache,
+                  "Three-band route (4x3, 3x4): keep the F table (1.2 GB for 4x3, minutes to build) in this directory and read "
+                  "it from there next time, checked (default: the job directory with --job-dir, none otherwise; a directory "
+                  "the shards of a Slurm array share saves each of them the build)");
+  cmd->add_flag("--no-table-cache", args->no_table_cache, "Three-band route: build the F table, read and write no cache");
   cmd->footer(
       "Exit: 0 done; 2 usage or config error; 3 runtime error (job locked, damaged journal, I/O error such as a full\n"
       "disk); 130 stopped by SIGINT/SIGTERM (the journal keeps the finished units: gridenum resume DIR).");

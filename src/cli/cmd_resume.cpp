@@ -10,6 +10,7 @@ struct ResumeArgs {
   std::string dir;
   int threads = -1;
   std::string kernel;
+  std::string table_cache;
   bool json = false;
 };
 
@@ -19,15 +20,21 @@ const RegisterCommand reg(11, [](CLI::App& root) {
   cmd->add_option("DIR", a->dir, "Job directory (made by gridenum count --job-dir)")->required();
   add_threads_option(cmd, a->threads, "Worker threads for this session (default: the job's config)");
   cmd->add_option("--kernel", a->kernel, "Kernel for this session: partition or backtrack (default: the job's config)");
+  cmd->add_option("--table-cache", a->table_cache,
+                  "Three-band jobs (4x3, 3x4): the F table cache's directory for this session (default: the job's config)");
   cmd->add_flag("--json", a->json, "Print the result as one JSON document");
   cmd->footer(
       "Exit: 0 done; 2 DIR holds no job or a bad config; 3 runtime error (job locked, damaged journal, fingerprint\n"
       "mismatch, I/O error); 130 stopped by SIGINT/SIGTERM.");
-  cmd->callback([a] {
+  cmd->callback([a, cmd] {
     JobRequest req;
     req.dir = a->dir;
     req.resume = true;
     if (a->threads >= 0) req.threads = a->threads;
+    if (cmd->get_option("--table-cache")->count() > 0) {
+      if (a->table_cache.empty()) throw CLI::ValidationError("--table-cache", "an empty name; give the cache's directory");
+      req.table_cache_dir = a->table_cache;
+    }
     if (!a->kernel.empty()) {
       Kernel k;
       if (!parse_kernel(a->kernel, k))

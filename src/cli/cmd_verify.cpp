@@ -31,6 +31,7 @@ struct VerifyArgs {
   std::string shard;
   std::string kernel;
   std::string recompute = "auto";
+  std::string table_cache;
   bool json = false;
   bool verbose = false;
   bool no_transpose = false;
@@ -96,6 +97,9 @@ const RegisterCommand reg(15, [](CLI::App& root) {
   comp->add_option("--sample", a->sample,
                    "2x5 / 5x2 / 4x3 / 3x4: check K random classes (default 4, for 4x3 / 3x4 2, when no --class or --all)");
   comp->add_option("--seed", a->seed, "2x5 / 5x2 / 4x3 / 3x4: seed of the sample (0: random, printed)")->default_val(0);
+  comp->add_option("--table-cache", a->table_cache,
+                   "4x3 / 3x4: read the three-band counter's F table from this directory (and write it there when "
+                   "missing; checked, see gridenum count --table-cache); the signature method's own table is always built");
   comp->callback([a, comp] {
     report(*a, [&] {
       if (const Shape t = parse_box_shape(a->shape); is_three_band_verify_shape(t)) {
@@ -111,6 +115,7 @@ const RegisterCommand reg(15, [](CLI::App& root) {
         if (comp->get_option("--sample")->count() > 0) o.sample = a->sample;
         o.seed = a->seed;
         o.threads = a->threads;
+        o.table_cache = a->table_cache;
         return verify_three_band_completions(o);
       }
       const Shape s = verified_shape(a->shape);
@@ -127,6 +132,8 @@ const RegisterCommand reg(15, [](CLI::App& root) {
         o.threads = a->threads;
         return verify_side2_fillings(o);
       }
+      if (!a->table_cache.empty())
+        throw VerifyInputError("--table-cache applies to 4x3 and 3x4 (the three-band counter's F table)");
       for (const char* side2_only : {"--sample", "--seed"})
         if (comp->get_option(side2_only)->count() > 0)
           throw VerifyInputError(std::string(side2_only) +

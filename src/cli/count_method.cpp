@@ -46,12 +46,15 @@ std::pair<std::uint64_t, std::uint64_t> parse_class_range(const std::string& cla
 
 }  // namespace
 
-void run_count_three_band(const std::string& shape, const std::string& classes, int threads, bool json) {
+void run_count_three_band(const std::string& shape, const std::string& classes, int threads, const std::string& table_cache,
+                          bool json) {
   const Shape s = parse_box_shape(shape);
   const auto [first, last] = parse_class_range(classes, true);
   ThreeBandRun r;
   try {
-    r = run_three_band(s, first, last, threads);
+    auto state = three_band_state(s, threads);
+    state->table_cache = table_cache;
+    r = run_three_band(s, first, last, threads, {}, state.get());
   } catch (const std::invalid_argument& e) {
     throw CLI::ValidationError("--classes", e.what());
   }

@@ -18,7 +18,9 @@ void run_count_signature(const std::string& shape, int threads, bool json);
 // each class's representative column sets, size, band fillings F and completions. 3x2 and 3x4 are
 // counted through their transposes 2x3 and 4x3 (the output says so); other shapes and malformed
 // or out-of-range ranges are usage errors.
-void run_count_three_band(const std::string& shape, const std::string& classes, int threads, bool json);
+// table_cache: the F table cache's directory (empty: none).
+void run_count_three_band(const std::string& shape, const std::string& classes, int threads, const std::string& table_cache,
+                          bool json);
 
 // `gridenum count --shape 2xm --classes A:B` (m x 2 too; m up to 6): the side-2 route `method`
 // (two-stack or two-band) over classes A..B (or all) of its class table (side2_range.hpp), each class's

@@ -40,6 +40,7 @@
 
 #include <fmt/format.h>
 
+#include "gridenum/core/checksum.hpp"
 #include "gridenum/core/cpu.hpp"
 #include "gridenum/core/errors.hpp"
 #include "gridenum/count/band_signatures.hpp"
@@ -369,6 +370,36 @@ struct ThreeBandCounter::Impl {
     stats.max_table_value = max_value.load();
   }
 
+  // F from a cache (three_band_cache.hpp): every type's slots from the source, the largest
+  // value from the values themselves (a wrong maximum would pick the 64-bit sum where it may
+  // overflow). Every slot of a built table is positive; a zero is a damaged cache.
+  void read_table(const ThreeBandCounter::TableSource& source) {
+    for (int b = 2; b < R; ++b) slots *= P;
+    table.resize(type_rep.size());
+    std::uint32_t max_value = 0;
+    for (std::size_t t = 0; t < type_rep.size(); ++t) {
+      table[t].assign(slots, 0);
+      source.fill(t, table[t].data(), slots);
+      const auto [lo, hi] = std::minmax_element(table[t].begin(), table[t].end());
+      if (*lo == 0) throw CheckError(fmt::format("three-band {}: the F table read for pair type {} has an empty slot", s.str(), t));
+      max_value = std::max(max_value, *hi);
+    }
+    stats.orbits = source.orbits;
+    stats.colourings = source.colourings;
+    stats.max_table_value = max_value;
+  }
+
+  // What the table's slots are indexed by, hashed: the shape, the partitions in order, each
+  // partition's pair type and the types' representatives.
+  std::uint64_t layout_fingerprint() const {
+    std::string bytes = s.str();
+    auto put = [&](const void* p, std::size_t n) { bytes.append(static_cast<const char*>(p), n); };
+    put(blocks.data(), blocks.size() * sizeof(DigitMask));
+    put(type.data(), type.size() * sizeof(std::uint16_t));
+    put(type_rep.data(), type_rep.size() * sizeof(std::uint16_t));
+    return fnv1a64(bytes);
+  }
+
   // ---- Part 4: the sum -----------------------------------------------------------------------
   struct Chains {
     std::vector<std::uint16_t> mid, bot;
@@ -555,7 +586,9 @@ std::optional<std::string> three_band_shape_error(Shape s) {
   return std::nullopt;
 }
 
-ThreeBandCounter::ThreeBandCounter(Shape s, int threads) : impl_(std::make_unique<Impl>()) {
+ThreeBandCounter::ThreeBandCounter(Shape s, int threads) : ThreeBandCounter(s, threads, TableSource{}) {}
+
+ThreeBandCounter::ThreeBandCounter(Shape s, int threads, const TableSource& source) : impl_(std::make_unique<Impl>()) {
   if (auto why = three_band_shape_error(s)) throw std::invalid_argument(*why);
   const auto t0 = SteadyClock::now();
   Impl& m = *impl_;
@@ -569,7 +602,10 @@ ThreeBandCounter::ThreeBandCounter(Shape s, int threads) : impl_(std::make_uniqu
     m.build_partitions();
     m.build_std_of();
     m.build_types();
-    m.build_table();
+    if (source.fill)
+      m.read_table(source);
+    else
+      m.build_table();
   });
   m.stats.partitions = m.P;
   m.stats.pair_types = static_cast<std::uint32_t>(m.type_rep.size());
@@ -642,6 +678,11 @@ std::uint64_t ThreeBandCounter::band_fillings(const std::vector<DigitMask>& colu
   check_config(impl_->s, columns);
   return impl_->band_fillings(columns);
 }
+
+std::uint64_t ThreeBandCounter::layout_fingerprint() const { return impl_->layout_fingerprint(); }
+std::size_t ThreeBandCounter::table_types() const { return impl_->table.size(); }
+std::uint64_t ThreeBandCounter::table_slots_per_type() const { return impl_->slots; }
+const std::uint32_t* ThreeBandCounter::table_data(std::size_t type) const { return impl_->table.at(type).data(); }
 
 std::uint64_t three_band_fillings(Shape s, const std::vector<DigitMask>& columns) {
   if (s.cols != kC || s.rows < 1 || s.n() > 16) throw std::invalid_argument("three_band_fillings: needs R x 3 boxes, N <= 16");

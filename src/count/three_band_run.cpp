@@ -34,7 +34,7 @@ std::unique_ptr<ThreeBandState> three_band_state(Shape asked, int threads) {
 void three_band_build_tables(ThreeBandState& st, int threads) {
   if (st.counter) return;
   const auto t = SteadyClock::now();
-  st.counter = std::make_unique<ThreeBandCounter>(st.counted, threads);
+  st.counter = three_band_counter_cached(st.counted, threads, st.table_cache, &st.cache_note);
   st.table_seconds = seconds_since(t);
 }
 
@@ -143,7 +143,10 @@ ThreeBandRun run_three_band(Shape asked, std::uint64_t first, std::uint64_t last
       three_band_build_tables(*state, threads);
       r.table_seconds = state->table_seconds;
     }
-    if (state->counter) r.table_stats = state->counter->stats();
+    if (state->counter) {
+      r.table_stats = state->counter->stats();
+      r.table_source = state->cache_note.str();
+    }
     t = SteadyClock::now();
     for (const auto& ch : chunks) {
       if (hooks.stop && hooks.stop()) {
@@ -225,7 +228,8 @@ std::string format_text(const ThreeBandRun& r) {
     o << fmt::format("box partitions / pair types  {} / {}\n", r.table_stats.partitions, r.table_stats.pair_types)
       << fmt::format("F table                      {} slots, {} orbits, {} colouring counts, {:.1f} MB of tables\n",
                      group_digits(std::to_string(r.table_stats.table_slots)), group_digits(std::to_string(r.table_stats.orbits)),
-                     r.table_stats.colourings, r.table_stats.table_bytes / 1e6);
+                     r.table_stats.colourings, r.table_stats.table_bytes / 1e6)
+      << fmt::format("F table source               {}\n", r.table_source);
   o << fmt::format("classes                      {}:{}, {} counted here in {} prefix group{} (classes sharing their first {} "
                    "boxes), {} from a journal\n\n",
                    r.first, r.last, r.counted_here, r.groups, r.groups == 1 ? "" : "s", r.counted.rows - 1,
@@ -284,7 +288,8 @@ nlohmann::json to_json(const ThreeBandRun& r) {
            {"slots", r.table_stats.table_slots},
            {"orbits", r.table_stats.orbits},
            {"colourings", r.table_stats.colourings},
-           {"bytes", r.table_stats.table_bytes}}},
+           {"bytes", r.table_stats.table_bytes},
+           {"source", r.table_source}}},
          {"range", {{"first", r.first}, {"last", r.last}}},
          {"groups", r.groups},
          {"counted_here", r.counted_here},

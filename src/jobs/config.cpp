@@ -95,6 +95,16 @@ const std::map<std::string, Setter>& setters() {
          if (!v.is_boolean()) bad("expected true or false");
          c.catalogue_cache = *v.value<bool>();
        }},
+      {"table_cache",
+       [](const toml::node& v, JobConfig& c, auto& bad) {
+         if (!v.is_boolean()) bad("expected true or false");
+         c.table_cache = *v.value<bool>();
+       }},
+      {"table_cache_dir",
+       [](const toml::node& v, JobConfig& c, auto& bad) {
+         if (!v.is_string()) bad("expected a directory name (\"\": the job directory)");
+         c.table_cache_dir = *v.value<std::string>();
+       }},
   };
   return m;
 }
@@ -226,6 +236,8 @@ std::string to_toml(const JobConfig& c) {
   t.insert("checkpoint_seconds", c.checkpoint_seconds);
   t.insert("progress_seconds", c.progress_seconds);
   t.insert("catalogue_cache", c.catalogue_cache);
+  t.insert("table_cache", c.table_cache);
+  t.insert("table_cache_dir", c.table_cache_dir);
   std::ostringstream o;
   o << "# The config this job uses (written by gridenum; keys as in configs/default.toml).\n"
     << "# shape, method, slices_per_class and shard must not change while the job has a journal.\n"

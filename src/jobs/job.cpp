@@ -320,6 +320,10 @@ class JobSession {
     written_ = cfg_;
     if (req_.threads) cfg_.threads = *req_.threads;
     if (req_.kernel) cfg_.kernel = *req_.kernel;
+    if (req_.table_cache_dir) {
+      cfg_.table_cache = true;
+      cfg_.table_cache_dir = *req_.table_cache_dir;
+    }
     out_.config = cfg_;
     log_->info("{} job {}: {}", req_.resume ? "resuming" : "starting", req_.dir.string(), describe(cfg_));
     threads_ = use_threads(cfg_.threads);

@@ -23,6 +23,6 @@ WorkResult work_result(const Result& r) {
 
 std::unique_ptr<JobWork> make_stack_work(const JobConfig& cfg, const std::filesystem::path& dir, const PlanSource& source);
 std::unique_ptr<JobWork> make_side2_work(const JobConfig& cfg, JobMethod method);
-std::unique_ptr<JobWork> make_three_band_work(const JobConfig& cfg);
+std::unique_ptr<JobWork> make_three_band_work(const JobConfig& cfg, const std::filesystem::path& dir);
 
 }  // namespace gridenum

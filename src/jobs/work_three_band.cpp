@@ -1,10 +1,13 @@
-// The three-band route as a job's work (work.hpp): one unit per top-band signature class (unit id
-// = class index - 1), its count F x completions (at most 128 bits, checked), reduced as
-// sum size x count (three_band_run.hpp). The catalogue is the plan (rebuilt by every session:
+// The three-band route as a job's work (work.hpp): one unit per top-band signature class, its
+// count F x completions (at most 128 bits, checked), reduced as sum size x count
+// (three_band_run.hpp). Unit id = class index - 1. The catalogue is the plan (rebuilt by every session:
 // 5 s for 4x3, and its fingerprint must match the journal's before a count is reused). The
 // tables (5 minutes and 1.4 GB for 4x3) are built by the first session run that has a class
 // to count, and kept for the next runs of the same process (a dry run's rounds); status and
-// merge never build them.
+// merge never build them. They are read from the table cache (three_band_cache.hpp) when it
+// holds a good copy -- by default in the job directory, or config's table_cache_dir (a directory
+// the shards of an array share) -- and written there after a build: a resumed session or a
+// second shard starts counting within seconds instead of minutes.
 //
 // Units run by chunks of one prefix group (the classes sharing their first R-1 boxes, counted
 // together: three_band.hpp), so a chunk's classes reach the journal together (a chunk of 4x3 is
@@ -31,10 +34,12 @@ namespace {
 
 class ThreeBandWork final : public JobWork {
  public:
-  explicit ThreeBandWork(const JobConfig& cfg)
+  ThreeBandWork(const JobConfig& cfg, const std::filesystem::path& dir)
       : shape_(cfg.shape),
         state_(three_band_state(cfg.shape, cfg.threads)),
-        header_(three_band_journal_header(shape_, *state_->catalogue, cfg.shard)) {}
+        header_(three_band_journal_header(shape_, *state_->catalogue, cfg.shard)) {
+    if (cfg.table_cache) state_->table_cache = cfg.table_cache_dir.empty() ? dir : std::filesystem::path(cfg.table_cache_dir);
+  }
   const JournalHeader& header() const override { return header_; }
   std::string engine() const override { return "three-band"; }
 
@@ -143,6 +148,8 @@ class ThreeBandWork final : public JobWork {
 
 }  // namespace
 
-std::unique_ptr<JobWork> make_three_band_work(const JobConfig& cfg) { return std::make_unique<ThreeBandWork>(cfg); }
+std::unique_ptr<JobWork> make_three_band_work(const JobConfig& cfg, const std::filesystem::path& dir) {
+  return std::make_unique<ThreeBandWork>(cfg, dir);
+}
 
 }  // namespace gridenum

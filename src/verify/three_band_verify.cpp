@@ -6,9 +6,9 @@
 // its column sets; the class sizes are checked elsewhere (the Burnside count in the tests), and a
 // wrong representative would make both methods count the same wrong band, so each class's column
 // sets are also checked to be a configuration of that class (its key). The two sides even count
-// different configurations of each class: the signature method the catalogue's representative,
-// the three-band counter the class's prefix form, the chosen classes of a prefix group together
-// (as a job counts them).
+// different configurations of each class: the three-band counter the class's prefix form, the
+// signature method a relabelling of it (below); both sum the chosen classes of a prefix group
+// together (as a job counts them), each in its own way.
 //
 // Order: the signature tables are built, used and freed first (about 3.3 GB), then the
 // three-band tables (1.4 GB), so the peak is the larger of the two, not their sum.
@@ -16,6 +16,7 @@
 
 #include <oneapi/tbb/task_arena.h>
 
+#include <bit>
 #include <map>
 #include <optional>
 #include <random>
@@ -27,6 +28,7 @@
 #include "gridenum/count/band_signatures.hpp"
 #include "gridenum/count/pool.hpp"
 #include "gridenum/count/three_band.hpp"
+#include "gridenum/count/three_band_cache.hpp"
 #include "gridenum/verify/signature.hpp"
 
 namespace gridenum {
@@ -79,14 +81,31 @@ VerifyReport verify_three_band_completions(const VerifyThreeBandOptions& opt) {
     chosen.assign(pick.begin(), pick.end());
   }
 
-  // Each class's column sets, checked to be a configuration of that class.
-  VerifySection reps{"representatives: column sets of each class", "catalogue key", "key of the column sets", {}};
-  std::vector<std::vector<DigitMask>> tops;
-  for (auto a : chosen) {
-    tops.push_back(signature_columns(s, cat.classes[a].key));
-    const bool ok = signature_key(s, tops.back()) == cat.classes[a].key;
-    reps.lines.push_back({fmt::format("class {}", a + 1), signature_string(s, tops.back()), ok ? "same" : "differs", ok, ""});
-    if (!ok) r.problems.push_back(fmt::format("class {}: its column sets are not a configuration of the class", a + 1));
+  // Each class's prefix form (its first three boxes shared by the classes of its prefix group:
+  // count/band_signatures.hpp). The three-band side counts it as it is; the signature side counts
+  // another configuration of the class, the form relabelled (digit d to 5d + 7 mod 12) with each
+  // box's columns reversed -- one map for every class, so a group still shares its boxes and
+  // both sides sum a group together. Both configurations are checked to carry the class's key.
+  VerifySection reps{"configurations counted: each class's prefix form (three-band) and its relabelling (signature)",
+                     "catalogue key", "keys of both", {}};
+  std::vector<std::vector<DigitMask>> forms(chosen.size()), tops(chosen.size());
+  std::map<SignatureKey, std::vector<std::size_t>> groups;
+  for (std::size_t i = 0; i < chosen.size(); ++i) {
+    SignaturePrefixForm f = signature_prefix_form(s, cat.classes[chosen[i]].key);
+    forms[i] = std::move(f.columns);
+    groups[f.prefix].push_back(i);
+    tops[i].resize(forms[i].size());
+    for (int b = 0; b < s.rows; ++b)
+      for (int j = 0; j < s.cols; ++j) {
+        DigitMask m = 0;
+        for (DigitMask x = forms[i][static_cast<std::size_t>(b * s.cols + j)]; x; x &= x - 1)
+          m |= DigitMask{1} << ((5 * std::countr_zero(x) + 7) % s.n());
+        tops[i][static_cast<std::size_t>(b * s.cols + (s.cols - 1 - j))] = m;
+      }
+    const SignatureKey want = cat.classes[chosen[i]].key;
+    const bool ok = signature_key(s, forms[i]) == want && signature_key(s, tops[i]) == want;
+    reps.lines.push_back({fmt::format("class {}", chosen[i] + 1), signature_string(s, tops[i]), ok ? "same" : "differs", ok, ""});
+    if (!ok) r.problems.push_back(fmt::format("class {}: a configuration counted is not of the class", chosen[i] + 1));
   }
   r.sections.push_back(std::move(reps));
 
@@ -97,21 +116,15 @@ VerifyReport verify_three_band_completions(const VerifyThreeBandOptions& opt) {
   const double t_sig = seconds_since(t);
 
   t = SteadyClock::now();
-  std::optional<ThreeBandCounter> tb;
-  arena.execute([&] { tb.emplace(s, nthreads); });
+  std::unique_ptr<ThreeBandCounter> tb;
+  ThreeBandCacheNote cache_note;
+  arena.execute([&] { tb = three_band_counter_cached(s, nthreads, opt.table_cache, &cache_note); });
   const double t_tables = seconds_since(t);
-  // The three-band side counts each class as a job does: through its prefix form (another
-  // configuration of the class than the signature side's), the chosen classes of one prefix
-  // group summed together.
+  r.info.push_back("three-band counter: " + cache_note.str());
+  // The three-band side counts each class as a job does: through its prefix form, the chosen
+  // classes of one prefix group summed together.
   t = SteadyClock::now();
   std::vector<u128> by_tb(chosen.size());
-  std::map<SignatureKey, std::vector<std::size_t>> groups;
-  std::vector<std::vector<DigitMask>> forms(chosen.size());
-  for (std::size_t i = 0; i < chosen.size(); ++i) {
-    SignaturePrefixForm f = signature_prefix_form(s, cat.classes[chosen[i]].key);
-    forms[i] = std::move(f.columns);
-    groups[f.prefix].push_back(i);
-  }
   arena.execute([&] {
     for (const auto& [prefix, members] : groups) {
       std::vector<std::vector<DigitMask>> g;
@@ -125,9 +138,10 @@ VerifyReport verify_three_band_completions(const VerifyThreeBandOptions& opt) {
   r.info.push_back(fmt::format("classes: {} of {} (catalogue order, as `gridenum count --shape 4x3 --classes`), in {} prefix "
                                "group{} for the three-band counter",
                                chosen.size(), cat.classes.size(), groups.size(), groups.size() == 1 ? "" : "s"));
-  r.info.push_back(fmt::format("signature method: pair-type table of {} slots, {} colouring counts, {} chain tuples summed",
-                               group_digits(std::to_string(st.table_size)), group_digits(std::to_string(st.table_computed)),
-                               group_digits(std::to_string(st.terms))));
+  r.info.push_back(fmt::format(
+      "signature method: pair-type table of {} slots, {} colouring counts, {} chain tuples summed in {} group{}",
+      group_digits(std::to_string(st.table_size)), group_digits(std::to_string(st.table_computed)),
+      group_digits(std::to_string(st.terms)), st.groups, st.groups == 1 ? "" : "s"));
   r.info.push_back(fmt::format(
       "times (s): catalogue {:.1f}; signature tables {:.1f}, sums {:.1f}; three-band tables {:.1f}, sums {:.1f}; {} thread{}",
       t_cat, st.table_seconds, t_sig - st.table_seconds, t_tables, t_tb, nthreads, nthreads == 1 ? "" : "s"));

@@ -44,7 +44,7 @@ TEST(Config, ShippedConfigsDocumentEveryKey) {
     std::smatch m;
     if (std::regex_search(line, m, key_re)) keys.push_back(m[1]);
   }
-  ASSERT_EQ(keys.size(), 10u);
+  ASSERT_EQ(keys.size(), 12u);
   for (const auto& e : fs::directory_iterator(kConfigs)) {
     if (e.path().extension() != ".toml") continue;
     const std::string text = slurp(e.path());
@@ -68,6 +68,8 @@ TEST(Config, RoundTripThroughToml) {
   c.checkpoint_seconds = 0.25;
   c.progress_seconds = 3;
   c.catalogue_cache = false;
+  c.table_cache = false;
+  c.table_cache_dir = "/shared/gridenum tables";
   EXPECT_EQ(parse_config(to_toml(c), "x.toml"), c);
   EXPECT_EQ(parse_config(to_toml(JobConfig{}), "x.toml"), JobConfig{});
   EXPECT_EQ(parse_config("", "empty.toml"), JobConfig{});
@@ -115,6 +117,8 @@ TEST(Config, BadValuesNameKeyFileAndPosition) {
       {"checkpoint_seconds = \"1s\"", "bad value for 'checkpoint_seconds': expected a number"},
       {"progress_seconds = -2.0", "bad value for 'progress_seconds'"},
       {"catalogue_cache = \"yes\"", "bad value for 'catalogue_cache': expected true or false"},
+      {"table_cache = 1", "bad value for 'table_cache': expected true or false"},
+      {"table_cache_dir = false", "bad value for 'table_cache_dir': expected a directory name"},
       {"description = 3", "bad value for 'description'"},
   };
   for (const auto& c : cases) {

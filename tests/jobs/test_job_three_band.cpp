@@ -4,11 +4,13 @@
 // method's count of the same shape, a code path that shares nothing with the three-band route.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <memory>
 #include <set>
 
 #include "gridenum/count/count.hpp"
+#include "gridenum/count/three_band_run.hpp"
 #include "gridenum/jobs/job.hpp"
 #include "gridenum/jobs/job_errors.hpp"
 #include "gridenum/jobs/journal.hpp"
@@ -113,6 +115,37 @@ TEST(JobThreeBand, ShardsMergeToTheTotal) {
   const fs::path o = t / "stack-s3";
   ASSERT_TRUE(run_job(request(o, other)).finished);
   EXPECT_THROW(merge_jobs({dirs[0], dirs[1], o}), JobCheckError);
+}
+
+// The F table cache (count/three_band_cache.hpp) of a job: by default in the job directory; with
+// table_cache_dir in a directory jobs share (the shards of an array), where the second job reads
+// what the first wrote; with table_cache = false nowhere. The result says which.
+TEST(JobThreeBand, TableCacheInTheJobOrASharedDirectory) {
+  TempDir t;
+  const JobOutcome own = run_job(request(t / "own", method_config("3x3", JobMethod::ThreeBand)));
+  ASSERT_TRUE(own.finished);
+  EXPECT_TRUE(fs::exists(t / "own" / "three-band-3x3.ftab"));
+  EXPECT_TRUE(contains(own.result.text, "F table built and written to " + (t / "own" / "three-band-3x3.ftab").string()));
+
+  JobConfig shared = method_config("3x3", JobMethod::ThreeBand, Shard{1, 2});
+  shared.table_cache_dir = (t / "tables").string();
+  const JobOutcome a = run_job(request(t / "a", shared));
+  shared.shard = Shard{2, 2};
+  const JobOutcome b = run_job(request(t / "b", shared));
+  ASSERT_TRUE(a.finished && b.finished);
+  EXPECT_FALSE(fs::exists(t / "a" / "three-band-3x3.ftab"));
+  EXPECT_TRUE(fs::exists(t / "tables" / "three-band-3x3.ftab"));
+  EXPECT_TRUE(contains(a.result.text, "F table built and written to")) << a.result.text;
+  EXPECT_TRUE(contains(b.result.text, "F table read from " + (t / "tables" / "three-band-3x3.ftab").string())) << b.result.text;
+  EXPECT_EQ(merge_jobs({t / "a", t / "b"}).result.total.str(), "6670903752021072936960");
+
+  JobConfig none = method_config("3x3", JobMethod::ThreeBand);
+  none.table_cache = false;
+  const JobOutcome n = run_job(request(t / "none", none));
+  ASSERT_TRUE(n.finished);
+  EXPECT_FALSE(fs::exists(t / "none" / "three-band-3x3.ftab"));
+  EXPECT_TRUE(contains(n.result.text, "no table cache"));
+  EXPECT_EQ(n.result.total.str(), "6670903752021072936960");
 }
 
 TEST(JobThreeBand, DryRunAndCli) {

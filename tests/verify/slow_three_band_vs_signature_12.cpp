@@ -7,8 +7,14 @@
 // 72,290 and 72,291, whose completions were recorded from the three-band counter's pre-group code
 // (one class at a time, commit 21f5608), each with one more class of its prefix group, so that the
 // three-band side sums groups (the path a job takes) and each is checked against both the record
-// and the signature method; one class drawn from a fixed seed.
+// and the signature method; one class drawn from a fixed seed. The signature side sums the same
+// groups in its own way. Then the F table cache the run wrote (count/three_band_cache.hpp) is
+// read back and counts the group of 72,290 again.
 #include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <filesystem>
 
 #include <iostream>
 #include <map>
@@ -16,13 +22,29 @@
 #include <set>
 
 #include "gridenum/count/band_signatures.hpp"
+#include "gridenum/count/three_band_cache.hpp"
 #include "gridenum/verify/three_band_verify.hpp"
 #include "verify_sections.hpp"
 
 using namespace gridenum;
 using gridenum::test_support::section;
 
+namespace {
+struct CacheDir {
+  std::filesystem::path path;
+  CacheDir() {
+    char tmpl[] = "/tmp/gridenum-ftab43-XXXXXX";
+    path = ::mkdtemp(tmpl);
+  }
+  ~CacheDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path, ec);
+  }
+};
+}  // namespace
+
 TEST(ThreeBandVsSignatureSlow, FourByThreeClassesAgree) {
+  CacheDir cache_dir;
   const Shape s{4, 3};
   const auto cat = build_signature_catalogue(s, 2);
   ASSERT_EQ(cat.classes.size(), 144578u);
@@ -44,6 +66,7 @@ TEST(ThreeBandVsSignatureSlow, FourByThreeClassesAgree) {
   o.shape = Shape{3, 4};  // through 4x3, as the CLI does
   o.classes.assign(classes.begin(), classes.end());
   o.threads = 2;
+  o.table_cache = cache_dir.path;
   const VerifyReport r = verify_three_band_completions(o);
   std::cout << format_text(r, true);  // the times and figures, in the test log
   EXPECT_TRUE(r.pass());
@@ -60,11 +83,38 @@ TEST(ThreeBandVsSignatureSlow, FourByThreeClassesAgree) {
   // The recorded values, now from the second method (and from the group sum, left = right).
   EXPECT_EQ(by_class["class 72290"], "35810243852760488706048");
   EXPECT_EQ(by_class["class 72291"], "35517005268190529716224");
-  const VerifySection* reps = section(r, "representatives");
+  const VerifySection* reps = section(r, "configurations counted");
   ASSERT_NE(reps, nullptr);
   EXPECT_EQ(reps->lines.size(), 7u);
   EXPECT_TRUE(r.sampled);
   bool grouped = false;
-  for (const auto& i : r.info) grouped = grouped || i.find("in 5 prefix groups") != std::string::npos;
+  bool sig_grouped = false;
+  for (const auto& i : r.info) {
+    grouped = grouped || i.find("in 5 prefix groups") != std::string::npos;
+    sig_grouped = sig_grouped || (i.find("signature method") != std::string::npos && i.find("in 5 groups") != std::string::npos);
+  }
   EXPECT_TRUE(grouped) << "expected 7 classes in 5 prefix groups (two of 2 classes)";
+  EXPECT_TRUE(sig_grouped) << "expected the signature side to sum the same 5 groups";
+
+  // The F table cache the run wrote (1.2 GB), read back with every check (checksums, layout, 64
+  // random bands recounted), then counting the group of 72,290 to the values above.
+  bool written = false;
+  for (const auto& i : r.info) written = written || i.find("F table built and written to") != std::string::npos;
+  EXPECT_TRUE(written);
+  std::string why;
+  const auto cached = load_three_band_cache(s, 2, three_band_cache_file(o.table_cache, s), kThreeBandCacheSpotChecks, &why);
+  ASSERT_TRUE(cached) << why;
+  std::vector<std::uint32_t> group;
+  const SignatureKey prefix = signature_prefix_form(s, cat.classes[72290 - 1].key).prefix;
+  std::vector<std::vector<DigitMask>> tops;
+  for (auto c : classes) {
+    const auto f = signature_prefix_form(s, cat.classes[c - 1].key);
+    if (f.prefix != prefix) continue;
+    group.push_back(c);
+    tops.push_back(f.columns);
+  }
+  ASSERT_EQ(group.size(), 2u);
+  const auto counts = cached->completions(tops);
+  for (std::size_t i = 0; i < group.size(); ++i)
+    EXPECT_EQ(to_string(counts[i]), by_class["class " + std::to_string(group[i])]) << "class " << group[i];
 }

@@ -130,6 +130,26 @@ class ThreeBandCounter {
   // F: band fillings (rows ordered) with these column sets, by table look-up.
   std::uint64_t band_fillings(const std::vector<DigitMask>& columns) const;
 
+  // ---- The F table as an on-disk cache holds it (three_band_cache.hpp) ----
+  // Everything but F takes seconds to build; F takes minutes (4x3: 5 to 7 on 2 threads).
+  // A fingerprint of what the slots are indexed by: the shape, the box partitions in their
+  // order, the pair types and their representatives. A cache is only read by a build whose
+  // fingerprint is the one it was written with.
+  std::uint64_t layout_fingerprint() const;
+  std::size_t table_types() const;                    // pair types
+  std::uint64_t table_slots_per_type() const;         // P^(R-2)
+  const std::uint32_t* table_data(std::size_t type) const;  // F / R!, slots_per_type values
+
+  // F read rather than built: `fill(type, data, slots)` is called once per pair type, in order,
+  // and must fill data[0..slots) or throw (the constructor then throws what it threw). The
+  // largest value is taken from what was read (it picks the 64- or 128-bit sum), never from the
+  // file; orbits and colourings are the figures of the build that wrote the cache.
+  struct TableSource {
+    std::function<void(std::size_t type, std::uint32_t* data, std::uint64_t slots)> fill;
+    std::uint64_t orbits = 0, colourings = 0;
+  };
+  ThreeBandCounter(Shape s, int threads, const TableSource& source);
+
   struct Impl;
 
  private:

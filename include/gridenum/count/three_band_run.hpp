@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -19,6 +20,7 @@
 #include "gridenum/core/arith.hpp"
 #include "gridenum/count/band_signatures.hpp"
 #include "gridenum/count/three_band.hpp"
+#include "gridenum/count/three_band_cache.hpp"
 
 namespace gridenum {
 
@@ -46,6 +48,7 @@ struct ThreeBandRun {
   std::uint64_t counted_here = 0;         // classes counted (not read from a journal)
   SignatureCatalogueStats catalogue_stats;
   ThreeBandStats table_stats;             // zero when every class was known (no table built)
+  std::string table_source;               // built, or read from / written to a cache (ThreeBandCacheNote)
   std::vector<ThreeBandClassCount> classes;
   bool complete = false;  // every class counted: total holds the grid count
   BigInt total;
@@ -73,6 +76,8 @@ struct ThreeBandHooks {
 // rounds): the tables take minutes and 1.4 GB for 4x3, and are only built when a class needs them.
 struct ThreeBandState {
   Shape counted;
+  std::filesystem::path table_cache;               // directory of the F table cache (empty: none)
+  ThreeBandCacheNote cache_note;                   // what the cache did when the tables were made
   std::optional<SignatureCatalogue> catalogue;
   std::vector<SignaturePrefixForm> forms;          // per class, prefix form (empty columns: not computed yet)
   std::unique_ptr<ThreeBandCounter> counter;
@@ -85,7 +90,8 @@ Shape three_band_counted_shape(Shape s);
 // The state for s (its catalogue built; threads = 0: all cores).
 std::unique_ptr<ThreeBandState> three_band_state(Shape s, int threads);
 
-// Builds the state's tables unless it has them (threads = 0: all cores).
+// Builds the state's tables unless it has them (threads = 0: all cores): read from the state's
+// table cache when it holds a good one, else built and written there (three_band_cache.hpp).
 void three_band_build_tables(ThreeBandState& st, int threads);
 
 // Chunks of the selected class indices (1-based) first..last: classes of one prefix group

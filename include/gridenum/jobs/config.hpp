@@ -51,6 +51,8 @@ struct JobConfig {
   double checkpoint_seconds = 1.0;     // journal write + fsync interval
   double progress_seconds = 10.0;      // progress log-line interval when stderr is not a terminal
   bool catalogue_cache = true;         // keep the catalogue in the job directory
+  bool table_cache = true;             // keep the three-band F table on disk (three_band_cache.hpp)
+  std::string table_cache_dir;         // where; empty: the job directory
 
   friend bool operator==(const JobConfig&, const JobConfig&) = default;
 };

@@ -50,6 +50,7 @@ struct JobRequest {
   JobConfig config;                  // new jobs only (resume reads DIR/config.toml)
   std::optional<int> threads;        // resume: this session's threads instead of the config's
   std::optional<Kernel> kernel;      // resume: this session's kernel instead of the config's (stack method)
+  std::optional<std::string> table_cache_dir;  // resume: this session's F table cache directory
   bool handle_signals = false;       // SIGINT/SIGTERM stop the job (the CLI; not for in-process tests)
   bool console_log = true;           // log to stderr as well as to DIR/job.log
   std::optional<bool> terminal;      // progress bar or log lines; default: isatty(stderr)

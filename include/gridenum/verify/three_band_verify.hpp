@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
 #include <vector>
 
 #include "gridenum/core/shape.hpp"
@@ -28,6 +29,7 @@ struct VerifyThreeBandOptions {
   std::uint32_t sample = 2;            // when no classes are named: K random classes
   std::uint64_t seed = 0;              // 0: random (printed)
   int threads = 0;
+  std::filesystem::path table_cache;   // the three-band F table cache's directory (empty: built, none kept)
 };
 
 VerifyReport verify_three_band_completions(const VerifyThreeBandOptions& opt);
