@@ -7,6 +7,7 @@
 // differ in one word always get different fingerprints.
 #include "gridenum/jobs/fingerprint.hpp"
 
+#include <stdexcept>
 #include <string_view>
 
 #include "gridenum/core/checksum.hpp"
@@ -91,15 +92,21 @@ JournalHeader side2_journal_header(Shape shape, const Side2Classes& classes, Sha
   return per_class_header(side2_fingerprint(shape, classes), classes.classes.size(), shard);
 }
 
-std::uint64_t three_band_fingerprint(Shape shape, const SignatureCatalogue& cat) {
-  std::string text = "gridenum three-band plan v1\nshape=" + shape.str() + "\ncounted=" + cat.shape.str() +
+std::uint64_t three_band_fingerprint(Shape shape, const SignatureCatalogue& cat, const std::vector<std::uint32_t>& order) {
+  // v2: units in prefix-group order and shards by blocks (v1: unit = class index - 1, shards mod M).
+  std::string text = "gridenum three-band plan v2\nshape=" + shape.str() + "\ncounted=" + cat.shape.str() +
                      "\nclasses=" + std::to_string(cat.classes.size()) + "\n";
   for (const auto& c : cat.classes) text += to_string(c.key) + ":" + std::to_string(c.size) + "\n";
+  text += "order\n";
+  for (auto c : order) text += std::to_string(c) + "\n";
   return fnv1a64(text);
 }
 
-JournalHeader three_band_journal_header(Shape shape, const SignatureCatalogue& cat, Shard shard) {
-  return per_class_header(three_band_fingerprint(shape, cat), cat.classes.size(), shard);
+JournalHeader three_band_journal_header(Shape shape, const SignatureCatalogue& cat, const std::vector<std::uint32_t>& order,
+                                        Shard shard) {
+  if (order.size() != cat.classes.size()) throw std::invalid_argument("three-band journal header: one unit per class");
+  shard.blocks = cat.classes.size();
+  return per_class_header(three_band_fingerprint(shape, cat, order), cat.classes.size(), shard);
 }
 
 }  // namespace gridenum

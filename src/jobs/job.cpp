@@ -343,7 +343,7 @@ class JobSession {
       log_->info("catalogue cache not used ({}); rebuilt it", work_->rebuild_note());
     const JournalHeader& header = work_->header();
     out_.header = header;
-    out_.units_total = cfg_.shard.size(header.units);
+    out_.units_total = header.shard.size(header.units);
     known_.assign(header.units, 0);
     have_.assign(header.units, 0);
     if (prior_) {
@@ -422,7 +422,7 @@ class JobSession {
     if (terminal_ && req_.console_log) log_->sinks().back()->set_level(spdlog::level::warn);
 
     UnitHooks hooks;
-    const Shard shard = cfg_.shard;
+    const Shard shard = work_->header().shard;  // the plan's rule (shard.hpp), the config's K/M
     hooks.select = [shard](std::uint32_t id) { return shard.contains(id); };
     hooks.skip = [this](std::uint32_t id) -> std::optional<u128> {
       if (have_[id]) return known_[id];

@@ -33,7 +33,7 @@ std::string journal_line(std::string_view body) {
 
 std::string journal_header_body(const JournalHeader& h) {
   return "gridenum-journal v" + std::to_string(h.version) + " fingerprint=" + hex16(h.fingerprint) +
-         " shard=" + h.shard.str() + " units=" + std::to_string(h.units) + " classes=" + std::to_string(h.classes) +
+         " shard=" + h.shard.spec() + " units=" + std::to_string(h.units) + " classes=" + std::to_string(h.classes) +
          " slices=" + std::to_string(h.slices_per_class);
 }
 
@@ -97,8 +97,9 @@ std::optional<JournalHeader> parse_header(std::string_view body, std::string* wh
     return std::nullopt;
   }
   const auto f = parse_hex16(*fp);
-  const auto s = Shard::parse(*shard);
-  if (!f || !s || !number(*units, h.units) || !number(*classes, h.classes) || !number(*slices, h.slices_per_class)) {
+  const bool counts = number(*units, h.units) && number(*classes, h.classes) && number(*slices, h.slices_per_class);
+  const auto s = counts ? Shard::parse_spec(*shard, h.units) : std::nullopt;
+  if (!f || !s || !counts) {
     *why = "malformed header";
     return std::nullopt;
   }

@@ -29,7 +29,7 @@ void project(PlanCost& c, JobWork& work, PlanTarget target, int threads) {
   c.node_cores = target.node_cores;
   std::vector<double> shards = work.shard_cpu_seconds(c, target.nodes, c.shard_model);
   if (shards.empty()) {
-    const Shard probe{1, target.nodes};  // shard 1 holds the most units (units mod M)
+    const Shard probe{1, target.nodes};  // shard 1 holds the most units (units mod M, the rule of these methods)
     shards.push_back(static_cast<double>(probe.size(c.units)) * c.seconds_per_unit);
     c.shard_model = "the units of the largest shard x the mean seconds per unit";
   }

@@ -20,4 +20,12 @@ std::optional<Shard> Shard::parse(std::string_view text) {
   return Shard{*k, *m};
 }
 
+std::optional<Shard> Shard::parse_spec(std::string_view text, std::uint64_t units) {
+  constexpr std::string_view kBlocks = ":blocks";
+  const bool blocks = text.size() > kBlocks.size() && text.substr(text.size() - kBlocks.size()) == kBlocks;
+  auto s = parse(blocks ? text.substr(0, text.size() - kBlocks.size()) : text);
+  if (s && blocks) s->blocks = units;
+  return s;
+}
+
 }  // namespace gridenum

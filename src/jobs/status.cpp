@@ -163,22 +163,27 @@ std::string format_status(const JobStatus& s) {
   for (const auto& w : s.warnings) o << "warning: " << w << "\n";
   // Up to kStatusClassLines classes, a line each; more (4x3 has 144,578 classes of one unit each),
   // a line per range of consecutive classes, so the text stays a screen long (--json has them all).
+  // A plan whose shards are blocks (the three-band route, shard.hpp) numbers its units in
+  // prefix-group order, not class order: its lines are units, and say so.
   constexpr std::size_t kStatusClassLines = 64, kStatusRanges = 24;
+  const bool by_unit = s.header.shard.blocks != 0;
+  const char* one = by_unit ? "unit" : "class";
+  if (by_unit) o << "units are the classes in prefix-group order (gridenum count --classes A:B counts a class alone)\n";
   if (s.classes.size() <= kStatusClassLines) {
-    o << "per class (units done / total):\n";
+    o << "per " << one << " (units done / total):\n";
     for (const auto& c : s.classes)
-      o << fmt::format("  class {:4}  {:6} / {:<6}{}\n", c.cls + 1, c.done, c.total, c.done == c.total ? "  done" : "");
+      o << fmt::format("  {} {:4}  {:6} / {:<6}{}\n", one, c.cls + 1, c.done, c.total, c.done == c.total ? "  done" : "");
     return o.str();
   }
   const std::size_t per = (s.classes.size() + kStatusRanges - 1) / kStatusRanges;
-  o << fmt::format("per range of {} classes (units done / total of this {}; gridenum status --json: every class):\n", per,
-                   s.config.shard.whole() ? "job" : "shard");
+  o << fmt::format("per range of {} {} (units done / total of this {}; gridenum status --json: every {}):\n", per,
+                   by_unit ? "units" : "classes", s.config.shard.whole() ? "job" : "shard", one);
   for (std::size_t from = 0; from < s.classes.size(); from += per) {
     const std::size_t to = std::min(s.classes.size(), from + per);
     std::uint64_t done = 0, total = 0;
     for (std::size_t i = from; i < to; ++i) done += s.classes[i].done, total += s.classes[i].total;
-    o << fmt::format("  classes {:>6} - {:<6}  {:8} / {:<8}{}\n", s.classes[from].cls + 1, s.classes[to - 1].cls + 1, done,
-                     total, done == total ? "  done" : "");
+    o << fmt::format("  {} {:>6} - {:<6}  {:8} / {:<8}{}\n", by_unit ? "units  " : "classes", s.classes[from].cls + 1,
+                     s.classes[to - 1].cls + 1, done, total, done == total ? "  done" : "");
   }
   return o.str();
 }
@@ -195,7 +200,8 @@ nlohmann::json to_json(const JobStatus& s) {
                 {"fingerprint", hex16(s.header.fingerprint)},
                 {"shards", (*s.merged)["merged"].value("shards", json::array())}};
   json classes = json::array();
-  for (const auto& c : s.classes) classes.push_back({{"class", c.cls + 1}, {"done", c.done}, {"total", c.total}});
+  const char* one = s.header.shard.blocks != 0 ? "unit" : "class";  // as format_status says
+  for (const auto& c : s.classes) classes.push_back({{one, c.cls + 1}, {"done", c.done}, {"total", c.total}});
   json j{{"dir", s.dir.string()},
          {"merged", false},
          {"shape", s.config.shape.str()},

@@ -1,6 +1,9 @@
 // The three-band route as a job's work (work.hpp): one unit per top-band signature class, its
 // count F x completions (at most 128 bits, checked), reduced as sum size x count
-// (three_band_run.hpp). Unit id = class index - 1. The catalogue is the plan (rebuilt by every session:
+// (three_band_run.hpp). Units run through the classes in prefix-group order (by prefix key, then
+// class index): unit u is class order[u] + 1, and a shard is a block of consecutive units
+// (shard.hpp), so it holds whole groups but at its two ends. The order is part of the plan's
+// fingerprint (fingerprint.hpp); the engine's hooks speak class indices and are translated here. The catalogue is the plan (rebuilt by every session:
 // 5 s for 4x3, and its fingerprint must match the journal's before a count is reused). The
 // tables (5 minutes and 1.4 GB for 4x3) are built by the first session run that has a class
 // to count, and kept for the next runs of the same process (a dry run's rounds); status and
@@ -35,21 +38,34 @@ namespace {
 class ThreeBandWork final : public JobWork {
  public:
   ThreeBandWork(const JobConfig& cfg, const std::filesystem::path& dir)
-      : shape_(cfg.shape),
-        state_(three_band_state(cfg.shape, cfg.threads)),
-        header_(three_band_journal_header(shape_, *state_->catalogue, cfg.shard)) {
+      : shape_(cfg.shape), state_(three_band_state(cfg.shape, cfg.threads)) {
+    // Every class's prefix form (4x3: 15 CPU-seconds), then the classes group by group.
+    const std::uint64_t n = state_->catalogue->classes.size();
+    for (const auto& ch : three_band_chunks(*state_, 1, n))
+      for (auto i : ch) order_.push_back(static_cast<std::uint32_t>(i - 1));
+    unit_of_.assign(n, 0);
+    for (std::uint32_t u = 0; u < order_.size(); ++u) unit_of_[order_[u]] = u;
+    header_ = three_band_journal_header(shape_, *state_->catalogue, order_, cfg.shard);
     if (cfg.table_cache) state_->table_cache = cfg.table_cache_dir.empty() ? dir : std::filesystem::path(cfg.table_cache_dir);
   }
   const JournalHeader& header() const override { return header_; }
   std::string engine() const override { return "three-band"; }
 
   WorkResult run(int threads, const UnitHooks& hooks) override {
-    ThreeBandHooks h{hooks.select, hooks.skip, hooks.done, hooks.stop};
+    // The engine's ids are class indices - 1; the journal's are units.
+    ThreeBandHooks h;
+    if (hooks.select) h.select = [&](std::uint32_t c) { return hooks.select(unit_of_[c]); };
+    if (hooks.skip) h.skip = [&](std::uint32_t c) { return hooks.skip(unit_of_[c]); };
+    if (hooks.done) h.done = [&](std::uint32_t c, u128 v) { hooks.done(unit_of_[c], v); };
+    h.stop = hooks.stop;
     return work_result(run_three_band(shape_, 0, 0, threads, h, state_.get()));
   }
 
   WorkResult from_counts(std::vector<u128> counts, int threads) override {
-    return work_result(three_band_result_from_counts(shape_, *state_->catalogue, counts, threads));
+    if (counts.size() != order_.size()) throw std::invalid_argument("three-band work: one count per unit");
+    std::vector<u128> by_class(counts.size());
+    for (std::size_t u = 0; u < counts.size(); ++u) by_class[order_[u]] = counts[u];
+    return work_result(three_band_result_from_counts(shape_, *state_->catalogue, by_class, threads));
   }
 
   void prepare(int threads) override { three_band_build_tables(*state_, threads); }
@@ -59,8 +75,8 @@ class ThreeBandWork final : public JobWork {
   // chains and scaled, and the first sampled chunk's first class timed alone. The chunk cost
   // model a + b G (a: the shared row pairs, from DRAM; b: one class's dot products) is fitted to
   // those points by least squares, and the projection is the model summed over the plan's
-  // chunks -- as a shard's is (shard_cpu_seconds): units mod M split every group M ways, so a
-  // shard's chunks are smaller and dearer per class. The sampled sums are thrown away.
+  // chunks -- as a shard's is (shard_cpu_seconds): a shard is a block of whole groups, cut at its
+  // two ends, so M shards pay about M - 1 extra chunks in all. The sampled sums are thrown away.
   bool estimate_cost(double budget_seconds, std::uint64_t seed, PlanCost& c) override {
     constexpr std::size_t kStride = 16;
     three_band_build_tables(*state_, 0);
@@ -102,10 +118,13 @@ class ThreeBandWork final : public JobWork {
     std::vector<double> out;
     const std::uint64_t n = state_->catalogue->classes.size();
     for (std::uint32_t k = 1; k <= m && k <= n; ++k) {
-      const Shard sh{k, m};
-      out.push_back(model_seconds(three_band_chunks(*state_, 1, n, [&](std::uint32_t id) { return sh.contains(id); })));
+      const Shard sh{k, m, n};  // the block rule, as the journal header sets it
+      out.push_back(
+          model_seconds(three_band_chunks(*state_, 1, n, [&](std::uint32_t id) { return sh.contains(unit_of_[id]); })));
     }
-    model = fmt::format("each shard's own prefix-group chunks (at most {} classes) x the chunk cost model", kThreeBandChunk);
+    model = fmt::format("each shard's own prefix-group chunks (a block of whole groups, at most {} classes a chunk) x the "
+                        "chunk cost model",
+                        kThreeBandChunk);
     return out;
   }
 
@@ -142,6 +161,8 @@ class ThreeBandWork final : public JobWork {
 
   Shape shape_;
   std::unique_ptr<ThreeBandState> state_;
+  std::vector<std::uint32_t> order_;    // order_[unit] = class index - 1
+  std::vector<std::uint32_t> unit_of_;  // the inverse
   JournalHeader header_;
   double a_ = 0, b_ = 0;  // the chunk cost model of the last estimate (one-thread seconds)
 };

@@ -216,6 +216,45 @@ TEST(JobThreeBand, StatusOfManyClassesIsByRanges) {
   EXPECT_EQ(to_json(s)["classes"].size(), 1000u);  // the JSON keeps every class
   s.classes.resize(44);
   EXPECT_TRUE(contains(format_status(s), "class   44")) << format_status(s);
+  // A three-band journal's shards are blocks (shard.hpp): its units are classes in prefix-group
+  // order, and status says units.
+  s.header.shard.blocks = 44;
+  EXPECT_TRUE(contains(format_status(s), "unit   44")) << format_status(s);
+  EXPECT_TRUE(contains(format_status(s), "prefix-group order")) << format_status(s);
+  EXPECT_EQ(to_json(s)["classes"][43]["unit"], 44);
+}
+
+// Three-band shards are blocks of units in prefix-group order (shard.hpp): each shard holds
+// consecutive units, so its classes fall into few groups -- at most the groups of the whole plan
+// plus one per cut -- where the mod rule would give every shard a piece of nearly every group.
+TEST(JobThreeBand, ShardsAreBlocksOfWholeGroups) {
+  TempDir t;
+  const std::uint32_t m = 4;
+  std::uint64_t shard_groups = 0, units = 0, plan_groups = 0;
+  std::set<std::uint32_t> all;
+  for (std::uint32_t k = 1; k <= m; ++k) {
+    const fs::path dir = t / ("s" + std::to_string(k));
+    const JobOutcome o = run_job(request(dir, method_config("3x3", JobMethod::ThreeBand, Shard{k, m})));
+    ASSERT_TRUE(o.finished);
+    units = o.header.units;
+    EXPECT_EQ(o.header.shard.blocks, o.header.units);
+    EXPECT_TRUE(contains(slurp(dir / "journal"), "shard=" + std::to_string(k) + "/4:blocks "));
+    const auto ids = raw_journal_units(dir / "journal");
+    ASSERT_FALSE(ids.empty());
+    const auto [lo, hi] = std::minmax_element(ids.begin(), ids.end());
+    EXPECT_EQ(*hi - *lo + 1, ids.size()) << "shard " << k << " is not a block";
+    EXPECT_EQ(*lo, (k - 1) * units / m);
+    all.insert(ids.begin(), ids.end());
+    const auto j = nlohmann::json::parse(slurp(dir / "result.json"));
+    std::set<std::uint64_t> groups;
+    for (const auto& c : j["classes"]) groups.insert(c["group"].get<std::uint64_t>());
+    shard_groups += groups.size();
+  }
+  EXPECT_EQ(all.size(), units);
+  // The whole plan's groups, from a run of every class.
+  plan_groups = run_three_band(Shape{3, 3}, 0, 0, 2).groups;
+  EXPECT_GT(plan_groups, 1u);
+  EXPECT_LE(shard_groups, plan_groups + m - 1);
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "gridenum/count/band_signatures.hpp"
 #include "gridenum/count/catalogue.hpp"
@@ -32,9 +33,12 @@ JournalHeader journal_header_for(const Catalogue& cat, const StackList& stacks, 
 // and weights, in order) decide what a unit (a class index) means. One unit per class.
 std::uint64_t side2_fingerprint(Shape shape, const Side2Classes& classes);
 JournalHeader side2_journal_header(Shape shape, const Side2Classes& classes, Shard shard);
-// The three-band route's plan: the shape asked, the shape counted and every signature class
-// (canonical key and size, in catalogue order: a unit id is a class index - 1).
-std::uint64_t three_band_fingerprint(Shape shape, const SignatureCatalogue& cat);
-JournalHeader three_band_journal_header(Shape shape, const SignatureCatalogue& cat, Shard shard);
+// The three-band route's plan: the shape asked, the shape counted, every signature class
+// (canonical key and size, in catalogue order) and the unit order -- order[u] is the class
+// index - 1 of unit u, the classes in prefix-group order (work_three_band.cpp), so that the
+// block rule of shards (shard.hpp, set here whatever the config's K/M) keeps groups whole.
+std::uint64_t three_band_fingerprint(Shape shape, const SignatureCatalogue& cat, const std::vector<std::uint32_t>& order);
+JournalHeader three_band_journal_header(Shape shape, const SignatureCatalogue& cat, const std::vector<std::uint32_t>& order,
+                                        Shard shard);
 
 }  // namespace gridenum

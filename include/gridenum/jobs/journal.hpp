@@ -4,7 +4,7 @@
 // Format (version 1), one line per record, fields separated by one space, the last field the
 // FNV-1a 64 checksum (16 hex digits) of everything before it on the line:
 //
-//   gridenum-journal v1 fingerprint=<hex16> shard=K/M units=U classes=C slices=S <check>
+//   gridenum-journal v1 fingerprint=<hex16> shard=K/M[:blocks] units=U classes=C slices=S <check>
 //   S start=<unix ms> pid=<pid> kernel=<kernel> threads=<n> <check>       a session began
 //   U <unit id> <count> <unix ms> <check>                                 a unit finished
 //

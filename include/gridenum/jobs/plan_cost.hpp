@@ -41,7 +41,7 @@ struct PlanCost {
   double wall_seconds_here = 0;       // plan_seconds + projected_cpu_seconds / T
   std::uint32_t nodes = 1;            // M: shards, one per node (a Slurm array of M tasks)
   std::uint32_t node_cores = 64;      // K: threads per node
-  double max_shard_cpu_seconds = 0;   // the dearest of the M shards (units mod M, shard.hpp)
+  double max_shard_cpu_seconds = 0;   // the dearest of the M shards (by the plan's rule, shard.hpp)
   double wall_seconds_nodes = 0;      // plan_seconds + max_shard_cpu_seconds / K
   std::string shard_model;            // how a shard's cost was projected
 };

@@ -69,7 +69,7 @@ class JobWork {
   // (plan_cost.hpp): fills c's sample and projection fields and returns true; false (the
   // default): time whole units.
   virtual bool estimate_cost(double /*budget_seconds*/, std::uint64_t /*seed*/, PlanCost& /*c*/) { return false; }
-  // After the estimate: the projected CPU-seconds of each of m shards (units mod m) and how they
+  // After the estimate: the projected CPU-seconds of each of m shards (the plan's rule) and how they
   // were projected, for a method whose units cost more when a shard holds fewer of them (the
   // three-band route's chunks); empty (the default): each shard's units x c.seconds_per_unit.
   virtual std::vector<double> shard_cpu_seconds(const PlanCost& /*c*/, std::uint32_t /*m*/, std::string& /*model*/) {
