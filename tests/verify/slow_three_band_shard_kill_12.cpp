@@ -169,7 +169,10 @@ TEST(ThreeBandShardKillSlow, ShardOfFourByThreeKilledResumedAndEqualToTheSecondM
     EXPECT_GE(u.id, 2685u);
     EXPECT_LE(u.id, 2890u);
   }
-  EXPECT_GE(j.sessions.size(), 3u);
+  // Sessions that reached the journal: at least the one killed inside the second chunk (it
+  // journaled the first) and the last; the earlier ones only if their kill came after the
+  // journal was created, which depends on the machine's speed.
+  EXPECT_GE(j.sessions.size(), 2u);
 
   // Each class of the shard (the result lists them with their units' counts) against F x the
   // second method's completions.
