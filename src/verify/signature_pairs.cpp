@@ -38,10 +38,10 @@
 //
 // 7.2e9 terms per 4x3 class. A group of bands (PairGroup below) shares the rows: each band runs
 // its own loop over rows already in L1. Measured (2 threads, AMD EPYC family 26 model 2; 206
-// classes of a real shard, two prefix groups): 2.74 s per class, against 24.8 s per class one at a
-// time with the transposed offsets this code had until then (box 3 lowest: the last box's reads
-// P slots apart, all over the table, DRAM-bound, and no gain from grouping). README, "A second
-// method for 4x3".
+// classes of a real shard, two prefix groups): 2.74 s per class. With the transposed offsets
+// this code had until then (box 3 lowest: the last box's reads P slots apart, all over the
+// table) grouping gained nothing: not done after an hour. A class alone costs about 25 s either
+// way (each row fetched for 346 reads). README, "A second method for 4x3".
 #include "signature_pairs.hpp"
 
 #include <oneapi/tbb/blocked_range.h>
