@@ -21,6 +21,7 @@
 #include "gridenum/count/pool.hpp"
 #include "gridenum/count/two_band.hpp"
 #include "gridenum/count/two_stack.hpp"
+#include "gridenum/count/two_stack_split.hpp"
 
 namespace gridenum {
 
@@ -45,10 +46,19 @@ std::optional<std::string> side2_shape_error(Shape s) {
   const int m = side2_half(s);
   if (m == 0)
     return "the two-stack and two-band routes count boxes with a side of 2 (2xm or mx2), got " + s.str();
-  if (m > kSide2MaxClassHalf)
-    return "the two-stack and two-band routes' class generators go up to 2x" + std::to_string(kSide2MaxClassHalf) + " and " +
-           std::to_string(kSide2MaxClassHalf) + "x2 (10 digits), got " + s.str() +
-           " (2x6 and 6x2: 924^6 configurations, to come as long jobs)";
+  if (m > kSide2MaxOrbitHalf)
+    return "the two-stack route's class generator goes up to 2x" + std::to_string(kSide2MaxOrbitHalf) + " and " +
+           std::to_string(kSide2MaxOrbitHalf) + "x2 (12 digits), got " + s.str();
+  return std::nullopt;
+}
+
+std::optional<std::string> side2_route_error(Shape s, Side2Route route) {
+  if (auto why = side2_shape_error(s)) return why;
+  if (route == Side2Route::TwoBand && side2_half(s) > kSide2MaxClassHalf)
+    return "the two-band route's class generator goes up to 2x" + std::to_string(kSide2MaxClassHalf) + " and " +
+           std::to_string(kSide2MaxClassHalf) + "x2 (10 digits), got " + s.str() + "; " + s.str() +
+           " is counted by the two-stack route (method two-stack, the default; " +
+           (s.rows == 2 ? "its own orientation" : "through the transpose") + ")";
   return std::nullopt;
 }
 
@@ -106,7 +116,10 @@ Side2Classes side2_classes(Side2Route route, int m, int threads) {
 }
 
 u128 side2_fillings(Side2Route route, const Side2Config& c) {
-  return route == Side2Route::TwoStack ? two_stack_fillings(c) : two_band_fillings(c);
+  // Two-stack: the footprint counter (two_stack_split.hpp; 2x6 needs it), whose halves run side
+  // by side when the caller's arena has threads to spare. The matching-removal counter
+  // (two_stack_fillings) stays as its cross-check in `verify` and the tests.
+  return route == Side2Route::TwoStack ? two_stack_fillings_split(c, nullptr, 0) : two_band_fillings(c);
 }
 
 Side2Reduction side2_reduce(const Side2Classes& classes, const std::vector<u128>& F) {
@@ -138,7 +151,7 @@ void reduce_into(Side2Result& r) {
 }
 
 Side2Result result_frame(Shape shape, Side2Route route) {
-  if (auto why = side2_shape_error(shape)) throw std::invalid_argument(*why);
+  if (auto why = side2_route_error(shape, route)) throw std::invalid_argument(*why);
   Side2Result r;
   r.shape = shape;
   r.route = route;

@@ -179,11 +179,8 @@ std::optional<std::string> count_shape_error(Shape s) {
   if (auto why = degenerate_box(s)) return why;
   return "box shape " + s.str() + " is beyond what count does: it counts grids of up to 10 digits, box shapes 2x2, 2x3, "
          "3x2, 2x4, 4x2 and 3x3 by the stack method and 2x5 and 5x2 by the side-2 routes (from 10 digits on the stack "
-         "method's lists of band or stack fillings run into the billions), and the 12-digit 4x3 and 3x4 by the three-band "
-         "route, a long job" +
-         std::string(side2_half(s) == 6 ? "; 2x6 and 6x2 classes are counted one by one: gridenum count --shape " + s.str() +
-                                              " --classes A:B (no whole count or job yet)"
-                                        : "");
+         "method's lists of band or stack fillings run into the billions), and the 12-digit 4x3, 3x4, 2x6 and 6x2 as "
+         "long jobs (the three-band and two-stack routes)";
 }
 
 std::optional<std::string> job_method_error(Shape s, JobMethod m) {
@@ -198,7 +195,8 @@ std::optional<std::string> job_method_error(Shape s, JobMethod m) {
       return "method three-band: " + *three_band_shape_error(s) + " (or 3 x C, counted as its transpose)";
     return std::nullopt;
   }
-  if (auto why = side2_shape_error(s)) return "method " + to_string(r) + ": " + *why;
+  if (auto why = side2_route_error(s, r == JobMethod::TwoBand ? Side2Route::TwoBand : Side2Route::TwoStack))
+    return "method " + to_string(r) + ": " + *why;
   return std::nullopt;
 }
 

@@ -173,8 +173,13 @@ TEST(Side2, TwoBySixCheckValue) {
 TEST(Side2, Refusals) {
   EXPECT_TRUE(side2_shape_error(Shape{3, 3}).has_value());
   EXPECT_TRUE(side2_shape_error(Shape{3, 4}).has_value());
-  EXPECT_TRUE(side2_shape_error(Shape{2, 6}).has_value());
-  EXPECT_TRUE(side2_shape_error(Shape{6, 2}).has_value());
+  EXPECT_FALSE(side2_shape_error(Shape{2, 6}).has_value());  // by the two-stack route only
+  EXPECT_FALSE(side2_shape_error(Shape{6, 2}).has_value());
+  EXPECT_TRUE(side2_shape_error(Shape{2, 7}).has_value());
+  EXPECT_FALSE(side2_route_error(Shape{6, 2}, Side2Route::TwoStack).has_value());
+  EXPECT_TRUE(side2_route_error(Shape{6, 2}, Side2Route::TwoBand).has_value());
+  EXPECT_TRUE(side2_route_error(Shape{2, 6}, Side2Route::TwoBand).has_value());
+  EXPECT_FALSE(side2_route_error(Shape{5, 2}, Side2Route::TwoBand).has_value());
   EXPECT_FALSE(side2_shape_error(Shape{2, 5}).has_value());
   EXPECT_FALSE(side2_shape_error(Shape{5, 2}).has_value());
   EXPECT_EQ(side2_native_route(Shape{2, 5}), Side2Route::TwoStack);

@@ -98,7 +98,7 @@ TEST(Config, BadValuesNameKeyFileAndPosition) {
   const std::vector<Case> cases = {
       {"shape = \"3y3\"", "cfg/job.toml:2:9: bad value for 'shape'"},
       {"shape = \"5x5\"", "box shape 5x5 gives 25x25 grids"},
-      {"shape = \"2x6\"", "box shape 2x6 is beyond what count does"},
+      {"shape = \"2x7\"", "box shape 2x7 is beyond what count does"},
       {"method = \"fast\"", "cfg/job.toml:2:10: bad value for 'method': expected \"auto\", \"stack\", \"two-stack\""},
       // Shape and method checked together, at the method's position.
       {"method = \"stack\"\nshape = \"2x5\"", "cfg/job.toml:2:10: method stack: "},

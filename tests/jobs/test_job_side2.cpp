@@ -62,7 +62,10 @@ TEST(JobSide2, AutoResolvesAndIsKeptResolved) {
   EXPECT_EQ(resolve_method(Shape{3, 3}, JobMethod::Auto), JobMethod::Stack);
   EXPECT_TRUE(job_method_error(Shape{3, 3}, JobMethod::TwoBand).has_value());
   EXPECT_TRUE(job_method_error(Shape{2, 5}, JobMethod::Stack).has_value());
-  EXPECT_TRUE(job_method_error(Shape{2, 6}, JobMethod::Auto).has_value());
+  EXPECT_FALSE(job_method_error(Shape{2, 6}, JobMethod::Auto).has_value());  // a long job (issue 15)
+  EXPECT_EQ(resolve_method(Shape{6, 2}, JobMethod::Auto), JobMethod::TwoStack);
+  EXPECT_TRUE(job_method_error(Shape{6, 2}, JobMethod::TwoBand).has_value());
+  EXPECT_TRUE(job_method_error(Shape{2, 7}, JobMethod::Auto).has_value());
   EXPECT_FALSE(job_method_error(Shape{5, 2}, JobMethod::TwoBand).has_value());
 }
 

@@ -54,7 +54,7 @@ TEST(JobThreeBand, AutoResolution) {
   EXPECT_FALSE(job_method_error(Shape{3, 3}, JobMethod::ThreeBand).has_value());
   EXPECT_TRUE(job_method_error(Shape{2, 5}, JobMethod::ThreeBand).has_value());
   EXPECT_TRUE(job_method_error(Shape{5, 3}, JobMethod::ThreeBand).has_value());
-  EXPECT_TRUE(job_method_error(Shape{6, 2}, JobMethod::Auto).has_value());
+  EXPECT_TRUE(job_method_error(Shape{6, 2}, JobMethod::ThreeBand).has_value());
   EXPECT_FALSE(count_shape_error(Shape{3, 4}).has_value());
 }
 

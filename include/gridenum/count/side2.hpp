@@ -26,8 +26,11 @@
 // Two routes that share no counting code (each has its own class generator and its own F
 // counter), so that their agreement is evidence:
 //   two-stack (two_stack.hpp): classes as orbits of digit-type histograms under the
-//       hyperoctahedral group B_m; F by removing one perfect matching (one stack column) at a
-//       time with memoised residual graphs.
+//       hyperoctahedral group B_m; F by footprints, the stack's rows in two halves joined on
+//       complementary footprints (two_stack_split.hpp, issue 15: what makes 2x6 a job of
+//       CPU-days). Its first F counter, removing one perfect matching (one stack column) at a
+//       time with memoised residual graphs, is kept as the split counter's cross-check
+//       (`verify completions`, tests): too slow for generic 2x6 classes.
 //   two-band (two_band.hpp): classes by union-find over box-partition tuples with box 1
 //       standard; F by removing one 2-factor (two band rows) at a time.
 // Measured on 2x5 (this machine, under load): the two-stack route is several times faster (its
@@ -66,7 +69,7 @@ constexpr int kSide2MaxHalf = 8;
 constexpr int kSide2MaxClassHalf = 5;
 // Largest m of the two-stack orbit generator (TwoStackOrbitClasses, no listing of histograms):
 // side2_classes(TwoStack, m) takes m up to this; the two-band generator and whole counts stay at
-// kSide2MaxClassHalf (a whole 2x6 count is CPU-months: class ranges only, issue 15).
+// kSide2MaxClassHalf; whole counts and jobs of 2x6 / 6x2 use it too (issue 15).
 constexpr int kSide2MaxOrbitHalf = 6;
 
 // m for a shape 2 x m or m x 2 (m >= 2), else 0.
@@ -74,9 +77,11 @@ int side2_half(Shape s);
 // The route that counts a shape in its own orientation: 2 x m -> two-stack, m x 2 -> two-band
 // (2x2: two-stack). Only meaningful when side2_half(s) != 0.
 Side2Route side2_native_route(Shape s);
-// Why the side-2 routes cannot count a shape (no side of 2, or m > kSide2MaxClassHalf), or
-// nullopt.
+// Why the side-2 routes cannot count a shape (no side of 2, or m > kSide2MaxOrbitHalf), or
+// nullopt. 2x6 and 6x2 are counted by the two-stack route only (issue 15: its orbit generator and
+// footprint counter); side2_route_error says so for a route.
 std::optional<std::string> side2_shape_error(Shape s);
+std::optional<std::string> side2_route_error(Shape s, Side2Route route);
 
 // One choice S: sets[k] = S_k (bit d for digit d, 0-based), k = 0..m-1; each has m bits.
 struct Side2Config {
