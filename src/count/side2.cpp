@@ -115,11 +115,12 @@ Side2Classes side2_classes(Side2Route route, int m, int threads) {
   return TwoBandClasses(m, threads).table();
 }
 
-u128 side2_fillings(Side2Route route, const Side2Config& c) {
+u128 side2_fillings(Side2Route route, const Side2Config& c, MemoryBudget* budget) {
   // Two-stack: the footprint counter (two_stack_split.hpp; 2x6 needs it), whose halves run side
-  // by side when the caller's arena has threads to spare. The matching-removal counter
-  // (two_stack_fillings) stays as its cross-check in `verify` and the tests.
-  return route == Side2Route::TwoStack ? two_stack_fillings_split(c, nullptr, 0) : two_band_fillings(c);
+  // by side when the caller's arena has threads to spare, its tables reserved from the budget.
+  // The matching-removal counter (two_stack_fillings) stays as its cross-check in `verify` and
+  // the tests. Two-band (m <= 5, megabytes) does not use the budget.
+  return route == Side2Route::TwoStack ? two_stack_fillings_split(c, nullptr, 0, budget) : two_band_fillings(c);
 }
 
 Side2Reduction side2_reduce(const Side2Classes& classes, const std::vector<u128>& F) {
@@ -161,10 +162,17 @@ Side2Result result_frame(Shape shape, Side2Route route) {
 
 }  // namespace
 
-// One task per class (simple_partitioner, grain 1: a class is 10^-3 .. 1 s of work, and the few
-// heavy ones must not queue behind each other on one thread); each writes its own slot of F, so
-// the loop needs no lock. The hooks make it a job's engine: skipped classes cost nothing, and a
-// stop request lets the classes in progress finish (their F reach done()) before Interrupted.
+Side2MemoryError::Side2MemoryError(Shape shape, std::uint64_t class_index, const MemoryBudgetExceeded& why)
+    : std::runtime_error(fmt::format("{} class {} does not fit in the memory limit of {} even counted alone (its state "
+                                     "tables held {} when {} more were asked for): raise the limit (--memory-limit, or "
+                                     "memory_limit in the job's config) or count on a machine with more memory",
+                                     shape.str(), class_index, format_bytes(why.limit), format_bytes(why.held),
+                                     format_bytes(why.wanted))) {}
+
+// One task per class under the memory budget (budgeted_loop.hpp: a class refused memory beside
+// the others is counted alone after them); each writes its own slot of F, so the loop needs no
+// lock. The hooks make it a job's engine: skipped classes cost nothing, and a stop request lets
+// the classes in progress finish (their F reach done()) before Interrupted.
 Side2Result run_side2_count(const Side2Options& opt, const Side2Hooks& hooks) {
   const auto t0 = SteadyClock::now();
   Side2Result r = result_frame(opt.shape, opt.route);
@@ -190,27 +198,34 @@ Side2Result run_side2_count(const Side2Options& opt, const Side2Hooks& hooks) {
     r.selected.assign(K, 1);
     if (hooks.select)
       for (std::size_t i = 0; i < K; ++i) r.selected[i] = hooks.select(static_cast<std::uint32_t>(i)) ? 1 : 0;
-    tbb::parallel_for(
-        tbb::blocked_range<std::size_t>(0, K, 1),
-        [&](const tbb::blocked_range<std::size_t>& range) {
-          for (std::size_t i = range.begin(); i < range.end(); ++i) {
-            if (!r.selected[i]) continue;
-            const auto id = static_cast<std::uint32_t>(i);
-            if (hooks.skip)
-              if (const auto known = hooks.skip(id)) {
-                r.F[i] = *known;
-                continue;
-              }
-            if (stopped.load(std::memory_order_relaxed) || (hooks.stop && hooks.stop())) {
-              stopped.store(true, std::memory_order_relaxed);
-              continue;
-            }
-            r.F[i] = side2_fillings(opt.route, r.classes.classes[i].representative);
-            counted.fetch_add(1, std::memory_order_relaxed);
-            if (hooks.done) hooks.done(id, r.F[i]);
-          }
-        },
-        tbb::simple_partitioner());
+    BudgetedLoop loop;
+    loop.units = K;
+    loop.memory_limit = opt.memory_limit;
+    loop.want = [&](std::size_t i) {
+      if (!r.selected[i]) return false;
+      if (hooks.skip)
+        if (const auto known = hooks.skip(static_cast<std::uint32_t>(i))) {
+          r.F[i] = *known;
+          return false;
+        }
+      return true;
+    };
+    loop.count = [&](std::size_t i, MemoryBudget& budget) {
+      return side2_fillings(opt.route, r.classes.classes[i].representative, &budget);
+    };
+    loop.done = [&](std::size_t i, u128 f, double) {
+      r.F[i] = f;
+      if (hooks.done) hooks.done(static_cast<std::uint32_t>(i), f);
+    };
+    loop.stop = hooks.stop;
+    BudgetedLoopStats ls;
+    try {
+      if (!run_budgeted(loop, &ls)) stopped.store(true);
+    } catch (const UnitTooLarge& e) {
+      throw Side2MemoryError(opt.shape, e.unit + 1, e.why);
+    }
+    counted.store(ls.counted);
+    r.memory = ls;
     r.times.fillings = seconds_since(t);
   });
   if (stopped.load()) throw Interrupted("side-2 count stopped by request");
@@ -302,6 +317,7 @@ std::string format_text(const Side2Result& r) {
   else
     o << "F read from the shards' journals (no counting in this run)\n";
   o << fmt::format("peak memory: {:.1f} MiB\n", static_cast<double>(r.peak_rss_kib) / 1024.0);
+  if (r.counted && r.counted_here > 0) o << memory_line(r.memory) << "\n";
   return o.str();
 }
 
@@ -331,7 +347,8 @@ nlohmann::json to_json(const Side2Result& r) {
               {"complete", r.complete},
               {"counted_here", r.counted_here},
               {"formula", "total = sum over classes of weight x F^2"},
-              {"peak_rss_kib", r.peak_rss_kib}};
+              {"peak_rss_kib", r.peak_rss_kib},
+              {"state_tables", to_json(r.memory)}};
   // A shard's part (complete = false) has no total; a result read from journals no times: the
   // keys are there, null, as in the stack method's JSON.
   out["weight_sum"] = r.complete ? json(r.reduction.weight_sum) : json(nullptr);

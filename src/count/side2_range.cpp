@@ -26,7 +26,8 @@ std::optional<std::string> side2_range_shape_error(Shape s) {
   return std::nullopt;
 }
 
-Side2RangeResult run_side2_range(Shape s, Side2Route route, std::uint64_t first, std::uint64_t last, int threads) {
+Side2RangeResult run_side2_range(Shape s, Side2Route route, std::uint64_t first, std::uint64_t last, int threads,
+                                 std::uint64_t memory_limit) {
   if (auto why = side2_range_shape_error(s)) throw std::invalid_argument(*why);
   const auto t0 = SteadyClock::now();
   const int m = side2_half(s);
@@ -58,17 +59,23 @@ Side2RangeResult run_side2_range(Shape s, Side2Route route, std::uint64_t first,
       c.weight = table.classes[i - 1].weight;
     }
     const auto t1 = SteadyClock::now();
-    // One task per class (grain 1): at m = 6 a class is milliseconds to minutes.
-    tbb::parallel_for(
-        tbb::blocked_range<std::size_t>(0, r.classes.size(), 1),
-        [&](const tbb::blocked_range<std::size_t>& range) {
-          for (std::size_t i = range.begin(); i < range.end(); ++i) {
-            const auto tc = SteadyClock::now();
-            r.classes[i].F = side2_fillings(route, r.classes[i].representative);
-            r.classes[i].seconds = seconds_since(tc);
-          }
-        },
-        tbb::simple_partitioner());
+    // One task per class (grain 1): at m = 6 a class is milliseconds to minutes; under the memory
+    // budget, a class refused memory beside the others counted alone after them (budgeted_loop.hpp).
+    BudgetedLoop loop;
+    loop.units = r.classes.size();
+    loop.memory_limit = memory_limit;
+    loop.count = [&](std::size_t i, MemoryBudget& budget) {
+      return side2_fillings(route, r.classes[i].representative, &budget);
+    };
+    loop.done = [&](std::size_t i, u128 f, double seconds) {
+      r.classes[i].F = f;
+      r.classes[i].seconds = seconds;
+    };
+    try {
+      run_budgeted(loop, &r.memory);
+    } catch (const UnitTooLarge& e) {
+      throw Side2MemoryError(s, r.classes[e.unit].index, e.why);
+    }
     r.fillings_seconds = seconds_since(t1);
     r.complete = first == 1 && last == r.table_classes;
     if (r.complete) {
@@ -118,6 +125,7 @@ std::string format_text(const Side2RangeResult& r) {
   }
   o << fmt::format("times (s): class table {:.3f}, F {:.3f}, total {:.3f}\n", r.table_seconds, r.fillings_seconds,
                    r.total_seconds);
+  o << memory_line(r.memory) << "\n";
   return o.str();
 }
 
@@ -145,7 +153,8 @@ nlohmann::json to_json(const Side2RangeResult& r) {
              {"classes", r.table_classes}}},
            {"classes", classes},
            {"complete", r.complete},
-           {"times", {{"classes", r.table_seconds}, {"fillings", r.fillings_seconds}, {"total", r.total_seconds}}}};
+           {"times", {{"classes", r.table_seconds}, {"fillings", r.fillings_seconds}, {"total", r.total_seconds}}},
+           {"state_tables", to_json(r.memory)}};
   out["weight_sum"] = r.complete ? json(r.reduction.weight_sum) : json(nullptr);
   out["total"] = r.complete ? json(r.reduction.total.str()) : json(nullptr);
   return out;

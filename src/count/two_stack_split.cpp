@@ -75,6 +75,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace gridenum {
@@ -90,7 +91,23 @@ class StateTable {
     std::uint64_t key, count;
   };
 
-  explicit StateTable(std::size_t expected = 16) { allocate(capacity_for(expected)); }
+  // Every slot array is reserved from `budget` (when given) before it is allocated, and given
+  // back when freed: a refused reservation throws MemoryBudgetExceeded, and the unwinding frees
+  // the class's tables (budgeted_loop.hpp counts the class again alone).
+  explicit StateTable(std::size_t expected = 16, MemoryBudget* budget = nullptr) : budget_(budget) {
+    allocate(capacity_for(expected));
+  }
+  ~StateTable() { give_back(reserved_); }
+  StateTable(StateTable&& o) noexcept { take(o); }
+  StateTable& operator=(StateTable&& o) noexcept {
+    if (this != &o) {
+      give_back(reserved_);
+      take(o);
+    }
+    return *this;
+  }
+  StateTable(const StateTable&) = delete;
+  StateTable& operator=(const StateTable&) = delete;
 
   static std::uint64_t hash(std::uint64_t x) {
     x ^= x >> 31;
@@ -146,8 +163,30 @@ class StateTable {
     while (c * 5 < n * 8) c <<= 1;
     return c;
   }
+  void take(StateTable& o) noexcept {
+    slots_ = std::move(o.slots_);
+    mask_ = o.mask_;
+    size_ = o.size_;
+    ring_ = o.ring_;
+    head_ = o.head_;
+    budget_ = o.budget_;
+    reserved_ = std::exchange(o.reserved_, 0);
+  }
+  void give_back(std::uint64_t bytes) noexcept {
+    if (budget_ && bytes) budget_->release(bytes);
+  }
+  // Replaces the slot array by an empty one of c slots; the old array's reservation is the
+  // caller's to give back (grow() keeps it until the rehash is done).
   void allocate(std::size_t c) {
-    slots_ = std::make_unique_for_overwrite<Slot[]>(c);
+    const std::uint64_t bytes = c * sizeof(Slot);
+    if (budget_) budget_->reserve(bytes);
+    try {
+      slots_ = std::make_unique_for_overwrite<Slot[]>(c);
+    } catch (...) {
+      give_back(bytes);
+      throw;
+    }
+    reserved_ = bytes;
     std::fill(slots_.get(), slots_.get() + c, Slot{kEmpty, 0});
     mask_ = c - 1;
     size_ = 0;
@@ -168,17 +207,27 @@ class StateTable {
     }
   }
   void grow() {
-    std::unique_ptr<Slot[]> old = std::move(slots_);
     const std::size_t old_cap = capacity();
-    allocate(old_cap * 2);
+    const std::uint64_t old_reserved = reserved_;
+    std::unique_ptr<Slot[]> old = std::move(slots_);
+    try {
+      allocate(old_cap * 2);
+    } catch (...) {
+      slots_ = std::move(old);  // the table stays whole (and holds its reservation) for the unwinding
+      throw;
+    }
     for (std::size_t i = 0; i < old_cap; ++i)
       if (old[i].key != kEmpty) insert(old[i].key, old[i].count, hash(old[i].key));
+    old.reset();
+    give_back(old_reserved);
   }
 
   std::unique_ptr<Slot[]> slots_;
   std::size_t mask_ = 0, size_ = 0;
   std::array<Pending, kLag> ring_{};
   std::size_t head_ = 0;
+  MemoryBudget* budget_ = nullptr;
+  std::uint64_t reserved_ = 0;  // bytes of slots_ taken from budget_
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -296,8 +345,8 @@ struct HalfFigures {
   std::uint64_t transitions = 0, peak_states = 0, peak_bytes = 0;
 };
 template <int M>
-StateTable run_half(const Stack& st, const std::vector<int>& chain, HalfFigures& fig) {
-  StateTable cur(1);
+StateTable run_half(const Stack& st, const std::vector<int>& chain, HalfFigures& fig, MemoryBudget* budget) {
+  StateTable cur(1, budget);
   cur.add(0, 1);  // the empty filling: every footprint empty
   cur.flush();
   std::uint32_t filled = 0;
@@ -306,7 +355,7 @@ StateTable run_half(const Stack& st, const std::vector<int>& chain, HalfFigures&
     filled |= 1u << r;
     const Layout after = Layout::after(st, filled);
     const std::uint16_t digits = st.row[r];
-    StateTable next(cur.size() * 2);
+    StateTable next(cur.size() * 2, budget);
     std::uint64_t made = 0, count = 0;
     auto emit = [&](const std::uint16_t* g) {
       std::uint16_t h[M];
@@ -450,16 +499,16 @@ Plan make_plan(const Stack& st) {
 }
 
 template <int M>
-u128 count_split(const Stack& st, SplitStats& stats, int threads) {
+u128 count_split(const Stack& st, SplitStats& stats, int threads, MemoryBudget* budget) {
   const Plan plan = make_plan(st);
   const std::uint32_t full = (1u << st.n) - 1;
   std::vector<int> top_rows(plan.top_chain.begin(), plan.top_chain.end() - 1);
   const int join_row = plan.top_chain.back();
   HalfFigures tf, bf;
   StateTable top, bottom;
-  auto do_top = [&] { top = run_half<M>(st, top_rows, tf); };
+  auto do_top = [&] { top = run_half<M>(st, top_rows, tf, budget); };
   auto do_bottom = [&] {
-    bottom = run_half<M>(st, plan.bottom_chain, bf);
+    bottom = run_half<M>(st, plan.bottom_chain, bf, budget);
     to_labelled<M>(bottom, Layout::after(st, full & ~plan.top));
   };
   // isolate(): a thread waiting for the other half must not pick up another class's work from
@@ -507,7 +556,7 @@ u128 count_split(const Stack& st, SplitStats& stats, int threads) {
 
 }  // namespace
 
-u128 two_stack_fillings_split(const Side2Config& c, SplitStats* stats, int threads) {
+u128 two_stack_fillings_split(const Side2Config& c, SplitStats* stats, int threads, MemoryBudget* budget) {
   if (!is_valid_config(c)) throw std::invalid_argument("two-stack split: not a valid configuration");
   if (c.m < 2 || c.m > kSplitMaxHalf)
     throw std::invalid_argument("two-stack split: m = " + std::to_string(c.m) + " is outside 2.." +
@@ -528,11 +577,11 @@ u128 two_stack_fillings_split(const Side2Config& c, SplitStats* stats, int threa
   SplitStats& s = stats ? *stats : local;
   s = SplitStats{};
   switch (c.m) {
-    case 2: return count_split<2>(st, s, threads);
-    case 3: return count_split<3>(st, s, threads);
-    case 4: return count_split<4>(st, s, threads);
-    case 5: return count_split<5>(st, s, threads);
-    default: return count_split<6>(st, s, threads);
+    case 2: return count_split<2>(st, s, threads, budget);
+    case 3: return count_split<3>(st, s, threads, budget);
+    case 4: return count_split<4>(st, s, threads, budget);
+    case 5: return count_split<5>(st, s, threads, budget);
+    default: return count_split<6>(st, s, threads, budget);
   }
 }
 

@@ -48,6 +48,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -55,7 +56,9 @@
 #include <nlohmann/json.hpp>
 
 #include "gridenum/core/arith.hpp"
+#include "gridenum/core/memory_budget.hpp"
 #include "gridenum/core/shape.hpp"
+#include "gridenum/count/budgeted_loop.hpp"
 
 namespace gridenum {
 
@@ -116,9 +119,16 @@ struct Side2Classes {
 // orbit generator, TwoStackOrbitClasses; m <= 5 by the listing one, TwoStackClasses).
 Side2Classes side2_classes(Side2Route route, int m, int threads = 0);
 
-// F of one configuration by a route's own counter: thread-safe, no shared state. Throws
-// std::invalid_argument on an invalid configuration.
-u128 side2_fillings(Side2Route route, const Side2Config& c);
+// F of one configuration by a route's own counter: thread-safe, no shared state. The two-stack
+// counter reserves its state tables from `budget` when one is given (MemoryBudgetExceeded when it
+// refuses, every table freed). Throws std::invalid_argument on an invalid configuration.
+u128 side2_fillings(Side2Route route, const Side2Config& c, MemoryBudget* budget = nullptr);
+
+// A class that does not fit in the memory limit even when counted alone (budgeted_loop.hpp): the
+// run ends with this error (exit 3 from the CLI), the classes before it are in the job's journal.
+struct Side2MemoryError : std::runtime_error {
+  Side2MemoryError(Shape shape, std::uint64_t class_index, const MemoryBudgetExceeded& why);
+};
 
 struct Side2Reduction {
   BigInt first_moment;  // sum weight x F: fillings of one stack (band), all choices together
@@ -135,6 +145,9 @@ struct Side2Options {
   // The class table when the caller has it already (a job builds it to fingerprint the plan);
   // it must be side2_classes(route, m) of this shape. nullptr: built here.
   const Side2Classes* classes = nullptr;
+  // Bytes the classes being counted may hold in state tables together (0: no limit); a class that
+  // does not fit beside the others is counted alone after them (budgeted_loop.hpp).
+  std::uint64_t memory_limit = 0;
 };
 
 // What a job needs (jobs/work_side2.cpp), as CountHooks are for the stack method; the work units
@@ -167,6 +180,7 @@ struct Side2Result {
   Side2Reduction reduction;         // complete results only
   Side2Times times;
   long peak_rss_kib = 0;  // getrusage ru_maxrss at the end
+  BudgetedLoopStats memory;  // the state tables' budget: limit, peak, classes counted alone
 };
 
 // The whole count of a 2 x m or m x 2 shape by one route: classes, F per class (oneTBB, one task

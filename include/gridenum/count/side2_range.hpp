@@ -41,14 +41,18 @@ struct Side2RangeResult {
   bool complete = false;          // every class: the reduction holds the total
   Side2Reduction reduction;       // complete runs only
   double table_seconds = 0, fillings_seconds = 0, total_seconds = 0;
+  BudgetedLoopStats memory;       // the state tables' budget: limit, peak, classes counted alone
 };
 
 // Why a shape has no side-2 class range (no side of 2, or m > kSide2MaxOrbitHalf), or nullopt.
 std::optional<std::string> side2_range_shape_error(Shape s);
 
-// Classes first..last (1-based, inclusive; 0:0 = every class) by `route`'s counter, one task per class (oneTBB).
-// std::invalid_argument for a shape it does not take or a range outside 1..classes.
-Side2RangeResult run_side2_range(Shape s, Side2Route route, std::uint64_t first, std::uint64_t last, int threads);
+// Classes first..last (1-based, inclusive; 0:0 = every class) by `route`'s counter, one task per
+// class (oneTBB), the state tables of the classes in progress bounded by memory_limit bytes (0:
+// none; budgeted_loop.hpp). std::invalid_argument for a shape it does not take or a range outside
+// 1..classes; Side2MemoryError for a class that does not fit alone.
+Side2RangeResult run_side2_range(Shape s, Side2Route route, std::uint64_t first, std::uint64_t last, int threads,
+                                 std::uint64_t memory_limit = 0);
 
 std::string format_text(const Side2RangeResult& r);
 nlohmann::json to_json(const Side2RangeResult& r);

@@ -14,6 +14,7 @@
 
 #include <cstdint>
 
+#include "gridenum/core/memory_budget.hpp"
 #include "gridenum/count/side2.hpp"
 
 namespace gridenum {
@@ -31,8 +32,10 @@ struct SplitStats {
 };
 
 // threads: 1 counts the halves one after the other; >= 2 (or 0 = the current arena's) counts them
-// side by side and splits the join. Throws std::invalid_argument for an invalid configuration or
-// m outside 2..kSplitMaxHalf.
-u128 two_stack_fillings_split(const Side2Config& c, SplitStats* stats = nullptr, int threads = 1);
+// side by side and splits the join. budget: every state table is reserved from it first
+// (core/memory_budget.hpp); a refusal throws MemoryBudgetExceeded with every table freed. Throws
+// std::invalid_argument for an invalid configuration or m outside 2..kSplitMaxHalf.
+u128 two_stack_fillings_split(const Side2Config& c, SplitStats* stats = nullptr, int threads = 1,
+                              MemoryBudget* budget = nullptr);
 
 }  // namespace gridenum
