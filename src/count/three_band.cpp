@@ -684,6 +684,43 @@ std::size_t ThreeBandCounter::table_types() const { return impl_->table.size(); 
 std::uint64_t ThreeBandCounter::table_slots_per_type() const { return impl_->slots; }
 const std::uint32_t* ThreeBandCounter::table_data(std::size_t type) const { return impl_->table.at(type).data(); }
 
+std::uint64_t three_band_table_bytes(Shape s) {
+  if (auto why = three_band_shape_error(s)) throw std::invalid_argument(*why);
+  const int R = s.rows, N = s.n();
+  auto binom = [](int n, int k) {
+    std::uint64_t b = 1;
+    for (int i = 1; i <= k; ++i) b = b * static_cast<std::uint64_t>(n - k + i) / static_cast<std::uint64_t>(i);
+    return b;
+  };
+  const std::uint64_t P = binom(3 * R, R) * binom(2 * R, R) / 6;  // (3R)! / (R!^3 3!)
+  // Pair types: 3 x 3 matrices M (M[i][j] = |std_i n q_j|) with row and column sums R, up to row
+  // and column permutations; canonical form = the smallest code over the 36 orders.
+  std::set<int> types;
+  std::array<int, kC> rp{}, cp{};
+  for (int a = 0; a <= R; ++a)
+    for (int b = 0; a + b <= R; ++b)
+      for (int c = 0; c <= R; ++c)
+        for (int d = 0; c + d <= R; ++d) {
+          const int M[kC][kC] = {{a, b, R - a - b}, {c, d, R - c - d}, {R - a - c, R - b - d, R - (R - a - c) - (R - b - d)}};
+          if (M[2][0] < 0 || M[2][1] < 0 || M[2][2] < 0) continue;
+          int best = -1;
+          rp = {0, 1, 2};
+          do {
+            cp = {0, 1, 2};
+            do {
+              int code = 0;
+              for (int i = 0; i < kC; ++i)
+                for (int j = 0; j < kC; ++j) code = code * (R + 1) + M[rp[i]][cp[j]];
+              if (best < 0 || code < best) best = code;
+            } while (std::next_permutation(cp.begin(), cp.end()));
+          } while (std::next_permutation(rp.begin(), rp.end()));
+          types.insert(best);
+        }
+  std::uint64_t slots = 1;
+  for (int b = 2; b < R; ++b) slots *= P;
+  return types.size() * slots * 4 + (2 * P * P + (std::uint64_t{1} << (2 * N))) * 2;
+}
+
 std::uint64_t three_band_fillings(Shape s, const std::vector<DigitMask>& columns) {
   if (s.cols != kC || s.rows < 1 || s.n() > 16) throw std::invalid_argument("three_band_fillings: needs R x 3 boxes, N <= 16");
   check_config(s, columns);

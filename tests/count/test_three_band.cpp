@@ -131,6 +131,31 @@ TEST(ThreeBand, FillingsTableAgainstDirectAndPlainCounts) {
   }
 }
 
+// The table bytes a job states and checks before building (three_band_table_bytes, from P and a
+// direct count of the pair types) are the bytes the built counter holds; 4x3's, P = 5,775 and 9
+// types, checked by hand: 9 x 5,775^2 x 4 + (2 x 5,775^2 + 2^24) x 2 bytes. A limit below the
+// need is refused before anything is built.
+TEST(ThreeBand, TableBytesAreKnownBeforeTheBuild) {
+  for (Shape s : {Shape{2, 3}, Shape{3, 3}}) {
+    const ThreeBandCounter tb(s, 2);
+    EXPECT_EQ(three_band_table_bytes(s), tb.stats().table_bytes) << s.str();
+  }
+  EXPECT_EQ(three_band_table_bytes(Shape{4, 3}), 9ULL * 5775 * 5775 * 4 + (2ULL * 5775 * 5775 + (1ULL << 24)) * 2);
+  EXPECT_THROW(three_band_table_bytes(Shape{3, 4}), std::invalid_argument);
+  auto st = three_band_state(Shape{3, 3}, 1);
+  st->memory_limit = three_band_table_bytes(Shape{3, 3}) - 1;
+  try {
+    three_band_build_tables(*st, 1);
+    FAIL() << "tables over the memory limit were built";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("more than the memory limit"), std::string::npos) << e.what();
+  }
+  EXPECT_FALSE(st->counter);
+  st->memory_limit = three_band_table_bytes(Shape{3, 3});
+  three_band_build_tables(*st, 1);
+  EXPECT_TRUE(st->counter);
+}
+
 TEST(ThreeBand, RunOverClassRanges) {
   const Shape s{3, 3};
   const auto all = run_three_band(s, 0, 0, 2);

@@ -93,6 +93,14 @@ struct ThreeBandStats {
 // Why the three-band counter cannot take a shape, or nullopt: R x 3 with 2 <= R <= 4.
 std::optional<std::string> three_band_shape_error(Shape s);
 
+// The bytes ThreeBandCounter(s) holds in tables (stats().table_bytes), known before building
+// them: the F table (pair types x P^(R-2) slots of 4 bytes), the two P x P relabelling tables and
+// the dense partition index (2^(2N) entries), all 16-bit. P = (3R)! / (R!^3 3!) box partitions;
+// the pair types are the 3 x 3 matrices with row and column sums R up to row and column order,
+// counted here directly. 4x3: 1.4 GB. What a job states before it builds or reads them, and what
+// it checks against its memory limit. std::invalid_argument for a shape the counter does not take.
+std::uint64_t three_band_table_bytes(Shape s);
+
 // F by a direct colouring count (no table; the table's own source): band fillings (rows ordered)
 // with these column sets, for any R x 3 shape with N <= 16 (2-factor enumeration, see the .cpp).
 std::uint64_t three_band_fillings(Shape s, const std::vector<DigitMask>& columns);

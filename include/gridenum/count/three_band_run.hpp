@@ -82,6 +82,9 @@ struct ThreeBandState {
   std::vector<SignaturePrefixForm> forms;          // per class, prefix form (empty columns: not computed yet)
   std::unique_ptr<ThreeBandCounter> counter;
   double table_seconds = 0;
+  // Bytes the tables may take (three_band_table_bytes; 0: no limit): checked before they are built
+  // or read, so a run that would not fit says so at once instead of meeting the OOM killer.
+  std::uint64_t memory_limit = 0;
 };
 
 // The R x 3 shape counting s: s, or its transpose for 3 x C; std::invalid_argument if neither.
@@ -92,6 +95,7 @@ std::unique_ptr<ThreeBandState> three_band_state(Shape s, int threads);
 
 // Builds the state's tables unless it has them (threads = 0: all cores): read from the state's
 // table cache when it holds a good one, else built and written there (three_band_cache.hpp).
+// std::runtime_error, before anything is allocated, when they need more than st.memory_limit.
 void three_band_build_tables(ThreeBandState& st, int threads);
 
 // Chunks of the selected class indices (1-based) first..last: classes of one prefix group
