@@ -36,6 +36,7 @@ struct CountArgs {
   std::string classes;
   std::string table_cache;
   bool no_table_cache = false;
+  std::string memory_limit;
 };
 
 void run(const CountArgs& a, CLI::App* cmd) {
@@ -62,6 +63,7 @@ void run(const CountArgs& a, CLI::App* cmd) {
     cfg.table_cache_dir = a.table_cache;
   }
   if (given("--no-table-cache")) cfg.table_cache = false;
+  if (given("--memory-limit")) cfg.memory_limit = parse_memory_limit_option(a.memory_limit);
   if (given("--job-dir") && a.job_dir.empty())  // not "no job": the user asked for checkpoints
     throw CLI::ValidationError("--job-dir", "an empty name; give the job's directory");
   if (!cfg.shard.whole() && a.job_dir.empty())
@@ -84,11 +86,12 @@ void run(const CountArgs& a, CLI::App* cmd) {
         throw CLI::ValidationError("--method", "a --classes run of " + cfg.shape.str() + " takes two-stack or two-band, not " +
                                                    a.method);
       return run_count_side2_range(cfg.shape.str(), a.classes, a.method == "two-band" ? "two-band" : "two-stack", cfg.threads,
-                                   a.json);
+                                   memory_limit_bytes(cfg), a.json);
     }
     if (given("--method") && a.method != "auto" && a.method != "three-band")
       throw CLI::ValidationError("--method", "a --classes run of " + cfg.shape.str() + " is the three-band route's; leave --method out");
-    return run_count_three_band(cfg.shape.str(), a.classes, cfg.threads, cfg.table_cache ? cfg.table_cache_dir : "", a.json);
+    return run_count_three_band(cfg.shape.str(), a.classes, cfg.threads, cfg.table_cache ? cfg.table_cache_dir : "",
+                                memory_limit_bytes(cfg), a.json);
   }
   const std::string method = given("--method") ? a.method : to_string(cfg.method);
   if (method == "signature") {
@@ -210,6 +213,11 @@ const RegisterCommand reg(10, [](CLI::App& root) {
                   "it from there next time, checked (default: the job directory with --job-dir, none otherwise; a directory "
                   "the shards of a Slurm array share saves each of them the build)");
   cmd->add_flag("--no-table-cache", args->no_table_cache, "Three-band route: build the F table, read and write no cache");
+  cmd->add_option("--memory-limit", args->memory_limit,
+                  "The most memory the large tables may hold: auto (90% of this machine's or its cgroup's memory, e.g. a "
+                  "Slurm --mem) or a size such as 20G. Three-band: the tables (4x3: 1.4 GB) are checked against it before "
+                  "they are built; side-2 (2x6): state tables are reserved from it, and a class that does not fit beside "
+                  "the others is counted alone after them");
   cmd->footer(
       "Exit: 0 done; 2 usage or config error; 3 runtime error (job locked, damaged journal, I/O error such as a full\n"
       "disk); 130 stopped by SIGINT/SIGTERM (the journal keeps the finished units: gridenum resume DIR).");

@@ -47,13 +47,14 @@ std::pair<std::uint64_t, std::uint64_t> parse_class_range(const std::string& cla
 }  // namespace
 
 void run_count_three_band(const std::string& shape, const std::string& classes, int threads, const std::string& table_cache,
-                          bool json) {
+                          std::uint64_t memory_limit, bool json) {
   const Shape s = parse_box_shape(shape);
   const auto [first, last] = parse_class_range(classes, true);
   ThreeBandRun r;
   try {
     auto state = three_band_state(s, threads);
     state->table_cache = table_cache;
+    state->memory_limit = memory_limit;
     r = run_three_band(s, first, last, threads, {}, state.get());
   } catch (const std::invalid_argument& e) {
     throw CLI::ValidationError("--classes", e.what());
@@ -67,7 +68,7 @@ void run_count_three_band(const std::string& shape, const std::string& classes, 
 namespace gridenum::cli {
 
 void run_count_side2_range(const std::string& shape, const std::string& classes, const std::string& method, int threads,
-                           bool json) {
+                           std::uint64_t memory_limit, bool json) {
   const Shape s = parse_box_shape(shape);
   check_shape(s, side2_range_shape_error(s), "--classes");
   Side2Route route{};
@@ -75,7 +76,7 @@ void run_count_side2_range(const std::string& shape, const std::string& classes,
   const auto [first, last] = parse_class_range(classes, true);
   Side2RangeResult r;
   try {
-    r = run_side2_range(s, route, first, last, threads);
+    r = run_side2_range(s, route, first, last, threads, memory_limit);
   } catch (const std::invalid_argument& e) {
     throw CLI::ValidationError("--classes", e.what());
   }

@@ -2,6 +2,7 @@
 // of cmd_count.cpp so that file only gains the option and one dispatch line.
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 #include "gridenum/core/shape.hpp"
@@ -20,12 +21,12 @@ void run_count_signature(const std::string& shape, int threads, bool json);
 // or out-of-range ranges are usage errors.
 // table_cache: the F table cache's directory (empty: none).
 void run_count_three_band(const std::string& shape, const std::string& classes, int threads, const std::string& table_cache,
-                          bool json);
+                          std::uint64_t memory_limit, bool json);
 
 // `gridenum count --shape 2xm --classes A:B` (m x 2 too; m up to 6): the side-2 route `method`
 // (two-stack or two-band) over classes A..B (or all) of its class table (side2_range.hpp), each class's
 // representative, weight, F and time. Malformed or out-of-range ranges are usage errors.
 void run_count_side2_range(const std::string& shape, const std::string& classes, const std::string& method, int threads,
-                           bool json);
+                           std::uint64_t memory_limit, bool json);
 
 }  // namespace gridenum::cli

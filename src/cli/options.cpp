@@ -1,6 +1,8 @@
 // Shared option parsing (options.hpp).
 #include "options.hpp"
 
+#include "gridenum/core/memory_budget.hpp"
+
 #include <charconv>
 #include <cstdint>
 
@@ -58,6 +60,14 @@ CLI::Validator count_validator() {
         return {};
       },
       "COUNT");
+}
+
+std::uint64_t parse_memory_limit_option(const std::string& text, const std::string& option) {
+  if (text == "auto") return 0;
+  const auto bytes = parse_memory_size(text);
+  if (!bytes)
+    throw CLI::ValidationError(option, "expected auto or a size such as 20G or 512M (binary units), got '" + text + "'");
+  return *bytes;
 }
 
 }  // namespace gridenum::cli

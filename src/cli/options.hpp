@@ -5,6 +5,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -25,6 +26,10 @@ void check_shape(Shape s, const std::optional<std::string>& why, const std::stri
 [[noreturn]] void refuse_shape(Shape s, const std::string& why, const std::string& option = "--shape");
 // The same text, for commands that print their own usage errors.
 std::string shape_refusal(Shape s, const std::string& why, const std::string& option = "--shape");
+
+// --memory-limit: "auto" (0: the config's default rule, jobs/config.hpp memory_limit_bytes) or a
+// size such as 20G / 512M (core/memory_budget.hpp); a CLI::ValidationError naming the option.
+std::uint64_t parse_memory_limit_option(const std::string& text, const std::string& option = "--memory-limit");
 
 // Rule names for grid lines (model.hpp, parse_rules): classic, x (X, diagonal), windoku (window).
 // Jigsaw regions and killer cages come from the input's format, so those names are refused here

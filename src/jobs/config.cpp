@@ -11,6 +11,7 @@
 #include <map>
 #include <sstream>
 
+#include "gridenum/core/memory_budget.hpp"
 #include "gridenum/count/catalogue.hpp"
 #include "gridenum/count/side2.hpp"
 #include "gridenum/count/three_band.hpp"
@@ -104,6 +105,19 @@ const std::map<std::string, Setter>& setters() {
        [](const toml::node& v, JobConfig& c, auto& bad) {
          if (!v.is_string()) bad("expected a directory name (\"\": the job directory)");
          c.table_cache_dir = *v.value<std::string>();
+       }},
+      {"memory_limit",
+       [](const toml::node& v, JobConfig& c, auto& bad) {
+         const char* want = "expected \"auto\" or a size such as \"20G\", \"512M\" (binary units)";
+         if (!v.is_string()) bad(want);
+         const std::string text = *v.value<std::string>();
+         if (text == "auto") {
+           c.memory_limit = 0;
+           return;
+         }
+         const auto bytes = parse_memory_size(text);
+         if (!bytes) bad(want);
+         c.memory_limit = *bytes;
        }},
   };
   return m;
@@ -210,6 +224,8 @@ JobConfig parse_config(std::string_view text, const std::string& source_name) {
   return from_table(table, source_name);
 }
 
+std::uint64_t memory_limit_bytes(const JobConfig& c) { return c.memory_limit ? c.memory_limit : default_memory_limit(); }
+
 JobConfig load_config(const std::filesystem::path& file) {
   toml::table table;
   try {
@@ -236,6 +252,7 @@ std::string to_toml(const JobConfig& c) {
   t.insert("catalogue_cache", c.catalogue_cache);
   t.insert("table_cache", c.table_cache);
   t.insert("table_cache_dir", c.table_cache_dir);
+  t.insert("memory_limit", c.memory_limit ? std::to_string(c.memory_limit) : std::string("auto"));
   std::ostringstream o;
   o << "# The config this job uses (written by gridenum; keys as in configs/default.toml).\n"
     << "# shape, method, slices_per_class and shard must not change while the job has a journal.\n"

@@ -21,7 +21,8 @@ class Side2Work final : public JobWork {
       : shape_(cfg.shape),
         route_(route_of(method)),
         classes_(side2_classes(route_, side2_half(cfg.shape), cfg.threads)),
-        header_(side2_journal_header(shape_, classes_, cfg.shard)) {}
+        header_(side2_journal_header(shape_, classes_, cfg.shard)),
+        memory_limit_(memory_limit_bytes(cfg)) {}
   const JournalHeader& header() const override { return header_; }
   std::string engine() const override { return to_string(route_); }
 
@@ -31,6 +32,7 @@ class Side2Work final : public JobWork {
     opt.route = route_;
     opt.threads = threads;
     opt.classes = &classes_;
+    opt.memory_limit = memory_limit_;
     Side2Hooks h{hooks.select, hooks.skip, hooks.done, hooks.stop};
     Side2Result r = run_side2_count(opt, h);
     r.times.classes = classes_.seconds;  // built before the session's units: report what it took
@@ -49,6 +51,7 @@ class Side2Work final : public JobWork {
   Side2Route route_;
   Side2Classes classes_;
   JournalHeader header_;
+  std::uint64_t memory_limit_;  // the state tables' budget (budgeted_loop.hpp)
 };
 
 }  // namespace

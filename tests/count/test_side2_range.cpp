@@ -47,9 +47,22 @@ TEST(Side2Range, CountCommand) {
   EXPECT_EQ(j["method"], "two-band");
   EXPECT_EQ(j["classes"].size(), 2u);
   EXPECT_EQ(j["complete"], false);
+  // The memory limit: the state tables' peak and limit reported; a limit no class fits in is a
+  // run-time failure (exit 3) naming the class and what to do; a bad size a usage error.
+  p = run_cli_line("{gridenum} count --shape 2x4 --classes 1:3 --memory-limit 64M --json");
+  ASSERT_EQ(p.code, 0) << p.err;
+  j = nlohmann::json::parse(p.out);
+  EXPECT_EQ(j["state_tables"]["limit_bytes"], 64u << 20);
+  EXPECT_GT(j["state_tables"]["peak_bytes"].get<std::uint64_t>(), 0u);
+  p = run_cli_line("{gridenum} count --shape 2x4 --classes 1:3 --memory-limit 64M");
+  EXPECT_NE(p.out.find("(limit 64 MiB)"), std::string::npos) << p.out;
+  p = run_cli_line("{gridenum} count --shape 2x4 --classes 1:3 --memory-limit 256");
+  EXPECT_EQ(p.code, 3) << p.err;
+  EXPECT_NE(p.err.find("2x4 class 1 does not fit in the memory limit of 256 bytes"), std::string::npos) << p.err;
+  EXPECT_NE(p.err.find("--memory-limit"), std::string::npos) << p.err;
   for (const char* bad : {"--shape 2x4 --classes 0:2", "--shape 2x4 --classes 3:2", "--shape 2x4 --classes 1:99",
                           "--shape 2x4 --classes x", "--shape 2x4 --classes 1:2 --method stack",
-                          "--shape 2x4 --classes 1:2 --job-dir /tmp/nowhere"}) {
+                          "--shape 2x4 --classes 1:2 --job-dir /tmp/nowhere", "--shape 2x4 --classes 1:2 --memory-limit lots"}) {
     p = run_cli_line(std::string("{gridenum} count ") + bad);
     EXPECT_EQ(p.code, 2) << bad;
     EXPECT_NE(p.err.find("--"), std::string::npos) << bad << ": " << p.err;

@@ -44,7 +44,7 @@ TEST(Config, ShippedConfigsDocumentEveryKey) {
     std::smatch m;
     if (std::regex_search(line, m, key_re)) keys.push_back(m[1]);
   }
-  ASSERT_EQ(keys.size(), 12u);
+  ASSERT_EQ(keys.size(), 13u);
   for (const auto& e : fs::directory_iterator(kConfigs)) {
     if (e.path().extension() != ".toml") continue;
     const std::string text = slurp(e.path());
@@ -70,6 +70,7 @@ TEST(Config, RoundTripThroughToml) {
   c.catalogue_cache = false;
   c.table_cache = false;
   c.table_cache_dir = "/shared/gridenum tables";
+  c.memory_limit = 3ULL << 30;
   EXPECT_EQ(parse_config(to_toml(c), "x.toml"), c);
   EXPECT_EQ(parse_config(to_toml(JobConfig{}), "x.toml"), JobConfig{});
   EXPECT_EQ(parse_config("", "empty.toml"), JobConfig{});
@@ -119,6 +120,9 @@ TEST(Config, BadValuesNameKeyFileAndPosition) {
       {"catalogue_cache = \"yes\"", "bad value for 'catalogue_cache': expected true or false"},
       {"table_cache = 1", "bad value for 'table_cache': expected true or false"},
       {"table_cache_dir = false", "bad value for 'table_cache_dir': expected a directory name"},
+      {"memory_limit = 20", "bad value for 'memory_limit': expected \"auto\" or a size"},
+      {"memory_limit = \"lots\"", "bad value for 'memory_limit': expected \"auto\" or a size"},
+      {"memory_limit = \"0G\"", "bad value for 'memory_limit': expected \"auto\" or a size"},
       {"description = 3", "bad value for 'description'"},
   };
   for (const auto& c : cases) {

@@ -5,6 +5,7 @@
 //   kernel, threads                how units are computed (never changes a unit's count, so
 //                                  they may differ between sessions and shards of one job)
 //   checkpoint_seconds, progress_seconds, catalogue_cache   journal and reporting
+//   table_cache, table_cache_dir, memory_limit                 the three-band F table, the memory bound
 //
 // Every key is documented in configs/default.toml. Unknown keys and bad values are errors that
 // name the key, the file and the line:column (from toml++'s source regions): a typo in a config
@@ -53,6 +54,7 @@ struct JobConfig {
   bool catalogue_cache = true;         // keep the catalogue in the job directory
   bool table_cache = true;             // keep the three-band F table on disk (three_band_cache.hpp)
   std::string table_cache_dir;         // where; empty: the job directory
+  std::uint64_t memory_limit = 0;      // bytes the count's large tables may hold; 0: "auto" (memory_limit_bytes)
 
   friend bool operator==(const JobConfig&, const JobConfig&) = default;
 };
@@ -61,6 +63,10 @@ struct JobConfig {
 struct ConfigError : JobInputError {
   using JobInputError::JobInputError;
 };
+
+// The memory limit a run of c uses: c.memory_limit, or when it is 0 ("auto") 90 % of what the
+// machine or its cgroup (a Slurm allocation's --mem) gives the process (core/memory_budget.hpp).
+std::uint64_t memory_limit_bytes(const JobConfig& c);
 
 // Reads a config file; keys it does not set keep the defaults above.
 JobConfig load_config(const std::filesystem::path& file);
