@@ -1,5 +1,6 @@
-// `gridenum status DIR [--json]`: units done / total, per class, throughput, ETA, and whether a
-// process runs the job now. Exit: 0; 2 DIR holds no job; 3 damaged journal or unreadable files.
+// `gridenum status DIR [--json]`: units done / total, throughput, time left from the measured
+// per-unit cost, per group of units (jobs/status.hpp), and whether a process runs the job now.
+// Exit: 0; 2 DIR holds no job; 3 damaged journal or unreadable files.
 #include <iostream>
 
 #include "command.hpp"
@@ -16,7 +17,7 @@ struct StatusArgs {
 
 const RegisterCommand reg(12, [](CLI::App& root) {
   auto a = std::make_shared<StatusArgs>();
-  auto* cmd = root.add_subcommand("status", "Progress of a counting job: units, classes, throughput, ETA, running?");
+  auto* cmd = root.add_subcommand("status", "Progress of a counting job: units, throughput, time left per group of units, running?");
   cmd->add_option("DIR", a->dir, "Job directory")->required();
   cmd->add_flag("--json", a->json, "Print the status as one JSON document");
   cmd->footer("Exit: 0 ok; 2 DIR holds no job; 3 damaged journal or unreadable files.");

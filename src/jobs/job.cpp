@@ -6,7 +6,8 @@
 //      reported and cut off by the writer before it appends;
 //   4. units run; on the ticker thread, first config.toml (new job) and the catalogue cache are
 //      written atomically, then the journal is created -- so a journal never exists without its
-//      config -- and finished units become records, written + fdatasync'd every interval;
+//      config -- and finished units become records, written + fdatasync'd every interval
+//      (groups.json, for status only, goes with config.toml, or is renewed on a resume);
 //   5. last flush, then result.txt / result.json, each by an atomic write.
 // A crash before 5 leaves the journal holding a prefix of the finished units and at most a torn
 // last record: resume recomputes the rest. Nothing is ever derived from a result file.
@@ -35,6 +36,7 @@
 #include "gridenum/jobs/job_lock.hpp"
 #include "gridenum/jobs/progress.hpp"
 #include "gridenum/jobs/stop_signals.hpp"
+#include "gridenum/jobs/unit_groups.hpp"
 
 namespace gridenum {
 
@@ -413,11 +415,20 @@ class JobSession {
     } bar_guard{bar_};
     // The method's side files (the stack method's catalogue cache: JobWork::before_journal),
     // config.toml and the journal are written on the ticker thread, overlapping the count: the
-    // side files first (not fsync'd, catalogue_cache.hpp), then config.toml
+    // side files first (not fsync'd, catalogue_cache.hpp), then config.toml, groups.json
     // and the journal's header in one atomic batch (config renamed first, one directory fsync for
-    // the three), so a journal never exists without its config.
-    if (!req_.resume) journal.create_with({{p_.config(), to_toml(written_)}});
-    Ticker ticker(journal, progress, cfg_.checkpoint_seconds, [this] { work_->before_journal(); });
+    // them all), so a journal never exists without its config. A resumed journal's groups.json
+    // is brought up to date there too (keep_groups_file).
+    if (!prior_) {
+      std::vector<std::pair<fs::path, std::string>> companions;
+      if (!req_.resume) companions.emplace_back(p_.config(), to_toml(written_));
+      companions.emplace_back(p_.groups(), unit_groups_json_text(work_->unit_groups()));
+      journal.create_with(std::move(companions));
+    }
+    Ticker ticker(journal, progress, cfg_.checkpoint_seconds, [this] {
+      work_->before_journal();
+      keep_groups_file();
+    });
     // While the bar is drawn, info messages go to job.log only, so they do not break the bar line.
     if (terminal_ && req_.console_log) log_->sinks().back()->set_level(spdlog::level::warn);
 
@@ -472,6 +483,21 @@ class JobSession {
     last_flush.get();  // rethrows a failed flush: then no result is written
     assert(out_.units_computed == progress.computed());
     write_result(json_text);
+  }
+
+  // groups.json of a journal that exists already (unit_groups.hpp): written when it is missing
+  // (a job started before gridenum wrote one), damaged or of another plan. Only `status` reads
+  // it, so a failure to write it is a warning, never a reason to stop counting.
+  void keep_groups_file() {
+    if (!prior_) return;  // a new journal: created with it
+    std::string why;
+    if (read_unit_groups(p_.groups(), work_->header(), why)) return;
+    try {
+      write_file_atomic(p_.groups(), unit_groups_json_text(work_->unit_groups()));
+      log_->info("wrote {} ({})", p_.groups().string(), why);
+    } catch (const std::exception& e) {
+      log_->warn("cannot write {} (status groups units by class without it): {}", p_.groups().string(), e.what());
+    }
   }
 
   // Step 7a, the result document: the method's result.json plus the job's fields and the

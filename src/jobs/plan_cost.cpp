@@ -39,6 +39,20 @@ void project(PlanCost& c, JobWork& work, PlanTarget target, int threads) {
 
 }  // namespace
 
+ChunkCostModel ChunkCostModel::fit(const std::vector<std::pair<double, double>>& pts) {
+  double sg = 0, st = 0, sgg = 0, sgt = 0;
+  for (const auto& [g, t] : pts) sg += g, st += t, sgg += g * g, sgt += g * t;
+  ChunkCostModel m;
+  if (!(sg > 0)) return m;
+  const double n = static_cast<double>(pts.size()), var = n * sgg - sg * sg;
+  m.b = st / sg;
+  if (var > 1e-9 * sgg * n) {
+    const double b = (n * sgt - sg * st) / var, a = (st - b * sg) / n;
+    if (a >= 0 && b >= 0) m.a = a, m.b = b;
+  }
+  return m;
+}
+
 PlanCost measure_plan_cost(const JobConfig& config, double budget_seconds, std::uint64_t seed, PlanTarget target) {
   if (target.nodes == 0 || target.node_cores == 0 || target.nodes > kMaxPlanNodes)
     throw std::invalid_argument("plan target: expected 1 to " + std::to_string(kMaxPlanNodes) +

@@ -1,5 +1,6 @@
 // Job status (status.hpp). Units map to classes by id / slices_per_class (plan.hpp), so the
-// per-class table needs only the journal header, not the catalogue.
+// per-class table needs only the journal header, not the catalogue; the groups come from
+// DIR/groups.json (or the header), their cost from the journal's times (unit_cost.hpp).
 #include "gridenum/jobs/status.hpp"
 
 #include <fmt/format.h>
@@ -30,6 +31,53 @@ std::optional<nlohmann::json> merged_result(const JobPaths& p) {
   } catch (const std::exception&) {
   }
   return std::nullopt;
+}
+
+// The groups of the journal's plan, their progress in the job or shard and their time left
+// (unit_cost.hpp). A groups.json that is missing, damaged or of another plan is set aside with a
+// warning, for the grouping the journal header gives: status never fails for it.
+void group_progress(JobStatus& s, const JournalContents& j, const JobPaths& p) {
+  std::string why;
+  std::optional<UnitGroups> groups = read_unit_groups(p.groups(), j.header, why);
+  s.groups_source = p.groups().string();
+  if (!groups) {
+    groups = default_unit_groups(j.header);
+    s.groups_source = "default";
+    s.warnings.push_back("groups: " + why + "; using the default groups (" + plural_kind(groups->kind) +
+                         "; gridenum resume writes the file)");
+  }
+  s.groups_kind = groups->kind;
+  s.groups_chunk = groups->chunk;
+  const std::vector<CostBatch> batches = cost_batches(j, *groups);
+  s.cost = measure_unit_cost(batches, *groups);
+
+  const std::size_t n = groups->groups.size();
+  const Shard& shard = j.header.shard;
+  std::vector<std::uint64_t> units(n), done(n), left(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    const UnitGroup& g = groups->groups[i];
+    units[i] = shard.count_below(g.first + g.units) - shard.count_below(g.first);
+  }
+  for (const auto& u : j.units) ++done[group_of(*groups, u.id)];
+  for (std::size_t i = 0; i < n; ++i) left[i] = units[i] - std::min(units[i], done[i]);
+
+  // T and, while the job runs, the time its units in flight have had: since the latest session's
+  // latest record (0 while that session has none: it is still starting up, which is not modelled).
+  s.eta_threads = j.sessions.empty() ? 1 : std::max(j.sessions.back().threads, 1);
+  if (s.running.held && !s.finished && !batches.empty() && batches.back().session + 1 == j.sessions.size())
+    s.since_latest_record = std::max<double>(0, static_cast<double>(unix_ms() - batches.back().last_ms) / 1000.0);
+  std::optional<TimeLeft> t;
+  if (s.cost.enough()) {
+    t = time_left(s.cost, left, s.eta_threads, s.since_latest_record);
+    s.cpu_seconds_left = t->cpu_total;
+    s.time_left_seconds = t->seconds;
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    if (units[i] == 0) continue;  // outside the shard
+    GroupProgress g{i, groups->groups[i].first, units[i], done[i], groups->groups[i].label, {}, {}, s.cost.how(i)};
+    if (t) g.cpu_seconds_left = t->cpu_seconds[i], g.eta_seconds = t->finished_in[i];
+    s.groups.push_back(std::move(g));
+  }
 }
 
 }  // namespace
@@ -92,8 +140,14 @@ JobStatus job_status(const fs::path& dir) {
   if (!j.sessions.empty()) s.first_ms = j.sessions.front().start_ms;
   if (counting_seconds > 0) s.rate_overall = static_cast<double>(counted) / counting_seconds;
   s.finished = s.units_done == s.units_total;
-  if (s.running.held && !s.finished && s.rate_last_session > 0)
+  group_progress(s, j, p);
+  if (s.running.held && !s.finished && s.time_left_seconds) {
+    s.eta_seconds = s.time_left_seconds;
+    s.eta_from = "measured cost";
+  } else if (s.running.held && !s.finished && s.rate_last_session > 0) {
     s.eta_seconds = static_cast<double>(s.units_total - s.units_done) / s.rate_last_session;
+    s.eta_from = "latest session's rate";
+  }
   if (s.finished && fs::exists(p.result_json(), ec)) {
     try {
       const auto r = nlohmann::json::parse(read_whole_file(p.result_json()));
@@ -112,6 +166,85 @@ std::string when(std::int64_t ms) {
   localtime_r(&t, &tm);
   return fmt::format("{:04}-{:02}-{:02} {:02}:{:02}:{:02}", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
                      tm.tm_min, tm.tm_sec);
+}
+
+// A time left: to the hundredth of a second below 1 s, the tenth below 10 s (a small job's groups
+// take fractions of one), else as the progress bar says it (12m05s).
+std::string time_text(double seconds) {
+  if (seconds < 1) return fmt::format("{:.2f}s", seconds);
+  if (seconds < 10) return fmt::format("{:.1f}s", seconds);
+  return Progress::duration(seconds);
+}
+std::string time_text(const std::optional<double>& seconds) { return seconds ? time_text(*seconds) : "-"; }
+
+// What the time left is and how it was got, then a line per group -- or, past kStatusGroupLines
+// groups (4x3: 349 prefix groups), per range of consecutive groups, the CPU time left summed and
+// "finished in" the range's last group's -- so the text stays a screen long (--json: every
+// group); then the group(s) in progress: the first unfinished one (groups are counted in unit
+// order) and any other that is partly done (threads counting independent units side by side).
+void format_groups(std::ostringstream& o, const JobStatus& s) {
+  constexpr std::size_t kStatusGroupLines = 24, kInProgressNamed = 3;
+  const bool running = s.running.held && !s.finished;
+  const std::string threads = fmt::format("{} thread{}", s.eta_threads, s.eta_threads == 1 ? "" : "s");
+  if (s.finished)
+    o << "measured cost: " << s.cost.basis() << "\n";
+  else if (!s.time_left_seconds)
+    o << "time left: " << s.cost.basis() << "\n";
+  else {
+    const std::string since =
+        s.since_latest_record > 0 ? ", less the " + time_text(s.since_latest_record) + " since the latest record" : "";
+    if (running)
+      o << fmt::format("time left: {} on {} ({} of CPU{})\n", time_text(*s.time_left_seconds), threads,
+                       time_text(*s.cpu_seconds_left), since);
+    else
+      o << fmt::format("time left if resumed with {}: {} ({} of CPU), plus the session's start-up\n", threads,
+                       time_text(*s.time_left_seconds), time_text(*s.cpu_seconds_left));
+    o << "  " << s.cost.basis() << "\n";
+  }
+
+  struct Row {
+    std::string label;
+    std::uint64_t done = 0, units = 0;
+    std::optional<double> cpu, eta;
+  };
+  const std::size_t n = s.groups.size(), per = (n + kStatusGroupLines - 1) / kStatusGroupLines;
+  std::vector<Row> rows;
+  std::size_t width = 0;
+  for (std::size_t from = 0; from < n; from += per) {
+    const std::size_t to = std::min(n, from + per);
+    Row r;
+    r.label = to - from == 1 ? s.groups[from].label
+                             : fmt::format("{} {} - {}", plural_kind(s.groups_kind), s.groups[from].group + 1,
+                                           s.groups[to - 1].group + 1);
+    for (std::size_t i = from; i < to; ++i) {
+      r.done += s.groups[i].done;
+      r.units += s.groups[i].units;
+      if (s.groups[i].cpu_seconds_left) r.cpu = r.cpu.value_or(0) + *s.groups[i].cpu_seconds_left;
+      r.eta = s.groups[i].eta_seconds;
+    }
+    width = std::max(width, r.label.size());
+    rows.push_back(std::move(r));
+  }
+  o << fmt::format("per {} (units done / total{}{}):\n",
+                   per == 1 ? s.groups_kind : "range of " + plural_kind(s.groups_kind),
+                   s.finished ? ""
+                   : running  ? ", CPU time left, finished in"
+                              : ", CPU time left, time left if resumed with " + threads,
+                   per == 1 ? "" : "; gridenum status --json: every " + s.groups_kind);
+  for (const Row& r : rows)
+    o << fmt::format("  {:<{}}  {:8} / {:<8}{}\n", r.label, width, r.done, r.units,
+                     r.done == r.units ? "  done" : fmt::format("  {:>9}  {:>9}", time_text(r.cpu), time_text(r.eta)));
+
+  std::vector<const GroupProgress*> open;
+  for (const auto& g : s.groups)
+    if (g.done < g.units && (open.empty() || g.done > 0)) open.push_back(&g);
+  if (open.empty()) return;
+  o << (running ? "in progress: " : "next, when resumed: ");
+  for (std::size_t k = 0; k < open.size() && k < kInProgressNamed; ++k)
+    o << (k ? "; " : "") << fmt::format("{} ({} / {} units done, {} of CPU left)", open[k]->label, open[k]->done,
+                                        open[k]->units, time_text(open[k]->cpu_seconds_left));
+  if (open.size() > kInProgressNamed) o << fmt::format("; and {} more partly done", open.size() - kInProgressNamed);
+  o << "\n";
 }
 }  // namespace
 
@@ -155,27 +288,32 @@ std::string format_status(const JobStatus& s) {
   else
     o << fmt::format("throughput: the latest session counted no unit; {} units/s (all {} sessions)\n",
                      Progress::plain_rate(s.rate_overall), s.sessions);
-  if (s.eta_seconds) o << "ETA: " << Progress::duration(*s.eta_seconds) << "\n";
+  if (s.eta_seconds) o << "ETA: " << Progress::duration(*s.eta_seconds) << " (" << s.eta_from << ")\n";
   o << "started " << when(s.first_ms) << ", latest record " << when(s.last_ms) << "\n";
   o << "fingerprint " << hex16(s.header.fingerprint) << "\n";
   if (s.finished) o << "finished" << (s.total ? ": total " + *s.total : std::string()) << "\n";
   if (s.torn_tail) o << "note: the last record is incomplete (" << *s.torn_tail << ")\n";
   for (const auto& w : s.warnings) o << "warning: " << w << "\n";
-  // Up to kStatusClassLines classes, a line each; more (4x3 has 144,578 classes of one unit each),
-  // a line per range of consecutive classes, so the text stays a screen long (--json has them all).
   // A plan whose shards are blocks (the three-band route, shard.hpp) numbers its units in
   // prefix-group order, not class order: its lines are units, and say so.
-  constexpr std::size_t kStatusClassLines = 64, kStatusRanges = 24;
   const bool by_unit = s.header.shard.blocks != 0;
   const char* one = by_unit ? "unit" : "class";
   if (by_unit) o << "units are the classes in prefix-group order (gridenum count --classes A:B counts a class alone)\n";
-  if (s.classes.size() <= kStatusClassLines) {
+  if (!s.groups.empty()) {
+    format_groups(o, s);
+    return o.str();
+  }
+  // A status without groups (one built by hand: job_status always has them) shows the classes:
+  // up to kDefaultGroupClasses, a line each; more (4x3 has 144,578 classes of one unit each), a
+  // line per range of consecutive classes, as the default groups are (unit_groups.hpp), so the
+  // text stays a screen long (--json has them all).
+  if (s.classes.size() <= kDefaultGroupClasses) {
     o << "per " << one << " (units done / total):\n";
     for (const auto& c : s.classes)
       o << fmt::format("  {} {:4}  {:6} / {:<6}{}\n", one, c.cls + 1, c.done, c.total, c.done == c.total ? "  done" : "");
     return o.str();
   }
-  const std::size_t per = (s.classes.size() + kStatusRanges - 1) / kStatusRanges;
+  const std::size_t per = (s.classes.size() + kDefaultGroupRanges - 1) / kDefaultGroupRanges;
   o << fmt::format("per range of {} {} (units done / total of this {}; gridenum status --json: every {}):\n", per,
                    by_unit ? "units" : "classes", s.config.shard.whole() ? "job" : "shard", one);
   for (std::size_t from = 0; from < s.classes.size(); from += per) {
@@ -225,6 +363,37 @@ nlohmann::json to_json(const JobStatus& s) {
          {"torn_tail", s.torn_tail ? json(*s.torn_tail) : json(nullptr)},
          {"warnings", s.warnings},
          {"classes", classes}};
+  j["eta_from"] = s.eta_seconds ? json(s.eta_from) : json(nullptr);
+  // Groups and time left (unit_cost.hpp): every group of the job or shard, and how the figures
+  // were got. Times are null while there are not enough timed units.
+  const auto opt = [](const std::optional<double>& v) { return v ? json(*v) : json(nullptr); };
+  json groups = json::array();
+  for (const auto& g : s.groups)
+    groups.push_back({{"group", g.group + 1},
+                      {"first_unit", g.first_unit},
+                      {"units", g.units},
+                      {"done", g.done},
+                      {"cpu_seconds_left", opt(g.cpu_seconds_left)},
+                      {"eta_seconds", opt(g.eta_seconds)},
+                      {"label", g.label},
+                      {"estimated", g.estimated}});
+  json model = s.groups_chunk > 1 ? json{{"kind", "chunk"}, {"a", s.cost.model.a}, {"b", s.cost.model.b}}
+                                  : json{{"kind", "mean"}, {"cpu_seconds_per_unit", s.cost.mean}};
+  j["grouping"] = {{"kind", s.groups_kind}, {"chunk", s.groups_chunk}, {"source", s.groups_source}};
+  j["estimate"] = {{"enough", s.cost.enough()},
+                   {"basis", s.cost.basis()},
+                   {"threads", s.eta_threads},
+                   {"groups_eta_seconds_are", s.finished        ? "finished"
+                                              : s.running.held ? "finished in"
+                                                               : "time left if resumed"},
+                   {"since_latest_record_seconds", s.since_latest_record},
+                   {"cpu_seconds_left", opt(s.cpu_seconds_left)},
+                   {"time_left_seconds", opt(s.time_left_seconds)},
+                   {"timed_batches", s.cost.batches},
+                   {"timed_units", s.cost.timed_units},
+                   {"sessions_left_out", s.cost.sessions_left_out},
+                   {"model", s.cost.enough() ? model : json(nullptr)}};
+  j["groups"] = groups;
   return j;
 }
 

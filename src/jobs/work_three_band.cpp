@@ -70,6 +70,27 @@ class ThreeBandWork final : public JobWork {
 
   void prepare(int threads) override { three_band_build_tables(*state_, threads); }
 
+  // The prefix groups in unit order (units run group by group, three_band_chunks), each named by
+  // its number and its first class: the classes sharing their first R-1 boxes with that class.
+  UnitGroups unit_groups() const override {
+    UnitGroups g;
+    g.fingerprint = header_.fingerprint;
+    g.kind = "prefix group";
+    g.chunk = kThreeBandChunk;
+    const int kept = state_->counted.rows - 1;
+    const std::string boxes = kept == 1 ? "box 1" : fmt::format("boxes 1-{}", kept);
+    for (std::uint64_t u = 0; u < order_.size(); ++u) {
+      const SignatureKey prefix = state_->forms[order_[u]].prefix;
+      if (u > 0 && prefix == state_->forms[order_[u - 1]].prefix) {
+        ++g.groups.back().units;
+        continue;
+      }
+      g.groups.push_back(
+          {u, 1, fmt::format("prefix group {} ({} of class {})", g.groups.size() + 1, boxes, order_[u] + 1)});
+    }
+    return g;
+  }
+
   // Whole chunks (a class's cost depends on its chunk's size: about 90 s + 1.7 s per class on 2
   // threads for 4x3), in a random order, each timed on one thread over every 16th of its box-1
   // chains and scaled, and the first sampled chunk's first class timed alone. The chunk cost
@@ -104,13 +125,14 @@ class ThreeBandWork final : public JobWork {
       if (seconds_since(t0) >= budget_seconds) break;
     }
     c.sample_seconds = seconds_since(t0);
-    fit(points);
+    model_ = ChunkCostModel::fit(points);
     c.projected_cpu_seconds = model_seconds(chunks);
     c.seconds_per_unit = c.projected_cpu_seconds / static_cast<double>(c.units);
     c.sampling = fmt::format("{} of {} prefix-group chunks at random and one class alone, each timed on 1 thread{}; a chunk "
                              "of G classes costs {:.3g} + {:.3g} G CPU-seconds (least squares)",
                              sampled_chunks, chunks.size(),
-                             stride > 1 ? fmt::format(" over every {}th box-1 chain and scaled", stride) : "", a_, b_);
+                             stride > 1 ? fmt::format(" over every {}th box-1 chain and scaled", stride) : "", model_.a,
+                             model_.b);
     return true;
   }
 
@@ -140,22 +162,9 @@ class ThreeBandWork final : public JobWork {
     return w;
   }
 
-  // Least squares of t = a + b G over the points; a line through the origin's mean rate when
-  // every point has the same G (or the fit says a < 0 or b < 0, noise on a small shape).
-  void fit(const std::vector<std::pair<double, double>>& pts) {
-    double sg = 0, st = 0, sgg = 0, sgt = 0;
-    for (const auto& [g, t] : pts) sg += g, st += t, sgg += g * g, sgt += g * t;
-    const double n = static_cast<double>(pts.size()), var = n * sgg - sg * sg;
-    a_ = 0;
-    b_ = st / sg;
-    if (var > 1e-9 * sgg * n) {
-      const double b = (n * sgt - sg * st) / var, a = (st - b * sg) / n;
-      if (a >= 0 && b >= 0) a_ = a, b_ = b;
-    }
-  }
   double model_seconds(const std::vector<std::vector<std::uint64_t>>& chunks) const {
     double sum = 0;
-    for (const auto& ch : chunks) sum += a_ + b_ * static_cast<double>(ch.size());
+    for (const auto& ch : chunks) sum += model_.seconds(static_cast<double>(ch.size()));
     return sum;
   }
 
@@ -164,7 +173,7 @@ class ThreeBandWork final : public JobWork {
   std::vector<std::uint32_t> order_;    // order_[unit] = class index - 1
   std::vector<std::uint32_t> unit_of_;  // the inverse
   JournalHeader header_;
-  double a_ = 0, b_ = 0;  // the chunk cost model of the last estimate (one-thread seconds)
+  ChunkCostModel model_;  // the chunk cost model of the last estimate (one-thread seconds)
 };
 
 }  // namespace

@@ -5,6 +5,7 @@
 //   lock              flock of the running process, with its pid (job_lock.hpp)
 //   catalogue.cache   the class table, so a resume skips the catalogue stage (catalogue_cache.hpp)
 //   journal           one checksummed record per finished unit (journal.hpp)
+//   groups.json       the groups the plan's units fall into, for `status` (unit_groups.hpp)
 //   job.log           spdlog log of every session
 //   result.txt/.json  written atomically when the last unit is in the journal
 //
@@ -38,6 +39,7 @@ struct JobPaths {
   std::filesystem::path dir;
   std::filesystem::path config() const { return dir / "config.toml"; }
   std::filesystem::path journal() const { return dir / "journal"; }
+  std::filesystem::path groups() const { return dir / "groups.json"; }
   std::filesystem::path catalogue() const { return dir / "catalogue.cache"; }
   std::filesystem::path log() const { return dir / "job.log"; }
   std::filesystem::path result_text() const { return dir / "result.txt"; }
@@ -51,6 +53,7 @@ struct JobRequest {
   std::optional<int> threads;        // resume: this session's threads instead of the config's
   std::optional<Kernel> kernel;      // resume: this session's kernel instead of the config's (stack method)
   std::optional<std::string> table_cache_dir;  // resume: this session's F table cache directory
+  std::optional<std::uint64_t> memory_limit;   // resume: this session's memory limit (0: auto)
   bool handle_signals = false;       // SIGINT/SIGTERM stop the job (the CLI; not for in-process tests)
   bool console_log = true;           // log to stderr as well as to DIR/job.log
   std::optional<bool> terminal;      // progress bar or log lines; default: isatty(stderr)

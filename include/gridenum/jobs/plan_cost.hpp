@@ -16,6 +16,8 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -44,6 +46,20 @@ struct PlanCost {
   double max_shard_cpu_seconds = 0;   // the dearest of the M shards (by the plan's rule, shard.hpp)
   double wall_seconds_nodes = 0;      // plan_seconds + max_shard_cpu_seconds / K
   std::string shard_model;            // how a shard's cost was projected
+};
+
+// The cost of a chunk of G units counted together (the three-band route's prefix-group chunks,
+// work_three_band.cpp): a + b G CPU-seconds, a the work the chunk's units share (4x3: the row
+// pairs' DRAM traffic), b one unit's own. Fitted by the dry run to chunks timed on one thread, and
+// by `status` to the chunks a job's journal has timed (unit_cost.hpp): one fit for both, so the
+// two figures mean the same thing.
+struct ChunkCostModel {
+  double a = 0, b = 0;
+  double seconds(double g) const { return a + b * g; }
+  // Least squares of t = a + b G over the (G, t) points; a line through the origin at the mean
+  // rate (a = 0, b = sum t / sum G) when every point has the same G, or when the fit says a < 0
+  // or b < 0 (noise on a small shape). No points (or no units): a = b = 0.
+  static ChunkCostModel fit(const std::vector<std::pair<double, double>>& points);
 };
 
 // Where a dry run projects the whole count to, beside this machine: M nodes of K cores.

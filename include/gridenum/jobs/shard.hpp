@@ -13,6 +13,7 @@
 //    every M-th id would split each of the 349 groups of 4x3 M ways. Header form "K/M:blocks".
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -33,6 +34,11 @@ struct Shard {
   // Units of this shard among ids 0..units-1 (the block rule's units are `blocks`).
   std::uint64_t size(std::uint64_t units) const {
     return blocks ? end() - begin() : units / m + (units % m > k - 1 ? 1 : 0);
+  }
+  // Units of this shard among ids 0..x-1, for any x (size() is this at the plan's end); the
+  // shard's units in [a, b) are count_below(b) - count_below(a).
+  std::uint64_t count_below(std::uint64_t x) const {
+    return blocks ? std::min(std::max(x, begin()), end()) - begin() : x / m + (x % m > k - 1 ? 1 : 0);
   }
   std::string str() const { return std::to_string(k) + "/" + std::to_string(m); }
   // The journal header's form: "K/M", or "K/M:blocks" for the block rule.

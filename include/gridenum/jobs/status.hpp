@@ -1,7 +1,10 @@
 // `gridenum status DIR`: progress of a job read from its files alone -- config, journal header
-// and records, lock, result -- so it works while the job runs (no lock taken beyond an instant's
-// probe) and after it was killed. The journal's records carry their finish times, which gives
-// the throughput of each session and an ETA without any extra state file.
+// and records, groups.json, lock, result -- so it works while the job runs (no lock taken beyond
+// an instant's probe) and after it was killed. The journal's records carry their finish times,
+// which gives the throughput of each session and, with the plan's unit groups (unit_groups.hpp),
+// the measured cost of a unit in each group and the time left, group by group (unit_cost.hpp):
+// when each group will be finished while the job runs, or how long the rest would take if it
+// were resumed with the latest session's threads.
 #pragma once
 
 #include <filesystem>
@@ -14,12 +17,25 @@
 #include "gridenum/jobs/config.hpp"
 #include "gridenum/jobs/job_lock.hpp"
 #include "gridenum/jobs/journal.hpp"
+#include "gridenum/jobs/unit_cost.hpp"
+#include "gridenum/jobs/unit_groups.hpp"
 
 namespace gridenum {
 
 struct ClassProgress {
   std::uint32_t cls = 0;  // 0-based class index
   std::uint64_t done = 0, total = 0;
+};
+
+// One group of units (unit_groups.hpp) as far as the job or shard goes.
+struct GroupProgress {
+  std::size_t group = 0;               // 0-based, among the plan's groups
+  std::uint64_t first_unit = 0;        // the group's first unit in the plan
+  std::uint64_t units = 0, done = 0;   // of this job or shard
+  std::string label;
+  std::optional<double> cpu_seconds_left;  // nullopt: not enough timed units yet
+  std::optional<double> eta_seconds;   // finished in (running), or time left if resumed (not)
+  std::string estimated;               // how (UnitCost::how)
 };
 
 struct JobStatus {
@@ -34,11 +50,22 @@ struct JobStatus {
   int sessions = 0;
   double rate_last_session = 0;      // units/s of the latest session (0: unknown)
   double rate_overall = 0;           // units/s over the time all sessions spent counting
-  std::optional<double> eta_seconds; // while running, from the latest session's rate
+  std::optional<double> eta_seconds; // while running: the measured cost's time left, else (too few
+                                     // timed units) the latest session's rate's
+  std::string eta_from;              // "measured cost" or "latest session's rate" (with eta_seconds)
   std::int64_t first_ms = 0, last_ms = 0;  // first session start, latest record
   bool finished = false;
   std::optional<std::string> total;  // from result.json, when finished and not a shard
   std::optional<std::string> torn_tail;    // a torn last record (or one being written now)
+  // Groups and time left (unit_cost.hpp); groups overlapping the job's shard only, in unit order.
+  std::string groups_kind;           // "prefix group", "class", "range of classes" ...
+  std::uint64_t groups_chunk = 1;
+  std::string groups_source;         // DIR/groups.json, or "default" (missing or set aside: a warning)
+  std::vector<GroupProgress> groups;
+  UnitCost cost;
+  int eta_threads = 0;               // T: the latest session's threads
+  double since_latest_record = 0;    // seconds taken off the time left (running only)
+  std::optional<double> cpu_seconds_left, time_left_seconds;  // the job's or shard's (cost.enough())
   std::vector<std::string> warnings;
   // A folder written by `merge --output` (no config, a result.json with "merged"): its
   // result.json, and nothing above but dir, total and the fingerprint is meaningful.

@@ -30,6 +30,7 @@
 #include "gridenum/jobs/config.hpp"
 #include "gridenum/jobs/journal.hpp"
 #include "gridenum/jobs/plan_cost.hpp"
+#include "gridenum/jobs/unit_groups.hpp"
 
 namespace gridenum {
 
@@ -80,6 +81,10 @@ class JobWork {
   virtual void prepare(int /*threads*/) {}
   // Why the plan was built rather than read (the stack method's catalogue cache), or empty.
   virtual std::string rebuild_note() const { return {}; }
+  // The groups the plan's units fall into, in unit order, for `status` (unit_groups.hpp: the job
+  // writes them to DIR/groups.json): by default the journal header's classes (or ranges of
+  // them); the three-band route's prefix groups, counted in chunks.
+  virtual UnitGroups unit_groups() const { return default_unit_groups(header()); }
 };
 
 // Where a plan may come from. The stack method's catalogue cache is a speed-up, never an
