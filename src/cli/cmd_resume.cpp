@@ -2,6 +2,7 @@
 // recomputed. Threads and kernel may differ from the first session (they never change a count).
 #include "command.hpp"
 #include "job_cli.hpp"
+#include "options.hpp"
 
 namespace gridenum::cli {
 namespace {
@@ -11,6 +12,7 @@ struct ResumeArgs {
   int threads = -1;
   std::string kernel;
   std::string table_cache;
+  std::string memory_limit;
   bool json = false;
 };
 
@@ -22,6 +24,9 @@ const RegisterCommand reg(11, [](CLI::App& root) {
   cmd->add_option("--kernel", a->kernel, "Kernel for this session: partition or backtrack (default: the job's config)");
   cmd->add_option("--table-cache", a->table_cache,
                   "Three-band jobs (4x3, 3x4): the F table cache's directory for this session (default: the job's config)");
+  cmd->add_option("--memory-limit", a->memory_limit,
+                  "The most memory this session's large tables may hold: auto or a size such as 20G (default: the "
+                  "job's config; see gridenum count --help)");
   cmd->add_flag("--json", a->json, "Print the result as one JSON document");
   cmd->footer(
       "Exit: 0 done; 2 DIR holds no job or a bad config; 3 runtime error (job locked, damaged journal, fingerprint\n"
@@ -35,6 +40,7 @@ const RegisterCommand reg(11, [](CLI::App& root) {
       if (a->table_cache.empty()) throw CLI::ValidationError("--table-cache", "an empty name; give the cache's directory");
       req.table_cache_dir = a->table_cache;
     }
+    if (cmd->get_option("--memory-limit")->count() > 0) req.memory_limit = parse_memory_limit_option(a->memory_limit);
     if (!a->kernel.empty()) {
       Kernel k;
       if (!parse_kernel(a->kernel, k))

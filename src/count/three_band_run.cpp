@@ -32,13 +32,19 @@ std::unique_ptr<ThreeBandState> three_band_state(Shape asked, int threads) {
   return st;
 }
 
-void three_band_build_tables(ThreeBandState& st, int threads) {
-  if (st.counter) return;
-  if (const std::uint64_t need = three_band_table_bytes(st.counted); st.memory_limit != 0 && need > st.memory_limit)
+std::uint64_t three_band_check_memory(Shape counted, std::uint64_t limit) {
+  const std::uint64_t need = three_band_table_bytes(counted);
+  if (limit != 0 && need > limit)
     throw std::runtime_error(fmt::format("the {} three-band tables need {}, more than the memory limit of {}: raise the "
                                          "limit (--memory-limit, or memory_limit in the job's config) or count on a "
                                          "machine with more memory",
-                                         st.counted.str(), format_bytes(need), format_bytes(st.memory_limit)));
+                                         counted.str(), format_bytes(need), format_bytes(limit)));
+  return need;
+}
+
+void three_band_build_tables(ThreeBandState& st, int threads) {
+  if (st.counter) return;
+  three_band_check_memory(st.counted, st.memory_limit);
   const auto t = SteadyClock::now();
   st.counter = three_band_counter_cached(st.counted, threads, st.table_cache, &st.cache_note);
   st.table_seconds = seconds_since(t);

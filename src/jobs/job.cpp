@@ -326,6 +326,7 @@ class JobSession {
       cfg_.table_cache = true;
       cfg_.table_cache_dir = *req_.table_cache_dir;
     }
+    if (req_.memory_limit) cfg_.memory_limit = *req_.memory_limit;
     out_.config = cfg_;
     log_->info("{} job {}: {}", req_.resume ? "resuming" : "starting", req_.dir.string(), describe(cfg_));
     threads_ = use_threads(cfg_.threads);
@@ -363,6 +364,10 @@ class JobSession {
     log_->info("{} work units in this {}, {} already in the journal; fingerprint {}", out_.units_total,
                cfg_.shard.whole() ? "job" : "shard " + cfg_.shard.str(), out_.units_done_before,
                hex16(header.fingerprint));
+    // Memory stated up front and bounded (issue 15): what the count will hold against this
+    // session's limit; a plan that cannot fit is refused here, before its tables are built and
+    // before a new job writes its config or journal.
+    log_->info("{}", work_->memory_plan(memory_limit_bytes(cfg_), threads_));
   }
 
   // Step 5, a finished job resumed: its result is shown as it stands and nothing is written

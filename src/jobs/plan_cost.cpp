@@ -1,4 +1,7 @@
 // Measuring a plan's cost (plan_cost.hpp).
+#include "gridenum/count/pool.hpp"
+#include "gridenum/core/memory_budget.hpp"
+#include "gridenum/core/memory.hpp"
 #include "gridenum/jobs/plan_cost.hpp"
 
 #include <algorithm>
@@ -67,12 +70,15 @@ PlanCost measure_plan_cost(const JobConfig& config, double budget_seconds, std::
   c.method = to_string(resolve_method(cfg.shape, cfg.method));
   const auto t0 = SteadyClock::now();
   const std::unique_ptr<JobWork> work = plan_job_work(cfg, {}, source);
+  c.memory_limit = memory_limit_bytes(cfg);
+  c.memory_plan = work->memory_plan(c.memory_limit, resolve_threads(cfg.threads));
   work->prepare(cfg.threads);
   c.plan_seconds = seconds_since(t0);
   c.units = work->header().units;
   assert(c.units > 0);
   if (work->estimate_cost(budget_seconds, seed, c)) {
     project(c, *work, target, cfg.threads);
+    c.peak_rss_bytes = static_cast<std::uint64_t>(peak_rss_kib()) * 1024;
     return c;
   }
 
@@ -103,6 +109,7 @@ PlanCost measure_plan_cost(const JobConfig& config, double budget_seconds, std::
   c.seconds_per_unit = c.sample_seconds / static_cast<double>(c.sampled_units);
   c.projected_cpu_seconds = c.sampled_units == c.units ? c.sample_seconds : c.seconds_per_unit * static_cast<double>(c.units);
   project(c, *work, target, cfg.threads);
+  c.peak_rss_bytes = static_cast<std::uint64_t>(peak_rss_kib()) * 1024;
   return c;
 }
 
@@ -123,7 +130,10 @@ nlohmann::ordered_json to_json(const PlanCost& c) {
           {"node_cores", c.node_cores},
           {"max_shard_cpu_seconds", c.max_shard_cpu_seconds},
           {"wall_seconds_nodes", c.wall_seconds_nodes},
-          {"shard_model", c.shard_model}};
+          {"shard_model", c.shard_model},
+          {"memory_limit_bytes", c.memory_limit},
+          {"memory_plan", c.memory_plan},
+          {"peak_rss_bytes", c.peak_rss_bytes}};
 }
 
 static std::string format_duration(double seconds) {
@@ -145,10 +155,12 @@ std::string format_text(const PlanCost& c) {
              "wall time here, {} threads: {} (planning {} + the CPU time / {})\n"
              "wall time on {} node{} of {} cores ({} shard{}, --shard K/{}): {} (the dearest shard: {} of CPU time / {} "
              "threads, + planning as measured here)\n"
-             "shards: {}; threads assumed to scale linearly (measured 1.97-1.99x on 2 threads, README)\n",
+             "shards: {}; threads assumed to scale linearly (measured 1.97-1.99x on 2 threads, README)\n"
+             "{}\npeak memory of this dry run (plan and sample, 1 thread): {}\n",
              c.threads_here, format_duration(c.wall_seconds_here), format_duration(c.plan_seconds), c.threads_here, c.nodes,
              c.nodes == 1 ? "" : "s", c.node_cores, c.nodes, c.nodes == 1 ? "" : "s", c.nodes,
-             format_duration(c.wall_seconds_nodes), format_duration(c.max_shard_cpu_seconds), c.node_cores, c.shard_model);
+             format_duration(c.wall_seconds_nodes), format_duration(c.max_shard_cpu_seconds), c.node_cores, c.shard_model,
+             c.memory_plan, format_bytes(c.peak_rss_bytes));
 }
 
 }  // namespace gridenum

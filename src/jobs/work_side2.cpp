@@ -4,6 +4,8 @@
 // the plan, and its fingerprint must match the journal's before a single F is reused.
 #include <utility>
 
+#include <fmt/format.h>
+
 #include "gridenum/count/side2.hpp"
 #include "gridenum/jobs/fingerprint.hpp"
 #include "gridenum/jobs/work.hpp"
@@ -38,6 +40,19 @@ class Side2Work final : public JobWork {
     r.times.classes = classes_.seconds;  // built before the session's units: report what it took
     r.times.total += classes_.seconds;
     return work_result(r);
+  }
+
+  // The footprint counter's state tables grow as a class is counted (2x6: a few MB for most
+  // classes, gigabytes for the hardest), so the bound is a budget they reserve from
+  // (budgeted_loop.hpp), not a figure known up front.
+  std::string memory_plan(std::uint64_t limit, int threads) const override {
+    if (route_ == Side2Route::TwoBand)
+      return "memory: the two-band route's tables are small for the shapes it takes (up to 10 digits) and not "
+             "bounded by the limit";
+    return fmt::format("memory: each class being counted holds its state tables, reserved from the limit of {} as they "
+                       "grow, {} class{} at a time; a class that does not fit beside the others is counted alone after "
+                       "them, and one that does not fit alone stops the run naming it",
+                       limit ? format_bytes(limit) : std::string("none (0)"), threads, threads == 1 ? "" : "es");
   }
 
   WorkResult from_counts(std::vector<u128> counts, int threads) override {

@@ -47,6 +47,7 @@ class ThreeBandWork final : public JobWork {
     for (std::uint32_t u = 0; u < order_.size(); ++u) unit_of_[order_[u]] = u;
     header_ = three_band_journal_header(shape_, *state_->catalogue, order_, cfg.shard);
     if (cfg.table_cache) state_->table_cache = cfg.table_cache_dir.empty() ? dir : std::filesystem::path(cfg.table_cache_dir);
+    state_->memory_limit = memory_limit_bytes(cfg);
   }
   const JournalHeader& header() const override { return header_; }
   std::string engine() const override { return "three-band"; }
@@ -69,6 +70,16 @@ class ThreeBandWork final : public JobWork {
   }
 
   void prepare(int threads) override { three_band_build_tables(*state_, threads); }
+
+  // The tables are known before they are built (three_band_table_bytes) and shared by the
+  // threads; each thread adds its chunk's per-class lists (about 2.8 KB a class, 256 a chunk).
+  std::string memory_plan(std::uint64_t limit, int threads) const override {
+    const std::uint64_t need = three_band_check_memory(state_->counted, limit);
+    return fmt::format("memory: the {} three-band tables take {} (one copy, shared by the {} thread{}), plus about 1 MiB "
+                       "per thread; limit {}",
+                       state_->counted.str(), format_bytes(need), threads, threads == 1 ? "" : "s",
+                       limit ? format_bytes(limit) : std::string("none"));
+  }
 
   // The prefix groups in unit order (units run group by group, three_band_chunks), each named by
   // its number and its first class: the classes sharing their first R-1 boxes with that class.

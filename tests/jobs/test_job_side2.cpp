@@ -142,6 +142,23 @@ TEST(JobSide2, ThroughTheCli) {
   EXPECT_EQ(p.code, 2);
   EXPECT_TRUE(contains(p.err, "--slices applies to the stack method")) << p.err;
   EXPECT_FALSE(fs::exists(t / "k"));
+  // The memory bound, stated before the count and reported after it: a two-stack job's state
+  // tables reserved from its limit; a limit no class fits in stops the job (exit 3) naming the
+  // class, the classes counted before it kept in the journal.
+  p = run_cli({"count", "--shape", "2x4", "--method", "two-stack", "--job-dir", (t / "m").string(), "--memory-limit", "64M",
+               "--json"});
+  ASSERT_EQ(p.code, 0) << p.err;
+  EXPECT_TRUE(contains(p.err, "memory: each class being counted holds its state tables, reserved from the limit of 64 MiB"))
+      << p.err;
+  const auto j = nlohmann::json::parse(p.out);
+  EXPECT_EQ(j["total"], k2x4);
+  EXPECT_EQ(j["state_tables"]["limit_bytes"], 64u << 20);
+  EXPECT_LE(j["state_tables"]["peak_bytes"].get<std::uint64_t>(), 64u << 20);
+  p = run_cli({"count", "--shape", "2x4", "--method", "two-stack", "--job-dir", (t / "n").string(), "--memory-limit", "256"});
+  EXPECT_EQ(p.code, 3) << p.err;
+  EXPECT_TRUE(contains(p.err, "2x4 class 1 does not fit in the memory limit of 256 bytes")) << p.err;
+  p = run_cli({"status", (t / "n").string()});
+  EXPECT_EQ(p.code, 0) << p.err;
 }
 
 }  // namespace

@@ -195,6 +195,37 @@ TEST(JobThreeBand, DryRunAndCli) {
 
 }  // namespace
 
+// Memory stated up front and bounded (issue 15): a job says what its tables take against its
+// limit before counting; a limit below them is refused before any table is built and before the
+// job writes its config or journal (so the same directory takes the job again); a resume may
+// set its own limit; the dry run says it too, with the peak it measured.
+TEST(JobThreeBand, MemoryIsStatedUpFrontAndALimitBelowTheTablesIsRefused) {
+  TempDir t;
+  const std::string dir = (t / "j").string();
+  Proc p = run_cli({"count", "--shape", "3x3", "--method", "three-band", "--job-dir", dir, "--memory-limit", "100K"});
+  EXPECT_EQ(p.code, 3) << p.err;
+  EXPECT_TRUE(contains(p.err, "the 3x3 three-band tables need 824 KiB, more than the memory limit of 100 KiB")) << p.err;
+  EXPECT_TRUE(contains(p.err, "--memory-limit")) << p.err;
+  EXPECT_FALSE(fs::exists(t / "j" / "journal"));
+  EXPECT_FALSE(fs::exists(t / "j" / "config.toml"));
+  p = run_cli({"count", "--shape", "3x3", "--method", "three-band", "--job-dir", dir, "--memory-limit", "2M", "--json"});
+  ASSERT_EQ(p.code, 0) << p.err;
+  EXPECT_EQ(nlohmann::json::parse(p.out)["total"], "6670903752021072936960");
+  EXPECT_TRUE(contains(p.err, "memory: the 3x3 three-band tables take 824 KiB (one copy, shared by the")) << p.err;
+  EXPECT_TRUE(contains(p.err, "; limit 2 MiB")) << p.err;
+  // count's options are the job's config (resume --memory-limit is one session's).
+  EXPECT_TRUE(contains(slurp(t / "j" / "config.toml"), "memory_limit = '2097152'")) << slurp(t / "j" / "config.toml");
+  p = run_cli({"resume", dir, "--memory-limit", "lots"});
+  EXPECT_EQ(p.code, 2) << p.err;
+  EXPECT_TRUE(contains(p.err, "--memory-limit")) << p.err;
+  p = run_cli({"count", "--shape", "3x3", "--method", "three-band", "--dry-run", "--sample-seconds", "0.05", "--json"});
+  ASSERT_EQ(p.code, 0) << p.err;
+  const auto plan = nlohmann::json::parse(p.out);
+  EXPECT_TRUE(contains(plan["memory_plan"].get<std::string>(), "three-band tables take 824 KiB")) << plan["memory_plan"];
+  EXPECT_GT(plan["peak_rss_bytes"].get<std::uint64_t>(), 0u);
+  EXPECT_GT(plan["memory_limit_bytes"].get<std::uint64_t>(), 0u);
+}
+
 namespace {
 
 // The text status of a job with many classes of one unit each (4x3: 144,578) is a screen of

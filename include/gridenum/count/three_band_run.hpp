@@ -93,6 +93,10 @@ Shape three_band_counted_shape(Shape s);
 // The state for s (its catalogue built; threads = 0: all cores).
 std::unique_ptr<ThreeBandState> three_band_state(Shape s, int threads);
 
+// The bytes of the counted shape's tables (three_band_table_bytes); std::runtime_error saying what
+// to do when they need more than `limit` (0: no limit).
+std::uint64_t three_band_check_memory(Shape counted, std::uint64_t limit);
+
 // Builds the state's tables unless it has them (threads = 0: all cores): read from the state's
 // table cache when it holds a good one, else built and written there (three_band_cache.hpp).
 // std::runtime_error, before anything is allocated, when they need more than st.memory_limit.

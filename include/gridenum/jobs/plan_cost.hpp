@@ -46,6 +46,13 @@ struct PlanCost {
   double max_shard_cpu_seconds = 0;   // the dearest of the M shards (by the plan's rule, shard.hpp)
   double wall_seconds_nodes = 0;      // plan_seconds + max_shard_cpu_seconds / K
   std::string shard_model;            // how a shard's cost was projected
+
+  // Memory (issue 15: stated up front): what the method will hold against this machine's limit
+  // (JobWork::memory_plan), and the process's peak resident set after the plan and the sample
+  // (the tables, and the sampled units' own memory: for 2x6 the state tables of its classes).
+  std::uint64_t memory_limit = 0;     // config.hpp memory_limit_bytes
+  std::string memory_plan;
+  std::uint64_t peak_rss_bytes = 0;
 };
 
 // The cost of a chunk of G units counted together (the three-band route's prefix-group chunks,

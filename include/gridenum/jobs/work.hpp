@@ -26,6 +26,7 @@
 #include <nlohmann/json.hpp>
 
 #include "gridenum/core/arith.hpp"
+#include "gridenum/core/memory_budget.hpp"
 #include "gridenum/count/count.hpp"
 #include "gridenum/jobs/config.hpp"
 #include "gridenum/jobs/journal.hpp"
@@ -81,6 +82,15 @@ class JobWork {
   virtual void prepare(int /*threads*/) {}
   // Why the plan was built rather than read (the stack method's catalogue cache), or empty.
   virtual std::string rebuild_note() const { return {}; }
+  // What the count will hold in memory and how that is bounded, said before any unit runs (the
+  // job's log, the dry run): issue 15's "memory stated up front and bounded". limit: the run's
+  // (config.hpp, memory_limit_bytes). Throws std::runtime_error when the plan cannot fit (the
+  // three-band tables over the limit), before anything large is allocated. The default: a method
+  // with no large tables (the stack method; its peak is in the result).
+  virtual std::string memory_plan(std::uint64_t limit, int /*threads*/) const {
+    return "memory: no large tables in this method (its peak is in the result); limit " + format_bytes(limit) +
+           " not needed";
+  }
   // The groups the plan's units fall into, in unit order, for `status` (unit_groups.hpp: the job
   // writes them to DIR/groups.json): by default the journal header's classes (or ranges of
   // them); the three-band route's prefix groups, counted in chunks.
