@@ -168,10 +168,14 @@ const RegisterCommand reg(15, [](CLI::App& root) {
       "A finished count: units, per-class sums, the total from the class table, the whole total recomputed by the other "
       "method where that is cheap, and units recounted at random (--sample, --double-check)");
   res->add_option("path", a->path, "Result JSON (gridenum count --json, merge --output) or a finished job directory (its journal is checked too)")->required();
-  res->add_option("--sample", a->sample, "Recompute K random units (stack method) or classes (signature; two-stack and two-band: by the other route) from scratch")->default_val(0);
+  res->add_option("--sample", a->sample,
+                  "Recompute K random units (stack method) or classes (signature; two-stack and two-band: by the other "
+                  "route; three-band: F x completions by the signature method) from scratch")
+      ->default_val(0);
   res->add_option("--double-check", a->double_check,
                   "Recompute this share (0 < SHARE <= 1) of the units at random, by the other kernel (stack) or route "
-                  "(two-stack, two-band), as GIMPS double-checks; 1 recounts every unit")
+                  "(two-stack, two-band; three-band: the signature method), as GIMPS double-checks; 1 recounts every "
+                  "unit")
       ->check(CLI::Range(0.0, 1.0));
   res->add_option("--shard", a->shard,
                   "Recount only the units of shard K/M (one machine's share of a merged job); with --double-check 1, "
@@ -182,7 +186,8 @@ const RegisterCommand reg(15, [](CLI::App& root) {
       ->check(CLI::IsMember({"partition", "backtrack"}));
   res->add_option("--recompute", a->recompute,
                   "auto: the whole total by the other method where cheap (every stack/signature shape, side-2 up to "
-                  "4x2); full: always (2x5/5x2: the other route's whole count); sample: only the recounted units")
+                  "4x2, three-band 2x3/3x3); full: always (2x5/5x2: the other route's whole count; 4x3/3x4: the "
+                  "signature method's, hundreds of CPU-hours); sample: only the recounted units")
       ->default_val("auto")->check(CLI::IsMember({"auto", "full", "sample"}));
   res->add_option("--seed", a->seed, "Seed of the sample (0: random, printed)")->default_val(0);
   add_threads_option(res, a->threads)->default_val(0);
@@ -200,14 +205,16 @@ const RegisterCommand reg(15, [](CLI::App& root) {
         parse_kernel(a->kernel, k);
         o.kernel = k;
       }
-      if (!a->shard.empty()) {
-        const auto sh = Shard::parse(a->shard);
-        if (!sh) throw VerifyInputError("--shard " + a->shard + ": expected K/M with 1 <= K <= M, e.g. --shard 2/3");
-        o.units = [s = *sh](std::uint64_t u) { return s.contains(u); };
+      const auto sh = Shard::parse(a->shard);
+      if (!a->shard.empty() && !sh)
+        throw VerifyInputError("--shard " + a->shard + ": expected K/M with 1 <= K <= M, e.g. --shard 2/3");
+      const ResultDoc doc = load_result(a->path);
+      if (sh) {
+        o.units = [s = result_shard(doc, *sh)](std::uint64_t u) { return s.contains(u); };
         o.units_name = "shard " + sh->str();
         if (a->sample == 0 && a->double_check == 0) o.double_check = 1;  // a shard named: all its units
       }
-      return verify_result(load_result(a->path), o);
+      return verify_result(doc, o);
     });
   });
 });

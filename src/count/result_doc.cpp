@@ -12,6 +12,7 @@ std::string to_string(Method m) {
     case Method::Signature: return "signature";
     case Method::TwoStack: return "two-stack";
     case Method::TwoBand: return "two-band";
+    case Method::ThreeBand: return "three-band";
   }
   return "?";
 }
@@ -21,6 +22,7 @@ bool parse_method(std::string_view text, Method& out) {
   else if (text == "signature") out = Method::Signature;
   else if (text == "two-stack") out = Method::TwoStack;
   else if (text == "two-band") out = Method::TwoBand;
+  else if (text == "three-band") out = Method::ThreeBand;
   else return false;
   return true;
 }
@@ -52,23 +54,80 @@ std::string get_str(const nlohmann::json& j, const char* key, const std::string&
   if (!v.is_string()) throw InputError(where + ": field \"" + key + "\" is not a string");
   return v.get<std::string>();
 }
+bool get_bool(const nlohmann::json& j, const char* key, const std::string& where) {
+  const auto& v = field(j, key, where);
+  if (!v.is_boolean()) throw InputError(where + ": field \"" + key + "\" is not true or false");
+  return v.get<bool>();
+}
+
+// The document's "classes" array, each element read by `row` (given it and "SOURCE: classes[i]"
+// for its messages), in order.
+template <class Row>
+std::vector<Row> class_rows(const nlohmann::json& j, const std::string& source,
+                            Row (*row)(const nlohmann::json&, const std::string&)) {
+  const auto& classes = field(j, "classes", source);
+  if (!classes.is_array()) throw InputError(source + ": \"classes\" is not an array");
+  std::vector<Row> out;
+  for (std::size_t i = 0; i < classes.size(); ++i)
+    out.push_back(row(classes[i], source + ": classes[" + std::to_string(i) + "]"));
+  return out;
+}
+
+// A class row's index and representative, the fields every method's rows begin with.
+template <class Row>
+Row class_head(const nlohmann::json& e, const std::string& where) {
+  Row c;
+  c.index = get_u64(e, "index", where);
+  c.representative = get_str(e, "representative", where);
+  return c;
+}
 
 // A side-2 document (side2.cpp's to_json): class table with weight and F, first moment, total.
 ResultDoc parse_side2(const nlohmann::json& j, ResultDoc d) {
   const std::string& source = d.source;
   d.first_moment = get_big(j, "first_moment", source);
   d.total = get_big(j, "total", source);
-  const auto& classes = field(j, "classes", source);
-  if (!classes.is_array()) throw InputError(source + ": \"classes\" is not an array");
-  for (std::size_t i = 0; i < classes.size(); ++i) {
-    const std::string where = source + ": classes[" + std::to_string(i) + "]";
-    ResultDoc::Side2Class c;
-    c.index = get_u64(classes[i], "index", where);
-    c.representative = get_str(classes[i], "representative", where);
-    c.weight = get_u64(classes[i], "weight", where);
-    c.F = get_big(classes[i], "F", where);
-    d.side2_classes.push_back(std::move(c));
-  }
+  d.side2_classes = class_rows<ResultDoc::Side2Class>(j, source, [](const nlohmann::json& e, const std::string& where) {
+    auto c = class_head<ResultDoc::Side2Class>(e, where);
+    c.weight = get_u64(e, "weight", where);
+    c.F = get_big(e, "F", where);
+    return c;
+  });
+  return d;
+}
+
+// A three-band document (three_band_run.cpp's to_json): the shape counted, the catalogue's
+// number of classes, the listed classes (count, and F and completions when the run counted
+// them), the total. Only a complete run has a total; a run over part of the classes (a shard,
+// --classes A:B) is refused, saying so.
+ResultDoc parse_three_band(const nlohmann::json& j, ResultDoc d) {
+  const std::string& source = d.source;
+  const std::string counted = get_str(j, "counted_as", source);
+  const auto c = Shape::parse(counted);
+  if (!c) throw InputError(source + ": field \"counted_as\" is not a box shape: '" + counted + "'");
+  d.counted_as = *c;
+  if (!get_bool(j, "complete", source))
+    throw InputError(source + ": the result of part of the classes (a shard or --classes A:B) has no total; merge the "
+                              "shards (gridenum merge DIR... --output OUT) and verify OUT");
+  d.total = get_big(j, "total", source);
+  d.catalogue_classes = get_u64(field(j, "catalogue", source), "classes", source + ": catalogue");
+  d.classes_listed = get_bool(j, "classes_listed", source);
+  using Row = ResultDoc::ThreeBandClass;
+  d.three_band_classes = class_rows<Row>(j, source, [](const nlohmann::json& e, const std::string& where) {
+    auto k = class_head<Row>(e, where);
+    k.size = get_u64(e, "size", where);
+    k.count = get_big(e, "count", where);
+    const bool f = e.contains("fillings"), n = e.contains("completions");
+    if (f != n)
+      throw InputError(where + ": field \"" + (f ? "completions" : "fillings") +
+                       "\" is missing (a class lists both or neither)");
+    if (f) {
+      k.has_parts = true;
+      k.fillings = get_big(e, "fillings", where);
+      k.completions = get_big(e, "completions", where);
+    }
+    return k;
+  });
   return d;
 }
 
@@ -84,6 +143,7 @@ ResultDoc parse_result(const nlohmann::json& j, const std::string& source) {
   const std::string method = j.contains("method") ? get_str(j, "method", source) : "stack";
   if (!parse_method(method, d.method)) throw InputError(source + ": unknown method '" + method + "'");
   if (d.is_side2()) return parse_side2(j, std::move(d));
+  if (d.method == Method::ThreeBand) return parse_three_band(j, std::move(d));
   const auto& cat = field(j, "catalogue", source);
   d.band_factor = get_u64(cat, "band_factor", source + ": catalogue");
   d.stack_factor = get_u64(field(j, "stacks", source), "stack_factor", source + ": stacks");
@@ -91,18 +151,13 @@ ResultDoc parse_result(const nlohmann::json& j, const std::string& source) {
   d.weighted_sum = get_big(j, "weighted_sum", source);
   d.canonical_grids = get_big(j, "canonical_grids", source);
   d.total = get_big(j, "total", source);
-  const auto& classes = field(j, "classes", source);
-  if (!classes.is_array()) throw InputError(source + ": \"classes\" is not an array");
-  for (std::size_t i = 0; i < classes.size(); ++i) {
-    const std::string where = source + ": classes[" + std::to_string(i) + "]";
-    ResultDoc::Class c;
-    c.index = get_u64(classes[i], "index", where);
-    c.representative = get_str(classes[i], "representative", where);
-    c.size = get_u64(classes[i], "size", where);
-    c.n_star = get_big(classes[i], "n_star", where);
-    c.n = get_big(classes[i], "n", where);
-    d.classes.push_back(std::move(c));
-  }
+  d.classes = class_rows<ResultDoc::Class>(j, source, [](const nlohmann::json& e, const std::string& where) {
+    auto c = class_head<ResultDoc::Class>(e, where);
+    c.size = get_u64(e, "size", where);
+    c.n_star = get_big(e, "n_star", where);
+    c.n = get_big(e, "n", where);
+    return c;
+  });
   if (d.method == Method::Stack) {
     d.units = get_u64(j, "units", source);
     d.slices_per_class = static_cast<std::uint32_t>(get_u64(j, "slices_per_class", source));

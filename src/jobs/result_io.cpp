@@ -54,4 +54,9 @@ ResultDoc load_result(const std::string& path) {
   return d;
 }
 
+Shard result_shard(const ResultDoc& doc, Shard asked) {
+  asked.blocks = doc.method == Method::ThreeBand ? doc.catalogue_classes : 0;
+  return asked;
+}
+
 }  // namespace gridenum

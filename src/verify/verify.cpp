@@ -3,6 +3,7 @@
 // from the document under check, and both sides are printed.
 #include "gridenum/verify/verify.hpp"
 #include "gridenum/verify/side2_verify.hpp"
+#include "gridenum/verify/three_band_verify.hpp"
 
 #include <oneapi/tbb/task_arena.h>
 
@@ -35,14 +36,11 @@ namespace {
 std::string str(std::uint64_t v) { return std::to_string(v); }
 std::string str(const BigInt& v) { return v.str(); }
 
-// Adds a line comparing two figures; a mismatch becomes a named problem.
+// Adds a line comparing two figures (compare_figures); a mismatch becomes a named problem.
 template <class A, class B>
 bool compare(VerifyReport& r, VerifySection& sec, const std::string& item, const A& left, const B& right,
              const std::string& note = {}) {
-  VerifyLine l{item, str(left), str(right), left == right, note};
-  if (!l.ok) r.problems.push_back(item + ": " + sec.left_name + " " + l.left + " but " + sec.right_name + " " + l.right);
-  sec.lines.push_back(std::move(l));
-  return sec.lines.back().ok;
+  return compare_figures(r, sec, item, str(left), str(right), note);
 }
 
 std::uint64_t band_factor_of(Shape s) {  // (C!)^(R-1) !, written out again here
@@ -90,6 +88,22 @@ std::vector<BigInt> stack_completions(const Catalogue& cat, const std::vector<st
 }
 
 }  // namespace
+
+bool compare_figures(VerifyReport& r, VerifySection& sec, const std::string& item, const std::string& left,
+                     const std::string& right, const std::string& note) {
+  VerifyLine l{item, left, right, left == right, note};
+  if (!l.ok) r.problems.push_back(item + ": " + sec.left_name + " " + l.left + " but " + sec.right_name + " " + l.right);
+  sec.lines.push_back(std::move(l));
+  return sec.lines.back().ok;
+}
+
+bool journal_read_cleanly(VerifyReport& r, VerifySection& sec, const ResultDoc::Journal& jn) {
+  for (const auto& note : jn.notes) r.info.push_back("journal: " + note);
+  if (jn.error.empty()) return true;
+  sec.lines.push_back({"journal read", "refused", "clean", false, jn.error});
+  r.problems.push_back("journal: " + jn.error);
+  return false;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Verdicts and output. The summary (default) keeps what a reader acts on: per section how many
@@ -451,10 +465,7 @@ std::vector<const ResultDoc::Unit*> check_units(VerifyReport& r, const ResultDoc
 void check_journal(VerifyReport& r, const ResultDoc& doc, const Plan& plan) {
   const auto& jn = doc.journal;
   VerifySection js{"journal " + jn.path + " against the result", "journal", "result/plan", {}};
-  for (const auto& note : jn.notes) r.info.push_back("journal: " + note);
-  if (!jn.error.empty()) {
-    js.lines.push_back({"journal read", "refused", "clean", false, jn.error});
-    r.problems.push_back("journal: " + jn.error);
+  if (!journal_read_cleanly(r, js, jn)) {
     r.sections.push_back(std::move(js));
     return;
   }
@@ -605,6 +616,7 @@ void recount_classes(VerifyReport& r, const ResultDoc& doc, const Catalogue& cat
 
 VerifyReport verify_result(const ResultDoc& doc, const VerifyResultOptions& opt) {
   if (doc.is_side2()) return verify_side2_result(doc, opt);
+  if (doc.method == Method::ThreeBand) return verify_three_band_result(doc, opt);
   const Shape s = doc.shape;
   if (auto why = engine_shape_error(s)) throw VerifyInputError(doc.source + ": " + *why);
   const int nthreads = use_threads(opt.threads);

@@ -4,12 +4,14 @@
 #pragma once
 
 #include <cstdint>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "cli_run.hpp"
 #include "gridenum/count/count.hpp"
 #include "gridenum/jobs/job.hpp"
+#include "gridenum/jobs/journal.hpp"
 
 namespace gridenum::testing {
 
@@ -23,6 +25,24 @@ inline std::vector<std::uint32_t> raw_journal_units(const fs::path& journal) {
     if (nl - at > 2 && text[at] == 'U' && text[at + 1] == ' ')
       ids.push_back(static_cast<std::uint32_t>(std::stoul(text.substr(at + 2, nl - at - 2))));
   return ids;
+}
+
+// A journal record rewritten, unit `id`'s count plus `delta`, re-checksummed with the journal's
+// own (unkeyed FNV-1a) line format: a forgery the journal reader cannot tell from a real record.
+// Returns the forged count, or "" when the journal holds no record of the unit.
+inline std::string forge_journal_record(const fs::path& jp, std::uint64_t id, std::uint64_t delta) {
+  std::string text = slurp(jp);
+  const std::string key = "\nU " + std::to_string(id) + " ";
+  const std::size_t at = text.find(key);
+  if (at == std::string::npos) return {};
+  const std::size_t end = text.find('\n', at + 1);
+  std::istringstream rec(text.substr(at + 1, end - at - 1));
+  std::string tag, uid, count, ms;
+  rec >> tag >> uid >> count >> ms;
+  const std::string forged = (BigInt(count) + delta).str();
+  text.replace(at + 1, end - at, journal_line("U " + uid + " " + forged + " " + ms));
+  spit(jp, text);
+  return forged;
 }
 
 // An in-process job request: quiet (no console log, no progress bar).

@@ -391,24 +391,7 @@ TEST(VerifyJob, FinishedJobDirectoryPassesWithItsJournal) {
   EXPECT_NE(format_text(r, true).find("units in the journal exactly once"), std::string::npos);
 }
 
-// A journal record rewritten, unit `id`'s count plus `delta`, re-checksummed with the journal's
-// own (unkeyed FNV-1a) line format: a forgery the journal reader cannot tell from a real record.
-// Returns the forged count.
-std::string forge_journal_record(const std::filesystem::path& jp, std::uint64_t id, std::uint64_t delta) {
-  std::string text = gridenum::testing::slurp(jp);
-  const std::string key = "\nU " + std::to_string(id) + " ";
-  const std::size_t at = text.find(key);
-  EXPECT_NE(at, std::string::npos) << "no record of unit " << id << " in " << jp;
-  if (at == std::string::npos) return {};
-  const std::size_t end = text.find('\n', at + 1);
-  std::istringstream rec(text.substr(at + 1, end - at - 1));
-  std::string tag, uid, count, ms;
-  rec >> tag >> uid >> count >> ms;
-  const std::string forged = (BigInt(count) + delta).str();
-  text.replace(at + 1, end - at, journal_line("U " + uid + " " + forged + " " + ms));
-  std::ofstream(jp, std::ios::binary | std::ios::trunc) << text;
-  return forged;
-}
+using gridenum::testing::forge_journal_record;
 
 // Issue 13, item 1: a forged record in a 9x9 journal makes `resume` rebuild a wrong total that
 // agrees with the journal in every sum; the sums and a sample of 20 of 1,056 units passed it.

@@ -18,8 +18,9 @@
 namespace gridenum {
 
 // The counting methods whose results a document can hold: the stack method and the signature
-// check (count.cpp, signature.hpp), and the side-2 routes (side2.hpp).
-enum class Method { Stack, Signature, TwoStack, TwoBand };
+// check (count.cpp, signature.hpp), the side-2 routes (side2.hpp) and the three-band route
+// (three_band_run.hpp).
+enum class Method { Stack, Signature, TwoStack, TwoBand, ThreeBand };
 std::string to_string(Method m);
 bool parse_method(std::string_view text, Method& out);
 
@@ -70,6 +71,24 @@ struct ResultDoc {
   std::vector<Side2Class> side2_classes;
   BigInt first_moment;
   bool is_side2() const { return method == Method::TwoStack || method == Method::TwoBand; }
+  // The three-band route's documents (method three-band, three_band_run.cpp's to_json): one row
+  // per top-band signature class of the shape counted (counted_as: the shape itself, or for 3 x C
+  // its transpose), its size and its count F x completions, the total sum size x count. A class
+  // counted in the run that wrote the document lists F and completions; one read back from a
+  // job's journal (a resumed job, a merge) lists only its count. A document of more classes than
+  // it lists (4x3: 144,578) has classes_listed false and no rows: the journal holds the counts.
+  struct ThreeBandClass {
+    std::uint64_t index = 0;     // 1-based, catalogue order
+    std::string representative;  // signature_string of the class's column sets
+    std::uint64_t size = 0;      // configurations in the class
+    BigInt count;                // F x completions
+    bool has_parts = false;      // fillings and completions listed
+    BigInt fillings, completions;
+  };
+  Shape counted_as;
+  std::uint64_t catalogue_classes = 0;
+  bool classes_listed = false;
+  std::vector<ThreeBandClass> three_band_classes;
 };
 
 // Throws InputError naming the missing or malformed field.

@@ -34,4 +34,25 @@ struct VerifyThreeBandOptions {
 
 VerifyReport verify_three_band_completions(const VerifyThreeBandOptions& opt);
 
+// `gridenum verify result` of a three-band document (a count's, a job's or a merge's result.json
+// of 2x3, 3x3, 4x3, or 3x2 / 3x4 through their transposes; with the job's journal when given a
+// directory):
+//   the plan      the shape counted (the transpose for 3 x C) and the signature catalogue rebuilt:
+//                 the classes, each one's representative and size, in order;
+//   the sums      the sizes against the number of configurations, (N! / (R!)^3)^R by this
+//                 check's own arithmetic; count = F x completions where a class lists both; the
+//                 total = sum size x count;
+//   the journal   its units in prefix-group order (the plan's: unit u is the u-th class of the
+//                 chunks of three_band_chunks), every unit once, each count its class's;
+//   a recount     by the signature method, which shares no counting code with the three-band
+//                 counter: F by its colouring count, completions by its table, F x completions
+//                 against the document's count. Every class, and the total from the recounted
+//                 counts and the catalogue's sizes, where that is cheap (R <= 3: milliseconds) or
+//                 asked for (Recompute::Full); else the classes opt.sample / opt.double_check /
+//                 opt.units choose (4x3: 7 minutes and 3.3 GB of tables, then about 30 s a class
+//                 alone, less in a prefix group), and a PASS says "sampled".
+// A document that lists no classes (4x3: too many) takes the counts from the journal; with no
+// journal either, VerifyInputError.
+VerifyReport verify_three_band_result(const ResultDoc& doc, const VerifyResultOptions& opt);
+
 }  // namespace gridenum

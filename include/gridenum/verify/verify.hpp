@@ -13,7 +13,9 @@
 //                FRACTION as GIMPS double-checks: a random share of the units counted again, by
 //                another kernel or route, optionally only one shard's units). Given a job
 //                directory, also its journal: read with the journal's own checks, every unit of
-//                the plan in it once, each count equal to the result's.
+//                the plan in it once, each count equal to the result's. The side-2 and three-band
+//                routes' documents have checks of their own (side2_verify.hpp,
+//                three_band_verify.hpp), which verify_result hands them to.
 //
 // Why the other method: a journal or shard record rewritten with a valid (unkeyed FNV-1a)
 // checksum is indistinguishable from an honest one, and the result rebuilt from it agrees with
@@ -81,6 +83,16 @@ struct VerifyReport {
   std::string verdict() const;
 };
 
+// One figure compared, added to a section: the two figures as printed (equal decimals are equal
+// numbers), a mismatch also a named problem of the report ("ITEM: LEFT_NAME x but RIGHT_NAME y").
+// Returns whether they agree. Every checker of `verify` adds its lines through this.
+bool compare_figures(VerifyReport& r, VerifySection& sec, const std::string& item, const std::string& left,
+                     const std::string& right, const std::string& note = {});
+
+// A job's journal as load_result read it: its notes (torn tail, harmless duplicates) go to the
+// report's info; a refusal (damage) is a line of sec and a named problem, and returns false.
+bool journal_read_cleanly(VerifyReport& r, VerifySection& sec, const ResultDoc::Journal& jn);
+
 // The report as text; the last line is the verdict, with the problems listed just above it.
 // Default: a summary (per section how many figures were compared and any that disagree, what
 // was recomputed); verbose: every figure of every section side by side.
@@ -103,14 +115,15 @@ VerifyReport verify_completions(const VerifyCompletionsOptions& opt);
 
 // How much of a result `verify result` recomputes by the other method or route:
 //   Auto    the whole total where that is cheap (every stack / signature shape; side-2 with
-//           m <= 4), else only the sampled units;
-//   Full    the whole total always (2x5 / 5x2: the other route's whole count, a minute or so);
+//           m <= 4; three-band 2x3 / 3x3), else only the sampled units;
+//   Full    the whole total always (2x5 / 5x2: the other route's whole count, a minute or so;
+//           4x3 / 3x4: the signature method's, hundreds of CPU-hours);
 //   Sample  only the sampled / double-checked units (a PASS then says "sampled").
 enum class Recompute { Auto, Full, Sample };
 
 struct VerifyResultOptions {
   Recompute recompute = Recompute::Auto;
-  std::uint32_t sample = 0;  // units (stack) or classes (signature, side-2) recomputed from scratch
+  std::uint32_t sample = 0;  // units (stack) or classes (signature, side-2, three-band) recomputed from scratch
   // GIMPS-style double check: this share (0, 1] of the units (of `units`, when set) recomputed,
   // at least one; with `sample` the larger of the two counts is taken.
   double double_check = 0;
