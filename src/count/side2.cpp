@@ -178,8 +178,7 @@ Side2Result run_side2_count(const Side2Options& opt, const Side2Hooks& hooks) {
   Side2Result r = result_frame(opt.shape, opt.route);
   r.threads_used = resolve_threads(opt.threads);
   const int m = side2_half(opt.shape);
-  std::atomic<bool> stopped{false};
-  std::atomic<std::uint64_t> counted{0};
+  bool stopped = false;
   tbb::task_arena arena(r.threads_used);
   arena.execute([&] {
     auto t = SteadyClock::now();
@@ -220,16 +219,15 @@ Side2Result run_side2_count(const Side2Options& opt, const Side2Hooks& hooks) {
     loop.stop = hooks.stop;
     BudgetedLoopStats ls;
     try {
-      if (!run_budgeted(loop, &ls)) stopped.store(true);
+      stopped = !run_budgeted(loop, &ls);
     } catch (const UnitTooLarge& e) {
       throw Side2MemoryError(opt.shape, e.unit + 1, e.why);
     }
-    counted.store(ls.counted);
+    r.counted_here = ls.counted;
     r.memory = ls;
     r.times.fillings = seconds_since(t);
   });
-  if (stopped.load()) throw Interrupted("side-2 count stopped by request");
-  r.counted_here = counted.load();
+  if (stopped) throw Interrupted("side-2 count stopped by request");
   r.complete = std::all_of(r.selected.begin(), r.selected.end(), [](char c) { return c != 0; });
   if (r.complete) reduce_into(r);
   r.times.total = seconds_since(t0);
