@@ -27,8 +27,6 @@ Run run(const std::string& args, const std::string& input = "", bool with_stderr
 
 std::vector<std::string> lines(const std::string& s) { return lines_of(s); }
 
-const std::string kClassic = "...5...6.8.9....1.16..87...3...26.....7.1.6.....85...3...47..21.4....9.8.8...3...";
-const std::string kSolution = "472531869859642317163987254318726495597314682624859173936478521741265938285193746";
 
 }  // namespace
 

@@ -16,8 +16,6 @@ using namespace gridenum::testing;
 
 namespace {
 
-const std::string kClassic = "...5...6.8.9....1.16..87...3...26.....7.1.6.....85...3...47..21.4....9.8.8...3...";
-const std::string kSolution = "472531869859642317163987254318726495597314682624859173936478521741265938285193746";
 
 // The first `k` puzzle lines of a test data file.
 std::string first_lines(const std::string& name, std::size_t k) {

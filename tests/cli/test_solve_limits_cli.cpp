@@ -9,13 +9,12 @@
 #include <vector>
 
 #include "cli_run.hpp"
+#include "solve_fixtures.hpp"
 
 namespace {
 
 using namespace gridenum::testing;
 
-const std::string kClassic = "...5...6.8.9....1.16..87...3...26.....7.1.6.....85...3...47..21.4....9.8.8...3...";
-const std::string kSolution = "472531869859642317163987254318726495597314682624859173936478521741265938285193746";
 
 // The 16x16 pigeonhole of tests/puzzle/test_search_limits.cpp as a grid line: row 0's twelve
 // cells in boxes 0-2 can hold only eleven digits.

@@ -10,6 +10,7 @@
 #include "gridenum/count/count.hpp"
 
 #include <omp.h>
+#include "param_names.hpp"
 
 using namespace gridenum;
 
@@ -64,7 +65,8 @@ TEST_P(SmallShapes, ClassesHaveEqualCompletionCounts) {
   for (std::size_t a = 0; a < cat.classes.size(); ++a) EXPECT_EQ(counted[a], cat.classes[a].size);
 }
 
-INSTANTIATE_TEST_SUITE_P(Shapes, SmallShapes, ::testing::Values("2x2", "2x3", "3x2"));
+INSTANTIATE_TEST_SUITE_P(Shapes, SmallShapes, ::testing::Values("2x2", "2x3", "3x2"),
+                         gridenum::testing::shape_param_name);
 
 TEST(Catalogue, BandCount2x4MatchesBruteForce) {
   const Shape s{2, 4};

@@ -10,6 +10,7 @@
 
 #include "brute.hpp"
 #include "gridenum/count/catalogue.hpp"
+#include "param_names.hpp"
 
 using namespace gridenum;
 
@@ -76,6 +77,7 @@ TEST_P(Operations, CellSwapInsideColumnsKeepsCompletions) {
   EXPECT_GT(swaps, 0) << "no band of this shape admits a cell swap: the test checked nothing";
 }
 
-INSTANTIATE_TEST_SUITE_P(Shapes, Operations, ::testing::Values("2x2", "2x3", "3x2"));
+INSTANTIATE_TEST_SUITE_P(Shapes, Operations, ::testing::Values("2x2", "2x3", "3x2"),
+                         gridenum::testing::shape_param_name);
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include "brute.hpp"
 #include "gridenum/count/completion.hpp"
 #include "gridenum/count/reducer.hpp"
+#include "param_names.hpp"
 
 using namespace gridenum;
 
@@ -30,7 +31,8 @@ TEST_P(Kernels, PartitionEqualsBacktrackEqualsBruteForce) {
         << "class " << c;
 }
 
-INSTANTIATE_TEST_SUITE_P(Shapes, Kernels, ::testing::Values("2x2", "2x3", "3x2"));
+INSTANTIATE_TEST_SUITE_P(Shapes, Kernels, ::testing::Values("2x2", "2x3", "3x2"),
+                         gridenum::testing::shape_param_name);
 
 // Releasing a class's tables and counting again gives the same answer.
 TEST(Kernels, ReleaseAndRecount) {

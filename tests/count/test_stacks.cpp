@@ -5,6 +5,7 @@
 
 #include "gridenum/count/catalogue.hpp"
 #include "gridenum/count/stacks.hpp"
+#include "param_names.hpp"
 
 using namespace gridenum;
 
@@ -51,7 +52,8 @@ TEST_P(Stacks, FillingsAreValidOrderedAndSortedByPattern) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Shapes, Stacks, ::testing::Values("2x2", "2x3", "3x2", "3x3", "2x4", "4x2"));
+INSTANTIATE_TEST_SUITE_P(Shapes, Stacks, ::testing::Values("2x2", "2x3", "3x2", "3x3", "2x4", "4x2"),
+                         gridenum::testing::shape_param_name);
 
 TEST(Stacks, NineByNineFigures) {
   const StackList list = build_stack_list(Shape{3, 3});

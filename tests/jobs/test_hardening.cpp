@@ -27,7 +27,6 @@ using namespace gridenum::testing;
 namespace {
 
 const std::string k2x2 = "288";
-const std::string k2x3 = "28200960";
 
 // A finished 2x2 job in DIR (4 units, a few milliseconds).
 void finished_2x2(const fs::path& dir) {

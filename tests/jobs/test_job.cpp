@@ -31,7 +31,6 @@ using namespace gridenum::testing;
 namespace {
 
 const std::string k9x9 = "6670903752021072936960";
-const std::string k2x3 = "28200960";
 
 JobConfig config(const char* shape, std::uint32_t slices = 0, Shard shard = {}, Kernel kernel = Kernel::Partition) {
   JobConfig c;

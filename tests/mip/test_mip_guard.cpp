@@ -23,7 +23,6 @@ using namespace gridenum::testing;
 
 namespace {
 
-const std::string kClassic = "...5...6.8.9....1.16..87...3...26.....7.1.6.....85...3...47..21.4....9.8.8...3...";
 
 // An executable script named `name` in `dir`.
 std::string script(const TempDir& dir, const std::string& name, const std::string& body) {

@@ -21,8 +21,8 @@ using namespace gridenum::testing;
 
 namespace {
 
-const std::string kClassic = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-const std::string kSolution = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+const std::string kGridClassic = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+const std::string kGridSolution = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
 
 using gridenum::testing::read_all;
 
@@ -34,7 +34,7 @@ Puzzle read_one(const std::string& text, ReadOptions opt = {}) {
   return items[0].puzzle ? *items[0].puzzle : Puzzle{};
 }
 
-ParseError error_of(const std::string& text, ReadOptions opt = {}) {
+ParseError text_error_of(const std::string& text, ReadOptions opt = {}) {
   const auto items = read_all(text, opt);
   EXPECT_FALSE(items.empty());
   if (items.empty() || !items[0].error) {
@@ -164,10 +164,10 @@ TEST(GridText, DrawingShowsGivensWallsAndSums) {
 // Rows layouts: qqwing --compact (9 lines), spaced with '|' and rule lines, a boxed frame, '_'
 // and '0' blanks, bracketed givens with the solution around them: all the one-line puzzle.
 TEST(GridText, RowsLayoutsReadAsTheOneLineGrid) {
-  const Model want = parse_puzzle_line(kClassic, 1)->model;
+  const Model want = parse_puzzle_line(kGridClassic, 1)->model;
   std::string compact, spaced, boxed, under;
   for (int r = 0; r < 9; ++r) {
-    const std::string row = kClassic.substr(static_cast<std::size_t>(9 * r), 9);
+    const std::string row = kGridClassic.substr(static_cast<std::size_t>(9 * r), 9);
     compact += row + "\n";
     std::string sp, ub;
     for (int c = 0; c < 9; ++c) {
@@ -189,7 +189,7 @@ TEST(GridText, RowsLayoutsReadAsTheOneLineGrid) {
     EXPECT_EQ(p.line, 1u);
   }
   // Several in one stream, separated or not by blank lines and comments, with one-line puzzles.
-  const auto items = read_all(compact + "\n# next\n" + boxed + kClassic + "\n" + spaced + compact);
+  const auto items = read_all(compact + "\n# next\n" + boxed + kGridClassic + "\n" + spaced + compact);
   ASSERT_EQ(items.size(), 5u);
   const std::vector<std::size_t> lines = {1, 12, 25, 26, 37};
   for (std::size_t i = 0; i < items.size(); ++i) {
@@ -202,16 +202,16 @@ TEST(GridText, RowsLayoutsReadAsTheOneLineGrid) {
   for (int r = 0; r < 9; ++r) {
     for (int c = 0; c < 9; ++c) {
       const std::size_t i = static_cast<std::size_t>(9 * r + c);
-      const bool given = kClassic[i] != '.';
+      const bool given = kGridClassic[i] != '.';
       bracketed.push_back(given ? '[' : ' ');
-      bracketed.push_back(kSolution[i]);
+      bracketed.push_back(kGridSolution[i]);
       bracketed.push_back(given ? ']' : ' ');
     }
     bracketed += "\n";
   }
   const Puzzle b = read_one(bracketed);
   EXPECT_EQ(b.model.givens, want.givens);
-  EXPECT_EQ(format_line(b.expected, 9), kSolution);
+  EXPECT_EQ(format_line(b.expected, 9), kGridSolution);
   // 16x16 rows need separators: spaced rows are a grid, bare 16-symbol lines stay 4x4 puzzles.
   const std::string four = "1234341221434321";
   const auto fours = read_all(four + "\n" + four + "\n");
@@ -240,36 +240,36 @@ TEST(GridText, RowsLayoutsReadAsTheOneLineGrid) {
 // after it.
 TEST(GridText, MalformedGridsNameLineAndColumn) {
   std::string rows;
-  for (int r = 0; r < 9; ++r) rows += kClassic.substr(static_cast<std::size_t>(9 * r), 9) + "\n";
+  for (int r = 0; r < 9; ++r) rows += kGridClassic.substr(static_cast<std::size_t>(9 * r), 9) + "\n";
   // A short row (line 3): at the end of the row.
   std::string shortrow = rows;
   shortrow.erase(28, 1);  // row 3 (offsets 20..28) loses its last cell
-  auto e = error_of(shortrow);
+  auto e = text_error_of(shortrow);
   EXPECT_EQ(e.line, 3u);
   EXPECT_EQ(e.column, 9u);
   EXPECT_NE(e.message.find("grid row 3 has 8 cells, expected 9"), std::string::npos) << e.message;
   // A long row: at the tenth cell.
   // Row 2 ends at offset 19 (rows of 9 symbols and a newline).
   const std::string longrow = rows.substr(0, 19) + "5" + rows.substr(19);
-  e = error_of(longrow);
+  e = text_error_of(longrow);
   EXPECT_EQ(e.line, 2u);
   EXPECT_EQ(e.column, 10u);
   // A bad cell.
   std::string bad = rows;
   bad[10 + 4] = '*';
-  e = error_of(bad);
+  e = text_error_of(bad);
   EXPECT_EQ(e.line, 2u);
   EXPECT_EQ(e.column, 5u);
   EXPECT_NE(e.message.find("bad character '*'"), std::string::npos) << e.message;
   // A digit beyond n: at that cell.
   bad = rows;
   bad[20 + 2] = 'C';
-  e = error_of(bad);
+  e = text_error_of(bad);
   EXPECT_EQ(e.line, 3u);
   EXPECT_EQ(e.column, 3u);
   // The grid ends early (8 rows, then a one-line puzzle): the error at the line after the last
   // row, and the one-line puzzle is still read.
-  const std::string eight = rows.substr(0, 80) + kClassic + "\n";
+  const std::string eight = rows.substr(0, 80) + kGridClassic + "\n";
   const auto items = read_all(eight);
   ASSERT_EQ(items.size(), 2u);
   ASSERT_TRUE(items[0].error);
@@ -280,37 +280,37 @@ TEST(GridText, MalformedGridsNameLineAndColumn) {
   // Clashing givens: at the later cell's line and column.
   bad = rows;
   bad[10 + 1] = '5';  // r2c2 = 5 clashes with r1c1 (box) and r2c6 (row): placed at r2c6
-  e = error_of(bad);
+  e = text_error_of(bad);
   EXPECT_EQ(e.line, 2u);
   EXPECT_EQ(e.column, 6u);
   EXPECT_NE(e.message.find("r2c"), std::string::npos) << e.message;
   // Drawn grids: a bad wall, a bad cell, an open border.
-  const Model m = parse_puzzle_line(kClassic, 1)->model;
+  const Model m = parse_puzzle_line(kGridClassic, 1)->model;
   std::string d = format_drawn(m, {});
   const std::size_t w = 38;  // line 2 starts here (37 + newline)
   std::string dd = d;
   dd[w + 12] = 'x';  // the wall right of cell 3 (column 13)
-  e = error_of(dd);
+  e = text_error_of(dd);
   EXPECT_EQ(e.line, 2u);
   EXPECT_EQ(e.column, 13u);
   EXPECT_NE(e.message.find("between cells"), std::string::npos) << e.message;
   dd = d;
   dd[w + 5] = '(';
-  e = error_of(dd);
+  e = text_error_of(dd);
   EXPECT_EQ(e.line, 2u);
   EXPECT_EQ(e.column, 6u);
   dd = d;
   dd[1] = ' ';
   dd[2] = ' ';
   dd[3] = ' ';
-  e = error_of(dd);
+  e = text_error_of(dd);
   EXPECT_EQ(e.line, 1u);
   EXPECT_EQ(e.column, 2u);
   EXPECT_NE(e.message.find("outer border"), std::string::npos) << e.message;
   // A drawn grid whose walls make neither boxes nor n regions.
   dd = d;
   dd[w + 12] = ' ';  // opens box 1 into box 2 in row 1 only
-  e = error_of(dd);
+  e = text_error_of(dd);
   EXPECT_EQ(e.line, 1u);
   EXPECT_NE(e.message.find("the walls make"), std::string::npos) << e.message;
 }

@@ -13,7 +13,7 @@
 using namespace gridenum;
 
 namespace {
-ParseError error_of(const std::string& line, const ReadOptions& opt = {}) {
+ParseError line_error_of(const std::string& line, const ReadOptions& opt = {}) {
   try {
     parse_puzzle_line(line, 7, opt);
   } catch (const ParseError& e) {
@@ -22,6 +22,7 @@ ParseError error_of(const std::string& line, const ReadOptions& opt = {}) {
   ADD_FAILURE() << "no error for: " << line;
   return ParseError(0, 0, "");
 }
+using gridenum::testing::kClassic;
 using gridenum::testing::read_all;
 // Expects an error item at `line`, `column` whose message contains `text`.
 void expect_error(const PuzzleReader::Item& it, std::size_t line, std::size_t column, const std::string& text) {
@@ -38,7 +39,6 @@ void expect_puzzle(const PuzzleReader::Item& it, std::size_t line, int n) {
   EXPECT_EQ(it.puzzle->line, line);
   EXPECT_EQ(it.puzzle->model.n, n);
 }
-const std::string kClassic = "...5...6.8.9....1.16..87...3...26.....7.1.6.....85...3...47..21.4....9.8.8...3...";
 }  // namespace
 
 TEST(PuzzleIo, ClassicLine) {
@@ -111,50 +111,50 @@ TEST(PuzzleIo, Json) {
 
 TEST(PuzzleIo, BadInputNamesLineAndColumn) {
   // Wrong length: 80 characters.
-  auto e = error_of(kClassic.substr(0, 80));
+  auto e = line_error_of(kClassic.substr(0, 80));
   EXPECT_EQ(e.line, 7u);
   EXPECT_EQ(e.column, 81u);
   EXPECT_NE(e.message.find("length"), std::string::npos);
   // Bad character at column 5.
   std::string bad = kClassic;
   bad[4] = 'x';
-  e = error_of(bad);
+  e = line_error_of(bad);
   EXPECT_EQ(e.column, 5u);
   EXPECT_NE(e.message.find("'x'"), std::string::npos);
   // Digit out of range for the size: '5' in a 4x4.
-  e = error_of("...5............");
+  e = line_error_of("...5............");
   EXPECT_EQ(e.column, 4u);
   // Contradicting givens: the second 5 in row 1 (column 9), and a box clash.
   std::string clash = kClassic;
   clash[8] = '5';
-  e = error_of(clash);
+  e = line_error_of(clash);
   EXPECT_EQ(e.column, 9u);
   EXPECT_NE(e.message.find("contradicts"), std::string::npos);
   // Malformed JSON: column of the bad token.
-  e = error_of(R"({"shape": "2x2", "givens": 12x})");
+  e = line_error_of(R"({"shape": "2x2", "givens": 12x})");
   EXPECT_EQ(e.line, 7u);
   EXPECT_GE(e.column, 29u);
   EXPECT_LE(e.column, 31u);
   EXPECT_NE(e.message.find("JSON"), std::string::npos);
-  e = error_of(R"({"shape": "9x9"})");
+  e = line_error_of(R"({"shape": "9x9"})");
   EXPECT_NE(e.message.find("shape"), std::string::npos);
-  e = error_of(R"({"shape": "2x2", "rules": "sideways"})");
+  e = line_error_of(R"({"shape": "2x2", "rules": "sideways"})");
   EXPECT_NE(e.message.find("sideways"), std::string::npos);
   // A cage that cannot reach its sum: 2 cells summing to 20 in a 4x4 (max 7); column of the cage.
-  e = error_of("4|2x2|3:0,1;20:2,3;7:4,8;4:5,9;6:6,10;3:7,11;6:12,13;4:14,15|");
+  e = line_error_of("4|2x2|3:0,1;20:2,3;7:4,8;4:5,9;6:6,10;3:7,11;6:12,13;4:14,15|");
   EXPECT_EQ(e.column, 13u);
   EXPECT_NE(e.message.find("cannot reach"), std::string::npos);
   // Cage cell out of range, cell in two cages, bad sum.
-  EXPECT_EQ(error_of("4|2x2|3:0,16|").column, 11u);
-  EXPECT_NE(error_of("4|2x2|3:0,1;3:1,2|").message.find("two cages"), std::string::npos);
-  EXPECT_EQ(error_of("4|2x2|x:0,1|").column, 7u);
+  EXPECT_EQ(line_error_of("4|2x2|3:0,16|").column, 11u);
+  EXPECT_NE(line_error_of("4|2x2|3:0,1;3:1,2|").message.find("two cages"), std::string::npos);
+  EXPECT_EQ(line_error_of("4|2x2|x:0,1|").column, 7u);
   // Jigsaw: region with too many cells; givens of the wrong length.
-  EXPECT_NE(error_of("4|................|1111133322442244|").message.find("region"), std::string::npos);
-  EXPECT_EQ(error_of("4|...............|1113133322442244|").line, 7u);
+  EXPECT_NE(line_error_of("4|................|1111133322442244|").message.find("region"), std::string::npos);
+  EXPECT_EQ(line_error_of("4|...............|1113133322442244|").line, 7u);
   // Windoku needs 3x3 boxes.
   ReadOptions w;
   w.rules = kRuleWindoku;
-  EXPECT_EQ(error_of(std::string(16, '.'), w).line, 7u);
+  EXPECT_EQ(line_error_of(std::string(16, '.'), w).line, 7u);
 }
 
 // check_consistency names the first cell, in reading order, that repeats an earlier cell's digit,
@@ -275,38 +275,38 @@ TEST(PuzzleIo, JsonErrorsNameTheValue) {
   expect_error(items[0], 4, 12, "cage 1 (2 cells at r1c1) cannot reach its sum 99");
   // In a one-line spec: the entry of a givens array, a cage cell, a cage sum, the shape, a rule.
   const std::string head = R"({"shape": "2x2", )";  // 17 columns
-  auto e = error_of(head + R"("givens": [0,0,0,7,0,0,0,0,0,0,0,0,0,0,0,0]})");
+  auto e = line_error_of(head + R"("givens": [0,0,0,7,0,0,0,0,0,0,0,0,0,0,0,0]})");
   EXPECT_EQ(e.line, 7u);
   EXPECT_EQ(e.column, 35u);
   EXPECT_EQ(e.message, "\"givens\": entry 7 out of range 0..4");
-  e = error_of(head + R"("givens": [0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,1]})");
+  e = line_error_of(head + R"("givens": [0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,1]})");
   EXPECT_EQ(e.column, 59u);  // the later 1, in column 4 as the first
   EXPECT_NE(e.message.find("contradicts"), std::string::npos);
   // An integer beyond int is out of range, not wrapped to a small digit.
-  e = error_of(head + R"("givens": [4294967297,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]})");
+  e = line_error_of(head + R"("givens": [4294967297,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]})");
   EXPECT_EQ(e.column, 29u);
   EXPECT_NE(e.message.find("out of range"), std::string::npos);
-  e = error_of(head + R"("cages": [{"sum": 3, "cells": [0, 16]}]})");
+  e = line_error_of(head + R"("cages": [{"sum": 3, "cells": [0, 16]}]})");
   EXPECT_EQ(e.column, 52u);
   EXPECT_EQ(e.message, "cage cell 16 out of range 0..15");
-  e = error_of(head + R"("cages": [{"sum": 4294967299, "cells": [0, 1]}]})");
+  e = line_error_of(head + R"("cages": [{"sum": 4294967299, "cells": [0, 1]}]})");
   EXPECT_EQ(e.column, 36u);
   EXPECT_NE(e.message.find("out of range"), std::string::npos);
-  e = error_of(head + R"("cages": [{"sum": 3, "cells": [0, 1]}, {"sum": 3.5, "cells": [2, 3]}]})");
+  e = line_error_of(head + R"("cages": [{"sum": 3, "cells": [0, 1]}, {"sum": 3.5, "cells": [2, 3]}]})");
   EXPECT_EQ(e.column, 57u);
   EXPECT_NE(e.message.find("each cage must be"), std::string::npos);
-  e = error_of(R"({"rules": ["x", "sideways"]})");
+  e = line_error_of(R"({"rules": ["x", "sideways"]})");
   EXPECT_EQ(e.column, 17u);
   EXPECT_NE(e.message.find("sideways"), std::string::npos);
-  e = error_of(R"({"givens": "", "shape": "5x6"})");
+  e = line_error_of(R"({"givens": "", "shape": "5x6"})");
   EXPECT_EQ(e.column, 25u);
   EXPECT_EQ(e.message, "shape 5x6: n = 30 is more than 25; box shape 5x6 gives 30x30 grids (30 digits)");
   // A regions array with a region of too many cells: the first cell too many.
-  e = error_of(head + R"("regions": [0,0,0,0,0,1,1,1,2,2,2,2,3,3,3,3]})");
+  e = line_error_of(head + R"("regions": [0,0,0,0,0,1,1,1,2,2,2,2,3,3,3,3]})");
   EXPECT_EQ(e.column, 38u);
   EXPECT_NE(e.message.find("region 0 has more than 4 cells"), std::string::npos);
   // A JSON line indented by two spaces: columns count the indent.
-  e = error_of("  " + head + R"("givens": "..5............."})");
+  e = line_error_of("  " + head + R"("givens": "..5............."})");
   EXPECT_EQ(e.column, 33u);
   EXPECT_NE(e.message.find("bad character '5'"), std::string::npos);
 }
@@ -372,26 +372,26 @@ TEST(PuzzleIo, JsonArrayOnlyAsTheWholeInput) {
   expect_puzzle(items[2], 3, 4);
   expect_error(items[3], 4, 1, "only read as the whole input");
   expect_error(items[4], 5, 1, "only read as the whole input");
-  EXPECT_NE(error_of("{").message.find("only read as the whole input"), std::string::npos);
+  EXPECT_NE(line_error_of("{").message.find("only read as the whole input"), std::string::npos);
 }
 
 // A cell may be in one cage, once. Both readers reject a repeat with the one shared check, at the
 // repeated listing (audit files dup.json, dup3.json, overlap.json).
 TEST(PuzzleIo, CageCellsAreNotRepeated) {
   // dup.json: the second 0 of "cells":[0,0] is column 62.
-  auto e = error_of(R"({"shape":"2x2","rules":"killer","cages":[{"sum":2,"cells":[0,0]}]})");
+  auto e = line_error_of(R"({"shape":"2x2","rules":"killer","cages":[{"sum":2,"cells":[0,0]}]})");
   EXPECT_EQ(e.line, 7u);
   EXPECT_EQ(e.column, 62u);
   EXPECT_EQ(e.message, "cell 0 is twice in cage 1");
   // overlap.json: cell 1 in the second cage, column 84.
-  e = error_of(R"({"shape":"2x2","rules":"killer","cages":[{"sum":3,"cells":[0,1]},{"sum":3,"cells":[1,4]}]})");
+  e = line_error_of(R"({"shape":"2x2","rules":"killer","cages":[{"sum":3,"cells":[0,1]},{"sum":3,"cells":[1,4]}]})");
   EXPECT_EQ(e.column, 84u);
   EXPECT_EQ(e.message, "cell 1 is in two cages (1 and 2)");
   // The same wording in the killer line format, at the repeated cell.
-  e = error_of("4|2x2|3:0,1;3:1,2|");
+  e = line_error_of("4|2x2|3:0,1;3:1,2|");
   EXPECT_EQ(e.column, 15u);
   EXPECT_EQ(e.message, "cell 1 is in two cages (1 and 2)");
-  e = error_of("4|2x2|3:0,0|");
+  e = line_error_of("4|2x2|3:0,0|");
   EXPECT_EQ(e.column, 11u);
   EXPECT_EQ(e.message, "cell 0 is twice in cage 1");
   // In a document the other elements are still read.
@@ -421,21 +421,21 @@ TEST(PuzzleIo, ByteOrderMarkIsSkipped) {
 // Boxes need at least 2 rows and 2 columns in every format; only a jigsaw, whose regions replace
 // the boxes, may give a 1xN shape to set n.
 TEST(PuzzleIo, OneRowBoxesAreRejected) {
-  auto e = error_of(R"({"shape":"1x4"})");
+  auto e = line_error_of(R"({"shape":"1x4"})");
   EXPECT_EQ(e.column, 10u);
   EXPECT_EQ(e.message, "box shape 1x4 is degenerate: a box of one row is a whole row, so the 4x4 grid would be a Latin "
                        "square, not a Sudoku; boxes need at least 2 rows and 2 columns, and for 4x4 grids the box shape is "
                        "2x2 (a 1xN shape only sets n for a jigsaw)");
-  EXPECT_EQ(error_of(R"({"shape":"4x1","rules":"x"})").column, 10u);
+  EXPECT_EQ(line_error_of(R"({"shape":"4x1","rules":"x"})").column, 10u);
   ReadOptions o;
   o.shape = Shape{1, 25};
-  e = error_of(std::string(625, '.'), o);
+  e = line_error_of(std::string(625, '.'), o);
   EXPECT_EQ(e.column, 1u);
   EXPECT_NE(e.message.find("box shape 1x25 is degenerate"), std::string::npos);
   EXPECT_NE(e.message.find("for 25x25 grids the box shape is 5x5"), std::string::npos);
   o.shape = Shape{4, 8};
-  EXPECT_NE(error_of(std::string(1024, '.'), o).message.find("more than 25"), std::string::npos);
-  e = error_of("4|1x4|10:0,1,2,3|");
+  EXPECT_NE(line_error_of(std::string(1024, '.'), o).message.find("more than 25"), std::string::npos);
+  e = line_error_of("4|1x4|10:0,1,2,3|");
   EXPECT_EQ(e.column, 3u);
   EXPECT_NE(e.message.find("box shape 1x4"), std::string::npos);
   // Jigsaws: a 1x5 JSON shape sets n = 5; the jigsaw line reader's Shape{1, n} is untouched.
@@ -447,7 +447,7 @@ TEST(PuzzleIo, OneRowBoxesAreRejected) {
   ASSERT_TRUE(j);
   EXPECT_EQ(j->model.box, (Shape{1, 5}));
   // A jigsaw rule without regions says so, at the rules.
-  e = error_of(R"({"shape":"2x2","rules":"jigsaw"})");
+  e = line_error_of(R"({"shape":"2x2","rules":"jigsaw"})");
   EXPECT_EQ(e.column, 24u);
   EXPECT_EQ(e.message, "a jigsaw needs \"regions\"");
 }
@@ -474,23 +474,23 @@ TEST(PuzzleIo, Formatting) {
 // suggested; values of the wrong type are errors at the value.
 TEST(PuzzleIo, JsonUnknownKeysAndWrongTypesAreErrors) {
   const std::string head = R"({"shape": "2x2", )";  // 17 columns
-  auto e = error_of(head + R"("givns": "1..............."})");
+  auto e = line_error_of(head + R"("givns": "1..............."})");
   EXPECT_EQ(e.line, 7u);
   EXPECT_EQ(e.column, 18u);
   EXPECT_NE(e.message.find("unknown key \"givns\""), std::string::npos) << e.what();
   EXPECT_NE(e.message.find("did you mean \"givens\""), std::string::npos) << e.what();
-  e = error_of(head + R"("rule": "x"})");
+  e = line_error_of(head + R"("rule": "x"})");
   EXPECT_EQ(e.column, 18u);
   EXPECT_NE(e.message.find("did you mean \"rules\""), std::string::npos) << e.what();
-  e = error_of(head + R"("rules": "xx"})");
+  e = line_error_of(head + R"("rules": "xx"})");
   EXPECT_EQ(e.column, 27u);
   EXPECT_NE(e.message.find("unknown rule 'xx'"), std::string::npos) << e.what();
   // A key far from every known one: no guess, the list of keys.
-  e = error_of(head + R"("colour": 1})");
+  e = line_error_of(head + R"("colour": 1})");
   EXPECT_EQ(e.message.find("did you mean"), std::string::npos) << e.what();
   EXPECT_NE(e.message.find("the keys are shape, rules"), std::string::npos) << e.what();
   // "solution" must be a string: 12 was not checked at all.
-  e = error_of(head + R"("solution": 12})");
+  e = line_error_of(head + R"("solution": 12})");
   EXPECT_EQ(e.column, 30u);
   EXPECT_NE(e.message.find("\"solution\" must be a string"), std::string::npos) << e.what();
   // Inside a cage object, on the second line of a whole-input document.
@@ -498,12 +498,12 @@ TEST(PuzzleIo, JsonUnknownKeysAndWrongTypesAreErrors) {
   ASSERT_EQ(items.size(), 1u);
   expect_error(items[0], 3, 23, "unknown key \"cell\" in a cage (did you mean \"cells\"?)");
   // A key with control characters or bad UTF-8 is shown escaped / replaced, never raw.
-  e = error_of(head + "\"a\\u0001b\": 1}");
+  e = line_error_of(head + "\"a\\u0001b\": 1}");
   EXPECT_NE(e.message.find("\"a\\u0001b\""), std::string::npos) << e.what();
   // The writers' notes read back: "count" and generate --stats's "hint", of the right types.
   EXPECT_TRUE(parse_puzzle_line(head + R"("count": 1, "hint": {"nodes": 3}})", 1));
-  EXPECT_NE(error_of(head + R"("count": "one"})").message.find("\"count\""), std::string::npos);
-  EXPECT_NE(error_of(head + R"("hint": 3})").message.find("\"hint\""), std::string::npos);
+  EXPECT_NE(line_error_of(head + R"("count": "one"})").message.find("\"count\""), std::string::npos);
+  EXPECT_NE(line_error_of(head + R"("hint": 3})").message.find("\"hint\""), std::string::npos);
 }
 
 // Issue 13 item 8: input lines are bounded (kMaxLineBytes, 1 MiB). A longer line is an error at
@@ -551,7 +551,7 @@ TEST(PuzzleIo, StreamFailureIsNotEndOfInput) {
 TEST(PuzzleIo, NonAsciiBytesAreEscapedInMessages) {
   std::string bad = kClassic;
   bad[4] = '\xff';
-  const auto e = error_of(bad);
+  const auto e = line_error_of(bad);
   EXPECT_EQ(e.column, 5u);
   EXPECT_NE(e.message.find("bad character '\\xff'"), std::string::npos) << e.message;
   EXPECT_EQ(e.message.find('\xff'), std::string::npos);
@@ -571,10 +571,10 @@ TEST(PuzzleIo, NamePuzzleSolutionLines) {
   // Columns stay the input's: a bad symbol after the name.
   std::string bad = kClassic;
   bad[4] = 'x';
-  auto e = error_of("classic " + bad);
+  auto e = line_error_of("classic " + bad);
   EXPECT_EQ(e.column, 13u);
   // A truncated grid followed by its solution is still a wrong length, not the solution solved.
-  e = error_of(kClassic.substr(0, 80) + " " + sol);
+  e = line_error_of(kClassic.substr(0, 80) + " " + sol);
   EXPECT_NE(e.message.find("wrong length"), std::string::npos) << e.what();
   // And the seed examples file reads line by line through the stream reader.
   auto items = read_all("# comment\nclassic " + kClassic + " " + sol + "\n");
@@ -587,7 +587,7 @@ TEST(PuzzleIo, NamePuzzleSolutionLines) {
 // with neither a puzzle nor an error (the CLI printed "none" for it). Now it is an error at the
 // word after the name, and every item the reader gives has exactly one of the two.
 TEST(PuzzleIo, NameFollowedByACommentIsAnError) {
-  auto e = error_of("zz #...............");
+  auto e = line_error_of("zz #...............");
   EXPECT_EQ(e.line, 7u);
   EXPECT_EQ(e.column, 4u);
   EXPECT_NE(e.message.find("a name ('zz') but no puzzle"), std::string::npos) << e.what();

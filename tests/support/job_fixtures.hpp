@@ -17,6 +17,9 @@ namespace gridenum::testing {
 
 // The unit ids of a journal's complete "U" lines, in file order, read without the library's
 // reader (so a test can see duplicates the reader would fold).
+// The published number of 6x6 grids with 2x3 boxes, the total most job tests count.
+inline const std::string k2x3 = "28200960";
+
 inline std::vector<std::uint32_t> raw_journal_units(const fs::path& journal) {
   const std::string text = slurp(journal);
   std::vector<std::uint32_t> ids;

@@ -21,7 +21,7 @@ inline std::uint64_t binom_pow(int m) {
   return p;
 }
 
-gridenum::Side2Config random_config(int m, std::mt19937& rng) {
+inline gridenum::Side2Config random_config(int m, std::mt19937& rng) {
   gridenum::Side2Config c;
   c.m = m;
   std::vector<int> d(2 * m);
@@ -34,7 +34,7 @@ gridenum::Side2Config random_config(int m, std::mt19937& rng) {
 }
 
 // A random element of the class group applied to c: relabel, permute boxes, flip some boxes.
-gridenum::Side2Config random_image(const gridenum::Side2Config& c, std::mt19937& rng) {
+inline gridenum::Side2Config random_image(const gridenum::Side2Config& c, std::mt19937& rng) {
   const int m = c.m, n = 2 * m;
   std::vector<int> relabel(n), boxes(m);
   std::iota(relabel.begin(), relabel.end(), 0);

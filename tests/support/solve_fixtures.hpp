@@ -21,13 +21,15 @@
 #include <string>
 #include <vector>
 
+#include "fixture_error.hpp"
 #include "gridenum/puzzle/puzzle_io.hpp"
 
 namespace gridenum::testing {
 
-struct FixtureError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
+// A classic 9x9 puzzle with one solution and that solution (a seed document's example), used by
+// the reader and CLI tests as their plain input.
+inline const std::string kClassic = "...5...6.8.9....1.16..87...3...26.....7.1.6.....85...3...47..21.4....9.8.8...3...";
+inline const std::string kSolution = "472531869859642317163987254318726495597314682624859173936478521741265938285193746";
 
 inline std::string data_file(const std::string& name) { return std::string(GRIDENUM_SOURCE_DIR) + "/tests/data/" + name; }
 
