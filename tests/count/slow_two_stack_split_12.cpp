@@ -1,5 +1,7 @@
-// The footprint counter on 2x6 against the matching-removal counter (two_stack_fillings, no
-// shared code), and a 2x6 job, label slow (a few minutes):
+// The footprint counter against the matching-removal counter (two_stack_fillings, no shared
+// code) on 10 and 12 digits, and a 2x6 job, label slow (a few minutes):
+//  - every seventh 10-digit class and 12 random 10-digit configurations with images (the fast
+//    test takes every 71st class and 3 configurations);
 //  - classes 63106, 63150 and 63190 of the 63,199 (TwoStackOrbitClasses order; their
 //    representatives are written out so that no class table is built): matching removal needs
 //    2 to 16 s on them, the footprint counter milliseconds (class 63002 agrees too, but its
@@ -18,8 +20,16 @@
 #include "gridenum/count/two_stack.hpp"
 #include "gridenum/count/two_stack_split.hpp"
 #include "cli_run.hpp"
+#include "two_stack_split_checks.hpp"
 
 using namespace gridenum;
+
+// The 10-digit share of test_two_stack_split.cpp's checks against matching removal: every
+// seventh class of the 355 (51) on one and two threads, and 12 random configurations with images.
+TEST(TwoStackSplitSlow, TenDigitClassesAgainstMatchingRemoval) {
+  EXPECT_EQ(test_support::expect_split_agrees_on_classes(5, 7), 51u);
+  test_support::expect_split_agrees_on_random(5, 12, 15);
+}
 
 TEST(TwoStackSplitSlow, TwelveDigitClassesAgainstMatchingRemoval) {
   tbb::task_arena arena(2);

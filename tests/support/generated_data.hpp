@@ -52,6 +52,17 @@ struct DataFile {
   // The fast test's generator-promise check of this file runs as this many tests of equal
   // puzzle ranges, so that `ctest -j2` spreads the costliest file over both cores.
   std::size_t parts = 1;
+  // How many puzzles (from the start) the fast tests run the engine checks and the generator's
+  // promises on; the slow tests (slow_generate.cpp) check the rest, so the two labels together
+  // check every puzzle once. Only the costliest files keep a prefix here (measured costs of the
+  // whole file, 2-core AMD EPYC, 2026-11-26: the promises on the 16x16 classics 60 s, on jigsaw-X
+  // 9x9 14 s, on X 12x12 6 s; both engines on the 12x12 killers 8.6 s, on the 16x16 killers 3.5 s).
+  std::size_t checked = kAll;
+  // How many puzzles (from the start) the slow test regenerates byte for byte; the long test
+  // (long_generate.cpp) regenerates every puzzle of the files where this is a prefix. Measured,
+  // the whole file (2-core AMD EPYC, -j2, 2026-11-26): jigsaw 16x16 68 s, killer 16x16 43 s,
+  // X 16x16 33 s, classic 16x16 20 s, killer 12x12 15 s.
+  std::size_t regenerated_slow = kAll;
 };
 
 inline GenerateOptions options(Shape box, unsigned rules, bool minimal, Symmetry s = Symmetry::None,
@@ -87,7 +98,7 @@ inline std::vector<DataFile> data_files() {
       {"classic-2x5", 1019, 100, options({2, 5}, 0, true)},
       {"classic-3x4", 1006, 100, options({3, 4}, 0, true)},
       {"classic-4x3", 1007, 100, options({4, 3}, 0, true)},
-      {"classic-4x4", 1008, 100, options({4, 4}, 0, true), false, 2, 4},
+      {"classic-4x4", 1008, 100, options({4, 4}, 0, true), false, 2, 1, 8, 40},
       {"classic-5x5", 1020, 3, options({5, 5}, 0, false), false, 0},
       {"classic-3x3-rotational", 1009, 100, options({3, 3}, 0, true, rot)},
       {"classic-3x3-mirror", 1010, 100, options({3, 3}, 0, false, mirror)},
@@ -97,8 +108,8 @@ inline std::vector<DataFile> data_files() {
       {"x-2x3", 1012, 100, options({2, 3}, X, true)},
       {"x-2x4", 1013, 100, options({2, 4}, X, true)},
       {"x-3x3", 1014, 100, options({3, 3}, X, true)},
-      {"x-3x4", 1015, 100, options({3, 4}, X, true), false, 8},
-      {"x-4x4", 1023, 100, options({4, 4}, X, false), false, 2},
+      {"x-3x4", 1015, 100, options({3, 4}, X, true), false, 8, 1, 40},
+      {"x-4x4", 1023, 100, options({4, 4}, X, false), false, 2, 1, kAll, 25},
       {"windoku-3x3", 1016, 100, options({3, 3}, W, true)},
       {"x-windoku-3x3", 1017, 100, options({3, 3}, X | W, true)},
       {"jigsaw-4", 1024, 100, jigsaw(4, 0, true)},
@@ -109,45 +120,57 @@ inline std::vector<DataFile> data_files() {
       {"jigsaw-9", 1029, 100, jigsaw(9, 0, true), false, 50},
       {"jigsaw-10", 1030, 100, jigsaw(10, 0, false), false, 30},
       {"jigsaw-12", 1032, 100, jigsaw(12, 0, false), false, 5},
-      {"jigsaw-16", 1036, 100, jigsaw(16, 0, false), false, 1},
-      {"jigsaw-x-9", 1040, 100, jigsaw(9, X, true), false, 3, 2},
+      {"jigsaw-16", 1036, 100, jigsaw(16, 0, false), false, 1, 1, kAll, 15},
+      {"jigsaw-x-9", 1040, 100, jigsaw(9, X, true), false, 3, 1, 30},
       {"killer-2x2", 1041, 100, options({2, 2}, K, true)},
       {"killer-2x3", 1042, 100, options({2, 3}, K, true)},
       {"killer-2x4", 1046, 100, options({2, 4}, K, false)},
       {"killer-3x3", 1043, 100, options({3, 3}, K, false), false, 20},
-      {"killer-x-3x3", 1044, 100, options({3, 3}, K | X, false), false, 15},
-      {"killer-3x4", 1047, 100, with_cage_max(options({3, 4}, K, false), 4), false, 2},
-      {"killer-4x4", 1048, 100, with_cage_max(options({4, 4}, K, false), 3), false, 1},
+      {"killer-x-3x3", 1044, 100, options({3, 3}, K | X, false), false, 15, 1, 50},
+      {"killer-3x4", 1047, 100, with_cage_max(options({3, 4}, K, false), 4), false, 2, 1, 30, 50},
+      {"killer-4x4", 1048, 100, with_cage_max(options({4, 4}, K, false), 3), false, 1, 1, 40, 20},
       {"jigsaw-killer-6", 1045, 100, jigsaw(6, K, true), true},
-      {"jigsaw-killer-9", 1049, 100, jigsaw(9, K, false), true},
+      {"jigsaw-killer-9", 1049, 100, jigsaw(9, K, false), true, kAll, 1, 50},
       {"counts-classic-2x2-change", 1050, 50, options({2, 2}, 0, true, none, Perturb::Change)},
       {"counts-classic-3x3-remove", 1051, 50, options({3, 3}, 0, true, none, Perturb::Remove)},
       {"counts-classic-3x3-change", 1052, 50, options({3, 3}, 0, true, none, Perturb::Change)},
   };
 }
 
-// A file's puzzles [from, upto), one of its `parts` (see DataFile::parts).
+// A file's puzzles [from, upto), one part of what a test label checks of it.
 struct DataPart {
   DataFile file;
   std::size_t from = 0, upto = kAll;
-  std::size_t part = 0;
+  std::size_t part = 0, parts = 1;
 };
 
-// Every file cut into its parts; together they cover every puzzle of every file.
+// [from, upto) cut into `parts` tests of equal ranges.
+inline void cut_into_parts(std::vector<DataPart>& out, const DataFile& f, std::size_t from, std::size_t upto, std::size_t parts) {
+  parts = std::max<std::size_t>(parts, 1);
+  for (std::size_t k = 0; k < parts; ++k)
+    out.push_back({f, from + (upto - from) * k / parts, from + (upto - from) * (k + 1) / parts, k, parts});
+}
+
+// The fast label's share: puzzles [0, checked) of every file, in its `parts`.
 inline std::vector<DataPart> data_parts() {
   std::vector<DataPart> out;
-  for (const auto& f : data_files()) {
-    const std::size_t parts = std::max<std::size_t>(f.parts, 1);
-    for (std::size_t k = 0; k < parts; ++k)
-      out.push_back({f, f.count * k / parts, k + 1 == parts ? kAll : f.count * (k + 1) / parts, k});
-  }
+  for (const auto& f : data_files()) cut_into_parts(out, f, 0, std::min(f.checked, f.count), f.parts);
+  return out;
+}
+
+// The slow label's share: puzzles [checked, count) of the files the fast label checks a prefix
+// of, in parts of about 30 puzzles (the 16x16 classics' promises: about 20 s a part).
+inline std::vector<DataPart> data_rest_parts() {
+  std::vector<DataPart> out;
+  for (const auto& f : data_files())
+    if (f.checked < f.count) cut_into_parts(out, f, f.checked, f.count, (f.count - f.checked + 29) / 30);
   return out;
 }
 
 inline std::string data_part_test_name(const ::testing::TestParamInfo<DataPart>& info) {
   std::string s = info.param.file.name;
   std::replace(s.begin(), s.end(), '-', '_');
-  if (info.param.file.parts > 1) s += "_part" + std::to_string(info.param.part + 1);
+  if (info.param.parts > 1) s += "_part" + std::to_string(info.param.part + 1);
   return s;
 }
 
@@ -216,8 +239,8 @@ inline int mirror_image(int c, int n, Symmetry s) {
   return c;
 }
 
-// Header, count, rules and size of a file; the engine checks on every puzzle.
-inline void check_file_and_engines(const DataFile& f) {
+// Header, count, rules and size of a file; the engine checks on its puzzles [from, upto).
+inline void check_file_and_engines(const DataFile& f, std::size_t from = 0, std::size_t upto = kAll) {
   const std::string path = generated_path(f.name);
   ASSERT_EQ(first_line(path), "# gridenum " + generate_command(f.opt, f.seed, f.count, f.json ? "json" : "line")) << path;
   const auto ps = load_generated(f);
@@ -237,18 +260,21 @@ inline void check_file_and_engines(const DataFile& f) {
     return;  // check_listed_counts runs on the counts files together (each alone may lack a kind)
   }
   // Propagation: exactly one solution (counted up to 2), the listed one.
-  check_unique(ps, path);
+  const std::vector<Puzzle> part(ps.begin() + static_cast<std::ptrdiff_t>(std::min(from, ps.size())),
+                                 ps.begin() + static_cast<std::ptrdiff_t>(std::min(upto, ps.size())));
+  ASSERT_FALSE(part.empty()) << path << ": no puzzle in [" << from << ", " << upto << ")";
+  check_unique(part, path);
   // Dancing Links: the same. (check_dlx_validated would run propagation a second time on every
   // puzzle, to compare counts that check_unique has just fixed at 1: a third of this test's time.)
   std::size_t killers9 = 0;
-  for (const Puzzle& p : ps) {
+  for (const Puzzle& p : part) {
     const auto r = solve_dlx(p.model, 2);
     ASSERT_EQ(r.count, 1u) << path << " line " << p.line;
     ASSERT_EQ(r.solution, p.expected) << path << " line " << p.line;
     killers9 += killer9(p);
   }
   // DLX's 9x9 killer path (the sum-bounds encoding's hard case) really ran on every 9x9 killer.
-  if ((f.opt.rules & kRuleKiller) && f.opt.box.n() == 9) { EXPECT_EQ(killers9, ps.size()) << path; }
+  if ((f.opt.rules & kRuleKiller) && f.opt.box.n() == 9) { EXPECT_EQ(killers9, part.size()) << path; }
 }
 
 // Every merge of two adjacent cages a minimal killer must refuse: at most max_cage cells
