@@ -1,50 +1,91 @@
-// The 10-digit counts by both side-2 routes (issue 14): 2x5 natively by two-stack, 5x2 natively
-// by two-band, each equal to the published 1,903,816,047,972,624,930,994,913,280,000 (Pettersen
-// 2005), the first moment sum weight x F equal to 1,388,348,372,994,018,508,800 (fillings of one
-// 10x5 stack), and the two routes' F equal class for class (classes matched by the two-stack
-// classifier). Also the 10-digit class tables of both generators matched class for class, and
-// random 10-digit configurations by both counters and under the group. Minutes on 2 cores (the
-// two-band route is the slower one): label slow.
+// The 10-digit counts by both side-2 routes (issue 14), computed once per ctest run as the
+// fixture side2_10 (tests/support/test_cache.hpp) with the product's own commands: 2x5 natively by
+// two-stack in one job, 5x2 natively by two-band in four shards, merged. Each route's total must
+// be the published 1,903,816,047,972,624,930,994,913,280,000 (Pettersen 2005), its first moment sum
+// weight x F 1,388,348,372,994,018,508,800 (fillings of one 10x5 stack), and the two routes' F
+// equal class for class (classes matched by the two-stack classifier). Other slow tests read the
+// same tables (slow_burnside_10x10.cpp) instead of counting 10x10 again. Also the 10-digit class
+// tables of both generators matched class for class, and random 10-digit configurations by both
+// counters and under the group. Measured 2026-11-26 (2-core AMD EPYC family 25 model 17, -j2):
+// before the fixture, one test counted both routes in 583 s.
 #include <gtest/gtest.h>
 
 #include <random>
 
+#include "cli_run.hpp"
 #include "gridenum/count/side2.hpp"
 #include "gridenum/count/two_band.hpp"
 #include "gridenum/count/two_stack.hpp"
 #include "side2_fixtures.hpp"
+#include "test_cache.hpp"
 
 using namespace gridenum;
 using gridenum::test_support::random_config;
 using gridenum::test_support::random_image;
+namespace fs = std::filesystem;
 
+namespace {
 
-TEST(Side2Slow, TenDigitTotalsByBothRoutes) {
-  Side2Options o;
-  o.shape = Shape{2, 5};
-  o.route = Side2Route::TwoStack;
-  o.threads = 2;
-  const Side2Result stack = run_side2_count(o);
-  o.shape = Shape{5, 2};
-  o.route = Side2Route::TwoBand;
-  const Side2Result band = run_side2_count(o);
-  for (const Side2Result* r : {&stack, &band}) {
-    EXPECT_EQ(r->classes.classes.size(), 355u);
-    EXPECT_EQ(r->reduction.weight_sum, 1016255020032ull);
-    // Read through the JSON document (compiled into the library: cpp_int::str() inlined in this
-    // file draws a false GCC 12 -Wrestrict warning).
-    const auto j = to_json(*r);
-    EXPECT_EQ(j["first_moment"], "1388348372994018508800");
-    EXPECT_EQ(j["total"], "1903816047972624930994913280000");
-    EXPECT_FALSE(r->transposed);
+// One job of the fixture, from an empty directory, to the end.
+void run_fixture_job(const fs::path& dir, const std::string& args) {
+  fs::remove_all(dir);
+  fs::create_directories(dir.parent_path());
+  const auto p = gridenum::testing::run_cli_line("{gridenum} count " + args + " --job-dir " + dir.string() + " 2>&1");
+  ASSERT_EQ(p.code, 0) << p.out;
+  ASSERT_TRUE(fs::exists(dir / "result.json")) << p.out;
+}
+
+void two_band_shard(int k) {
+  run_fixture_job(gridenum::testing::side2_ten_two_band_dir(k), "--shape 5x2 --method two-band --threads 1 --shard " +
+                                                          std::to_string(k) + "/" + std::to_string(gridenum::testing::kSide2TenShards));
+}
+
+}  // namespace
+
+// ---- Fixture side2_10: the tables --------------------------------------------------------------
+
+TEST(Side2Tables10Setup, TwoStackRouteOnTwoByFive) {
+  run_fixture_job(gridenum::testing::side2_ten_two_stack_dir(), "--shape 2x5 --method two-stack --threads 2");
+}
+TEST(Side2Tables10Setup, TwoBandRouteOnFiveByTwoShard1) { two_band_shard(1); }
+TEST(Side2Tables10Setup, TwoBandRouteOnFiveByTwoShard2) { two_band_shard(2); }
+TEST(Side2Tables10Setup, TwoBandRouteOnFiveByTwoShard3) { two_band_shard(3); }
+TEST(Side2Tables10Setup, TwoBandRouteOnFiveByTwoShard4) { two_band_shard(4); }
+
+// ---- Checks ------------------------------------------------------------------------------------
+
+TEST(Side2Tables10, TotalsByBothRoutesAndFClassForClass) {
+  static_assert(gridenum::testing::kSide2TenShards == 4, "the setup tests above are one per shard");
+  std::string dirs;
+  for (int k = 1; k <= gridenum::testing::kSide2TenShards; ++k) dirs += " " + gridenum::testing::side2_ten_two_band_dir(k).string();
+  const auto merged = gridenum::testing::run_cli_line("{gridenum} merge --json" + dirs);
+  ASSERT_EQ(merged.code, 0) << merged.out;
+  const ResultDoc band = parse_result(nlohmann::json::parse(merged.out), "merge of the two-band shards");
+  const ResultDoc stack = gridenum::testing::fixture_result(gridenum::testing::side2_ten_two_stack_dir());
+  EXPECT_EQ(stack.method, Method::TwoStack);
+  EXPECT_EQ(band.method, Method::TwoBand);
+  EXPECT_EQ(stack.shape, (Shape{2, 5}));
+  EXPECT_EQ(band.shape, (Shape{5, 2}));
+  for (const ResultDoc* r : {&stack, &band}) {
+    ASSERT_EQ(r->side2_classes.size(), 355u) << r->source;
+    std::uint64_t weights = 0;
+    for (const auto& c : r->side2_classes) weights += c.weight;
+    EXPECT_EQ(weights, 1016255020032ull) << r->source;  // 252^5
+    EXPECT_EQ(r->first_moment, BigInt("1388348372994018508800")) << r->source;
+    EXPECT_EQ(r->total, BigInt("1903816047972624930994913280000")) << r->source;
   }
+  // The two-band route's classes matched to the two-stack route's by the two-stack classifier.
   const TwoStackClasses a(5);
   std::vector<int> matched(355, 0);
-  for (std::size_t j = 0; j < band.classes.classes.size(); ++j) {
-    const std::uint32_t i = a.class_of(band.classes.classes[j].representative);
+  for (const auto& c : band.side2_classes) {
+    const auto config = parse_config_string(c.representative, 5);
+    ASSERT_TRUE(config.has_value()) << c.representative;
+    const std::uint32_t i = a.class_of(*config);
+    ASSERT_LT(i, 355u);
     ++matched[i];
-    EXPECT_EQ(stack.F[i], band.F[j]) << "class " << i + 1;
-    EXPECT_EQ(stack.classes.classes[i].weight, band.classes.classes[j].weight);
+    EXPECT_EQ(stack.side2_classes[i].index, i + 1u);
+    EXPECT_EQ(stack.side2_classes[i].F, c.F) << "class " << i + 1;
+    EXPECT_EQ(stack.side2_classes[i].weight, c.weight) << "class " << i + 1;
   }
   for (int k : matched) EXPECT_EQ(k, 1);
 }

@@ -5,14 +5,7 @@
 //    count the same by both kernels (line orbits, signatures) forced;
 //  - every class's fixed count consistent: the weighted sum is |G| times the answer (the run
 //    itself also checks divisibility and the cyclic-subgroup sums, throwing CheckError);
-//  - 10x10 (2x5 boxes): the whole run (1,260 classes, the side-2 count for the identity term);
-//    the grid count as published; three classes recounted by line orbits (which share no
-//    counting code with the signature kernel that the run uses for every 2x5 class), one of them
-//    also against a closed form: the element swapping the two rows of every band fixes
-//    L5^2 * 2^20 / 5! grids up to relabelling (L5 = 161,280 Latin squares of order 5: the pair
-//    pattern of each band is a Latin square, the orientations free); the answer at least the
-//    total / (|G| 10!). The published 4,743,933,602,050,718 is NOT asserted: this run gives
-//    4,743,933,427,433,330 (see the report of issue 16).
+// 10x10 (2x5 boxes) is slow_burnside_10x10.cpp's, whose tests share one run.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -59,31 +52,5 @@ TEST(SlowBurnside, EightByEightFourByTwo) {
   for (std::size_t i = 0; i < r.terms.size(); ++i) {
     EXPECT_EQ(to_string(lo.terms[i].fixed.grids), to_string(sg.terms[i].fixed.grids)) << "class " << i + 1;
     EXPECT_EQ(to_string(lo.terms[i].fixed.grids), to_string(r.terms[i].fixed.grids)) << "class " << i + 1;
-  }
-}
-
-TEST(SlowBurnside, TenByTenTwoByFive) {
-  const Shape s{2, 5};
-  const auto r = run(s, false);
-  check_consistent(r);
-  EXPECT_EQ(r.group_order, 110592000u);
-  EXPECT_EQ(r.terms.size(), 1260u);
-  EXPECT_EQ(r.total_route, "two-stack");
-  EXPECT_EQ(r.grids, BigInt("1903816047972624930994913280000"));
-  EXPECT_GE(r.essentially_different * r.group_order * factorial(10), r.grids);
-  // Three classes recounted by line orbits.
-  const std::string all_rows = "band 1: rows (1 2); band 2: rows (1 2); band 3: rows (1 2); band 4: rows (1 2); band 5: rows (1 2)";
-  for (const std::string& text : {all_rows, std::string("bands (1 2); band 3: rows (1 2); band 4: rows (1 2); band 5: rows (1 2)"),
-                                 all_rows + "; stack 1: columns (1 2)"}) {
-    const auto it = std::find_if(r.terms.begin(), r.terms.end(), [&](const ClassTerm& t) { return t.cls.text == text; });
-    ASSERT_NE(it, r.terms.end()) << text;
-    EXPECT_EQ(it->fixed.method, FixedMethod::Signatures);
-    FixedOptions lo;
-    lo.method = FixedMethod::LineOrbits;
-    EXPECT_EQ(to_string(count_fixed_grids(s, it->cls.rep, lo).grids), to_string(it->fixed.grids)) << text;
-    if (text == all_rows) {
-      const BigInt latin5 = 161280;
-      EXPECT_EQ(to_big(it->fixed.grids), latin5 * latin5 * (BigInt(1) << 20) / 120);
-    }
   }
 }

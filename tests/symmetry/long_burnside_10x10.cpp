@@ -1,0 +1,19 @@
+// 10x10 (2x5 boxes): three band-swapping classes' fixed counts by listing the top-band
+// signatures they fix (the method: slow_burnside_10x10.cpp), against the signature kernel of the
+// whole Burnside run: the stack swap alone, with two band swaps, and with two band swaps and the
+// rows of band 5 (2M to 33M signatures per relabelling type). Label long: about two minutes of
+// listing on top of the run and the F table, which it counts itself (the slow test lists the
+// first class only, with the fixture's F table).
+#include <gtest/gtest.h>
+
+#include "burnside_10x10.hpp"
+
+using namespace gridenum;
+using namespace gridenum::test_support;
+
+TEST(Burnside10x10Long, BandSwappingClassesByListingTheirSignatures) {
+  const FTable table;
+  for (const std::string text : {"stacks (1 2)", "bands (1 2); bands (3 4); stacks (1 2)",
+                                 "bands (1 2); bands (3 4); band 5: rows (1 2); stacks (1 2)"})
+    expect_listing_agrees(table, text);
+}
