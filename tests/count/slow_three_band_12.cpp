@@ -3,11 +3,12 @@
 // of one prefix share their first three boxes, and there are 349 groups (at most the 359
 // three-box classes of the generator's level 3).
 //
-// The counts themselves are checked in tests/verify/slow_three_band_vs_signature_12.cpp: classes
-// 72,290 and 72,291 (whose completions were recorded from the pre-group code), each counted in a
-// group with another class of its prefix group, and three more classes, against the signature
-// method, which shares no counting code. (This file used to build the 1.4 GB tables for the group
-// check too; one build of them per CI run is enough.)
+// The counts themselves are checked against the signature method, which shares no counting
+// code: on one pair type's tables in tests/verify/slow_three_band_vs_signature_one_type_12.cpp
+// (label slow), and on the whole tables in long_three_band_vs_signature_12.cpp (label long:
+// classes 72,290 and 72,291, whose completions were recorded from the pre-group code, each counted
+// in a group with another class of its prefix group, and three more classes). (This file used to
+// build the 1.4 GB tables for the group check too.)
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -1,5 +1,6 @@
 // A real 4x3 shard run as a job, killed with SIGKILL at random moments and resumed, then every
-// unit checked against the second method (issue 15), label slow.
+// unit checked against the second method (issue 15), label long (about 8 minutes on 2 cores;
+// the slow tier kills and resumes jobs on small shapes: tests/jobs/slow_kill_resume.cpp).
 //
 // The shard: 14/700 of the whole 4x3 count, through the CLI exactly as a Slurm array task would
 // run it. Three-band shards are blocks of units in prefix-group order (jobs/shard.hpp), so this
@@ -18,7 +19,7 @@
 // recounted by the signature method's own colouring count (bands_with_signature), and every unit
 // of the finished shard must be F x completions of its class. Recorded rather than recomputed
 // because the signature side needs 7 minutes of tables and 3.3 GB more; the two-method test
-// (slow_three_band_vs_signature_12) recomputes its classes live.
+// (long_three_band_vs_signature_12) recomputes its classes live.
 //
 // The F table: read from GRIDENUM_TEST_TABLE_CACHE (the build tree's test-cache/, which the
 // two-method test writes and ctest runs first); built and written there first if missing, so
@@ -70,7 +71,7 @@ Recorded read_recorded(const fs::path& file) {
   return r;
 }
 
-TEST(ThreeBandShardKillSlow, ShardOfFourByThreeKilledResumedAndEqualToTheSecondMethod) {
+TEST(ThreeBandShardKillLong, ShardOfFourByThreeKilledResumedAndEqualToTheSecondMethod) {
   const Shape s{4, 3};
   const Recorded rec = read_recorded(fs::path(GRIDENUM_SOURCE_DIR) / "tests/data/three_band/shard-14-of-700.txt");
   ASSERT_EQ(rec.completions.size(), 206u);

@@ -1,4 +1,6 @@
-// 4x3 completions by two methods that share no counting code (issue 15), label slow: the
+// 4x3 completions by two methods that share no counting code (issue 15), label long (the whole
+// tables of both, about 18 minutes on 2 cores; slow_three_band_vs_signature_one_type_12.cpp is the
+// slow tier's cheaper check of the same counters, on one pair type's tables): the
 // three-band counter (count/three_band.cpp) against the signature method's pair-type table
 // (verify/signature_pairs.cpp), through `verify completions`' library call. Both sets of tables
 // are built (minutes each, one after the other: about 3.3 GB, then 1.4 GB).
@@ -9,7 +11,7 @@
 // three-band side sums groups (the path a job takes) and each is checked against both the record
 // and the signature method; one class drawn from a fixed seed. The signature side sums the same
 // groups in its own way. Then the F table cache the run wrote (count/three_band_cache.hpp; in the
-// build tree's test-cache/, for slow_three_band_shard_kill_12 after it) is read back and counts
+// build tree's test-cache/, for long_three_band_shard_kill_12 after it) is read back and counts
 // the group of 72,290 again.
 #include <gtest/gtest.h>
 
@@ -27,8 +29,8 @@
 using namespace gridenum;
 using gridenum::test_support::section;
 
-TEST(ThreeBandVsSignatureSlow, FourByThreeClassesAgree) {
-  // The build tree's table cache (test-cache/), which slow_three_band_shard_kill_12 reads next.
+TEST(ThreeBandVsSignatureLong, FourByThreeClassesAgree) {
+  // The build tree's table cache (test-cache/), which long_three_band_shard_kill_12 reads next.
   const std::filesystem::path cache_dir = GRIDENUM_TEST_TABLE_CACHE;
   const Shape s{4, 3};
   const auto cat = build_signature_catalogue(s, 2);

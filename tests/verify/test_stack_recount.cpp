@@ -3,7 +3,7 @@
 // and stack-swapping, in the 2 x m view), the recount summed over EVERY
 // cycle type of pi -- not only the ones the kernels' necessary conditions let through -- must
 // equal the kernels' f. So the recount checks the counting and the filter at once here; the
-// 2x4 and the 10x10 classes are in slow_stack_recount.cpp.
+// 2x4 and the 10x10 classes are in slow_stack_recount.cpp (a sample) and long_stack_recount.cpp.
 #include <gtest/gtest.h>
 
 #include <stdexcept>

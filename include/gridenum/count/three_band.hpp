@@ -62,7 +62,7 @@
 // Checked on 4x3 against a second method that shares no counting code: the signature method's
 // pair-type table (verify/signature_pairs.cpp; `gridenum verify completions --shape 4x3`), on
 // classes 1, 72,290 and 72,291 with two more of their group (counted as a group here), 144,578
-// and a seeded random one (tests/verify/slow_three_band_vs_signature_12.cpp).
+// and a seeded random one (tests/verify/long_three_band_vs_signature_12.cpp; on one pair type in the slow tier).
 // Not tried yet: the top band's own stabiliser (most classes are highly symmetric), visiting
 // (x2, x3) in table-row order, larger chunks (the per-class lists then leave L2).
 #pragma once
