@@ -13,6 +13,8 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <set>
 #include <thread>
 
@@ -53,8 +55,45 @@ struct LocalSlurm {
     env = "export SLURM_CONF=" + (dir / "slurm.conf").string() + "; ";
     if (!up) std::cerr << s.out << slurp(dir / "log" / "slurmctld.log") << slurp(dir / "log" / "slurmd.log");
   }
-  ~LocalSlurm() { sh(kSource + "/scripts/slurm-local.sh down " + dir.string()); }
+  ~LocalSlurm();
 };
+
+// Seconds since the program began, for the phase lines it prints: where the time goes, read beside
+// the daemons' logs (kept with GRIDENUM_SLURM_KEEP=DIR).
+const auto t0 = std::chrono::steady_clock::now();
+void phase(const std::string& what) {
+  std::printf("[slurm_real %6.1f s] %s\n", std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(),
+              what.c_str());
+  std::fflush(stdout);
+}
+
+// GRIDENUM_SLURM_KEEP=DIR: the test's folder (the cluster's slurm.conf, state and logs, the
+// shards' job folders and their Slurm output) is copied to DIR/<its name> once the daemons are
+// down, before it is removed.
+struct KeepOnExit {
+  const TempDir& t;
+  ~KeepOnExit() {
+    const char* keep = std::getenv("GRIDENUM_SLURM_KEEP");
+    if (!keep || !*keep) return;
+    // Folders and regular files only (a daemon's leftover socket would stop fs::copy).
+    const fs::path to = fs::path(keep) / t.path.filename();
+    std::error_code ec;
+    fs::create_directories(to, ec);
+    for (auto it = fs::recursive_directory_iterator(t.path, ec); !ec && it != fs::recursive_directory_iterator();
+         it.increment(ec)) {
+      const fs::path dst = to / fs::relative(it->path(), t.path);
+      if (it->is_directory()) fs::create_directories(dst, ec);
+      else if (it->is_regular_file()) fs::copy_file(it->path(), dst, fs::copy_options::overwrite_existing, ec);
+      if (ec) break;
+    }
+    std::printf("[slurm_real] kept the test's folder in %s%s\n", to.c_str(), ec ? (" (" + ec.message() + ")").c_str() : "");
+  }
+};
+
+LocalSlurm::~LocalSlurm() {
+  sh(kSource + "/scripts/slurm-local.sh down " + dir.string());
+  phase("cluster down");
+}
 
 bool wait_until(const std::function<bool()>& f, double seconds) {
   const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
@@ -75,8 +114,11 @@ std::size_t sessions_in(const fs::path& journal) {
 TEST(SlurmReal, ShardArrayWithARequeuedTaskMergesToTheExactTotal) {
   ASSERT_EQ(::geteuid(), 0u) << "the one-node cluster runs its daemons as root (SlurmUser=root)";
   TempDir t;
+  const KeepOnExit keep{t};  // after the cluster is down (destroyed after `slurm`), before `t`
+  phase("starting the cluster in " + t.path.string());
   LocalSlurm slurm(t / "slurm");
   ASSERT_TRUE(slurm.up) << "scripts/slurm-local.sh up failed (logs above)";
+  phase("cluster up; submitting");
   std::string cfg = slurp(fs::path(kSource) / "configs" / "2x4-backtrack.toml");
   cfg.replace(cfg.find("checkpoint_seconds = 1.0"), 24, "checkpoint_seconds = 0.2");
   spit(t / "job.toml", cfg);
@@ -88,6 +130,7 @@ TEST(SlurmReal, ShardArrayWithARequeuedTaskMergesToTheExactTotal) {
   const auto shards_at = submit.out.find("shards: job ");
   ASSERT_NE(shards_at, std::string::npos) << submit.out;
   const std::string array = submit.out.substr(shards_at + 12, submit.out.find(' ', shards_at + 12) - shards_at - 12);
+  phase("submitted: array " + array);
 
   // Requeue task 1 once its journal holds some units (it is running then).
   const fs::path j1 = out / "shard-1" / "journal";
@@ -96,10 +139,12 @@ TEST(SlurmReal, ShardArrayWithARequeuedTaskMergesToTheExactTotal) {
   const std::size_t before = raw_journal_units(j1).size();
   Shell rq = sh(slurm.env + "scontrol requeue " + array + "_1");
   ASSERT_EQ(rq.code, 0) << rq.out;
+  phase("requeued task 1 with " + std::to_string(before) + " units in its journal");
 
   // The merge runs after every task has ended, the requeued one's second run included.
   ASSERT_TRUE(wait_until([&] { return fs::exists(out / "merged" / "result.json"); }, 600))
       << sh(slurm.env + "squeue; sinfo; cat " + (t / "*.out").string()).out;
+  phase("merged");
   const auto r = nlohmann::json::parse(slurp(out / "merged" / "result.json"));
   EXPECT_EQ(r["total"], k2x4);
   // The requeued shard resumed from its journal: a second session, the first session's units
