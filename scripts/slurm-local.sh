@@ -41,13 +41,23 @@ case $cmd in
     [ -f "$dir/munge/munge.key" ] || { dd if=/dev/urandom of="$dir/munge/munge.key" bs=1024 count=1 status=none; chmod 400 "$dir/munge/munge.key"; }
     munged --key-file="$dir/munge/munge.key" --socket="$dir/munge/munge.socket" --pid-file="$dir/munge/munged.pid" \
       --log-file="$dir/log/munged.log" --seed-file="$dir/munge/munged.seed" --force
+    # Two settings make this test cluster react in seconds where Slurm's defaults, sized for a big
+    # shared cluster, wait minutes (scontrol requeue of a running task: its second run started
+    # about 85 s after the array's other tasks had ended, on an idle node):
+    #   AuthInfo cred_expire=10   a job's launch credential lives 10 s (default 120, the least
+    #       Slurm takes is 5). Slurm holds a requeued job this long before it may start again (its
+    #       first run's credential must have expired). 10 s is still ample to launch a batch step
+    #       on this one node, loaded or not.
+    #   SchedulerParameters bf_interval=1   a backfill pass every second (default 30 s). When a
+    #       requeued job's hold ends nothing else wakes the scheduler (no submission, no job end):
+    #       it waited for the next backfill pass, or the main loop's sched_interval (60 s).
     cat > "$dir/slurm.conf" <<CONF
 ClusterName=gridenum-local
 SlurmctldHost=$host(127.0.0.1)
 SlurmUser=root
 SlurmdUser=root
 AuthType=auth/munge
-AuthInfo=socket=$dir/munge/munge.socket
+AuthInfo=socket=$dir/munge/munge.socket,cred_expire=10
 CredType=cred/munge
 StateSaveLocation=$dir/state
 SlurmdSpoolDir=$dir/spool
@@ -62,6 +72,7 @@ SelectTypeParameters=CR_CPU
 MpiDefault=none
 ReturnToService=2
 SchedulerType=sched/backfill
+SchedulerParameters=bf_interval=1
 AccountingStorageType=accounting_storage/none
 JobCompType=jobcomp/none
 JobAcctGatherType=jobacct_gather/none
