@@ -14,7 +14,7 @@
 set -eu
 cmd=${1:-}
 dir=${2:-}
-[ -n "$cmd" ] && [ -n "$dir" ] || { sed -n '2,15p' "$0"; exit 2; }
+[ -n "$cmd" ] && [ -n "$dir" ] || { sed -n '/^set -eu/q;2,$p' "$0"; exit 2; }
 dir=$(realpath -m "$dir")
 stop_pids() {  # stop the processes named by these pid files (those that run): all signalled at
   # once, then each waited for (up to 5 s): one after the other took 5-8 s, slurmd about 1 s,
@@ -102,5 +102,5 @@ CONF
   down)
     stop_pids "$dir/slurmd.pid" "$dir/slurmctld.pid" "$dir/munge/munged.pid"
     ;;
-  *) sed -n '2,15p' "$0"; exit 2 ;;
+  *) sed -n '/^set -eu/q;2,$p' "$0"; exit 2 ;;
 esac
