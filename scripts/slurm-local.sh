@@ -11,6 +11,14 @@
 # The node is this host (hostname -s) with its CPUs; ProctrackType=proctrack/linuxproc and
 # TaskPlugin=task/none need no cgroups; SlurmUser=root; no accounting. Clients need
 # SLURM_CONF=DIR/slurm.conf in their environment (the script prints it).
+#
+# Its timings are a test cluster's (each setting is explained beside the slurm.conf below): a
+# requeued job may start again 10 s after scontrol requeue (AuthInfo cred_expire=10; Slurm's
+# default holds it 120 s), the backfill scheduler runs every second (bf_interval=1, default 30 s)
+# so such a job starts when its hold ends, and `down` stops the three daemons at once (about 2 s,
+# 5-8 s one after the other). tests/jobs/slurm_real.cpp (requeues a running shard task) went from
+# 179-213 s to 71-93 s with them (2 vCPUs, 2026-11-27): its requeued task used to wait about 85 s
+# on an idle node; the count itself (about 82 CPU-s) is most of what is left.
 set -eu
 cmd=${1:-}
 dir=${2:-}

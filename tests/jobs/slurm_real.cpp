@@ -6,8 +6,22 @@
 //
 // Built only when the Slurm daemons are installed (tests/CMakeLists.txt, GRIDENUM_HAVE_SLURM);
 // label slow. Needs root (SlurmUser=root), as CI runs. Workload: the 2x4 count with the plain
-// backtracking kernel, 1000 slices per class (5000 units), 4 shards of 1 CPU: about 35 s on 2
-// cores.
+// backtracking kernel, 1000 slices per class (5000 units), 4 shards of 1 CPU on the 2 cores.
+//
+// Time (measured 2026-11-27 on the 2-vCPU machine, load averages include this test's 2 tasks):
+// 71-93 s (92.9, 76.7, 71.0, 73.0, 81.1) in 5 runs in a row under ctest at load 3-4, 74 s with one
+// other core's worth of load; about 50 s estimated on an idle machine. Before: 179 s in the last
+// full slow-tier run, 201 and 213 s alone at load 5-9. What dominated then was Slurm, not the
+// count: a requeued job is held for its credential's lifetime (120 s) and then waited for the
+// next backfill pass (every 30 s), so task 1's second run started about 85 s after the other tasks
+// had ended, on an idle node; the daemons' shutdown added 5-8 s. scripts/slurm-local.sh now holds
+// a requeued job 10 s and runs the backfill every second (the second run starts as soon as a CPU
+// frees: the hold is off the critical path) and stops the daemons at once (~2 s); the dry run
+// samples 0.1 s. What dominates now is the count: 4 shards of about 20.5 CPU-s each (31 s when two
+// share the 2 vCPUs), two rounds, about 62 of the 74 s. It was left as it is: the partition kernel
+// counts a shard in about 0.3 s (a requeue could not land while it runs, with units journalled),
+// and fewer slices do not make it cheaper (100 or 4000 slices per class: 20.3 or 21.0 CPU-s per
+// shard). Phase times print as the test runs; GRIDENUM_SLURM_KEEP=DIR keeps the daemons' logs.
 #include <gtest/gtest.h>
 
 #include <unistd.h>
