@@ -11,21 +11,35 @@
 # The node is this host (hostname -s) with its CPUs; ProctrackType=proctrack/linuxproc and
 # TaskPlugin=task/none need no cgroups; SlurmUser=root; no accounting. Clients need
 # SLURM_CONF=DIR/slurm.conf in their environment (the script prints it).
+#
+# Its timings are a test cluster's (each setting is explained beside the slurm.conf below): a
+# requeued job may start again 10 s after scontrol requeue (AuthInfo cred_expire=10; Slurm's
+# default holds it 120 s), the backfill scheduler runs every second (bf_interval=1, default 30 s)
+# so such a job starts when its hold ends, and `down` stops the three daemons at once (about 2 s,
+# 5-8 s one after the other). tests/jobs/slurm_real.cpp (requeues a running shard task) went from
+# 179-213 s to 71-93 s with them (2 vCPUs, 2026-11-27): its requeued task used to wait about 85 s
+# on an idle node; the count itself (about 82 CPU-s) is most of what is left.
 set -eu
 cmd=${1:-}
 dir=${2:-}
-[ -n "$cmd" ] && [ -n "$dir" ] || { sed -n '2,15p' "$0"; exit 2; }
+[ -n "$cmd" ] && [ -n "$dir" ] || { sed -n '/^set -eu/q;2,$p' "$0"; exit 2; }
 dir=$(realpath -m "$dir")
-stop_pid() {  # stop the process named by a pid file, if it runs
-  local f=$1
-  [ -f "$f" ] || return 0
-  local pid
-  pid=$(cat "$f")
-  if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
-    kill "$pid" 2>/dev/null || true
+stop_pids() {  # stop the processes named by these pid files (those that run): all signalled at
+  # once, then each waited for (up to 5 s): one after the other took 5-8 s, slurmd about 1 s,
+  # slurmctld 2-4 s (up to 3 s more to drop a message to the stopped slurmd), munged 2 s
+  local f pid pids=()
+  for f in "$@"; do
+    [ -f "$f" ] || continue
+    pid=$(cat "$f")
+    if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
+      kill "$pid" 2>/dev/null || true
+      pids+=("$pid")
+    fi
+  done
+  for pid in "${pids[@]}"; do
     for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-  fi
-  rm -f "$f"
+  done
+  rm -f "$@"
 }
 case $cmd in
   up)
@@ -41,13 +55,23 @@ case $cmd in
     [ -f "$dir/munge/munge.key" ] || { dd if=/dev/urandom of="$dir/munge/munge.key" bs=1024 count=1 status=none; chmod 400 "$dir/munge/munge.key"; }
     munged --key-file="$dir/munge/munge.key" --socket="$dir/munge/munge.socket" --pid-file="$dir/munge/munged.pid" \
       --log-file="$dir/log/munged.log" --seed-file="$dir/munge/munged.seed" --force
+    # Two settings make this test cluster react in seconds where Slurm's defaults, sized for a big
+    # shared cluster, wait minutes (scontrol requeue of a running task: its second run started
+    # about 85 s after the array's other tasks had ended, on an idle node):
+    #   AuthInfo cred_expire=10   a job's launch credential lives 10 s (default 120, the least
+    #       Slurm takes is 5). Slurm holds a requeued job this long before it may start again (its
+    #       first run's credential must have expired). 10 s is still ample to launch a batch step
+    #       on this one node, loaded or not.
+    #   SchedulerParameters bf_interval=1   a backfill pass every second (default 30 s). When a
+    #       requeued job's hold ends nothing else wakes the scheduler (no submission, no job end):
+    #       it waited for the next backfill pass, or the main loop's sched_interval (60 s).
     cat > "$dir/slurm.conf" <<CONF
 ClusterName=gridenum-local
 SlurmctldHost=$host(127.0.0.1)
 SlurmUser=root
 SlurmdUser=root
 AuthType=auth/munge
-AuthInfo=socket=$dir/munge/munge.socket
+AuthInfo=socket=$dir/munge/munge.socket,cred_expire=10
 CredType=cred/munge
 StateSaveLocation=$dir/state
 SlurmdSpoolDir=$dir/spool
@@ -62,6 +86,7 @@ SelectTypeParameters=CR_CPU
 MpiDefault=none
 ReturnToService=2
 SchedulerType=sched/backfill
+SchedulerParameters=bf_interval=1
 AccountingStorageType=accounting_storage/none
 JobCompType=jobcomp/none
 JobAcctGatherType=jobacct_gather/none
@@ -83,9 +108,7 @@ CONF
     exit 3
     ;;
   down)
-    stop_pid "$dir/slurmd.pid"
-    stop_pid "$dir/slurmctld.pid"
-    stop_pid "$dir/munge/munged.pid"
+    stop_pids "$dir/slurmd.pid" "$dir/slurmctld.pid" "$dir/munge/munged.pid"
     ;;
-  *) sed -n '2,15p' "$0"; exit 2 ;;
+  *) sed -n '/^set -eu/q;2,$p' "$0"; exit 2 ;;
 esac

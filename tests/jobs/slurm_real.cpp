@@ -6,13 +6,29 @@
 //
 // Built only when the Slurm daemons are installed (tests/CMakeLists.txt, GRIDENUM_HAVE_SLURM);
 // label slow. Needs root (SlurmUser=root), as CI runs. Workload: the 2x4 count with the plain
-// backtracking kernel, 1000 slices per class (5000 units), 4 shards of 1 CPU: about 35 s on 2
-// cores.
+// backtracking kernel, 1000 slices per class (5000 units), 4 shards of 1 CPU on the 2 cores.
+//
+// Time (measured 2026-11-27 on the 2-vCPU machine, load averages include this test's 2 tasks):
+// 71-93 s (92.9, 76.7, 71.0, 73.0, 81.1) in 5 runs in a row under ctest at load 3-4, 74 s with one
+// other core's worth of load; about 50 s estimated on an idle machine. Before: 179 s in the last
+// full slow-tier run, 201 and 213 s alone at load 5-9. What dominated then was Slurm, not the
+// count: a requeued job is held for its credential's lifetime (120 s) and then waited for the
+// next backfill pass (every 30 s), so task 1's second run started about 85 s after the other tasks
+// had ended, on an idle node; the daemons' shutdown added 5-8 s. scripts/slurm-local.sh now holds
+// a requeued job 10 s and runs the backfill every second (the second run starts as soon as a CPU
+// frees: the hold is off the critical path) and stops the daemons at once (~2 s); the dry run
+// samples 0.1 s. What dominates now is the count: 4 shards of about 20.5 CPU-s each (31 s when two
+// share the 2 vCPUs), two rounds, about 62 of the 74 s. It was left as it is: the partition kernel
+// counts a shard in about 0.3 s (a requeue could not land while it runs, with units journalled),
+// and fewer slices do not make it cheaper (100 or 4000 slices per class: 20.3 or 21.0 CPU-s per
+// shard). Phase times print as the test runs; GRIDENUM_SLURM_KEEP=DIR keeps the daemons' logs.
 #include <gtest/gtest.h>
 
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <set>
 #include <thread>
 
@@ -53,8 +69,45 @@ struct LocalSlurm {
     env = "export SLURM_CONF=" + (dir / "slurm.conf").string() + "; ";
     if (!up) std::cerr << s.out << slurp(dir / "log" / "slurmctld.log") << slurp(dir / "log" / "slurmd.log");
   }
-  ~LocalSlurm() { sh(kSource + "/scripts/slurm-local.sh down " + dir.string()); }
+  ~LocalSlurm();
 };
+
+// Seconds since the program began, for the phase lines it prints: where the time goes, read beside
+// the daemons' logs (kept with GRIDENUM_SLURM_KEEP=DIR).
+const auto t0 = std::chrono::steady_clock::now();
+void phase(const std::string& what) {
+  std::printf("[slurm_real %6.1f s] %s\n", std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(),
+              what.c_str());
+  std::fflush(stdout);
+}
+
+// GRIDENUM_SLURM_KEEP=DIR: the test's folder (the cluster's slurm.conf, state and logs, the
+// shards' job folders and their Slurm output) is copied to DIR/<its name> once the daemons are
+// down, before it is removed.
+struct KeepOnExit {
+  const TempDir& t;
+  ~KeepOnExit() {
+    const char* keep = std::getenv("GRIDENUM_SLURM_KEEP");
+    if (!keep || !*keep) return;
+    // Folders and regular files only (a daemon's leftover socket would stop fs::copy).
+    const fs::path to = fs::path(keep) / t.path.filename();
+    std::error_code ec;
+    fs::create_directories(to, ec);
+    for (auto it = fs::recursive_directory_iterator(t.path, ec); !ec && it != fs::recursive_directory_iterator();
+         it.increment(ec)) {
+      const fs::path dst = to / fs::relative(it->path(), t.path);
+      if (it->is_directory()) fs::create_directories(dst, ec);
+      else if (it->is_regular_file()) fs::copy_file(it->path(), dst, fs::copy_options::overwrite_existing, ec);
+      if (ec) break;
+    }
+    std::printf("[slurm_real] kept the test's folder in %s%s\n", to.c_str(), ec ? (" (" + ec.message() + ")").c_str() : "");
+  }
+};
+
+LocalSlurm::~LocalSlurm() {
+  sh(kSource + "/scripts/slurm-local.sh down " + dir.string());
+  phase("cluster down");
+}
 
 bool wait_until(const std::function<bool()>& f, double seconds) {
   const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
@@ -75,19 +128,25 @@ std::size_t sessions_in(const fs::path& journal) {
 TEST(SlurmReal, ShardArrayWithARequeuedTaskMergesToTheExactTotal) {
   ASSERT_EQ(::geteuid(), 0u) << "the one-node cluster runs its daemons as root (SlurmUser=root)";
   TempDir t;
+  const KeepOnExit keep{t};  // after the cluster is down (destroyed after `slurm`), before `t`
+  phase("starting the cluster in " + t.path.string());
   LocalSlurm slurm(t / "slurm");
   ASSERT_TRUE(slurm.up) << "scripts/slurm-local.sh up failed (logs above)";
+  phase("cluster up; submitting");
   std::string cfg = slurp(fs::path(kSource) / "configs" / "2x4-backtrack.toml");
   cfg.replace(cfg.find("checkpoint_seconds = 1.0"), 24, "checkpoint_seconds = 0.2");
   spit(t / "job.toml", cfg);
   const fs::path out = t / "run";
-  Shell submit = sh(slurm.env + kSource + "/jobs/slurm-submit.sh -c " + (t / "job.toml").string() + " -m 4 -g " +
+  // -m, --cpus-per-task and --time given: the script's dry run sizes nothing here, so it samples
+  // for 0.1 s (-s), not its default 1 s (with the plan, 1-2 s of the 2 cores before the tasks).
+  Shell submit = sh(slurm.env + kSource + "/jobs/slurm-submit.sh -c " + (t / "job.toml").string() + " -m 4 -s 0.1 -g " +
                     GRIDENUM_BINARY + " " + out.string() + " --cpus-per-task=1 --time=10 --output=" +
                     (t / "%x-%j.out").string());
   ASSERT_EQ(submit.code, 0) << submit.out;
   const auto shards_at = submit.out.find("shards: job ");
   ASSERT_NE(shards_at, std::string::npos) << submit.out;
   const std::string array = submit.out.substr(shards_at + 12, submit.out.find(' ', shards_at + 12) - shards_at - 12);
+  phase("submitted: array " + array);
 
   // Requeue task 1 once its journal holds some units (it is running then).
   const fs::path j1 = out / "shard-1" / "journal";
@@ -96,10 +155,12 @@ TEST(SlurmReal, ShardArrayWithARequeuedTaskMergesToTheExactTotal) {
   const std::size_t before = raw_journal_units(j1).size();
   Shell rq = sh(slurm.env + "scontrol requeue " + array + "_1");
   ASSERT_EQ(rq.code, 0) << rq.out;
+  phase("requeued task 1 with " + std::to_string(before) + " units in its journal");
 
   // The merge runs after every task has ended, the requeued one's second run included.
   ASSERT_TRUE(wait_until([&] { return fs::exists(out / "merged" / "result.json"); }, 600))
       << sh(slurm.env + "squeue; sinfo; cat " + (t / "*.out").string()).out;
+  phase("merged");
   const auto r = nlohmann::json::parse(slurp(out / "merged" / "result.json"));
   EXPECT_EQ(r["total"], k2x4);
   // The requeued shard resumed from its journal: a second session, the first session's units
