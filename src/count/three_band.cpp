@@ -1,6 +1,7 @@
 // Completions of a top band for the three-band shapes R x 3: see three_band.hpp for the
 // mathematics and the table. This file: the box partitions and their relabelling tables
-// (part 1), the colouring count F (part 2), the F table (part 3) and the sum (part 4).
+// (part 1), the colouring count F (part 2, a kernel: isa/band_colourings.hpp), the F table
+// (part 3) and the sum (part 4).
 //
 // Data layout (4x3: N = 12, P = 5,775 box partitions, 9 pair types):
 //
@@ -59,78 +60,10 @@ DigitMask apply_perm(const std::array<std::uint8_t, 16>& g, DigitMask m) {
   return r;
 }
 
-// Part 2: F, the proper R-edge-colourings of the R-regular bipartite graph G = columns x digits
-// (colour = row), one row at a time: a row is a perfect matching (one digit per column, all
-// distinct), and F_r(G) = sum over matchings M of F_{r-1}(G - M), F_1 = 1, F_2 = 2^cycles(G)
-// (a 2-regular graph is a union of even cycles, two colourings each). Column 0's lowest digit is
-// put in the current row and the count multiplied by r (rows are interchangeable). The matching
-// search picks, at every step, the column with the fewest free digits (most constrained first)
-// and stops when some free digit is in no remaining column.
-// Measured (4x3, 200 random configurations, machine under load ~10 on 2 cores):
-//   columns in fixed order (verify/signature.cpp's search)            9.1 ms per F
-//   2-factor enumeration, F = r/2 sum_H 2^cycles(H) F_{r-2}(G - H)   35.9 ms per F
-//   most-constrained column first (this code)                          see three_band.hpp
-struct Colourings {
-  int N;
-  DigitMask all;
-
-  // cols[0..N): column j's digits; every digit in r columns. cols is restored on return.
-  std::uint64_t count(DigitMask* cols, int r) const {
-    if (r <= 1) return 1;
-    if (r == 2) return std::uint64_t{1} << cycles(cols);
-    const DigitMask d0 = cols[0] & (~cols[0] + 1);
-    cols[0] &= ~d0;
-    std::uint64_t total = 0;
-    const std::uint32_t left = ((std::uint32_t{1} << N) - 1) & ~std::uint32_t{1};
-    match(cols, r, left, d0, total);
-    cols[0] |= d0;
-    return total * static_cast<std::uint64_t>(r);
-  }
-  // left: columns still without a digit in this row; used: digits this row has.
-  void match(DigitMask* cols, int r, std::uint32_t left, DigitMask used, std::uint64_t& total) const {
-    if (left == 0) {
-      total += count(cols, r - 1);
-      return;
-    }
-    int best = -1, best_n = 99;
-    DigitMask reach = 0;
-    for (std::uint32_t l = left; l; l &= l - 1) {
-      const int j = std::countr_zero(l);
-      const DigitMask free = cols[j] & ~used;
-      reach |= free;
-      const int n = std::popcount(free);
-      if (n < best_n) {
-        best_n = n;
-        best = j;
-      }
-    }
-    if (best_n == 0 || (all & ~used & ~reach) != 0) return;
-    for (DigitMask m = cols[best] & ~used; m; m &= m - 1) {
-      const DigitMask d = m & (~m + 1);
-      cols[best] &= ~d;
-      match(cols, r, left & ~(std::uint32_t{1} << best), used | d, total);
-      cols[best] |= d;
-    }
-  }
-  // Components of the 2-regular graph whose column j holds the two digits of cols[j].
-  int cycles(const DigitMask* cols) const {
-    int parent[16];
-    for (int d = 0; d < N; ++d) parent[d] = d;
-    auto find = [&](int x) {
-      while (parent[x] != x) x = parent[x] = parent[parent[x]];
-      return x;
-    };
-    int comps = N;
-    for (int j = 0; j < N; ++j) {
-      const int a = find(std::countr_zero(cols[j])), b = find(std::bit_width(cols[j]) - 1);
-      if (a != b) {
-        parent[a] = b;
-        --comps;
-      }
-    }
-    return comps;
-  }
-};
+// Part 2: F, the proper R-edge-colourings of the R-regular bipartite graph columns x digits, is
+// counted by a kernel (isa/band_colourings.hpp: most-constrained column first), compiled once
+// per instruction-set level like the sum's: its popcounts are a libgcc call in the baseline
+// build, a quarter of the 4x3 table build's profile.
 
 using Perm = std::array<std::uint8_t, 16>;
 
@@ -150,7 +83,7 @@ struct ThreeBandCounter::Impl {
   std::vector<std::vector<std::uint32_t>> table;
   std::uint64_t slots = 1;  // P^(R-2)
   ThreeBandStats stats;
-  Colourings col;
+  const detail::CountKernels* kernels = nullptr;  // the selected level's: band_colourings fills the table
 
   // ---- Part 1: partitions ------------------------------------------------------------------
   std::uint16_t id(const DigitMask* m) const {
@@ -284,7 +217,7 @@ struct ThreeBandCounter::Impl {
     DigitMask cols[16];
     for (int b = 0; b < R; ++b)
       for (int j = 0; j < kC; ++j) cols[b * kC + j] = blocks[ids[b] * kC + j];
-    return col.count(cols, R);
+    return kernels->band_colourings(cols, N, s.all_digits(), R);
   }
 
   void build_table() {
@@ -596,7 +529,7 @@ ThreeBandCounter::ThreeBandCounter(Shape s, int threads, const TableSource& sour
   m.R = s.rows;
   m.N = s.n();
   m.rfact = factorial_u64(m.R);
-  m.col = Colourings{m.N, s.all_digits()};
+  m.kernels = &detail::count_kernels(selected_isa());
   tbb::task_arena arena(threads > 0 ? threads : tbb::task_arena::automatic);
   arena.execute([&] {
     m.build_partitions();
@@ -722,10 +655,14 @@ std::uint64_t three_band_table_bytes(Shape s) {
 }
 
 std::uint64_t three_band_fillings(Shape s, const std::vector<DigitMask>& columns) {
+  return three_band_fillings(s, columns, selected_isa());
+}
+
+std::uint64_t three_band_fillings(Shape s, const std::vector<DigitMask>& columns, Isa isa) {
   if (s.cols != kC || s.rows < 1 || s.n() > 16) throw std::invalid_argument("three_band_fillings: needs R x 3 boxes, N <= 16");
   check_config(s, columns);
-  std::vector<DigitMask> c = columns;
-  return Colourings{s.n(), s.all_digits()}.count(c.data(), s.rows);
+  if (!isa_supported(isa)) throw std::logic_error("three_band_fillings: this CPU does not run " + to_string(isa));
+  return detail::count_kernels(isa).band_colourings(columns.data(), s.n(), s.all_digits(), s.rows);
 }
 
 }  // namespace gridenum

@@ -55,10 +55,11 @@
 //   eager flat uint32 table, 64-bit innermost sum, band-order merge of box 1    26 ms
 // The rest of the signature count is the orbit census (orbits.cpp), which supplies the classes.
 //
-// Files: parts 1 and 2, the chain bookkeeping and the innermost loop are in signature_parts.{hpp,
-// cpp}, shared with the pair-type table (signature_pairs.cpp), which completions_by_signature_
-// columns uses where this file's table would exceed 2^23 slots (4x3: 1.9e11). This file: the
-// plain table, its sum, the whole count and its output.
+// Files: part 1 is isa/colourings.{hpp,cpp} (compiled once per instruction-set level, chosen at
+// run time); part 2, the chain bookkeeping and the innermost loop are in signature_parts.{hpp,
+// cpp}; both are shared with the pair-type table (signature_pairs.cpp), which completions_by_
+// signature_columns uses where this file's table would exceed 2^23 slots (4x3: 1.9e11). This
+// file: the plain table, its sum, the whole count and its output.
 #include "gridenum/verify/signature.hpp"
 
 #include <oneapi/tbb/enumerable_thread_specific.h>
@@ -85,7 +86,8 @@ namespace gridenum {
 namespace {
 
 using signature_detail::BoxChains;
-using signature_detail::Colourings;
+using signature_detail::SignatureKernels;
+using signature_detail::signature_kernels;
 using signature_detail::last_box_sum128;
 using signature_detail::last_box_sum64;
 using signature_detail::partition_count;
@@ -113,7 +115,7 @@ void check_supported(Shape s) {
 class BandCounter {
  public:
   explicit BandCounter(const BoxPartitions& parts)
-      : s_(parts.shape()), parts_(parts), P_(parts_.size()), col_(Colourings{s_.n(), s_.all_digits()}) {
+      : s_(parts.shape()), parts_(parts), P_(parts_.size()), kernels_(&signature_kernels(selected_isa())) {
     check_shape(s_);
     size_ = 1;
     for (int b = 1; b < s_.rows; ++b) {
@@ -160,7 +162,7 @@ class BandCounter {
     const auto ids = decode(key);
     for (int b = 1; b < s_.rows; ++b)
       for (int j = 0; j < C; ++j) cols[b * C + j] = parts_.blocks(ids[b - 1])[j];
-    return col_.count(cols, s_.rows);
+    return kernels_->colourings(cols, s_.n(), s_.all_digits(), s_.rows);
   }
   void fill_orbit(std::uint64_t key, std::uint64_t v) {
     const auto ids = decode(key);
@@ -179,7 +181,7 @@ class BandCounter {
   Shape s_;
   const BoxPartitions& parts_;
   std::uint32_t P_;
-  Colourings col_;
+  const SignatureKernels* kernels_;  // the selected level's colouring count
   std::uint64_t size_ = 0, max_ = 0, computed_ = 0;
   std::vector<std::uint64_t> table_;
   std::vector<std::uint32_t> narrow_;
@@ -297,6 +299,10 @@ std::optional<std::string> signature_shape_error(Shape s) {
 }
 
 std::uint64_t bands_with_signature(Shape s, const std::vector<DigitMask>& columns) {
+  return bands_with_signature(s, columns, selected_isa());
+}
+
+std::uint64_t bands_with_signature(Shape s, const std::vector<DigitMask>& columns, Isa isa) {
   check_shape(s);
   if (columns.size() != static_cast<std::size_t>(s.n())) throw std::invalid_argument("bands_with_signature: need N column sets");
   for (int b = 0; b < s.rows; ++b) {
@@ -308,9 +314,8 @@ std::uint64_t bands_with_signature(Shape s, const std::vector<DigitMask>& column
     }
     if (seen != s.all_digits()) return 0;
   }
-  Colourings c{s.n(), s.all_digits()};
-  std::vector<DigitMask> cols = columns;
-  return c.count(cols.data(), s.rows);
+  if (!isa_supported(isa)) throw std::logic_error("bands_with_signature: this CPU does not run " + to_string(isa));
+  return signature_kernels(isa).colourings(columns.data(), s.n(), s.all_digits(), s.rows);
 }
 
 namespace {

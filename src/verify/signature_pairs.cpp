@@ -2,7 +2,8 @@
 // relabelled standard, boxes 2..R indexed densely, P^(R-1) slots) is too large -- 4x3: P = 5,775
 // box partitions, 1.9e11 slots -- and the sum over chain tuples that reads them. This is the
 // second counting method for 4x3 completions (issue 15): nothing here or in the files it uses
-// (orbits.cpp, signature_parts.cpp) is code of the three-band counter (count/three_band.cpp).
+// (orbits.cpp, signature_parts.cpp, isa/colourings.cpp) is code of the three-band counter
+// (count/three_band.cpp).
 //
 // The idea. F(p_1, .., p_R), the band fillings with box partitions p_b, does not change under
 // relabelling or box order. Relabel so that p_1 is the standard partition (std_of, as the plain
@@ -104,7 +105,7 @@ class PairTable {
   std::uint64_t slots_ = 1;  // P^(R-2) per type
   int id_bits_ = 1;
   std::uint64_t rfact_ = 1;
-  Colourings col_;
+  const SignatureKernels* kernels_;  // the selected level's colouring count
   std::vector<std::uint32_t> type_, h_, rep_, rank_;
   std::vector<std::vector<std::uint32_t>> stab_;  // per type: the g in H fixing rep_t
   std::vector<std::uint32_t> hact_;
@@ -115,7 +116,7 @@ class PairTable {
 };
 
 PairTable::PairTable(const BoxPartitions& parts)
-    : parts_(parts), s_(parts.shape()), R_(s_.rows), P_(parts.size()), col_{s_.n(), s_.all_digits()} {
+    : parts_(parts), s_(parts.shape()), R_(s_.rows), P_(parts.size()), kernels_(&signature_kernels(selected_isa())) {
   for (int b = 2; b < R_; ++b) slots_ *= P_;
   id_bits_ = std::max(1, static_cast<int>(std::bit_width(P_ - 1)));
   for (int i = 2; i <= R_; ++i) rfact_ *= static_cast<std::uint64_t>(i);
@@ -220,7 +221,7 @@ std::uint32_t PairTable::value(std::uint32_t t, const std::uint32_t* ids) {
   DigitMask cols[16];
   for (int b = 0; b < R_; ++b)
     for (int j = 0; j < C; ++j) cols[b * C + j] = parts_.blocks(boxes[b])[j];
-  const std::uint64_t f = col_.count(cols, R_);
+  const std::uint64_t f = kernels_->colourings(cols, s_.n(), s_.all_digits(), R_);
   if (f == 0 || f % rfact_ != 0 || f / rfact_ > 0xffffffffu)
     throw std::logic_error(fmt::format("signature pairs: F = {} is not a positive multiple of {}! below 2^32 x {}!", f, R_, R_));
   const auto v = static_cast<std::uint32_t>(f / rfact_);

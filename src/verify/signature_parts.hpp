@@ -1,6 +1,7 @@
 // Internal to the verify subsystem: the pieces of the signature method that both of its table
 // layouts use (signature.cpp: one table over boxes 2..R; signature_pairs.cpp: one table per pair
-// type over boxes 3..R): the band colouring count and the box chains of a top band.
+// type over boxes 3..R): the band colouring count (isa/colourings.hpp, per instruction-set level)
+// and the box chains of a top band.
 #pragma once
 
 #include <bit>
@@ -11,66 +12,13 @@
 #include "gridenum/core/shape.hpp"
 #include "gridenum/verify/orbits.hpp"
 #include "gridenum/verify/signature.hpp"
+#include "isa/colourings.hpp"
 
 namespace gridenum::signature_detail {
 
 // ---------------------------------------------------------------------------------------------
-// Part 1: bands with given column sets.
-struct Colourings {
-  int N;
-  DigitMask all;
-
-  // cols[0..N): remaining digits per column, r of each; every digit in r columns.
-  std::uint64_t count(DigitMask* cols, int r) const {
-    if (r == 1) return 1;
-    if (r == 2) return two_rows(cols);
-    // Suffix unions for pruning: digits still uncovered must be coverable by later columns.
-    DigitMask suffix[17];
-    suffix[N] = 0;
-    for (int j = N - 1; j >= 0; --j) suffix[j] = suffix[j + 1] | cols[j];
-    const DigitMask d0 = cols[0] & (~cols[0] + 1);
-    cols[0] &= ~d0;
-    std::uint64_t total = 0;
-    match(cols, r, 1, d0, suffix, total);
-    cols[0] |= d0;
-    return total * static_cast<std::uint64_t>(r);
-  }
-
-  void match(DigitMask* cols, int r, int j, DigitMask used, const DigitMask* suffix, std::uint64_t& total) const {
-    if (j == N) {
-      total += count(cols, r - 1);
-      return;
-    }
-    if ((all & ~used & ~suffix[j]) != 0) return;  // a digit no remaining column can take
-    for (DigitMask m = cols[j] & ~used; m; m &= m - 1) {
-      const DigitMask d = m & (~m + 1);
-      cols[j] &= ~d;
-      match(cols, r, j + 1, used | d, suffix, total);
-      cols[j] |= d;
-    }
-  }
-
-  // Two rows left: each column is an edge between its two digits; 2^(components).
-  std::uint64_t two_rows(const DigitMask* cols) const {
-    int parent[16];
-    for (int d = 0; d < N; ++d) parent[d] = d;
-    auto find = [&](int x) {
-      while (parent[x] != x) x = parent[x] = parent[parent[x]];
-      return x;
-    };
-    int comps = N;
-    for (int j = 0; j < N; ++j) {
-      const int a = std::countr_zero(cols[j]);
-      const int b = (std::bit_width(cols[j]) - 1);
-      const int ra = find(a), rb = find(b);
-      if (ra != rb) {
-        parent[ra] = rb;
-        --comps;
-      }
-    }
-    return std::uint64_t{1} << comps;
-  }
-};
+// Part 1: bands with given column sets: the colouring count, compiled once per instruction-set
+// level (isa/colourings.hpp; signature_kernels(level).colourings).
 
 // ---------------------------------------------------------------------------------------------
 // Part 2: box chains of one top band.

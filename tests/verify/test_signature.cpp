@@ -1,6 +1,6 @@
 // The signature method (signature.hpp): band counts by column sets against brute force,
 // completions against brute force and against the stack method class by class, totals against
-// the published counts (known-counts.md).
+// the published counts (known-counts.md); the band count at every instruction-set level.
 #include <gtest/gtest.h>
 
 #include <map>
@@ -10,6 +10,7 @@
 #include "band_fill.hpp"
 #include "brute.hpp"
 #include "gridenum/count/count.hpp"
+#include "gridenum/count/three_band.hpp"
 #include "gridenum/verify/signature.hpp"
 
 using namespace gridenum;
@@ -106,6 +107,31 @@ TEST(Signature, BandsWithSignatureMatchBruteForce) {
     bad[1] = bad[0];
     EXPECT_EQ(bands_with_signature(s, bad), 0u) << shape;
   }
+}
+
+// The colouring count is compiled once per instruction-set level (src/verify/isa/
+// colourings.hpp): every level this CPU runs gives the baseline's count on random 3x3 and 4x3
+// configurations, and so does the three-band route's own count (count/three_band.hpp), the
+// other method's.
+TEST(Signature, EveryInstructionSetLevelCountsTheSameBands) {
+  const auto levels = supported_isas();
+  ASSERT_EQ(levels.front(), Isa::Baseline);
+  std::mt19937_64 rng(2027);
+  for (Shape s : {Shape{3, 3}, Shape{4, 3}}) {
+    SCOPED_TRACE(s.str());
+    for (int trial = 0; trial < (s.rows == 4 ? 200 : 300); ++trial) {  // 4x3: ~6 ms per count at the baseline
+      const auto cols = gridenum::test_support::random_box_columns(s, rng);
+      const auto base = bands_with_signature(s, cols, Isa::Baseline);
+      for (std::size_t l = 1; l < levels.size(); ++l)
+        EXPECT_EQ(bands_with_signature(s, cols, levels[l]), base) << to_string(levels[l]) << " trial " << trial;
+      EXPECT_EQ(three_band_fillings(s, cols), base) << "trial " << trial;
+    }
+  }
+  for (Isa isa : {Isa::Baseline, Isa::Avx2, Isa::Avx512})
+    if (!isa_supported(isa)) {
+      EXPECT_THROW(bands_with_signature(Shape{3, 3}, gridenum::test_support::random_box_columns(Shape{3, 3}, rng), isa),
+                   std::logic_error);
+    }
 }
 
 TEST(Signature, ThreadsDoNotChangeTheCount) {

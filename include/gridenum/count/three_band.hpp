@@ -75,6 +75,7 @@
 #include <vector>
 
 #include "gridenum/core/arith.hpp"
+#include "gridenum/core/cpu.hpp"
 #include "gridenum/core/shape.hpp"
 
 namespace gridenum {
@@ -102,8 +103,12 @@ std::optional<std::string> three_band_shape_error(Shape s);
 std::uint64_t three_band_table_bytes(Shape s);
 
 // F by a direct colouring count (no table; the table's own source): band fillings (rows ordered)
-// with these column sets, for any R x 3 shape with N <= 16 (2-factor enumeration, see the .cpp).
+// with these column sets, for any R x 3 shape with N <= 16 (a matching search, most constrained
+// column first: src/count/isa/band_colourings.hpp). The count runs at the selected
+// instruction-set level (core/cpu.hpp), or at `isa` (the tests compare the levels;
+// std::logic_error when this CPU or binary does not run it).
 std::uint64_t three_band_fillings(Shape s, const std::vector<DigitMask>& columns);
+std::uint64_t three_band_fillings(Shape s, const std::vector<DigitMask>& columns, Isa isa);
 
 class ThreeBandCounter {
  public:

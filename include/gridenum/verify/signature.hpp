@@ -20,6 +20,7 @@
 #include <nlohmann/json.hpp>
 
 #include "gridenum/core/arith.hpp"
+#include "gridenum/core/cpu.hpp"
 #include "gridenum/verify/orbits.hpp"
 
 namespace gridenum {
@@ -89,8 +90,11 @@ std::vector<BigInt> completions_by_signature_columns(Shape s, const std::vector<
 SignatureResult count_signature(Shape s, int threads);
 
 // Number of bands (all fillings, no B1 normalisation) whose ordered column sets are `columns`
-// (N masks, R digits each, each box's masks a partition of the digits); 0 when none.
+// (N masks, R digits each, each box's masks a partition of the digits); 0 when none. The count
+// runs at the selected instruction-set level (core/cpu.hpp), or at `isa` (the tests compare the
+// levels; std::logic_error when this CPU or binary does not run it).
 std::uint64_t bands_with_signature(Shape s, const std::vector<DigitMask>& columns);
+std::uint64_t bands_with_signature(Shape s, const std::vector<DigitMask>& columns, Isa isa);
 
 std::string format_text(const SignatureResult& r);
 nlohmann::json to_json(const SignatureResult& r);

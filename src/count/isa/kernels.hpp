@@ -3,16 +3,21 @@
 // GRIDENUM_ISA_NAME set to baseline, avx2 or avx512 and the matching -march level, each copy
 // defining its own table of function pointers; count_kernels() hands out the one selected.
 //
-// Only these loops are multi-versioned, because they are where the time goes (9x9, README):
-// the byte dot products of the partition kernel (about half of the completion stage) and the
+// Only these loops are multi-versioned, because they are where the time goes: the byte dot
+// products of the partition kernel (about half of the 9x9 completion stage, README) and the
 // popcount products that fill its tables (the other half; without POPCNT a 64-bit popcount
-// is a dozen instructions). Everything else is compiled for the baseline.
+// is a dozen instructions); the three-band route's innermost sum (gather_dots); and the
+// three-band route's colouring count that fills its F table (band_colourings, 3/4 of the 4x3
+// table build's profile, a quarter of it libgcc's __popcountdi2: isa/band_colourings.hpp).
+// Everything else is compiled for the baseline. (The signature method's colouring count is
+// multi-versioned too, in its own library: verify/isa/colourings.hpp.)
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 
 #include "gridenum/core/cpu.hpp"
+#include "gridenum/core/shape.hpp"
 
 namespace gridenum::detail {
 
@@ -37,6 +42,10 @@ struct CountKernels {
   // caller guarantees that n * max(rm, rb)^2 < 2^64 (no overflow of a 64-bit sum).
   void (*gather_dots)(const std::uint32_t* rm, const std::uint32_t* rb, const std::uint16_t* a, const std::uint16_t* b,
                       std::size_t n, std::size_t groups, std::uint64_t* out);
+  // The three-band route's F (isa/band_colourings.hpp): band fillings, rows ordered, of the band
+  // whose column j holds the digits cols[j] (j < N <= 16, r digits each, every digit of `all`
+  // in r columns; each box's columns a partition of the digits).
+  std::uint64_t (*band_colourings)(const DigitMask* cols, int N, DigitMask all, int r);
 };
 
 // The kernels of a level; std::logic_error for a level this binary does not hold.
