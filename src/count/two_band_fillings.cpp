@@ -222,9 +222,11 @@ class BandCounter {
   //   F_3(G) = 3 * sum over perfect matchings M of G through that edge of 2^cycles(G - M):
   //
   // one digit per column (a bit mask of the digits used), instead of two. Pruning: after column
-  // j, every digit not in M yet needs a column > j holding it -- tested before the choice is
-  // made, which also keeps every digit at two edges at most in the growing 2-factor, as the path
-  // bookkeeping below needs. Cycles of G - M are counted as it grows (no union-find at a leaf):
+  // j, every digit not in M yet needs a column > j holding it; the digits that would break this
+  // are forced on column j before it chooses (none: any free digit; one: that one; two: dead
+  // end). Testing before the choice also keeps every digit at two edges at most in the growing
+  // 2-factor, as the path bookkeeping below needs. (The first version tested each child after
+  // its choice: 11% more instructions on class 321, whose last level misses the memo mostly.) Cycles of G - M are counted as it grows (no union-find at a leaf):
   // a column whose two digits x, y stay is a path x - column - y, so the partial 2-factor is
   // paths and closed cycles; end[d] is the other end of the path ending at digit d (d itself for
   // a digit on no path yet; entries of inner digits are stale and never read, only path ends are
@@ -263,9 +265,15 @@ class BandCounter {
         return;
       }
       const unsigned cj = cols[j];
-      for (unsigned a = cj & ~used; a; a &= a - 1) {
+      unsigned options = cj & ~used;
+      // A digit not in M yet that no later column holds: column j must take it (the parent made
+      // sure that column j holds every such digit), and it cannot take two.
+      if (const unsigned forced = digits & ~used & ~ge1[j + 1]) {
+        if (forced & (forced - 1)) return;
+        options = forced;
+      }
+      for (unsigned a = options; a; a &= a - 1) {
         const unsigned bit = a & (~a + 1);
-        if (digits & ~(used | bit) & ~ge1[j + 1]) continue;
         const unsigned rest = cj & ~bit;
         const int x = std::countr_zero(rest) & 15, y = std::countr_zero(rest & (rest - 1)) & 15;
         const int p = end[x] & 15, q = end[y] & 15;
