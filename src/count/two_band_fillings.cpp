@@ -20,31 +20,88 @@
 // k = 5 column 0 then had 4 pairs to try where it now has 1, at k = 3 two where it has 1 --
 // 4x fewer 2-factors at the top, 2x fewer at the last level, for the same sum.)
 //
-// For m = 5 that is two levels (5 -> 3 -> 1) instead of the matching route's three; a 2-factor
-// of a 3-regular graph is the complement of a perfect matching, so the last level sums over ~10
-// to ~100 of them.
+// For m = 5 that is two levels (5 -> 3 -> 1) instead of the matching route's three. The levels:
 //
-// Enumeration of 2-factors: column by column in a fixed order, each column picks two of its
-// digits (column 0 picks e and e'); a digit may be picked twice at most. Each
-// digit carries its load in two bit masks (once, twice). Pruning: a digit that still needs t
-// picks must have t unprocessed columns left that hold it, checked for all digits at once
-// against two masks per position (digits held by >= 1 / >= 2 of the columns from there on).
-// It was a loop over the digits with a popcount each, and the default build (x86-64 baseline,
-// no POPCNT) calls libgcc's __popcountdi2 for that: 11% of a profile of 5x2 classes 1-20.
+//   k >= 4  (the top of m = 5, levels 6 and 4 of m = 6): split off components; a per-call memo
+//           of the residual graphs (key below); TwoFactors enumerates the 2-factors.
+//   k = 3   (the last level of m = 5, once per 2-factor of the top: 49.5 million times for the
+//           355 classes of 5x2): last_level() -- memo key, the thread's LastLevelMemo (kept
+//           across calls, so across classes), Cubic on a miss (3 * a sum over the perfect
+//           matchings through one edge of 2^cycles of the rest).
+//   k = 2   2^cycles, directly.           k <= 1   1.
 //
-// Memo: residual graphs keyed by their digit-side masks (for each digit, the set of columns
-// holding it) sorted: graphs with equal keys differ by a relabelling of the digits. Per level,
-// per call (nothing is shared between classes).
+// Enumeration of 2-factors (TwoFactors): column by column in a fixed order, each column picks
+// two of its digits (column 0 picks e and e'); a digit may be picked twice at most. Each digit
+// carries its load in two bit masks (once, twice). Pruning: a digit that still needs t picks
+// must have t unprocessed columns left that hold it, checked for all digits at once against two
+// masks per position (digits held by >= 1 / >= 2 of the columns from there on). It was a loop
+// over the digits with a popcount each, and the default build (x86-64 baseline, no POPCNT)
+// calls libgcc's __popcountdi2 for that: 11% of a profile of 5x2 classes 1-20. The 2-factor's
+// cycles are counted as it grows (path ends, see TwoFactors).
 //
-// Layout: a graph is up to 16 column masks (uint16 over digits) plus the count; components keep
-// the original digit numbering.
+// Data layout of the hot path (m = 5: n = 10 columns, 10 digits):
+//
+//   graph        std::uint16_t cols[n]       column j's digits, bit d = digit d (n <= 16)
+//   TwoFactors   cols[16]                    the residual: picked digits cleared on the way down
+//                ge1[17], ge2[17]            digits held by >= 1 / >= 2 of columns j..n-1
+//                once, twice (arguments)     digits picked once / twice so far
+//                end[16], cycles (argument)  other end of the path at each digit; cycles closed
+//   memo key     c[0..n) after two turns     sorted column masks over sorted digit positions
+//                                            0..n-1 (memo_key: transpose16 + sort_masks x 2)
+//   LastLevelMemo slot (16 bytes, open addressing, one table per thread, <= 16 MiB):
+//                lo = c0 | c1 << 10 | c2 << 20 | c3 << 30 | c4 << 40 | c5 << 50
+//                hi = c6 | c7 << 10 | c8 << 20 | c9 << 30 | F_3 << 40
+//   Cubic        cols[16] (breadth-first), ge1[17], end[16], sum (uint64): no allocation
+//
+// Nothing allocates in the recursion; the memos allocate when they grow.
+//
+// Measured (AMD EPYC family 25 model 17, 2 vCPUs under KVM, shared with other builds; the
+// default build: -O3, x86-64 baseline). The profile of the version before the changes below
+// (perf record -g, `gridenum count --shape 5x2 --method two-band --classes 1:20 --threads 1`):
+// the class table (TwoBandClasses) 38%, BandCounter::fillings 34% -- the memo key's bit-by-bit
+// transposes and insertion sorts, the unordered_map look-up, the component split, all inlined
+// --, __popcountdi2 11%, the 2-factor enumeration 9%, the leaves (union-find, u128) 7%;
+// allocation under 0.1%. Per class 700,000 to 1,000,000 2-factors (both levels, e alone
+// fixed), and a per-class memo of 84 (class 2) to tens of thousands of residual graphs (59,507
+// on class 321 with the same key: the generic classes missed on most of theirs).
+// Then, step by step (F of all 355 classes of 5x2 on one thread, CPU-s by the process's CPU
+// clock in a scratch program calling two_band_fillings on the 355 representatives in turn; the
+// load in brackets; callgrind figures in the comments at each part):
+//
+//   pruning by two masks, no popcount                        about 15% (classes 2-8)
+//   two edges of column 0 fixed (C(k,2) pairs)               4x fewer 2-factors; classes 1-20
+//                                                            8.8 -> 2.1
+//   F_3 by Cubic on memo misses                              61.0   (1.7)
+//   memo key transposes by SSE2                              49.4   (0.9)
+//   Cubic: forced digits                                     46.4   (1.5-2)
+//   Cubic: breadth-first column order                        37.8   (1.4)
+//   no component split at the last level                     38.5   (2.0; 2-6% fewer instr.)
+//   the last level's memo per thread, across classes         22.9   (1-2.5)
+//   the top level's cycles counted as it grows               20.6   (3)
+//   memo key sorts over the n masks only                     16.8   (2.8)
+//   memo key sorts by a sorting network                      12.2   (2.9)
+//
+// The whole count, one thread (`gridenum count --shape 5x2 --method two-band --classes all
+// --json --threads 1`, /usr/bin/time; the class table included, 6-7 CPU-s of it):
+// 718 CPU-s before (1,044 s wall, load 3.2-5.0: other engineers' builds at nice 10 on both
+// cores), 20.5 and 21.1 CPU-s after (two runs, load 3.9-4.4, the same kind of builds), the
+// published total, every class's F equal to the two-stack route's. Classes 1:40, the two
+// binaries one after the other (load 2.3-3.8): 30.5 and 31.4 -> 7.5 and 7.5 CPU-s.
+//
+// Tried and lost (figures at each part): F_3 counted afresh at every leaf (no memo), with or
+// without a component split (3.4x / 4.1x slower); greedy column orders in Cubic; one, three or
+// four key turns instead of two; 40-byte memo slots; sorting the masks downwards (3.4x the
+// keys); hand-written insertion sorts; the sorting network as a loop over a table.
+//
+// Left as it was: the per-call memo of the levels k >= 4 (m = 6's level 4 is most of a 6x2
+// class: 6x2 class 63198 takes 48 s), and the class table (two_band_classes.cpp), now about a
+// third of the whole 5x2 count.
 #include "gridenum/count/two_band.hpp"
 
 #include <algorithm>
 #include <array>
 #include <bit>
 #include <cassert>
-#include <cstring>
 #include <map>
 #include <stdexcept>
 #include <unordered_map>
@@ -471,6 +528,40 @@ class BandCounter {
     }
   };
 
+  // Sorts a[0..n) upwards; n = 10 (m = 5) by a sorting network of 29 compare-exchanges (the
+  // known optimum for 10 inputs, depth 8; checked here on all 2^10 inputs of zeros and ones),
+  // spelt out so that the ten values stay in registers and the compiler uses conditional moves.
+  // std::sort's insertion sort on these random masks mispredicted its branches: the sorts were
+  // a third of the count's time (perf). All 355 classes of 5x2: 16.9-17.1 -> 12.2-12.3 CPU-s
+  // (load 2.9), callgrind classes 200-204 1.86G -> 1.69G instructions. Tried and lost: the same
+  // network as a loop over a table of pairs (the values went through memory: 2.23G, slower
+  // than std::sort). Any order of the masks would still be a relabelling (a wrong sort could
+  // only cost memo hits, never a count), and the keys are the same 143,073.
+  static void sort_masks(std::uint16_t* a, int n) {
+    if (n != 10) {
+      std::sort(a, a + n);
+      return;
+    }
+    unsigned v0 = a[0], v1 = a[1], v2 = a[2], v3 = a[3], v4 = a[4];
+    unsigned v5 = a[5], v6 = a[6], v7 = a[7], v8 = a[8], v9 = a[9];
+    auto ce = [](unsigned& x, unsigned& y) {
+      const unsigned lo = x < y ? x : y, hi = x < y ? y : x;
+      x = lo;
+      y = hi;
+    };
+    // One layer of the network a line.
+    ce(v0, v8); ce(v1, v9); ce(v2, v7); ce(v3, v5); ce(v4, v6);
+    ce(v0, v2); ce(v1, v4); ce(v5, v8); ce(v7, v9);
+    ce(v0, v3); ce(v2, v4); ce(v5, v7); ce(v6, v9);
+    ce(v0, v1); ce(v3, v6); ce(v8, v9);
+    ce(v1, v5); ce(v2, v3); ce(v4, v8); ce(v6, v7);
+    ce(v1, v2); ce(v3, v5); ce(v4, v6); ce(v7, v8);
+    ce(v2, v3); ce(v4, v5); ce(v6, v7);
+    ce(v3, v4); ce(v5, v6);
+    const unsigned v[10] = {v0, v1, v2, v3, v4, v5, v6, v7, v8, v9};
+    for (int i = 0; i < 10; ++i) a[i] = static_cast<std::uint16_t>(v[i]);
+  }
+
   // Memo key: the graph renumbered on both sides so that isomorphic residual graphs often get
   // the same key, by turns. A turn transposes to the digit masks (per digit, the columns holding
   // it) and sorts them (forgets the digit numbering), transposes back to column masks over the
@@ -491,59 +582,6 @@ class BandCounter {
   // Tried and lost: sorting downwards instead (the empty masks stay in place) -- the turns then
   // settle on 3.4x as many keys (493,327) and it was no faster; hand-written insertion sorts
   // over all 16 with the transposes writing the empty masks first: 2.25G -> 2.84G.
-  // Sorts a[0..n) upwards; n = 10 (m = 5) by a sorting network of 29 compare-exchanges (the
-  // known optimum for 10 inputs, depth 8; checked here on all 2^10 inputs of zeros and ones),
-  // spelt out so that the ten values stay in registers and the compiler uses conditional moves.
-  // std::sort's insertion sort on these random masks mispredicted its branches: the sorts were
-  // a third of the count's time (perf). All 355 classes of 5x2: 16.9-17.1 -> 12.2-12.3 CPU-s
-  // (load 2.9), callgrind classes 200-204 1.86G -> 1.69G instructions. Tried and lost: the same
-  // network as a loop over a table of pairs (the values went through memory: 2.23G, slower
-  // than std::sort). Any order of the masks would still be a relabelling (a wrong sort could
-  // only cost memo hits, never a count), and the keys are the same 143,073.
-  static void sort_masks(std::uint16_t* a, int n) {
-    if (n != 10) {
-      std::sort(a, a + n);
-      return;
-    }
-    unsigned v0 = a[0], v1 = a[1], v2 = a[2], v3 = a[3], v4 = a[4], v5 = a[5], v6 = a[6], v7 = a[7], v8 = a[8], v9 = a[9];
-    auto ce = [](unsigned& x, unsigned& y) {
-      const unsigned lo = x < y ? x : y, hi = x < y ? y : x;
-      x = lo;
-      y = hi;
-    };
-    ce(v0, v8);
-    ce(v1, v9);
-    ce(v2, v7);
-    ce(v3, v5);
-    ce(v4, v6);
-    ce(v0, v2);
-    ce(v1, v4);
-    ce(v5, v8);
-    ce(v7, v9);
-    ce(v0, v3);
-    ce(v2, v4);
-    ce(v5, v7);
-    ce(v6, v9);
-    ce(v0, v1);
-    ce(v3, v6);
-    ce(v8, v9);
-    ce(v1, v5);
-    ce(v2, v3);
-    ce(v4, v8);
-    ce(v6, v7);
-    ce(v1, v2);
-    ce(v3, v5);
-    ce(v4, v6);
-    ce(v7, v8);
-    ce(v2, v3);
-    ce(v4, v5);
-    ce(v6, v7);
-    ce(v3, v4);
-    ce(v5, v6);
-    const unsigned v[10] = {v0, v1, v2, v3, v4, v5, v6, v7, v8, v9};
-    for (int i = 0; i < 10; ++i) a[i] = static_cast<std::uint16_t>(v[i]);
-  }
-
   static Masks memo_key(const std::uint16_t* cols, int n) {
     constexpr int kTurns = 2;
     std::uint16_t c[16] = {}, dm[16];
