@@ -99,7 +99,8 @@ TEST(Side2Slow12, CountCommandWithClasses) {
 }
 
 TEST(Side2Slow12, SymmetricClassesFDoesNotMoveUnderTheGroup) {
-  // The two-band counter does not finish these in minutes (measured: class 63198 over 150 s), so
+  // The two-band counter takes most of a minute on these (class 63198: 48 s on one core since its
+  // 2026-11-26 speed-up, over 150 s before), so
   // the two-stack counter is checked against itself on random images of the representative
   // (other configurations, other residual graphs in its memo): F depends only on the class.
   std::mt19937 rng(12);
