@@ -211,3 +211,20 @@ TEST(Signature, ColumnSetsThatAreNotABandAreRefused) {
   EXPECT_FALSE(signature_completions_shape_error(Shape{4, 3}).has_value());
   EXPECT_FALSE(signature_completions_shape_error(Shape{5, 2}).has_value());
 }
+
+// Partitions without their action table (PartitionActions::OnDemand, what the one-type sum
+// uses): every act(g, q) is the table's.
+TEST(Signature, ActionsOnDemandAreTheTablesActions) {
+  for (const char* shape : {"2x3", "3x3", "2x4", "4x2"}) {
+    const Shape s = *Shape::parse(shape);
+    const BoxPartitions table(s), on_demand(s, PartitionActions::OnDemand);
+    EXPECT_TRUE(table.has_action_table());
+    EXPECT_FALSE(on_demand.has_action_table());
+    ASSERT_EQ(table.stabiliser_order(), on_demand.stabiliser_order());
+    std::size_t differ = 0;
+    for (std::uint32_t q = 0; q < table.size(); ++q)
+      for (std::size_t g = 0; g < table.stabiliser_order(); ++g)
+        differ += table.act(g, q) != on_demand.act(g, q) || table.act(g, q) != table.act_now(g, q);
+    EXPECT_EQ(differ, 0u) << shape;
+  }
+}
