@@ -42,6 +42,9 @@
 // this code had until then (box 3 lowest: the last box's reads P slots apart, all over the
 // table) grouping gained nothing: not done after an hour. A class alone costs about 25 s either
 // way (each row fetched for 346 reads). README, "A second method for 4x3".
+//
+// 2xC shapes (R = 2) have no boxes 3..R: a type's table is one slot, F / R! of (standard, rep_t),
+// and box 2 is the last box, each band's own (PairGroup::sum_two_boxes).
 #include "signature_pairs.hpp"
 
 #include <oneapi/tbb/blocked_range.h>
@@ -283,6 +286,7 @@ class PairGroup {
   // multiplicity; in units of (R!)^K (the tables hold F / R!).
   std::vector<u128> sum_for(std::size_t x1) const {
     const int R = s_.rows, K = s_.cols - 1;
+    if (R == 2) return sum_two_boxes(x1);
     const std::uint32_t P = tab_.P();
     const std::size_t G = ch_.size();
     const TopChains& sh = ch_[0];  // boxes 1..R-1 of every band
@@ -342,6 +346,28 @@ class PairGroup {
   }
 
  private:
+  // R = 2 (2xC): box 2 is the last box, each band's own; per chain x2 and lower band k the
+  // partition q of box 2 relabelled by x1 picks its type's table, whose one slot is F / R! of
+  // (standard, rep_type) -- no boxes 3..R. Checked 128-bit: these shapes are small.
+  std::vector<u128> sum_two_boxes(std::size_t x1) const {
+    const int K = s_.cols - 1;
+    const BoxChains& c0 = ch_[0].boxes[0];
+    std::vector<u128> acc(ch_.size(), 0);
+    for (std::size_t c = 0; c < ch_.size(); ++c) {
+      const BoxChains& last = ch_[c].boxes[1];
+      for (std::size_t x2 = 0; x2 < last.size(); ++x2) {
+        u128 p = last.mult[x2];
+        for (int k = 0; k < K; ++k) {
+          const std::uint32_t q = parts_.std_row(c0.ids[x1 * K + k])[last.ids[x2 * K + k]];
+          p = checked_mul(p, u128{tab_.table(tab_.type_of(q))[0]});
+        }
+        acc[c] = checked_add(acc[c], p);
+      }
+      acc[c] = checked_mul(u128{c0.mult[x1]}, acc[c]);
+    }
+    return acc;
+  }
+
   // Boxes b..R with the multiplicities of the boxes before in `mult`; each band's sum into acc.
   void rec(const std::vector<std::vector<std::uint32_t>>& u, const std::vector<std::vector<std::uint32_t>>& ul, int b,
            const std::uint32_t* keys, const std::uint32_t* const* tabs, u128 mult, std::vector<u128>& acc) const {
@@ -377,8 +403,8 @@ class PairGroup {
 }  // namespace
 
 std::optional<std::string> pair_table_shape_error(Shape s) {
-  if (s.rows < 3 || s.cols < 2 || s.n() > 16)
-    return "the signature method's pair-type table needs R >= 3 boxes per band, C >= 2 and R*C <= 16, got " + s.str();
+  if (s.rows < 2 || s.cols < 2 || s.n() > 16)
+    return "the signature method's pair-type table needs R >= 2 boxes per band, C >= 2 and R*C <= 16, got " + s.str();
   const double P = partition_count(s);
   double slots = 1;
   for (int b = 2; b < s.rows; ++b) slots *= P;

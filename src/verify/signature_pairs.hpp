@@ -13,7 +13,7 @@
 
 namespace gridenum::signature_detail {
 
-// Why the pair-type table cannot serve a shape (R < 3, too many slots, too large an action
+// Why the pair-type table cannot serve a shape (R < 2, too many slots, too large an action
 // table), or nullopt.
 std::optional<std::string> pair_table_shape_error(Shape s);
 

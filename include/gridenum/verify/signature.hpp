@@ -70,7 +70,7 @@ std::vector<BigInt> completions_by_signature(Shape s, const std::vector<Band>& b
 //          slots (at most 2^23: 2x2 .. 3x3, 2x4, 4x2, 2x5);
 //   Pairs  one table per pair type over boxes 3..R, box 2 relabelled to its type's
 //          representative too (src/verify/signature_pairs.cpp): 4x3 (9 x 5,775^2 slots, 1.2 GB)
-//          and 5x2;
+//          and 5x2 (and 2xC, one slot per type, where Plain fits anyway);
 //   Auto   Plain where it fits, else Pairs.
 enum class SignatureTable { Auto, Plain, Pairs };
 
