@@ -13,7 +13,7 @@
 //   hrel_      [q * P + p]     id of p under the relabelling h_q that fixes the standard
 //                              partition and sends q to its type's representative (u16, 67 MB)
 //   table_[t]  [k_3 + P k_4]   F / R! of (standard, rep_t, part k_3, part k_4), u32, symmetric
-//                              in k_3, k_4 (9 x 133 MB)
+//                              in k_3, k_4 (9 x 133 MB; one of them for a PairTypeOnly counter)
 //
 // The hot loop (part 4), per work item (box-1 chain x1, box-2 chain x2) of a group of G top bands
 // sharing boxes 1..3, and per box-3 chain x3 (one row pair for the whole group):
@@ -80,8 +80,9 @@ struct ThreeBandCounter::Impl {
   std::vector<DigitMask> blocks;
   std::vector<std::uint16_t> dense, std_of, type, hrel;
   std::vector<std::uint16_t> type_rep;
-  std::vector<std::vector<std::uint32_t>> table;
+  std::vector<std::vector<std::uint32_t>> table;  // empty for the types not built (PairTypeOnly)
   std::uint64_t slots = 1;  // P^(R-2)
+  int only = -1;            // the one type built (PairTypeOnly), or -1: all
   ThreeBandStats stats;
   const detail::CountKernels* kernels = nullptr;  // the selected level's: band_colourings fills the table
 
@@ -191,6 +192,12 @@ struct ThreeBandCounter::Impl {
       if (fresh) type_rep.push_back(static_cast<std::uint16_t>(q));
       type[q] = it->second;
     }
+    placements = std::move(pl);
+  }
+  std::vector<Placement> placements;  // build_types' placements, for build_hrel
+
+  void build_hrel() {
+    const std::vector<Placement>& pl = placements;
     // h_q: cell (i, j) of q (digits of std_i n q_j, increasing) goes to the cell of the
     // representative r at the same canonical position, digit for digit.
     hrel.resize(static_cast<std::size_t>(P) * P);
@@ -210,6 +217,29 @@ struct ThreeBandCounter::Impl {
       if (image(h, 0) != 0 || image(h, q) != r) throw std::logic_error("three-band: type relabelling is wrong");
       for (std::uint32_t p = 0; p < P; ++p) hrel[static_cast<std::size_t>(q) * P + p] = image(h, p);
     });
+  }
+
+  // The agreed name of pair type t (three_band.hpp): the matrix |std_i n rep_j| in the order of
+  // rows and columns that reads largest row by row, "a,b,c/d,e,f/g,h,i". Its own canonical form,
+  // not Placement's (smallest code, this file's private choice): the name is what the signature
+  // method computes too, in its own code.
+  std::string type_name(std::size_t t) const {
+    int M[kC][kC];
+    for (int i = 0; i < kC; ++i)
+      for (int j = 0; j < kC; ++j) M[i][j] = std::popcount(std_block(i) & blocks[type_rep[t] * kC + j]);
+    std::array<int, kC * kC> best{};
+    best.fill(-1);
+    std::array<int, kC> rp{0, 1, 2}, cp;
+    do {
+      cp = {0, 1, 2};
+      do {
+        std::array<int, kC * kC> v;
+        for (int i = 0; i < kC; ++i)
+          for (int j = 0; j < kC; ++j) v[i * kC + j] = M[rp[i]][cp[j]];
+        best = std::max(best, v);
+      } while (std::next_permutation(cp.begin(), cp.end()));
+    } while (std::next_permutation(rp.begin(), rp.end()));
+    return fmt::format("{},{},{}/{},{},{}/{},{},{}", best[0], best[1], best[2], best[3], best[4], best[5], best[6], best[7], best[8]);
   }
 
   // ---- Part 3: the F table -------------------------------------------------------------------
@@ -232,6 +262,7 @@ struct ThreeBandCounter::Impl {
     tbb::concurrent_unordered_map<SignatureKey, std::uint64_t, KeyHash> by_class;
     std::atomic<std::uint32_t> max_value{0};
     for (std::size_t t = 0; t < type_rep.size(); ++t) {
+      if (only >= 0 && t != static_cast<std::size_t>(only)) continue;  // PairTypeOnly: one table
       // Relabellings fixing the standard partition (block order, then digits inside blocks)
       // and the type's representative.
       std::vector<Perm> stab;
@@ -368,8 +399,13 @@ struct ThreeBandCounter::Impl {
   // `stop` (may be empty) is asked before every work item -- (x1, x2) for R = 4: about a
   // millisecond per band of the group -- from the worker threads, so it must be thread-safe; once
   // it says yes the remaining items are skipped and the sum is abandoned (nullopt).
+  // `of_type` >= 0: only the chain tuples whose middle and bottom bands both have their (box 1,
+  // box 2) pair of that type (three_band.hpp, "One pair type"). The type of each band is known
+  // per work item (x1, x2) for R >= 3 -- the item is skipped whole, before the loops over boxes
+  // 3..R, which run as in the full sum -- and per last-box chain for R = 2 (its own loop). The
+  // halving of the box-1 chains stays right: swapping middle and bottom keeps "both of type T".
   std::optional<std::vector<u128>> completions(const std::vector<std::vector<DigitMask>>& tops, std::size_t stride = 1,
-                                               const std::function<bool()>& stop = {}) const {
+                                               const std::function<bool()>& stop = {}, int of_type = -1) const {
     const std::size_t G = tops.size();
     if (G == 0) return std::vector<u128>{};
     std::vector<Chains> ch;
@@ -430,12 +466,21 @@ struct ThreeBandCounter::Impl {
             }
         }
         if (R == 2) {  // the last box is box 2: its chains pick the pair types, slot 0
+          if (of_type >= 0) {
+            const auto t = static_cast<std::uint16_t>(of_type);
+            for (std::size_t c = 0; c < G; ++c)
+              for (std::size_t x = 0; x < nL; ++x)
+                if (type[umL[c * nL + x]] == t && type[ubL[c * nL + x]] == t)
+                  acc[c] += static_cast<std::uint64_t>(table[t][0]) * table[t][0];
+            continue;
+          }
           for (std::size_t c = 0; c < G; ++c)
             for (std::size_t x = 0; x < nL; ++x)
               acc[c] += static_cast<std::uint64_t>(table[type[umL[c * nL + x]]][0]) * table[type[ubL[c * nL + x]]][0];
           continue;
         }
         const std::uint16_t q2m = sm[ch[1].mid[x2]], q2b = sb[ch[1].bot[x2]];
+        if (of_type >= 0 && (type[q2m] != of_type || type[q2b] != of_type)) continue;  // another type's part
         const std::uint32_t* tm = table[type[q2m]].data();
         const std::uint32_t* tb = table[type[q2b]].data();
         const std::uint16_t* hm = &hrel[static_cast<std::size_t>(q2m) * P];
@@ -509,6 +554,9 @@ struct ThreeBandCounter::Impl {
     const std::uint16_t* h = &hrel[static_cast<std::size_t>(q2) * P];
     std::uint64_t key = 0;
     for (int b = R; b-- > 2;) key = key * P + h[sm[ids[b]]];
+    if (table[type[q2]].empty())
+      throw std::invalid_argument(fmt::format("three-band: the band's pair type {} has no table in this counter (built for type {} only)",
+                                              type_name(type[q2]), type_name(static_cast<std::size_t>(only))));
     return table[type[q2]][key] * rfact;
   }
 };
@@ -519,32 +567,57 @@ std::optional<std::string> three_band_shape_error(Shape s) {
   return std::nullopt;
 }
 
-ThreeBandCounter::ThreeBandCounter(Shape s, int threads) : ThreeBandCounter(s, threads, TableSource{}) {}
-
-ThreeBandCounter::ThreeBandCounter(Shape s, int threads, const TableSource& source) : impl_(std::make_unique<Impl>()) {
+namespace {
+// The partitions and pair types alone (20 ms for 4x3: no P x P table, no F).
+void build_types_only(ThreeBandCounter::Impl& m, Shape s) {
   if (auto why = three_band_shape_error(s)) throw std::invalid_argument(*why);
-  const auto t0 = SteadyClock::now();
-  Impl& m = *impl_;
   m.s = s;
   m.R = s.rows;
   m.N = s.n();
   m.rfact = factorial_u64(m.R);
   m.kernels = &detail::count_kernels(selected_isa());
+  m.build_partitions();
+  m.build_types();
+}
+
+// The three constructors: every table built, every table read (source), or one type's built
+// (only >= 0; checked against the types before the P x P tables are built).
+void build_counter(ThreeBandCounter::Impl& m, Shape s, int threads, const ThreeBandCounter::TableSource* source,
+                   std::optional<std::size_t> only) {
+  const auto t0 = SteadyClock::now();
   tbb::task_arena arena(threads > 0 ? threads : tbb::task_arena::automatic);
   arena.execute([&] {
-    m.build_partitions();
+    build_types_only(m, s);
+    if (only && *only >= m.type_rep.size())
+      throw std::invalid_argument(fmt::format("three-band {}: pair type {} out of range ({} types)", s.str(), *only, m.type_rep.size()));
+    m.only = only ? static_cast<int>(*only) : -1;
     m.build_std_of();
-    m.build_types();
-    if (source.fill)
-      m.read_table(source);
+    m.build_hrel();
+    if (source)
+      m.read_table(*source);
     else
       m.build_table();
   });
+  std::size_t built = 0;
+  for (const auto& t : m.table) built += t.empty() ? 0 : 1;
   m.stats.partitions = m.P;
   m.stats.pair_types = static_cast<std::uint32_t>(m.type_rep.size());
-  m.stats.table_slots = m.slots * m.type_rep.size();
+  m.stats.table_slots = m.slots * built;
   m.stats.table_bytes = m.stats.table_slots * 4 + (m.std_of.size() + m.hrel.size() + m.dense.size()) * 2;
   m.stats.seconds = seconds_since(t0);
+}
+}  // namespace
+
+ThreeBandCounter::ThreeBandCounter(Shape s, int threads) : impl_(std::make_unique<Impl>()) {
+  build_counter(*impl_, s, threads, nullptr, std::nullopt);
+}
+
+ThreeBandCounter::ThreeBandCounter(Shape s, int threads, const TableSource& source) : impl_(std::make_unique<Impl>()) {
+  build_counter(*impl_, s, threads, source.fill ? &source : nullptr, std::nullopt);
+}
+
+ThreeBandCounter::ThreeBandCounter(Shape s, int threads, PairTypeOnly only) : impl_(std::make_unique<Impl>()) {
+  build_counter(*impl_, s, threads, nullptr, only.type);
 }
 
 ThreeBandCounter::~ThreeBandCounter() = default;
@@ -567,7 +640,18 @@ void check_config(Shape s, const std::vector<DigitMask>& cols) {
 }
 }  // namespace
 
+namespace {
+// The full sum reads every type's table: refused by a PairTypeOnly counter.
+void check_all_tables(const ThreeBandCounter& c) {
+  if (auto t = c.only_type())
+    throw std::invalid_argument(fmt::format("three-band {}: this counter holds the F table of pair type {} only; "
+                                            "completions_of_type is its sum",
+                                            c.shape().str(), c.pair_type_name(*t)));
+}
+}  // namespace
+
 u128 ThreeBandCounter::completions(const std::vector<DigitMask>& top) const {
+  check_all_tables(*this);
   check_config(impl_->s, top);
   return (*impl_->completions({top}))[0];
 }
@@ -584,18 +668,67 @@ void check_group(Shape s, const std::vector<std::vector<DigitMask>>& tops) {
 }  // namespace
 
 std::vector<u128> ThreeBandCounter::completions(const std::vector<std::vector<DigitMask>>& tops) const {
+  check_all_tables(*this);
   check_group(impl_->s, tops);
   return *impl_->completions(tops);
 }
 
 std::optional<std::vector<u128>> ThreeBandCounter::completions(const std::vector<std::vector<DigitMask>>& tops,
                                                                const std::function<bool()>& stop) const {
+  check_all_tables(*this);
   check_group(impl_->s, tops);
   return impl_->completions(tops, 1, stop);
 }
 
+std::vector<u128> ThreeBandCounter::completions_of_type(const std::vector<std::vector<DigitMask>>& tops, std::size_t type) const {
+  if (!has_table(type))
+    throw std::invalid_argument(type >= impl_->table.size()
+                                    ? fmt::format("three-band {}: pair type {} out of range ({} types)", impl_->s.str(), type,
+                                                  impl_->table.size())
+                                    : fmt::format("three-band {}: pair type {} has no table in this counter (built for {} only)",
+                                                  impl_->s.str(), pair_type_name(type), pair_type_name(*only_type())));
+  check_group(impl_->s, tops);
+  return *impl_->completions(tops, 1, {}, static_cast<int>(type));
+}
+
+u128 ThreeBandCounter::completions_of_type(const std::vector<DigitMask>& top, std::size_t type) const {
+  check_config(impl_->s, top);
+  return completions_of_type(std::vector<std::vector<DigitMask>>{top}, type)[0];
+}
+
+std::optional<std::size_t> ThreeBandCounter::only_type() const {
+  if (impl_->only < 0) return std::nullopt;
+  return static_cast<std::size_t>(impl_->only);
+}
+
+bool ThreeBandCounter::has_table(std::size_t type) const { return type < impl_->table.size() && !impl_->table[type].empty(); }
+
+std::string ThreeBandCounter::pair_type_name(std::size_t type) const {
+  if (type >= impl_->type_rep.size())
+    throw std::invalid_argument(fmt::format("three-band {}: pair type {} out of range ({} types)", impl_->s.str(), type,
+                                            impl_->type_rep.size()));
+  return impl_->type_name(type);
+}
+
+std::vector<std::string> three_band_pair_types(Shape s) {
+  ThreeBandCounter::Impl m;
+  build_types_only(m, s);
+  std::vector<std::string> names;
+  for (std::size_t t = 0; t < m.type_rep.size(); ++t) names.push_back(m.type_name(t));
+  return names;
+}
+
+std::size_t three_band_pair_type(Shape s, const std::string& name) {
+  const auto names = three_band_pair_types(s);
+  const auto it = std::find(names.begin(), names.end(), name);
+  if (it == names.end())
+    throw std::invalid_argument(fmt::format("three-band {}: '{}' is not one of its {} pair types", s.str(), name, names.size()));
+  return static_cast<std::size_t>(it - names.begin());
+}
+
 double ThreeBandCounter::estimate_seconds(const std::vector<std::vector<DigitMask>>& tops, std::size_t stride) const {
   if (stride == 0) throw std::invalid_argument("three-band: estimate_seconds needs a stride of at least 1");
+  check_all_tables(*this);
   check_group(impl_->s, tops);
   if (tops.empty()) return 0;
   const auto t = SteadyClock::now();
@@ -615,7 +748,10 @@ std::uint64_t ThreeBandCounter::band_fillings(const std::vector<DigitMask>& colu
 std::uint64_t ThreeBandCounter::layout_fingerprint() const { return impl_->layout_fingerprint(); }
 std::size_t ThreeBandCounter::table_types() const { return impl_->table.size(); }
 std::uint64_t ThreeBandCounter::table_slots_per_type() const { return impl_->slots; }
-const std::uint32_t* ThreeBandCounter::table_data(std::size_t type) const { return impl_->table.at(type).data(); }
+const std::uint32_t* ThreeBandCounter::table_data(std::size_t type) const {
+  if (!has_table(type)) throw std::invalid_argument(fmt::format("three-band {}: no F table of pair type {} in this counter", impl_->s.str(), type));
+  return impl_->table[type].data();
+}
 
 std::uint64_t three_band_table_bytes(Shape s) {
   if (auto why = three_band_shape_error(s)) throw std::invalid_argument(*why);

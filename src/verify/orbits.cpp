@@ -74,7 +74,7 @@ DigitMask relabel(const std::vector<int>& g, DigitMask m) {
 // ---------------------------------------------------------------------------------------------
 // Part 1: box partitions.
 
-BoxPartitions::BoxPartitions(Shape s) : s_(s) {
+BoxPartitions::BoxPartitions(Shape s, PartitionActions actions) : s_(s) {
   const int N = s.n(), R = s.rows, C = s.cols;
   if (R < 1 || C < 1 || N > 16) throw std::invalid_argument("box partitions: N <= 16 required, got " + s.str());
   // Enumerate partitions recursively: the next block always contains the lowest unused digit,
@@ -124,12 +124,17 @@ BoxPartitions::BoxPartitions(Shape s) : s_(s) {
   standard_ = id(stdp.data());
   const auto stab = stabiliser();
   n_g_ = stab.size();
+  stab_.resize(n_g_ * static_cast<std::size_t>(N));
+  for (std::size_t g = 0; g < n_g_; ++g)
+    for (int d = 0; d < N; ++d) stab_[g * N + d] = static_cast<std::uint8_t>(stab[g][d]);
   const std::uint32_t P = size();
-  act_.resize(n_g_ * P);
   std_of_.resize(static_cast<std::size_t>(P) * P);
-  tbb::parallel_for(std::uint32_t{0}, P, [&](std::uint32_t q) {
-    for (std::size_t g = 0; g < n_g_; ++g) act_[q * n_g_ + g] = apply(stab[g], q);
-  });
+  if (actions == PartitionActions::Table) {
+    act_.resize(n_g_ * P);
+    tbb::parallel_for(std::uint32_t{0}, P, [&](std::uint32_t q) {
+      for (std::size_t g = 0; g < n_g_; ++g) act_[q * n_g_ + g] = apply(stab[g], q);
+    });
+  }
   tbb::parallel_for(std::uint32_t{0}, P, [&](std::uint32_t p) {
     const auto sigma = to_standard(p);
     for (std::uint32_t q = 0; q < P; ++q) std_of_[static_cast<std::size_t>(p) * P + q] = apply(sigma, q);

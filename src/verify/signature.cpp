@@ -402,6 +402,33 @@ std::vector<BigInt> completions_by_signature_columns(Shape s, const std::vector<
   });
 }
 
+std::vector<std::string> signature_pair_types(Shape s) {
+  if (auto why = signature_detail::pair_table_shape_error(s)) throw std::invalid_argument("signature method: " + *why);
+  tbb::task_arena arena(1);
+  return arena.execute([&] { return signature_detail::pair_type_names(BoxPartitions(s, PartitionActions::OnDemand)); });
+}
+
+// One type: the pair-type table of that type alone, over partitions without their P x |H| action
+// table (4x3: 1.9 GB, more than the rest together); the few relabellings the table needs are
+// applied when asked (BoxPartitions::act_now).
+std::vector<BigInt> completions_by_signature_columns_of_type(Shape s, const std::vector<std::vector<DigitMask>>& tops,
+                                                             const std::string& pair_type, int threads, SignatureStats* stats) {
+  if (auto why = signature_detail::pair_table_shape_error(s)) throw std::invalid_argument("signature method: " + *why);
+  tbb::task_arena arena(threads > 0 ? threads : tbb::task_arena::automatic);
+  return arena.execute([&] {
+    const auto t0 = SteadyClock::now();
+    const BoxPartitions parts(s, PartitionActions::OnDemand);
+    const auto names = signature_detail::pair_type_names(parts);
+    const auto it = std::find(names.begin(), names.end(), pair_type);
+    if (it == names.end())
+      throw std::invalid_argument(fmt::format("signature method: '{}' is not one of the {} pair types of {}", pair_type, names.size(), s.str()));
+    const double parts_seconds = seconds_since(t0);
+    auto out = signature_detail::pair_completions(parts, tops, stats, static_cast<std::uint32_t>(it - names.begin()));
+    if (stats) stats->table_seconds += parts_seconds;
+    return out;
+  });
+}
+
 SignatureResult count_signature(Shape s, int threads) {
   const auto t0 = SteadyClock::now();
   check_supported(s);

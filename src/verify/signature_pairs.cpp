@@ -43,6 +43,19 @@
 // this code had until then (box 3 lowest: the last box's reads P slots apart, all over the
 // table) grouping gained nothing: not done after an hour. A class alone costs about 25 s either
 // way (each row fetched for 346 reads). README, "A second method for 4x3".
+//
+// One pair type (completions_by_signature_columns_of_type, signature.hpp). The part of n(T) over
+// the chain tuples whose every lower band has its (box 1, box 2) pair of one type t reads table
+// t alone: PairTable builds that one (4x3: 133 MB; the time is the colouring counts of its band
+// classes, 12 s to over 2 minutes on 2 threads by the type) and PairGroup skips a box-2 chain
+// x_2 whose relabelled partition q is of another type in some band, before any work on boxes
+// 3..R. The types here are this file's (orbits of H); the name both methods agree on is the
+// matrix |std_i n rep_j| (type_name below). It runs over BoxPartitions without their action
+// table (PartitionActions::OnDemand): that table alone is P x |H| = 479 M entries for 4x3 (1.9
+// GB), the relabellings the pair table needs are applied when asked, a few percent of its build.
+//
+// 2xC shapes (R = 2) have no boxes 3..R: a type's table is one slot, F / R! of (standard, rep_t),
+// and box 2 is the last box, each band's own (PairGroup::sum_two_boxes).
 #include "signature_pairs.hpp"
 
 #include <oneapi/tbb/blocked_range.h>
@@ -52,11 +65,13 @@
 #include <algorithm>
 #include <atomic>
 #include <bit>
+#include <functional>
 #include <map>
 #include <memory>
 #include <numeric>
 #include <optional>
 #include <stdexcept>
+#include <string>
 #include <unordered_map>
 
 #include <fmt/format.h>
@@ -80,16 +95,105 @@ double factorial_d(int n) {
 
 // ---------------------------------------------------------------------------------------------
 // The tables: pair types, h_q, and F / R! per type over boxes 3..R.
+
+// The agreed name of a pair type (signature_pair_types, signature.hpp): the C x C matrix
+// |std_i n q_j| of a partition q of the type, in the order of rows and columns that reads
+// largest row by row, "a,b,c/d,e,f/g,h,i". For each order of the columns the best order of the
+// rows is the rows sorted decreasing, so C! candidates (not C!^2). Computed here from this
+// file's own representatives; the three-band counter computes the same name in its own code.
+std::string type_name(const BoxPartitions& parts, std::uint32_t q) {
+  const Shape s = parts.shape();
+  const int C = s.cols, R = s.rows;
+  std::vector<std::vector<int>> M(C, std::vector<int>(C));
+  for (int i = 0; i < C; ++i)
+    for (int j = 0; j < C; ++j) M[i][j] = std::popcount((((DigitMask{1} << R) - 1) << (i * R)) & parts.blocks(q)[j]);
+  std::vector<int> cp(C);
+  std::iota(cp.begin(), cp.end(), 0);
+  std::vector<std::vector<int>> best;
+  do {
+    std::vector<std::vector<int>> v(C, std::vector<int>(C));
+    for (int i = 0; i < C; ++i)
+      for (int j = 0; j < C; ++j) v[i][j] = M[i][cp[j]];
+    std::sort(v.begin(), v.end(), std::greater<>());
+    if (v > best) best = v;
+  } while (std::next_permutation(cp.begin(), cp.end()));
+  std::string name;
+  for (int i = 0; i < C; ++i)
+    for (int j = 0; j < C; ++j) {
+      if (i > 0 || j > 0) name.push_back(j == 0 ? '/' : ',');
+      name += std::to_string(best[i][j]);
+    }
+  return name;
+}
+
+// The pair types: the orbits of H on the partitions, in order of their lowest id (rep), with
+// h_q (an element of H sending q to its type's representative) and each type's stabiliser.
+struct PairTypes {
+  std::vector<std::uint32_t> type, h, rep;
+  std::vector<std::vector<std::uint32_t>> stab;  // per type: the g in H fixing rep_t
+};
+PairTypes pair_types(const BoxPartitions& parts) {
+  const Shape s = parts.shape();
+  const std::uint32_t P = parts.size();
+  // H with each element's inverse, by index (stabiliser() order = the action table's order).
+  const auto H = parts.stabiliser();
+  const std::size_t n = H.size();
+  if (n != parts.stabiliser_order()) throw std::logic_error("signature pairs: stabiliser order mismatch");
+  auto pkey = [](const std::vector<int>& g) {
+    std::uint64_t k = 0;
+    for (std::size_t i = 0; i < g.size(); ++i) k |= static_cast<std::uint64_t>(g[i]) << (4 * i);
+    return k;
+  };
+  std::unordered_map<std::uint64_t, std::uint32_t> index;
+  index.reserve(n);
+  for (std::size_t g = 0; g < n; ++g) index.emplace(pkey(H[g]), static_cast<std::uint32_t>(g));
+  std::vector<std::uint32_t> inv(n);
+  std::vector<int> gi(s.n());
+  for (std::size_t g = 0; g < n; ++g) {
+    for (int d = 0; d < s.n(); ++d) gi[H[g][d]] = d;
+    inv[g] = index.at(pkey(gi));
+  }
+  constexpr std::uint32_t kNone = ~0u;
+  PairTypes pt;
+  pt.type.assign(P, kNone);
+  pt.h.assign(P, 0);
+  for (std::uint32_t q = 0; q < P; ++q) {
+    if (pt.type[q] != kNone) continue;
+    const auto t = static_cast<std::uint32_t>(pt.rep.size());
+    pt.rep.push_back(q);
+    pt.stab.emplace_back();
+    for (std::size_t g = 0; g < n; ++g) {
+      const std::uint32_t r = parts.act(g, q);
+      if (r == q) pt.stab[t].push_back(static_cast<std::uint32_t>(g));
+      if (pt.type[r] == kNone) {
+        pt.type[r] = t;
+        pt.h[r] = inv[g];
+      }
+    }
+  }
+  for (std::uint32_t q = 0; q < P; ++q)
+    if (parts.act(pt.h[q], q) != pt.rep[pt.type[q]]) throw std::logic_error("signature pairs: h_q does not reach its representative");
+  return pt;
+}
+
 class PairTable {
  public:
-  explicit PairTable(const BoxPartitions& parts);
+  // Every type's table, or (only) one type's: the sums then read that table alone
+  // (PairGroup's one-type sum).
+  explicit PairTable(const BoxPartitions& parts, std::optional<std::uint32_t> only = std::nullopt);
   std::uint32_t P() const { return P_; }
   std::uint32_t type_of(std::uint32_t q) const { return type_[q]; }
+  std::size_t types() const { return rep_.size(); }
   const std::uint32_t* table(std::uint32_t t) const { return tables_[t].data(); }
+  bool built(std::uint32_t t) const { return !tables_[t].empty(); }
   // hrow(q)[p] = h_q p.
   const std::uint32_t* hrow(std::uint32_t q) const { return hact_.data() + static_cast<std::size_t>(q) * P_; }
   std::uint32_t max_value() const { return max_; }
-  std::uint64_t slots() const { return slots_ * rep_.size(); }
+  std::uint64_t slots() const {  // of the tables built
+    std::uint64_t n = 0;
+    for (const auto& t : tables_) n += t.empty() ? 0 : slots_;
+    return n;
+  }
   std::uint64_t computed() const { return computed_.load(); }
   std::uint64_t rfact() const { return rfact_; }
 
@@ -115,49 +219,18 @@ class PairTable {
   std::uint32_t max_ = 0;
 };
 
-PairTable::PairTable(const BoxPartitions& parts)
+PairTable::PairTable(const BoxPartitions& parts, std::optional<std::uint32_t> only)
     : parts_(parts), s_(parts.shape()), R_(s_.rows), P_(parts.size()), kernels_(&signature_kernels(selected_isa())) {
   for (int b = 2; b < R_; ++b) slots_ *= P_;
   id_bits_ = std::max(1, static_cast<int>(std::bit_width(P_ - 1)));
   for (int i = 2; i <= R_; ++i) rfact_ *= static_cast<std::uint64_t>(i);
-  // H with each element's inverse, by index (stabiliser() order = the action table's order).
-  const auto H = parts.stabiliser();
-  const std::size_t n = H.size();
-  if (n != parts.stabiliser_order()) throw std::logic_error("signature pairs: stabiliser order mismatch");
-  auto pkey = [](const std::vector<int>& g) {
-    std::uint64_t k = 0;
-    for (std::size_t i = 0; i < g.size(); ++i) k |= static_cast<std::uint64_t>(g[i]) << (4 * i);
-    return k;
-  };
-  std::unordered_map<std::uint64_t, std::uint32_t> index;
-  index.reserve(n);
-  for (std::size_t g = 0; g < n; ++g) index.emplace(pkey(H[g]), static_cast<std::uint32_t>(g));
-  std::vector<std::uint32_t> inv(n);
-  std::vector<int> gi(s_.n());
-  for (std::size_t g = 0; g < n; ++g) {
-    for (int d = 0; d < s_.n(); ++d) gi[H[g][d]] = d;
-    inv[g] = index.at(pkey(gi));
-  }
-  // Pair types: the orbits of H on the partitions, in order of their lowest id.
-  constexpr std::uint32_t kNone = ~0u;
-  type_.assign(P_, kNone);
-  h_.assign(P_, 0);
-  for (std::uint32_t q = 0; q < P_; ++q) {
-    if (type_[q] != kNone) continue;
-    const auto t = static_cast<std::uint32_t>(rep_.size());
-    rep_.push_back(q);
-    stab_.emplace_back();
-    for (std::size_t g = 0; g < n; ++g) {
-      const std::uint32_t r = parts.act(g, q);
-      if (r == q) stab_[t].push_back(static_cast<std::uint32_t>(g));
-      if (type_[r] == kNone) {
-        type_[r] = t;
-        h_[r] = inv[g];
-      }
-    }
-  }
-  for (std::uint32_t q = 0; q < P_; ++q)
-    if (parts.act(h_[q], q) != rep_[type_[q]]) throw std::logic_error("signature pairs: h_q does not reach its representative");
+  PairTypes pt = pair_types(parts);
+  type_ = std::move(pt.type);
+  h_ = std::move(pt.h);
+  rep_ = std::move(pt.rep);
+  stab_ = std::move(pt.stab);
+  if (only && *only >= rep_.size())
+    throw std::invalid_argument(fmt::format("signature method: pair type {} out of range ({} types)", *only, rep_.size()));
   if (rep_.size() > 255 || slots_ * rep_.size() > kMaxSlots)
     throw std::invalid_argument(fmt::format("signature method: {} pair types x {} slots is too large a table for {}", rep_.size(),
                                             slots_, s_.str()));
@@ -175,6 +248,7 @@ PairTable::PairTable(const BoxPartitions& parts)
   });
   tables_.resize(rep_.size());
   for (std::uint32_t t = 0; t < rep_.size(); ++t) {
+    if (only && t != *only) continue;  // one type: the other tables stay empty
     tables_[t].assign(slots_, 0);
     fill(t);
     max_ = std::max(max_, *std::max_element(tables_[t].begin(), tables_[t].end()));
@@ -271,8 +345,10 @@ std::uint64_t PairTable::class_key(const std::uint32_t* boxes) const {
 // way). The group is formed by pair_completions from whatever bands it is given.
 class PairGroup {
  public:
-  PairGroup(Shape s, const BoxPartitions& parts, const PairTable& tab, std::vector<TopChains> members)
-      : s_(s), parts_(parts), tab_(tab), ch_(std::move(members)) {
+  // only >= 0: the one-type sum -- the chain tuples whose every lower band has its (box 1, box 2)
+  // pair of that type (its table must be built) -- else the whole sum.
+  PairGroup(Shape s, const BoxPartitions& parts, const PairTable& tab, std::vector<TopChains> members, int only = -1)
+      : s_(s), parts_(parts), tab_(tab), ch_(std::move(members)), only_(only) {
     fast_ = true;
     for (const auto& c : ch_) fast_ = fast_ && c.fits_64(tab.max_value(), s.cols - 1);
   }
@@ -284,6 +360,7 @@ class PairGroup {
   // multiplicity; in units of (R!)^K (the tables hold F / R!).
   std::vector<u128> sum_for(std::size_t x1) const {
     const int R = s_.rows, K = s_.cols - 1;
+    if (R == 2) return sum_two_boxes(x1);
     const std::uint32_t P = tab_.P();
     const std::size_t G = ch_.size();
     const TopChains& sh = ch_[0];  // boxes 1..R-1 of every band
@@ -313,6 +390,15 @@ class PairGroup {
     const std::uint32_t* tabs[16];
     std::vector<u128> acc(G, 0);
     for (std::size_t x2 = 0; x2 < n1; ++x2) {
+      // One type: x2 decides every lower band's type (box 1 is standard, q its box 2), so a
+      // chain x2 with a band of another type is skipped whole, before any work on boxes 3..R.
+      // The box-1 merge up to lower-band order stays right: "every band of type T" does not
+      // depend on the bands' order.
+      if (only_ >= 0) {
+        bool all = true;
+        for (int k = 0; k < K && all; ++k) all = tab_.type_of(v[1][k * n1 + x2]) == static_cast<std::uint32_t>(only_);
+        if (!all) continue;
+      }
       for (int k = 0; k < K; ++k) {
         const std::uint32_t q = v[1][k * n1 + x2];
         tabs[k] = tab_.table(tab_.type_of(q));
@@ -343,6 +429,29 @@ class PairGroup {
   }
 
  private:
+  // R = 2 (2xC): box 2 is the last box, each band's own; per chain x2 and lower band k the
+  // partition q of box 2 relabelled by x1 picks its type's table, whose one slot is F / R! of
+  // (standard, rep_type) -- no boxes 3..R. Checked 128-bit: these shapes are small.
+  std::vector<u128> sum_two_boxes(std::size_t x1) const {
+    const int K = s_.cols - 1;
+    const BoxChains& c0 = ch_[0].boxes[0];
+    std::vector<u128> acc(ch_.size(), 0);
+    for (std::size_t c = 0; c < ch_.size(); ++c) {
+      const BoxChains& last = ch_[c].boxes[1];
+      for (std::size_t x2 = 0; x2 < last.size(); ++x2) {
+        u128 p = last.mult[x2];
+        for (int k = 0; k < K && p != 0; ++k) {
+          const std::uint32_t q = parts_.std_row(c0.ids[x1 * K + k])[last.ids[x2 * K + k]];
+          const std::uint32_t t = tab_.type_of(q);
+          p = only_ >= 0 && t != static_cast<std::uint32_t>(only_) ? 0 : checked_mul(p, u128{tab_.table(t)[0]});
+        }
+        acc[c] = checked_add(acc[c], p);
+      }
+      acc[c] = checked_mul(u128{c0.mult[x1]}, acc[c]);
+    }
+    return acc;
+  }
+
   // Boxes b..R with the multiplicities of the boxes before in `mult`; each band's sum into acc.
   void rec(const std::vector<std::vector<std::uint32_t>>& u, const std::vector<std::vector<std::uint32_t>>& ul, int b,
            const std::uint32_t* keys, const std::uint32_t* const* tabs, u128 mult, std::vector<u128>& acc) const {
@@ -373,13 +482,14 @@ class PairGroup {
   const PairTable& tab_;
   std::vector<TopChains> ch_;  // the bands of the group; ch_[0]'s boxes 1..R-1 are everyone's
   bool fast_ = false;
+  int only_ = -1;
 };
 
 }  // namespace
 
 std::optional<std::string> pair_table_shape_error(Shape s) {
-  if (s.rows < 3 || s.cols < 2 || s.n() > 16)
-    return "the signature method's pair-type table needs R >= 3 boxes per band, C >= 2 and R*C <= 16, got " + s.str();
+  if (s.rows < 2 || s.cols < 2 || s.n() > 16)
+    return "the signature method's pair-type table needs R >= 2 boxes per band, C >= 2 and R*C <= 16, got " + s.str();
   const double P = partition_count(s);
   double slots = 1;
   for (int b = 2; b < s.rows; ++b) slots *= P;
@@ -394,15 +504,21 @@ std::optional<std::string> pair_table_shape_error(Shape s) {
   return std::nullopt;
 }
 
+std::vector<std::string> pair_type_names(const BoxPartitions& parts) {
+  std::vector<std::string> names;
+  for (std::uint32_t q : pair_types(parts).rep) names.push_back(type_name(parts, q));
+  return names;
+}
+
 std::vector<BigInt> pair_completions(const BoxPartitions& parts, const std::vector<std::vector<DigitMask>>& tops,
-                                     SignatureStats* stats) {
+                                     SignatureStats* stats, std::optional<std::uint32_t> only_type) {
   const Shape s = parts.shape();
   if (auto why = pair_table_shape_error(s)) throw std::invalid_argument("signature method: " + *why);
   // The bands are checked before the minutes of table building.
   std::vector<std::optional<TopChains>> chains(tops.size());
   tbb::parallel_for(std::size_t{0}, tops.size(), [&](std::size_t i) { chains[i].emplace(s, parts, tops[i]); });
   const auto t0 = SteadyClock::now();
-  const PairTable table(parts);
+  const PairTable table(parts, only_type);
   const double table_seconds = seconds_since(t0);
   // Groups: bands with the same first R-1 boxes (column set for column set), in order of first
   // appearance.
@@ -419,7 +535,7 @@ std::vector<BigInt> pair_completions(const BoxPartitions& parts, const std::vect
   for (const auto& m : members) {
     std::vector<TopChains> tc;
     for (auto i : m) tc.push_back(std::move(*chains[i]));
-    groups.push_back(std::make_unique<PairGroup>(s, parts, table, std::move(tc)));
+    groups.push_back(std::make_unique<PairGroup>(s, parts, table, std::move(tc), only_type ? static_cast<int>(*only_type) : -1));
   }
   std::vector<std::pair<std::uint32_t, std::uint32_t>> tasks;  // (group, box-1 chain)
   for (std::size_t g = 0; g < groups.size(); ++g)

@@ -7,14 +7,21 @@
 //    configurations, and F against plain band enumeration on 2x3;
 //  - the direct colouring count at every instruction-set level the CPU runs, on random 3x3 and
 //    4x3 configurations.
+//  - one pair type (completions_of_type, PairTypeOnly): the types' names, the 2x3 one-type sums
+//    against the plain search with the lower bands' types read off each grid (test-local
+//    naming), the 3x3 ones from one-type counters against the full counter's, and the contracts.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <bit>
 #include <map>
+#include <memory>
 #include <numeric>
+#include <optional>
 #include <random>
+#include <set>
 
 #include "gridenum/count/band_signatures.hpp"
 #include "gridenum/count/three_band.hpp"
@@ -66,6 +73,65 @@ std::uint64_t plain_completions_2x3(const std::vector<int>& top) {
     return n;
   };
   return rec(rec, 2 * N);
+}
+
+// The pair type's agreed name (three_band.hpp) of a band of a 6x6 grid (2x3 boxes) read off the
+// grid: the matrix |column set i of box 1 n column set j of box 2|, in the order of rows and
+// columns that reads largest row by row. Test-local, shares nothing with src/.
+std::string band_type_2x3(const std::vector<int>& g, int band) {
+  std::array<unsigned, 6> col{};
+  for (int r = 2 * band; r < 2 * band + 2; ++r)
+    for (int c = 0; c < 6; ++c) col[static_cast<std::size_t>(c)] |= 1u << g[static_cast<std::size_t>(r * 6 + c)];
+  std::array<int, 3> rp{0, 1, 2}, cp{0, 1, 2};
+  std::array<int, 9> best{};
+  do {
+    do {
+      std::array<int, 9> v{};
+      for (int i = 0; i < 3; ++i)
+        for (int j = 0; j < 3; ++j)
+          v[static_cast<std::size_t>(i * 3 + j)] = std::popcount(col[static_cast<std::size_t>(rp[static_cast<std::size_t>(i)])] &
+                                                                 col[static_cast<std::size_t>(3 + cp[static_cast<std::size_t>(j)])]);
+      best = std::max(best, v);
+    } while (std::next_permutation(cp.begin(), cp.end()));
+  } while (std::next_permutation(rp.begin(), rp.end()));
+  std::string name;
+  for (int k = 0; k < 9; ++k) {
+    if (k) name += k % 3 ? "," : "/";
+    name += std::to_string(best[static_cast<std::size_t>(k)]);
+  }
+  return name;
+}
+
+// The completions of a 6x6 top band by plain search, split by the (middle, bottom) bands' types.
+std::map<std::pair<std::string, std::string>, std::uint64_t> plain_completions_by_types_2x3(const std::vector<int>& top) {
+  const int N = 6;
+  std::vector<int> g(N * N, -1);
+  std::copy(top.begin(), top.end(), g.begin());
+  std::map<std::pair<std::string, std::string>, std::uint64_t> out;
+  auto ok = [&](int cell, int d) {
+    const int r = cell / N, c = cell % N;
+    for (int i = 0; i < N; ++i)
+      if (g[static_cast<std::size_t>(r * N + i)] == d || g[static_cast<std::size_t>(i * N + c)] == d) return false;
+    const int br = r / 2 * 2, bc = c / 3 * 3;
+    for (int i = 0; i < 2; ++i)
+      for (int j = 0; j < 3; ++j)
+        if (g[static_cast<std::size_t>((br + i) * N + bc + j)] == d) return false;
+    return true;
+  };
+  auto rec = [&](auto&& self, int cell) -> void {
+    if (cell == N * N) {
+      ++out[{band_type_2x3(g, 1), band_type_2x3(g, 2)}];
+      return;
+    }
+    for (int d = 0; d < N; ++d)
+      if (ok(cell, d)) {
+        g[static_cast<std::size_t>(cell)] = d;
+        self(self, cell + 1);
+        g[static_cast<std::size_t>(cell)] = -1;
+      }
+  };
+  rec(rec, 2 * N);
+  return out;
 }
 
 // Band fillings with given column sets by plain enumeration (rows ordered).
@@ -307,4 +373,136 @@ TEST(ThreeBand, CountCommandWithClasses) {
     EXPECT_EQ(p.code, 2) << bad;
     EXPECT_NE(p.err.find("--classes"), std::string::npos) << bad << ": " << p.err;
   }
+}
+
+// ---- One pair type ------------------------------------------------------------------------
+
+// The names of the pair types (three_band.hpp): the 3 x 3 matrices with line sums R up to row and
+// column order, 3, 5 and 9 of them, each in its largest order; the counter's own order is not
+// part of the contract (compared as sets), its index for a name is.
+TEST(ThreeBand, PairTypeNames) {
+  using Names = std::set<std::string>;
+  const std::map<std::string, Names> expected = {
+      {"2x3", {"2,0,0/0,2,0/0,0,2", "2,0,0/0,1,1/0,1,1", "1,1,0/1,0,1/0,1,1"}},
+      {"3x3", {"3,0,0/0,3,0/0,0,3", "3,0,0/0,2,1/0,1,2", "2,1,0/1,1,1/0,1,2", "2,1,0/1,0,2/0,2,1", "1,1,1/1,1,1/1,1,1"}},
+      {"4x3",
+       {"4,0,0/0,4,0/0,0,4", "4,0,0/0,3,1/0,1,3", "4,0,0/0,2,2/0,2,2", "3,1,0/1,2,1/0,1,3", "3,1,0/1,1,2/0,2,2",
+        "3,1,0/1,0,3/0,3,1", "2,2,0/2,0,2/0,2,2", "2,2,0/1,1,2/1,1,2", "2,1,1/1,2,1/1,1,2"}}};
+  for (const auto& [shape, names] : expected) {
+    const Shape s = *Shape::parse(shape);
+    const auto got = three_band_pair_types(s);
+    EXPECT_EQ(got.size(), names.size()) << shape;
+    EXPECT_EQ(Names(got.begin(), got.end()), names) << shape;
+    for (std::size_t t = 0; t < got.size(); ++t) EXPECT_EQ(three_band_pair_type(s, got[t]), t) << got[t];
+    EXPECT_THROW(three_band_pair_type(s, "1,1,1/1,1,1"), std::invalid_argument) << shape;
+  }
+  EXPECT_THROW(three_band_pair_type(Shape{3, 3}, "2,0,0/0,2,0/0,0,2"), std::invalid_argument);  // a 2x3 type
+  EXPECT_THROW(three_band_pair_types(Shape{3, 4}), std::invalid_argument);
+  const ThreeBandCounter tb(Shape{3, 3}, 1);
+  const auto names = three_band_pair_types(Shape{3, 3});
+  for (std::size_t t = 0; t < names.size(); ++t) EXPECT_EQ(tb.pair_type_name(t), names[t]);
+  EXPECT_THROW(tb.pair_type_name(names.size()), std::invalid_argument);
+}
+
+// 2x3, every class: each type's part of the completions is the number of grids below a band of
+// the class whose middle and bottom bands both have that type, by the plain search reading the
+// types off each grid; from the full counter and from a one-type counter alike.
+TEST(ThreeBand, OneTypeOf2x3AgainstPlainSearch) {
+  const Shape s{2, 3};
+  const auto cat = build_signature_catalogue(s, 1);
+  const ThreeBandCounter full(s, 1);
+  const auto names = three_band_pair_types(s);
+  std::vector<std::unique_ptr<ThreeBandCounter>> one;
+  for (std::size_t t = 0; t < names.size(); ++t) one.push_back(std::make_unique<ThreeBandCounter>(s, 1, PairTypeOnly{t}));
+  for (const auto& c : cat.classes) {
+    const auto cols = signature_columns(s, c.key);
+    const auto plain = plain_completions_by_types_2x3(some_band(s, cols));
+    std::uint64_t all = 0;
+    for (const auto& [types, n] : plain) all += n;
+    EXPECT_EQ(to_big(full.completions(cols)), BigInt(all));
+    for (std::size_t t = 0; t < names.size(); ++t) {
+      const auto it = plain.find({names[t], names[t]});
+      const BigInt expected(it == plain.end() ? 0 : it->second);
+      EXPECT_EQ(to_big(full.completions_of_type(cols, t)), expected) << signature_string(s, cols) << " " << names[t];
+      EXPECT_EQ(to_big(one[t]->completions_of_type(cols, t)), expected) << signature_string(s, cols) << " " << names[t];
+    }
+  }
+}
+
+// 3x3, every class: a counter built for one type only gives that type's part as the full
+// counter does, alone and in the prefix groups (the path a job takes), and the parts T_mid =
+// T_bot = T add up to at most the completions (the parts with T_mid != T_bot are the rest).
+TEST(ThreeBand, OneTypeCountersOf3x3AgreeWithTheFullCounter) {
+  const Shape s{3, 3};
+  const auto cat = build_signature_catalogue(s, 2);
+  const ThreeBandCounter full(s, 2);
+  std::map<SignatureKey, std::vector<std::vector<DigitMask>>> groups;
+  for (const auto& c : cat.classes) {
+    const auto f = signature_prefix_form(s, c.key);
+    groups[f.prefix].push_back(f.columns);
+  }
+  std::vector<u128> sum_of_types(cat.classes.size(), 0);
+  bool some_less = false;
+  for (std::size_t t = 0; t < full.stats().pair_types; ++t) {
+    SCOPED_TRACE(full.pair_type_name(t));
+    const ThreeBandCounter one(s, 2, PairTypeOnly{t});
+    EXPECT_EQ(one.only_type(), std::optional<std::size_t>(t));
+    EXPECT_EQ(one.stats().table_slots, one.table_slots_per_type());
+    for (std::size_t u = 0; u < one.stats().pair_types; ++u) EXPECT_EQ(one.has_table(u), u == t);
+    bool some_nonzero = false;
+    for (std::size_t i = 0; i < cat.classes.size(); ++i) {
+      const auto cols = signature_columns(s, cat.classes[i].key);
+      const u128 v = one.completions_of_type(cols, t);
+      EXPECT_EQ(to_string(v), to_string(full.completions_of_type(cols, t))) << "class " << i + 1;
+      sum_of_types[i] += v;
+      some_nonzero = some_nonzero || v != 0;
+    }
+    EXPECT_TRUE(some_nonzero);
+    for (const auto& [prefix, tops] : groups) {
+      const auto together = one.completions_of_type(tops, t);
+      for (std::size_t m = 0; m < tops.size(); ++m) EXPECT_EQ(to_string(together[m]), to_string(full.completions_of_type(tops[m], t)));
+    }
+  }
+  EXPECT_FALSE(full.only_type().has_value());
+  for (std::size_t i = 0; i < cat.classes.size(); ++i) {
+    const u128 all = full.completions(signature_columns(s, cat.classes[i].key));
+    EXPECT_TRUE(sum_of_types[i] <= all) << "class " << i + 1 << ": " << to_string(sum_of_types[i]) << " > " << to_string(all);
+    some_less = some_less || sum_of_types[i] < all;
+  }
+  EXPECT_TRUE(some_less);  // some class has chain tuples with T_mid != T_bot
+}
+
+// A one-type counter holds one F table: the full sum, the other types' parts, F of a band of
+// another type, their table data and the estimate are refused, as is a type out of range.
+TEST(ThreeBand, OneTypeContracts) {
+  const Shape s{3, 3};
+  EXPECT_THROW(ThreeBandCounter(s, 1, PairTypeOnly{5}), std::invalid_argument);
+  const ThreeBandCounter one(s, 1, PairTypeOnly{2});
+  const ThreeBandCounter full(s, 1);
+  const auto cat = build_signature_catalogue(s, 1);
+  const auto cols = signature_columns(s, cat.classes[0].key);
+  EXPECT_THROW(one.completions(cols), std::invalid_argument);
+  EXPECT_THROW(one.completions(std::vector<std::vector<DigitMask>>{cols}), std::invalid_argument);
+  EXPECT_THROW(one.completions(std::vector<std::vector<DigitMask>>{cols}, [] { return false; }), std::invalid_argument);
+  EXPECT_THROW(one.estimate_seconds({cols}, 1), std::invalid_argument);
+  EXPECT_THROW(one.completions_of_type(cols, 1), std::invalid_argument);
+  EXPECT_THROW(one.completions_of_type(cols, 5), std::invalid_argument);
+  EXPECT_THROW(full.completions_of_type(cols, 5), std::invalid_argument);
+  EXPECT_NO_THROW(one.completions_of_type(cols, 2));
+  EXPECT_THROW(one.table_data(0), std::invalid_argument);
+  EXPECT_NE(one.table_data(2), nullptr);
+  // F by the one table: the bands of its type only.
+  std::mt19937_64 rng(7);
+  int read = 0, refused = 0;
+  for (int trial = 0; trial < 200; ++trial) {
+    const auto c = random_config(s, rng);
+    try {
+      EXPECT_EQ(one.band_fillings(c), full.band_fillings(c));
+      ++read;
+    } catch (const std::invalid_argument&) {
+      ++refused;
+    }
+  }
+  EXPECT_GT(read, 0);
+  EXPECT_GT(refused, 0);
 }

@@ -63,6 +63,24 @@
 // pair-type table (verify/signature_pairs.cpp; `gridenum verify completions --shape 4x3`), on
 // classes 1, 72,290 and 72,291 with two more of their group (counted as a group here), 144,578
 // and a seeded random one (tests/verify/long_three_band_vs_signature_12.cpp; on one pair type in the slow tier).
+//
+// One pair type (completions_of_type). The sum splits by the pair types of the middle and the
+// bottom band: sum over ordered (T_mid, T_bot) of the chain tuples whose middle band's (p_1, p_2)
+// is of type T_mid and whose bottom band's of type T_bot. The part T_mid = T_bot = T reads table T
+// alone, so a counter built with PairTypeOnly{T} holds one table of P^(R-2) slots (4x3: 133 MB of
+// the 1.2 GB; built in 12 s to well over 2 minutes on 2 threads by the type: the colouring counts
+// of its band classes) and still runs the real sum -- groups, row pairs, the 64-bit gather
+// kernel, the prefetch -- on the (x1, x2) work items whose two types are T (the test is per work
+// item, outside the loops over boxes 3..R). Only T_mid = T_bot: swapping middle and bottom (the
+// halving of the box-1 chains above) maps that part onto itself, not a part with T_mid != T_bot.
+// The part belongs to the top band's configuration, not to its class: which boxes are boxes 1
+// and 2 decides the types below it (the whole sum does not see box order). What lets the CI
+// compare both methods on 4x3 without the whole tables
+// (tests/verify/slow_three_band_vs_signature_one_type_12.cpp): the signature method restricts its
+// own sum by its own types, and the two agree on a type by its *name*, not by code or index: the
+// 3 x 3 matrix |std_i n p_2_j| with its rows and columns in the order that reads largest row by
+// row (lexicographically, over the 36 orders), written "4,0,0/0,2,2/0,2,2".
+//
 // Not tried yet: the top band's own stabiliser (most classes are highly symmetric), visiting
 // (x2, x3) in table-row order, larger chunks (the per-class lists then leave L2).
 #pragma once
@@ -83,7 +101,7 @@ namespace gridenum {
 struct ThreeBandStats {
   std::uint32_t partitions = 0;       // P
   std::uint32_t pair_types = 0;       // types of (standard, p_2)
-  std::uint64_t table_slots = 0;      // types x P^(R-2)
+  std::uint64_t table_slots = 0;      // types built x P^(R-2)
   std::uint64_t orbits = 0;           // orbits of slots filled (one canonical form each)
   std::uint64_t colourings = 0;       // colouring counts computed (one per band class met)
   std::uint32_t max_table_value = 0;  // largest F / R!
@@ -110,10 +128,28 @@ std::uint64_t three_band_table_bytes(Shape s);
 std::uint64_t three_band_fillings(Shape s, const std::vector<DigitMask>& columns);
 std::uint64_t three_band_fillings(Shape s, const std::vector<DigitMask>& columns, Isa isa);
 
+// The pair types of a shape by name (the matrix named as above), in the counter's type order:
+// three_band_pair_types(s)[t] is type t of ThreeBandCounter(s). 2x3: 3 types, 3x3: 5, 4x3: 9.
+// Builds the partitions only (no P x P table). std::invalid_argument for a shape the counter
+// does not take.
+std::vector<std::string> three_band_pair_types(Shape s);
+// The index of the named pair type; std::invalid_argument when the name is not one of the shape's.
+std::size_t three_band_pair_type(Shape s, const std::string& name);
+
+// Build only the F table of this pair type (ThreeBandCounter's third constructor).
+struct PairTypeOnly {
+  std::size_t type = 0;
+};
+
 class ThreeBandCounter {
  public:
   // Builds every table (threads = 0: all cores). std::invalid_argument for other shapes.
   explicit ThreeBandCounter(Shape s, int threads = 0);
+  // Builds the partitions, the relabelling tables and the F table of one pair type only: a
+  // counter for completions_of_type(.., only.type), nothing else (completions, band_fillings of
+  // a band of another type, table_data of another type and estimate_seconds are refused,
+  // std::invalid_argument). std::invalid_argument for a type index out of range.
+  ThreeBandCounter(Shape s, int threads, PairTypeOnly only);
   ~ThreeBandCounter();
   ThreeBandCounter(const ThreeBandCounter&) = delete;
   ThreeBandCounter& operator=(const ThreeBandCounter&) = delete;
@@ -143,6 +179,18 @@ class ThreeBandCounter {
   // F: band fillings (rows ordered) with these column sets, by table look-up.
   std::uint64_t band_fillings(const std::vector<DigitMask>& columns) const;
 
+  // ---- One pair type (see the header comment) ----
+  // The part of completions(tops) over the chain tuples whose middle and bottom bands both have
+  // their (box 1, box 2) pair of this type: one result per band, groups as completions(tops).
+  // std::invalid_argument for a type out of range or one whose table this counter did not build.
+  std::vector<u128> completions_of_type(const std::vector<std::vector<DigitMask>>& tops, std::size_t type) const;
+  u128 completions_of_type(const std::vector<DigitMask>& top, std::size_t type) const;
+  // The one type built (PairTypeOnly), or nullopt when every table is.
+  std::optional<std::size_t> only_type() const;
+  bool has_table(std::size_t type) const;
+  // The name of pair type t (three_band_pair_types(shape())[t]); std::invalid_argument out of range.
+  std::string pair_type_name(std::size_t type) const;
+
   // ---- The F table as an on-disk cache holds it (three_band_cache.hpp) ----
   // Everything but F takes seconds to build; F takes minutes (4x3: 5 to 7 on 2 threads).
   // A fingerprint of what the slots are indexed by: the shape, the box partitions in their
@@ -151,7 +199,8 @@ class ThreeBandCounter {
   std::uint64_t layout_fingerprint() const;
   std::size_t table_types() const;                    // pair types
   std::uint64_t table_slots_per_type() const;         // P^(R-2)
-  const std::uint32_t* table_data(std::size_t type) const;  // F / R!, slots_per_type values
+  // F / R!, slots_per_type values; std::invalid_argument for a type whose table was not built.
+  const std::uint32_t* table_data(std::size_t type) const;
 
   // F read rather than built: `fill(type, data, slots)` is called once per pair type, in order,
   // and must fill data[0..slots) or throw (the constructor then throws what it threw). The

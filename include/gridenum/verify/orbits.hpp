@@ -12,6 +12,7 @@
 // unordered partitions of the N digits into C blocks of R digits ("box partitions").
 #pragma once
 
+#include <bit>
 #include <cstdint>
 #include <unordered_map>
 #include <vector>
@@ -21,12 +22,19 @@
 
 namespace gridenum {
 
+// How BoxPartitions::act(g, q) is answered: from the P x |H| table the constructor builds
+// (Table: one load; 4x3: 1.9 GB and 8 s), or by applying the g-th relabelling when asked
+// (OnDemand: no table, a few ns more per call; what the signature method's one-pair-type sum
+// uses for 4x3, whose memory budget the table alone would exceed).
+enum class PartitionActions { Table, OnDemand };
+
 // All unordered partitions of the digits 0..N-1 into C blocks of R digits, with dense ids.
 // Blocks of a partition are stored sorted by their lowest digit. The *standard* partition has
 // blocks {0..R-1}, {R..2R-1}, ...
+
 class BoxPartitions {
  public:
-  explicit BoxPartitions(Shape s);
+  explicit BoxPartitions(Shape s, PartitionActions actions = PartitionActions::Table);
   Shape shape() const { return s_; }
   std::uint32_t size() const { return static_cast<std::uint32_t>(blocks_.size() / s_.cols); }
   const DigitMask* blocks(std::uint32_t id) const { return blocks_.data() + static_cast<std::size_t>(id) * s_.cols; }
@@ -57,7 +65,19 @@ class BoxPartitions {
   // Stored q-major (act_[q * order + g]): the callers run over the whole group for a fixed q,
   // so that walk is sequential; g-major it strided by P and missed cache on every element
   // (1.45 MB for 9x9; the 9x9 orbit marking went from ~25 ms to ~2 ms).
-  std::uint32_t act(std::size_t g, std::uint32_t q) const { return act_[q * n_g_ + g]; }
+  // OnDemand: the relabelling applied now (act_now), the same value.
+  std::uint32_t act(std::size_t g, std::uint32_t q) const { return act_.empty() ? act_now(g, q) : act_[q * n_g_ + g]; }
+  std::uint32_t act_now(std::size_t g, std::uint32_t q) const {
+    const std::uint8_t* perm = stab_.data() + g * static_cast<std::size_t>(s_.n());
+    DigitMask m[16];
+    for (int j = 0; j < s_.cols; ++j) {
+      DigitMask r = 0;
+      for (DigitMask b = blocks(q)[j]; b; b &= b - 1) r |= DigitMask{1} << perm[std::countr_zero(b)];
+      m[j] = r;
+    }
+    return id_trusted(m);
+  }
+  bool has_action_table() const { return !act_.empty(); }
   const std::uint32_t* std_row(std::uint32_t p) const { return std_of_.data() + static_cast<std::size_t>(p) * size(); }
 
  private:
@@ -70,6 +90,7 @@ class BoxPartitions {
   std::uint32_t standard_ = 0;
   std::size_t n_g_ = 0;
   std::vector<std::uint32_t> act_, std_of_;
+  std::vector<std::uint8_t> stab_;  // stabiliser() flattened, n_g_ x N (for act_now)
 };
 
 struct BandOrbit {

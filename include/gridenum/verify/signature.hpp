@@ -71,7 +71,7 @@ std::vector<BigInt> completions_by_signature(Shape s, const std::vector<Band>& b
 //          slots (at most 2^23: 2x2 .. 3x3, 2x4, 4x2, 2x5);
 //   Pairs  one table per pair type over boxes 3..R, box 2 relabelled to its type's
 //          representative too (src/verify/signature_pairs.cpp): 4x3 (9 x 5,775^2 slots, 1.2 GB)
-//          and 5x2;
+//          and 5x2 (and 2xC, one slot per type, where Plain fits anyway);
 //   Auto   Plain where it fits, else Pairs.
 enum class SignatureTable { Auto, Plain, Pairs };
 
@@ -85,6 +85,29 @@ std::optional<std::string> signature_completions_shape_error(Shape s);
 std::vector<BigInt> completions_by_signature_columns(Shape s, const std::vector<std::vector<DigitMask>>& tops, int threads,
                                                      SignatureTable table = SignatureTable::Auto,
                                                      SignatureStats* stats = nullptr);
+
+// ---- One pair type (src/verify/signature_pairs.cpp) ----
+// A lower band's pair type is the orbit of its box-2 partition, once its box-1 partition is
+// relabelled standard, under the relabellings that keep the standard partition. Its *name* is
+// the C x C matrix |std_i n q_j| in the order of rows and columns that reads largest row by row
+// (lexicographically), written "4,0,0/0,2,2/0,2,2": the name the three-band counter gives the
+// same type in its own code (count/three_band.hpp, three_band_pair_types), so the two methods
+// agree on a type without sharing code or indices.
+// The pair types of a shape, by name, in the pair-type table's own order (2x3: 3, 3x3: 5,
+// 4x3: 9). std::invalid_argument for a shape the pair-type table cannot serve.
+std::vector<std::string> signature_pair_types(Shape s);
+
+// The part of completions_by_signature_columns over the chain tuples whose every lower band has
+// its (box 1, box 2) pair of the named type, by the pair-type table with only that type's table
+// built (and no relabelling action table: 4x3 holds about 0.5 GB instead of 3.3 GB). Summed as the
+// whole sum is (groups of bands sharing boxes 1..R-1, box 1 merged up to lower-band order), a
+// box-2 chain with a band of another type skipped whole. A part of the band as given (box order
+// decides the types below it), not of its class. Takes 2xC shapes too (the pair-type
+// table with one slot per type). std::invalid_argument for a name that is not one of the shape's
+// types, a shape the table cannot serve, or column sets that are not a band's.
+std::vector<BigInt> completions_by_signature_columns_of_type(Shape s, const std::vector<std::vector<DigitMask>>& tops,
+                                                             const std::string& pair_type, int threads,
+                                                             SignatureStats* stats = nullptr);
 
 // The whole count by the signature method: orbit census (classes), n per class, total.
 SignatureResult count_signature(Shape s, int threads);
