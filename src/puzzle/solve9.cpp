@@ -120,19 +120,6 @@ struct State {
   u32 sdirty;  // digit-bands changed since the last stack pass (same bits)
 };
 
-// The digit-bands a placement of digit d in band b touches: d's three bands, every digit's band b.
-constexpr std::array<u32, 27> make_touched() {
-  std::array<u32, 27> t{};
-  for (int d = 0; d < 9; ++d)
-    for (int b = 0; b < 3; ++b) {
-      u32 m = 7u << (d * 3);
-      for (int e = 0; e < 9; ++e) m |= 1u << (e * 3 + b);
-      t[d * 3 + b] = m;
-    }
-  return t;
-}
-constexpr std::array<u32, 27> kTouched = make_touched();
-
 constexpr int kOther1[3] = {1, 0, 0};
 constexpr int kOther2[3] = {2, 2, 1};
 

@@ -98,7 +98,8 @@ TEST(SymmetryGroup, ClassSizesByListingTheGroup) {
 
 TEST(SymmetryGroup, WreathClassSizesByListing) {
   // S_3 wr S_3 (9x9 rows), S_2 wr S_4 and S_4 wr S_2 (8x8), S_2 wr S_5 and S_5 wr S_2 (10x10).
-  for (auto [m, k] : {std::pair{3, 3}, {2, 4}, {4, 2}, {2, 5}, {5, 2}}) {
+  for (const auto& mk : {std::pair{3, 3}, {2, 4}, {4, 2}, {2, 5}, {5, 2}}) {
+    const int m = mk.first, k = mk.second;  // plain variables: clang 14 cannot capture bindings
     const auto classes = wreath_classes(m, k, "band", "rows");
     std::vector<std::uint64_t> met(classes.size(), 0);
     for_each_wreath_element(m, k, [&](const Perm& p) {
