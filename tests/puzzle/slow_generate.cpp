@@ -3,9 +3,9 @@
 //    regenerate their first DataFile::regenerated_slow puzzles (long_generate.cpp: every puzzle;
 //    test_generate.cpp, label fast, regenerates a shorter prefix of each);
 //  - the engine checks and the generator's promises (minimality included) on the puzzles the
-//    fast label leaves out: [DataFile::checked, count) of the costliest files (the 16x16
-//    classics' minimality, the 12x12 and 16x16 killers by both engines, ...), in parts of about
-//    30 puzzles, so that the two labels together check every puzzle once.
+//    fast label leaves out: [DataFile::checked, count) of every file (the fast label takes the
+//    first 20, fewer of the costliest), in DataFile::parts tests, so that the two labels
+//    together check every puzzle once.
 // Measured 2026-11-24 at load ~10 on 2 cores: regeneration 256 s wall (jigsaw-16 101 s, killer-4x4
 // 56 s); 2026-11-26 on an idle 2-core AMD EPYC with -j2: jigsaw-16 68 s, killer-4x4 43 s.
 #include <gtest/gtest.h>

@@ -49,15 +49,18 @@ struct DataFile {
   // regions and cages, symmetry) take every puzzle in the fast test, the slow test regenerates
   // every puzzle too.
   std::size_t fast = kAll;
-  // The fast test's generator-promise check of this file runs as this many tests of equal
-  // puzzle ranges, so that `ctest -j2` spreads the costliest file over both cores.
+  // The slow label's share of the engine checks and the generator's promises (below) runs as this
+  // many tests of equal puzzle ranges, so that `ctest -j2` spreads the costliest files over both
+  // cores.
   std::size_t parts = 1;
   // How many puzzles (from the start) the fast tests run the engine checks and the generator's
   // promises on; the slow tests (slow_generate.cpp) check the rest, so the two labels together
-  // check every puzzle once. Only the costliest files keep a prefix here (measured costs of the
-  // whole file, 2-core AMD EPYC, 2026-11-26: the promises on the 16x16 classics 60 s, on jigsaw-X
-  // 9x9 14 s, on X 12x12 6 s; both engines on the 12x12 killers 8.6 s, on the 16x16 killers 3.5 s).
-  std::size_t checked = kAll;
+  // check every puzzle once. 20 by default, fewer on the costliest files. Measured on the whole
+  // files (2-core AMD EPYC, 2026-11-26): the promises on the 16x16 classics 60 s, on jigsaw-X 9x9
+  // 14 s; both engines on the 12x12 killers 8.6 s; and under the sanitizers (.ci/run) the killers'
+  // engine checks ran 15 to 20 times slower than that, over a minute for one 9x9 killer file: so
+  // the fast label takes 10 killers of each kind.
+  std::size_t checked = 20;
   // How many puzzles (from the start) the slow test regenerates byte for byte; the long test
   // (long_generate.cpp) regenerates every puzzle of the files where this is a prefix. Measured,
   // the whole file (2-core AMD EPYC, -j2, 2026-11-26): jigsaw 16x16 68 s, killer 16x16 43 s,
@@ -98,7 +101,7 @@ inline std::vector<DataFile> data_files() {
       {"classic-2x5", 1019, 100, options({2, 5}, 0, true)},
       {"classic-3x4", 1006, 100, options({3, 4}, 0, true)},
       {"classic-4x3", 1007, 100, options({4, 3}, 0, true)},
-      {"classic-4x4", 1008, 100, options({4, 4}, 0, true), false, 2, 1, 8, 40},
+      {"classic-4x4", 1008, 100, options({4, 4}, 0, true), false, 2, 4, 8, 40},
       {"classic-5x5", 1020, 3, options({5, 5}, 0, false), false, 0},
       {"classic-3x3-rotational", 1009, 100, options({3, 3}, 0, true, rot)},
       {"classic-3x3-mirror", 1010, 100, options({3, 3}, 0, false, mirror)},
@@ -108,8 +111,8 @@ inline std::vector<DataFile> data_files() {
       {"x-2x3", 1012, 100, options({2, 3}, X, true)},
       {"x-2x4", 1013, 100, options({2, 4}, X, true)},
       {"x-3x3", 1014, 100, options({3, 3}, X, true)},
-      {"x-3x4", 1015, 100, options({3, 4}, X, true), false, 8, 1, 40},
-      {"x-4x4", 1023, 100, options({4, 4}, X, false), false, 2, 1, kAll, 25},
+      {"x-3x4", 1015, 100, options({3, 4}, X, true), false, 8},
+      {"x-4x4", 1023, 100, options({4, 4}, X, false), false, 2, 1, 20, 25},
       {"windoku-3x3", 1016, 100, options({3, 3}, W, true)},
       {"x-windoku-3x3", 1017, 100, options({3, 3}, X | W, true)},
       {"jigsaw-4", 1024, 100, jigsaw(4, 0, true)},
@@ -120,20 +123,20 @@ inline std::vector<DataFile> data_files() {
       {"jigsaw-9", 1029, 100, jigsaw(9, 0, true), false, 50},
       {"jigsaw-10", 1030, 100, jigsaw(10, 0, false), false, 30},
       {"jigsaw-12", 1032, 100, jigsaw(12, 0, false), false, 5},
-      {"jigsaw-16", 1036, 100, jigsaw(16, 0, false), false, 1, 1, kAll, 15},
-      {"jigsaw-x-9", 1040, 100, jigsaw(9, X, true), false, 3, 1, 30},
+      {"jigsaw-16", 1036, 100, jigsaw(16, 0, false), false, 1, 1, 20, 15},
+      {"jigsaw-x-9", 1040, 100, jigsaw(9, X, true), false, 3, 2, 15},
       {"killer-2x2", 1041, 100, options({2, 2}, K, true)},
       {"killer-2x3", 1042, 100, options({2, 3}, K, true)},
       {"killer-2x4", 1046, 100, options({2, 4}, K, false)},
-      {"killer-3x3", 1043, 100, options({3, 3}, K, false), false, 20},
-      {"killer-x-3x3", 1044, 100, options({3, 3}, K | X, false), false, 15, 1, 50},
-      {"killer-3x4", 1047, 100, with_cage_max(options({3, 4}, K, false), 4), false, 2, 1, 30, 50},
-      {"killer-4x4", 1048, 100, with_cage_max(options({4, 4}, K, false), 3), false, 1, 1, 40, 20},
+      {"killer-3x3", 1043, 100, options({3, 3}, K, false), false, 20, 1, 10},
+      {"killer-x-3x3", 1044, 100, options({3, 3}, K | X, false), false, 15, 1, 10},
+      {"killer-3x4", 1047, 100, with_cage_max(options({3, 4}, K, false), 4), false, 2, 2, 10, 50},
+      {"killer-4x4", 1048, 100, with_cage_max(options({4, 4}, K, false), 3), false, 1, 1, 10, 20},
       {"jigsaw-killer-6", 1045, 100, jigsaw(6, K, true), true},
-      {"jigsaw-killer-9", 1049, 100, jigsaw(9, K, false), true, kAll, 1, 50},
-      {"counts-classic-2x2-change", 1050, 50, options({2, 2}, 0, true, none, Perturb::Change)},
-      {"counts-classic-3x3-remove", 1051, 50, options({3, 3}, 0, true, none, Perturb::Remove)},
-      {"counts-classic-3x3-change", 1052, 50, options({3, 3}, 0, true, none, Perturb::Change)},
+      {"jigsaw-killer-9", 1049, 100, jigsaw(9, K, false), true, kAll, 1, 10},
+      {"counts-classic-2x2-change", 1050, 50, options({2, 2}, 0, true, none, Perturb::Change), false, kAll, 1, kAll},
+      {"counts-classic-3x3-remove", 1051, 50, options({3, 3}, 0, true, none, Perturb::Remove), false, kAll, 1, kAll},
+      {"counts-classic-3x3-change", 1052, 50, options({3, 3}, 0, true, none, Perturb::Change), false, kAll, 1, kAll},
   };
 }
 
@@ -151,19 +154,19 @@ inline void cut_into_parts(std::vector<DataPart>& out, const DataFile& f, std::s
     out.push_back({f, from + (upto - from) * k / parts, from + (upto - from) * (k + 1) / parts, k, parts});
 }
 
-// The fast label's share: puzzles [0, checked) of every file, in its `parts`.
+// The fast label's share: puzzles [0, checked) of every file, one test each.
 inline std::vector<DataPart> data_parts() {
   std::vector<DataPart> out;
-  for (const auto& f : data_files()) cut_into_parts(out, f, 0, std::min(f.checked, f.count), f.parts);
+  for (const auto& f : data_files()) cut_into_parts(out, f, 0, std::min(f.checked, f.count), 1);
   return out;
 }
 
-// The slow label's share: puzzles [checked, count) of the files the fast label checks a prefix
-// of, in parts of about 30 puzzles (the 16x16 classics' promises: about 20 s a part).
+// The slow label's share: puzzles [checked, count) of the files longer than their fast share, in
+// their `parts`.
 inline std::vector<DataPart> data_rest_parts() {
   std::vector<DataPart> out;
   for (const auto& f : data_files())
-    if (f.checked < f.count) cut_into_parts(out, f, f.checked, f.count, (f.count - f.checked + 29) / 30);
+    if (f.checked < f.count) cut_into_parts(out, f, f.checked, f.count, f.parts);
   return out;
 }
 
