@@ -13,7 +13,7 @@ packages=(
   nlohmann-json3-dev                    # JSON output and puzzle specs
   libgtest-dev libbenchmark-dev         # tests and benchmarks
   coinor-cbc glpk-utils                 # MIP solvers for `solve --engine mip`
-  clang libclang-rt-dev                 # libFuzzer for the reader fuzz target (CI)
+  clang libclang-rt-dev libomp-dev      # clang: CI's sanitizer pass and the libFuzzer target
   hyperfine                             # whole-command timings (README figures)
 )
 sudo=""
