@@ -167,7 +167,7 @@ void run(const CountArgs& a, CLI::App* cmd) {
   else std::cout << o.result.text;
 }
 
-const RegisterCommand reg(10, [](CLI::App& root) {
+const RegisterCommand register_count(10, [](CLI::App& root) {
   auto args = std::make_shared<CountArgs>();
   auto* cmd = root.add_subcommand(
       "count", "Count all Sudoku grids exactly (Felgenhauer-Jarvis up to 9 digits; 2x5 and 5x2 by the side-2 routes; 4x3 and "

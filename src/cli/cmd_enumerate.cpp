@@ -84,7 +84,7 @@ int run_enumerate(const EnumArgs& a) {
   return 0;
 }
 
-const RegisterCommand reg(21, [](CLI::App& root) {
+const RegisterCommand register_enumerate(22, [](CLI::App& root) {
   auto a = std::make_shared<EnumArgs>();
   auto* cmd = root.add_subcommand("enumerate", "Count or list all grids of a small box shape (e.g. 2x2: 288)");
   cmd->footer("Examples: gridenum enumerate --shape 2x2            -> 288\n"

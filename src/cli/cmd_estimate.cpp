@@ -51,7 +51,7 @@ void run(const EstimateArgs& a) {
             << "  exact / estimate              " << ratio_s << "\n";
 }
 
-const RegisterCommand reg(20, [](CLI::App& root) {
+const RegisterCommand register_estimate(20, [](CLI::App& root) {
   auto args = std::make_shared<EstimateArgs>();
   auto* cmd = root.add_subcommand("estimate", "The independence estimate beside the exact count");
   cmd->add_option("--shape", args->shape, "Box shape RxC")->default_val("3x3");

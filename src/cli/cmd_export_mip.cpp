@@ -163,7 +163,7 @@ int run_export(const ExportArgs& a) {
   return 0;
 }
 
-const RegisterCommand reg(25, [](CLI::App& root) {
+const RegisterCommand register_export_mip(25, [](CLI::App& root) {
   auto a = std::make_shared<ExportArgs>();
   auto* cmd = root.add_subcommand("export-mip", "Write a puzzle's integer-programming model (BLP or NLIP) as LP, MPS or ZIMPL");
   cmd->footer(

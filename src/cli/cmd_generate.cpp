@@ -166,7 +166,7 @@ void run_generate(const GenerateArgs& a, bool seed_given) {
                done, seconds, rate, threads, mean_givens, mean_nodes, sum.fill, sum.layout, sum.reduce, sum.stats);
 }
 
-const RegisterCommand reg(25, [](CLI::App& root) {
+const RegisterCommand register_generate(26, [](CLI::App& root) {
   auto a = std::make_shared<GenerateArgs>();
   auto* cmd = root.add_subcommand("generate", "Generate puzzles with exactly one solution, reproducible from a seed");
   cmd->footer(

@@ -20,7 +20,7 @@ struct MergeArgs {
   int threads = 0;
 };
 
-const RegisterCommand reg(13, [](CLI::App& root) {
+const RegisterCommand register_merge(13, [](CLI::App& root) {
   auto a = std::make_shared<MergeArgs>();
   auto* cmd = root.add_subcommand("merge", "Add up the shards of one counting job into its total");
   cmd->add_option("DIR", a->dirs, "Job directories of the shards (gridenum count --shard K/M --job-dir DIR)")->required();

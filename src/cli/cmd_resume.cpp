@@ -16,7 +16,7 @@ struct ResumeArgs {
   bool json = false;
 };
 
-const RegisterCommand reg(11, [](CLI::App& root) {
+const RegisterCommand register_resume(11, [](CLI::App& root) {
   auto a = std::make_shared<ResumeArgs>();
   auto* cmd = root.add_subcommand("resume", "Continue a stopped or killed counting job");
   cmd->add_option("DIR", a->dir, "Job directory (made by gridenum count --job-dir)")->required();

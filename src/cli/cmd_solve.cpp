@@ -282,7 +282,7 @@ int run_solve(const SolveArgs& a, CLI::App* limit_opt_owner) {
   return runtime > 0 ? 3 : errors + failed > 0 ? 1 : 0;
 }
 
-const RegisterCommand reg(20, [](CLI::App& root) {
+const RegisterCommand register_solve(21, [](CLI::App& root) {
   auto a = std::make_shared<SolveArgs>();
   auto* cmd = root.add_subcommand("solve", "Solve Sudoku puzzles, one per line (or JSON specs), in input order");
   cmd->footer(

@@ -15,7 +15,7 @@ struct StatusArgs {
   bool json = false;
 };
 
-const RegisterCommand reg(12, [](CLI::App& root) {
+const RegisterCommand register_status(12, [](CLI::App& root) {
   auto a = std::make_shared<StatusArgs>();
   auto* cmd = root.add_subcommand("status", "Progress of a counting job: units, throughput, time left per group of units, running?");
   cmd->add_option("DIR", a->dir, "Job directory")->required();

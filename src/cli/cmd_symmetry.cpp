@@ -35,7 +35,7 @@ void run(const SymmetryArgs& a) {
   else std::cout << format_text(r);
 }
 
-const RegisterCommand reg(16, [](CLI::App& root) {
+const RegisterCommand register_symmetry(16, [](CLI::App& root) {
   auto args = std::make_shared<SymmetryArgs>();
   auto* cmd = root.add_subcommand(
       "symmetry",

@@ -64,7 +64,7 @@ Shape verified_shape(const std::string& text) {
   return s;
 }
 
-const RegisterCommand reg(15, [](CLI::App& root) {
+const RegisterCommand register_verify(15, [](CLI::App& root) {
   auto a = std::make_shared<VerifyArgs>();
   auto* cmd = root.add_subcommand("verify", "Check class sizes, completion counts or a finished result independently");
   cmd->require_subcommand(1);

@@ -1,6 +1,7 @@
 // gridenum: command-line entry point. Only wiring: the subcommands register themselves
 // (src/cli/cmd_*.cpp), everything they do is in the library.
 #include <algorithm>
+#include <cassert>
 #include <csignal>
 #include <cstdio>
 #include <exception>
@@ -30,7 +31,13 @@ int run(int argc, char** argv) {
   app.require_subcommand(1);
   app.set_version_flag("--version", "gridenum " + gridenum::program_version());
   auto& reg = command_registry();
+  // The commands register from static objects whose construction order across translation
+  // units is unspecified (and changes with the unity build's grouping), so the help's order is
+  // their `order` alone: distinct for every command (an invariant of the cmd_*.cpp files).
   std::sort(reg.begin(), reg.end(), [](const Command& a, const Command& b) { return a.order < b.order; });
+  assert(std::adjacent_find(reg.begin(), reg.end(), [](const Command& a, const Command& b) {
+           return a.order == b.order;
+         }) == reg.end());
   for (auto& c : reg) c.setup(app);
   try {
     app.parse(argc, argv);
