@@ -1,7 +1,8 @@
 // The project's own generated puzzles, tests/data/generated/ (made by scripts/generate-test-data.sh
 // with `gridenum generate`), and the checks the generator's output gets. tests/puzzle/test_generate.cpp
-// runs them on every file (fast label: the engine checks and the generator's promises on every
-// puzzle, regeneration on a prefix); tests/puzzle/slow_generate.cpp regenerates every puzzle.
+// runs them on a prefix of every file (fast label: `checked` puzzles through the engine checks and
+// the generator's promises, `fast` regenerated); tests/puzzle/slow_generate.cpp checks the rest and
+// regenerates `regenerated_slow`, tests/puzzle/long_generate.cpp regenerates every puzzle.
 //
 // Each file is listed here with the options, seed and count that made it; its first line must be
 // the command that made it (so this table, the script and the files cannot drift apart
@@ -45,9 +46,7 @@ struct DataFile {
   GenerateOptions opt;
   bool json = false;
   // How many puzzles (from the start) the fast test regenerates byte for byte (the generator is
-  // the cost there); the engine checks and the generator's promises (minimality, connected
-  // regions and cages, symmetry) take every puzzle in the fast test, the slow test regenerates
-  // every puzzle too.
+  // the cost there); the slow test regenerates `regenerated_slow` of them (below).
   std::size_t fast = kAll;
   // The slow label's share of the engine checks and the generator's promises (below) runs as this
   // many tests of equal puzzle ranges, so that `ctest -j2` spreads the costliest files over both
