@@ -7,8 +7,12 @@ set -eu
 SECONDS_TO_RUN=${1:-60}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${2:-$ROOT/build-fuzz}
-cmake -S "$ROOT" -B "$BUILD" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" \
-  -DGRIDENUM_FUZZ=ON -DGRIDENUM_TESTS=OFF -DGRIDENUM_BENCH=OFF >/dev/null
+# A build folder already configured for fuzzing (CI's sanitizer build, clang with
+# -DGRIDENUM_FUZZ=ON) is used as it is: reconfiguring it would rebuild everything.
+if ! grep -q '^GRIDENUM_FUZZ:BOOL=ON' "$BUILD/CMakeCache.txt" 2>/dev/null; then
+  cmake -S "$ROOT" -B "$BUILD" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" \
+    -DGRIDENUM_FUZZ=ON -DGRIDENUM_TESTS=OFF -DGRIDENUM_BENCH=OFF >/dev/null
+fi
 cmake --build "$BUILD" -j2 --target fuzz_puzzle_io
 CORPUS="$BUILD/corpus"
 mkdir -p "$CORPUS"
