@@ -42,6 +42,7 @@
 #include <fmt/format.h>
 
 #include "gridenum/core/checksum.hpp"
+#include "gridenum/core/combinatorics.hpp"
 #include "gridenum/core/cpu.hpp"
 #include "gridenum/core/errors.hpp"
 #include "gridenum/count/band_signatures.hpp"
@@ -756,12 +757,7 @@ const std::uint32_t* ThreeBandCounter::table_data(std::size_t type) const {
 std::uint64_t three_band_table_bytes(Shape s) {
   if (auto why = three_band_shape_error(s)) throw std::invalid_argument(*why);
   const int R = s.rows, N = s.n();
-  auto binom = [](int n, int k) {
-    std::uint64_t b = 1;
-    for (int i = 1; i <= k; ++i) b = b * static_cast<std::uint64_t>(n - k + i) / static_cast<std::uint64_t>(i);
-    return b;
-  };
-  const std::uint64_t P = binom(3 * R, R) * binom(2 * R, R) / 6;  // (3R)! / (R!^3 3!)
+  const std::uint64_t P = binomial(3 * R, R) * binomial(2 * R, R) / 6;  // (3R)! / (R!^3 3!)
   // Pair types: 3 x 3 matrices M (M[i][j] = |std_i n q_j|) with row and column sums R, up to row
   // and column permutations; canonical form = the smallest code over the 36 orders.
   std::set<int> types;

@@ -42,18 +42,12 @@
 #include <numeric>
 #include <stdexcept>
 
+#include "gridenum/core/combinatorics.hpp"
 #include "gridenum/core/timing.hpp"
 
 namespace gridenum {
 
 namespace {
-
-std::uint64_t choose(std::uint64_t n, std::uint64_t k) {
-  if (k > n) return 0;
-  std::uint64_t r = 1;
-  for (std::uint64_t i = 1; i <= k; ++i) r = r * (n - k + i) / i;
-  return r;
-}
 
 // Sorts a[0..k) (k <= 8): insertion sort, no library sort for a handful of ids (GCC 12 also
 // warns falsely about std::sort's large-array paths on these fixed buffers).
@@ -126,18 +120,18 @@ TwoBandClasses::TwoBandClasses(int m, int threads) : m_(m) {
 
   // Nodes: (m-1)-multisets of ids, ranked in colex order.
   const int K = m - 1;
-  const std::uint64_t nodes = choose(P + K - 1, K);
+  const std::uint64_t nodes = binomial(P + K - 1, K);
   if (nodes > 0xFFFFFFFFull) throw std::invalid_argument("two-band classes: too many nodes");
   auto rank = [&](std::uint32_t* a) {  // sorts a[0..K) and ranks it
     sort_small(a, K);
     std::uint64_t r = 0;
-    for (int i = 0; i < K; ++i) r += choose(a[i] + i, i + 1);
+    for (int i = 0; i < K; ++i) r += binomial(a[i] + i, i + 1);
     return static_cast<std::uint32_t>(r);
   };
-  // choose(a+i, i+1) as a table: the rank runs 44 million times.
+  // binomial(a+i, i+1) as a table: the rank runs 44 million times.
   std::vector<std::uint64_t> binom_tab((P + K) * (K + 1));
   for (std::uint32_t v = 0; v < P + K; ++v)
-    for (int i = 0; i <= K; ++i) binom_tab[v * (K + 1) + i] = choose(v, i);
+    for (int i = 0; i <= K; ++i) binom_tab[v * (K + 1) + i] = binomial(v, i);
   auto fast_rank = [&](std::uint32_t* a) {
     sort_small(a, K);
     std::uint64_t r = 0;
@@ -233,7 +227,7 @@ TwoBandClasses::TwoBandClasses(int m, int threads) : m_(m) {
   table_.enumerated = nodes;
   table_.group_order = 0;  // generators, not an explicit group
   table_.configurations = 1;
-  for (int k = 0; k < m; ++k) table_.configurations *= choose(n, m);
+  for (int k = 0; k < m; ++k) table_.configurations *= binomial(n, m);
   table_.seconds = seconds_since(t0);
 }
 
@@ -247,7 +241,7 @@ std::uint64_t TwoBandClasses::node_of(const Side2Config& c) const {
   for (int i = 0; i < K; ++i) a[i] = row[pid(c.sets[i + 1])];
   sort_small(a, K);
   std::uint64_t r = 0;
-  for (int i = 0; i < K; ++i) r += choose(a[i] + i, i + 1);
+  for (int i = 0; i < K; ++i) r += binomial(a[i] + i, i + 1);
   return r;
 }
 

@@ -32,6 +32,7 @@
 #include <numeric>
 #include <stdexcept>
 
+#include "gridenum/core/combinatorics.hpp"
 #include "gridenum/core/timing.hpp"
 
 namespace gridenum {
@@ -112,12 +113,6 @@ std::vector<std::uint8_t> hyperoctahedral_images(int m) {
   return img;
 }
 
-std::uint64_t binom(int n, int k) {
-  std::uint64_t r = 1;
-  for (int i = 1; i <= k; ++i) r = r * static_cast<std::uint64_t>(n - k + i) / static_cast<std::uint64_t>(i);
-  return r;
-}
-
 }  // namespace
 
 TwoStackClasses::TwoStackClasses(int m, int threads) {
@@ -130,7 +125,7 @@ TwoStackClasses::TwoStackClasses(int m, int threads) {
   table_.route = Side2Route::TwoStack;
   table_.m = m;
   table_.configurations = 1;
-  for (int k = 0; k < m; ++k) table_.configurations *= binom(n, m);
+  for (int k = 0; k < m; ++k) table_.configurations *= binomial(n, m);
 
   // 1. Every histogram.
   HistogramLister lister{m, n, T, &keys_, {}, {}};

@@ -59,6 +59,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "gridenum/core/combinatorics.hpp"
 #include "gridenum/core/timing.hpp"
 #include "gridenum/count/pool.hpp"
 
@@ -230,12 +231,6 @@ void children(const Partial& r, int m, Canonicaliser& canon, std::vector<u128>& 
   rec(rec, 0, m);
 }
 
-std::uint64_t binom(int n, int k) {
-  std::uint64_t r = 1;
-  for (int i = 1; i <= k; ++i) r = r * static_cast<std::uint64_t>(n - k + i) / static_cast<std::uint64_t>(i);
-  return r;
-}
-
 Partial histogram_of(const Side2Config& c) {
   const int m = c.m, n = 2 * m;
   int count[1 << kSide2MaxOrbitHalf] = {0};
@@ -266,7 +261,7 @@ TwoStackOrbitClasses::TwoStackOrbitClasses(int m, int threads) {
   table_.route = Side2Route::TwoStack;
   table_.m = m;
   table_.configurations = 1;
-  for (int k = 0; k < m; ++k) table_.configurations *= binom(n, m);
+  for (int k = 0; k < m; ++k) table_.configurations *= binomial(n, m);
   table_.group_order = factorial_u64(m) << m;
 
   tbb::task_arena arena(resolve_threads(threads));

@@ -26,6 +26,7 @@
 #include <fmt/format.h>
 
 #include "gridenum/core/arith.hpp"
+#include "gridenum/core/combinatorics.hpp"
 #include "gridenum/core/timing.hpp"
 #include "gridenum/count/pool.hpp"
 #include "gridenum/count/two_band.hpp"
@@ -48,13 +49,6 @@ bool line(VerifyReport& r, VerifySection& sec, const std::string& item, const A&
   if (!l.ok) r.problems.push_back(item + ": " + sec.left_name + " " + l.left + " but " + sec.right_name + " " + l.right);
   sec.lines.push_back(std::move(l));
   return sec.lines.back().ok;
-}
-
-std::uint64_t binom(int n, int k) {
-  if (k < 0 || k > n) return 0;
-  std::uint64_t r = 1;
-  for (int i = 1; i <= k; ++i) r = r * static_cast<std::uint64_t>(n - k + i) / static_cast<std::uint64_t>(i);
-  return r;
 }
 
 // The lowest `count` digits of `cell`.
@@ -107,8 +101,8 @@ Census census(const TwoStackClasses& a, int m) {
           if (x3 < 0 || x3 > size[3]) continue;
           const auto s3 = static_cast<std::uint16_t>(lowest(cell[0], x0) | lowest(cell[1], x1) | lowest(cell[2], x2) |
                                                      lowest(cell[3], x3));
-          const std::uint64_t mult = binom(m, j) * binom(m, j) * binom(size[0], x0) * binom(size[1], x1) *
-                                     binom(size[2], x2) * binom(size[3], x3);
+          const std::uint64_t mult = binomial(m, j) * binomial(m, j) * binomial(size[0], x0) * binomial(size[1], x1) *
+                                     binomial(size[2], x2) * binomial(size[3], x3);
           heads.push_back({s2, s3, mult});
         }
   }
@@ -148,7 +142,7 @@ Census census(const TwoStackClasses& a, int m) {
   out.weight.assign(classes, 0);
   for (const auto& v : tally)
     for (std::size_t i = 0; i < classes; ++i) out.weight[i] += to_big(v[i]);
-  for (auto& w : out.weight) w *= binom(n, m);
+  for (auto& w : out.weight) w *= binomial(n, m);
   for (auto v : seen) out.classified += v;
   return out;
 }
@@ -314,7 +308,7 @@ namespace {
 // from a 64-bit binomial; this is the check's own).
 BigInt configurations(int m) {
   BigInt c = 1;
-  for (int k = 0; k < m; ++k) c *= BigInt(binom(2 * m, m));
+  for (int k = 0; k < m; ++k) c *= BigInt(binomial(2 * m, m));
   return c;
 }
 
