@@ -22,7 +22,7 @@ namespace {
 
 constexpr int kMaxN = 6;
 
-void check_shape(Shape s) {
+void check_census_shape(Shape s) {
   if (s.rows < 2 || s.cols < 2 || s.n() > kMaxN)
     throw std::invalid_argument("grid census: boxes of at least 2 x 2 cells and at most " + std::to_string(kMaxN) +
                                 " digits (2x2, 2x3, 3x2), got " + s.str());
@@ -64,7 +64,7 @@ std::vector<std::vector<int>> line_moves(int m, int k) {
 }  // namespace
 
 std::vector<CensusGrid> box1_fixed_grids(Shape s) {
-  check_shape(s);
+  check_census_shape(s);
   const int N = s.n(), R = s.rows, C = s.cols;
   CensusGrid g(static_cast<std::size_t>(N * N), 0xff);
   std::vector<unsigned> row(static_cast<std::size_t>(N), 0), col(row), box(row);
@@ -97,7 +97,7 @@ std::vector<CensusGrid> box1_fixed_grids(Shape s) {
 }
 
 std::vector<std::vector<int>> geometric_cell_permutations(Shape s, bool transposition) {
-  check_shape(s);
+  check_census_shape(s);
   if (transposition && s.rows != s.cols)
     throw std::invalid_argument("grid census: transposition is a symmetry only for square boxes, not " + s.str());
   const int N = s.n();

@@ -97,7 +97,7 @@ constexpr std::uint64_t kUnknown = ~std::uint64_t{0};
 constexpr std::uint64_t kMaxTable = std::uint64_t{1} << 23;
 
 
-void check_shape(Shape s) {
+void check_signature_shape(Shape s) {
   if (s.rows < 2 || s.cols < 2 || s.n() > 16)
     throw std::invalid_argument("signature method: needs R >= 2, C >= 2 and N <= 16, got " + s.str());
 }
@@ -116,7 +116,7 @@ class BandCounter {
  public:
   explicit BandCounter(const BoxPartitions& parts)
       : s_(parts.shape()), parts_(parts), P_(parts_.size()), kernels_(&signature_kernels(selected_isa())) {
-    check_shape(s_);
+    check_signature_shape(s_);
     size_ = 1;
     for (int b = 1; b < s_.rows; ++b) {
       size_ *= P_;
@@ -303,7 +303,7 @@ std::uint64_t bands_with_signature(Shape s, const std::vector<DigitMask>& column
 }
 
 std::uint64_t bands_with_signature(Shape s, const std::vector<DigitMask>& columns, Isa isa) {
-  check_shape(s);
+  check_signature_shape(s);
   if (columns.size() != static_cast<std::size_t>(s.n())) throw std::invalid_argument("bands_with_signature: need N column sets");
   for (int b = 0; b < s.rows; ++b) {
     DigitMask seen = 0;

@@ -8,12 +8,11 @@
 #include <vector>
 
 #include "cli_run.hpp"
+#include "solve_fixtures.hpp"  // kClassic
 
 namespace {
 
 using namespace gridenum::testing;
-
-const std::string kClassic = "...5...6.8.9....1.16..87...3...26.....7.1.6.....85...3...47..21.4....9.8.8...3...";
 
 // The commands, each short (a 4x4 or 6x6 shape, a 9x9 puzzle). `input` goes to stdin.
 struct Case {

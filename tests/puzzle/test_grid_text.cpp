@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "cli_run.hpp"  // lines_of
 #include "solve_fixtures.hpp"
 #include "gridenum/puzzle/grid_text.hpp"
 #include "gridenum/puzzle/propagate.hpp"
@@ -42,13 +43,6 @@ ParseError text_error_of(const std::string& text, ReadOptions opt = {}) {
     return ParseError(0, 0, "");
   }
   return *items[0].error;
-}
-
-std::vector<std::string> lines_of(const std::string& s) {
-  std::vector<std::string> v;
-  std::istringstream in(s);
-  for (std::string l; std::getline(in, l);) v.push_back(l);
-  return v;
 }
 
 std::vector<std::vector<int>> cage_sets(const Model& m) {
