@@ -1,4 +1,4 @@
-// The propagation solver (design.md section 4, the PS-1-2 scheme of the CSP paper):
+// The propagation solver (docs/design.md section 4, the PS-1-2 scheme of the CSP paper):
 // constraint propagation to a fixpoint, then depth-first search on the cell with the fewest
 // candidates (or on a digit's two places in a unit, when that is fewer), counting solutions up
 // to a limit.

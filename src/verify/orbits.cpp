@@ -1,4 +1,4 @@
-// Class sizes by orbit enumeration (issue 4; design.md section 2, step 4), written without any
+// Class sizes by orbit enumeration (issue 4; docs/design.md section 2, step 4), written without any
 // code of catalogue.cpp so that agreement between the two is evidence, not tautology.
 //
 // Three parts:

@@ -1,4 +1,4 @@
-// The top-band signature catalogue (issue 15, design.md section 8): classes of per-column
+// The top-band signature catalogue (issue 15, docs/design.md section 8): classes of per-column
 // digit-set configurations of one band, for any R x C shape small enough (the 12-digit shapes
 // 4x3 and 3x4 are the point; 2x2 .. 3x3, 2x4, 4x2 are where it is cross-checked).
 //

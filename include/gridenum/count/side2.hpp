@@ -1,6 +1,6 @@
-// Counting the shapes with a side of 2 (issue 14; design.md section 8): boxes 2 x m (two stacks)
-// and m x 2 (two bands), N = 2m digits. 2x5 and 5x2 (10x10 grids) are the first shapes past the
-// Felgenhauer-Jarvis engine's 9 digits; the same code counts 2x2 .. 2x4 and 4x2.
+// Counting the shapes with a side of 2 (issue 14; docs/design.md section 8): boxes 2 x m (two
+// stacks) and m x 2 (two bands), N = 2m digits. 2x5 and 5x2 (10x10 grids) are the first shapes past
+// the Felgenhauer-Jarvis engine's 9 digits; the same code counts 2x2 .. 2x4 and 4x2.
 //
 // The mathematics, in the 2 x m view. A stack is m boxes of 2 rows x m columns, one above the
 // other (2m rows, m columns). Choose box k's top-row set S_k (m of the N digits); its bottom row

@@ -1,5 +1,5 @@
 // Whole-file writes that survive a crash or a power cut at any moment: the file holds either
-// its old contents or its new ones, never a mix (design.md section 3, "snapshot files").
+// its old contents or its new ones, never a mix (docs/design.md section 3, "snapshot files").
 //
 // The protocol: write a temporary file in the same directory, fsync it, rename it over the
 // target (atomic within one file system), fsync the directory so the rename itself is durable.

@@ -1,4 +1,4 @@
-// Checkpointed, resumable counting jobs (design.md section 3, issue 3).
+// Checkpointed, resumable counting jobs (docs/design.md section 3, issue 3).
 //
 // A job is a directory:
 //   config.toml       the config used (config.hpp), written before anything else

@@ -1,6 +1,6 @@
-// The MIP exporter (issue 6, design.md section 4): the integer-programming models of the thesis
-// (chapters 3-4) and of the slides on variants, built from the rule model, written as CPLEX LP,
-// free MPS or ZIMPL, and solved by an installed solver (CBC or GLPK's glpsol).
+// The MIP exporter (issue 6, docs/design.md section 4): the integer-programming models of the
+// thesis (chapters 3-4) and of the slides on variants, built from the rule model, written as CPLEX
+// LP, free MPS or ZIMPL, and solved by an installed solver (CBC or GLPK's glpsol).
 //
 // Sources: the thesis's text in shared/seeds stops inside chapter 2, so the models follow the
 // slides, which restate the thesis's (BLP) and (NLIP) as equations (1)-(20) and add the

@@ -1,4 +1,4 @@
-// The common face of the puzzle back-ends (design.md section 4): each solves a Model and
+// The common face of the puzzle back-ends (docs/design.md section 4): each solves a Model and
 // counts solutions up to a limit. Engines: propagate (propagate.hpp), dlx (dlx.hpp); the MIP
 // back-end (mip/mip.hpp, an external solver on the exported model) lives in the mip layer,
 // which depends on this one, and reaches the batch solver as an ExternalSolver.
