@@ -388,7 +388,7 @@ class Search {
     }
   }
 
-  // ---- Hall's condition (issue 13 item 14) ----
+  // ---- Hall's condition ----
   // Singles never see a pigeonhole: k cells of a unit whose candidates together hold fewer than
   // k digits (a 16x16 row whose 12 cells in three boxes can hold only 11 digits) leave every
   // cell with several candidates and every digit with several places, so the search used to
