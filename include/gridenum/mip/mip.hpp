@@ -2,10 +2,10 @@
 // (chapters 3-4) and of the slides on variants, built from the rule model, written as CPLEX LP,
 // free MPS or ZIMPL, and solved by an installed solver (CBC or GLPK's glpsol).
 //
-// Sources: the thesis's text in shared/seeds stops inside chapter 2, so the models follow the
-// slides, which restate the thesis's (BLP) and (NLIP) as equations (1)-(20) and add the
-// variants as (21)-(32); equation numbers below are the slides'. The ZIMPL output is written
-// from those equations (the thesis's own listings of 4.1 are not in the seeds).
+// Sources: the thesis's text among the seed documents stops inside chapter 2, so the models follow
+// the slides, which restate the thesis's (BLP) and (NLIP) as equations (1)-(20) and add the
+// variants as (21)-(32); equation numbers below are the slides'. The ZIMPL output is written from
+// those equations (the thesis's own listings of 4.1 are not in the seeds).
 //
 // Notation. The thesis writes n for the box side, so a classic grid is n^2 x n^2 and the
 // digits are S = {1..n^2}. The rest of gridenum (model.hpp) writes n for the side of the grid.
