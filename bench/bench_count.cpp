@@ -1,7 +1,6 @@
-// Count-engine benchmarks (issue 2): the whole 9x9 pipeline at 1 and 2 threads, and each
-// stage alone so a regression can be pinned to its stage. Wall time is what a user waits for,
-// so every benchmark reports real time. Recorded results, machine and command: README.md,
-// section "Performance".
+// Count-engine benchmarks: the whole 9x9 pipeline at 1 and 2 threads, and each stage alone so a
+// regression can be pinned to its stage. Wall time is what a user waits for, so every benchmark
+// reports real time. Recorded results, machine and command: README.md, section "Performance".
 //
 //   ./bench/bench_count --benchmark_min_time=2 --benchmark_repetitions=5
 //                       --benchmark_report_aggregates_only=true
@@ -36,7 +35,7 @@ void BM_Count9x9(benchmark::State& state) {
 }
 BENCHMARK(BM_Count9x9)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
 
-// The same count as a checkpointed job (issue 3: the checkpointing overhead, target < 5 %),
+// The same count as a checkpointed job (the checkpointing overhead, target < 5 %),
 // measured as an A/B pair: each iteration runs the plain count and then the job, so drift of
 // the machine (other tenants, clock) hits both alike -- separate benchmarks of the two moved by
 // +-5 % between runs, as much as the effect. The job runs in a new directory each iteration, so

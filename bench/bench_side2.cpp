@@ -1,6 +1,6 @@
-// Side-2 count benchmarks (issue 14): the whole 10x10 counts, 2x5 by the two-stack route and 5x2
-// by the two-band route, on 1 and 2 threads, wall time and peak memory; and each route's class
-// generator alone. Each count takes tens of seconds, so every benchmark runs one iteration.
+// Side-2 count benchmarks: the whole 10x10 counts, 2x5 by the two-stack route and 5x2 by the
+// two-band route, on 1 and 2 threads, wall time and peak memory; and each route's class generator
+// alone. Each count takes tens of seconds, so every benchmark runs one iteration.
 //
 //   ./bench/bench_side2                                  # all (several minutes)
 //   ./bench/bench_side2 --benchmark_filter=TwoStack      # the default route only

@@ -1,6 +1,5 @@
-// Essentially different grids by Burnside's lemma (issue 16): the whole 9x9 run (with
-// transposition, 275 classes) on 1 and 2 threads, and its stages. One iteration each: a run
-// takes seconds.
+// Essentially different grids by Burnside's lemma: the whole 9x9 run (with transposition, 275
+// classes) on 1 and 2 threads, and its stages. One iteration each: a run takes seconds.
 //
 //   ./bench/bench_symmetry
 //   ./bench/bench_symmetry --benchmark_filter=Burnside9x9

@@ -1,7 +1,7 @@
-// F of single 2x6 classes by the footprint counter (issue 15; count/two_stack_split.hpp), on 1 and
-// 2 threads: a fixed spread from the hardest classes found (the first of the 63,199 in the orbit
-// generator's order, the most generic) to the most symmetric. Each is one iteration (the hardest
-// take tens of seconds). The representatives are written out, so no class table is built.
+// F of single 2x6 classes by the footprint counter (count/two_stack_split.hpp), on 1 and 2 threads:
+// a fixed spread from the hardest classes found (the first of the 63,199 in the orbit generator's
+// order, the most generic) to the most symmetric. Each is one iteration (the hardest take tens of
+// seconds). The representatives are written out, so no class table is built.
 //
 //   ./bench/bench_two_stack_split --benchmark_counters_tabular=true
 //

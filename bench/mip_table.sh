@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The MIP timing table of RESULTS-mip.md (issue 6): solve time per variant and formulation
-# with CBC and GLPK (`gridenum solve --engine mip`), one solver process at a time, plus the
-# thesis's big-M NLIP on a 17-clue puzzle under a longer cap.
+# The MIP timing table of RESULTS-mip.md: solve time per variant and formulation with CBC and
+# GLPK (`gridenum solve --engine mip`), one solver process at a time, plus the thesis's big-M
+# NLIP on a 17-clue puzzle under a longer cap.
 #
 # usage: bench/mip_table.sh [GRIDENUM] [SHARED_DIR] [CAP_SECONDS] [CAP17_SECONDS] > table.md
 #   GRIDENUM     the binary (default build/gridenum)

@@ -1,8 +1,8 @@
-// libFuzzer target for the puzzle readers (issue 5): any bytes through the stream reader (all
-// line formats, multi-line grids -- rows and the drawn grid of solve --pretty, grid_text.hpp --
-// and whole JSON documents) must give puzzles or ParseErrors -- no crash, no
-// hang, no other exception -- and every puzzle it accepts must be consistent enough for the
-// propagation solver to run on it under a small limit.
+// libFuzzer target for the puzzle readers: any bytes through the stream reader (all line
+// formats, multi-line grids -- rows and the drawn grid of solve --pretty, grid_text.hpp -- and
+// whole JSON documents) must give puzzles or ParseErrors -- no crash, no hang, no other
+// exception -- and every puzzle it accepts must be consistent enough for the propagation solver
+// to run on it under a small limit.
 #include <cstddef>
 #include <cstdint>
 #include <sstream>

@@ -80,8 +80,8 @@ out=$(realpath -m "$1")
 shift
 config=$(realpath "$config")
 
-# Sizing from the plan (issue 13 item 21: the fixed 8 tasks x 8 CPUs x 24 h asked a cluster for
-# far more than a job of a second needs). The binary measures (gridenum count --dry-run, see
+# Sizing from the plan (the script once asked for a fixed 8 tasks x 8 CPUs x 24 h: far more than a
+# job of a second needs). The binary measures (gridenum count --dry-run, see
 # include/gridenum/jobs/plan_cost.hpp); this script only does the arithmetic, in awk.
 cpus_given=""; time_given=""
 for a in "$@"; do

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A one-node Slurm cluster on this machine, for testing the launchers in jobs/ against a real
-# scheduler (issue 13 item 22). Needs root and Debian's slurmctld, slurmd, slurm-client and
+# scheduler. Needs root and Debian's slurmctld, slurmd, slurm-client and
 # munge packages (apt-get install slurmctld slurmd slurm-client munge).
 #
 #   scripts/slurm-local.sh up DIR     start munged, slurmctld and slurmd with everything in DIR

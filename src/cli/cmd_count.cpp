@@ -71,10 +71,10 @@ void run(const CountArgs& a, CLI::App* cmd) {
 
   // The method: --method, else the config's (default auto: the stack method up to 9 digits, the
   // two-stack route for 2x5 and 5x2). The signature method is a one-pass check, not a job.
-  // --classes: a range of classes in one pass (issue 15; no job yet). The three-band route over
-  // top-band signature classes for the shapes it takes (2x3, 3x3, 4x3 and transposes); the side-2
-  // routes over their class table for the other shapes with a side of 2 (2x2, 2x4 .. 2x6 and
-  // transposes), or for any of them with --method two-stack / two-band.
+  // --classes: a range of classes in one pass (no job yet). The three-band route over top-band
+  // signature classes for the shapes it takes (2x3, 3x3, 4x3 and transposes); the side-2 routes
+  // over their class table for the other shapes with a side of 2 (2x2, 2x4 .. 2x6 and transposes),
+  // or for any of them with --method two-stack / two-band.
   if (given("--classes")) {
     for (const char* other : {"--job-dir", "--shard", "--kernel", "--slices", "--config", "--dry-run"})
       if (given(other))

@@ -1,5 +1,5 @@
 // `gridenum enumerate`: count or list every grid of a small shape under some rules, by
-// solving the empty puzzle with no solution limit (issue 5).
+// solving the empty puzzle with no solution limit.
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -41,7 +41,7 @@ int run_enumerate(const EnumArgs& a) {
   // Every grid is found one by one (n! at a time when counting): fine up to 6 digits (6x6: a
   // few seconds), hopeless from 8 on, where `gridenum count` gives the number in a second.
   // Listing or counting a bounded number (--limit) works for any shape. `count` is suggested
-  // only for shapes it takes (issue 13 item 17: it was suggested for 4x4, then refused).
+  // only for shapes it takes (it used to be suggested for 4x4, then refused).
   if (box->n() > 6 && a.limit == 0) {
     const std::string many = fmt::format("{0}x{0} grids are far too many to enumerate one by one (--limit K stops after K grids)", box->n());
     const std::string text = count_shape_error(*box)

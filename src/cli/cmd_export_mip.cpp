@@ -1,5 +1,5 @@
 // `gridenum export-mip`: write the BLP / NLIP model of one puzzle as CPLEX LP, free MPS or
-// ZIMPL (issue 6), or print its statistics. Thin: read the puzzle, call mip.hpp, write.
+// ZIMPL, or print its statistics. Thin: read the puzzle, call mip.hpp, write.
 #include <nlohmann/json.hpp>
 
 #include <cerrno>
@@ -36,8 +36,8 @@ int fail(const std::string& msg, int code = 2) {
   return code;
 }
 
-// A file that cannot be written is a run-time failure (exit 3, issue 13 item 16), with the
-// system error: the usage was fine.
+// A file that cannot be written is a run-time failure (exit 3), with the system error: the
+// usage was fine.
 int cannot_write(const std::filesystem::path& p) {
   const int e = errno;
   return fail("cannot write '" + p.string() + "'" + (e ? std::string(": ") + std::strerror(e) : std::string()), 3);

@@ -1,5 +1,5 @@
-// `gridenum generate`: puzzles with exactly one solution (issue 12). Thin: parse the options,
-// run generate_batch (puzzle/generate.hpp), print each puzzle in a format `solve` reads.
+// `gridenum generate`: puzzles with exactly one solution. Thin: parse the options, run
+// generate_batch (puzzle/generate.hpp), print each puzzle in a format `solve` reads.
 //
 // Output. stdout is a puzzle file: a header comment with the command that repeats the run (and
 // the `solve` options a line needs), then one puzzle per line with its solution, so that

@@ -1,4 +1,4 @@
-// `gridenum solve`: solve, count or check the puzzles of a file or stdin (issue 5).
+// `gridenum solve`: solve, count or check the puzzles of a file or stdin.
 // Thin: parse options, stream the input through solve_batch, print each result in input order.
 #include <nlohmann/json.hpp>
 
@@ -45,15 +45,15 @@ struct SolveArgs {
   std::uint64_t node_limit = 0;
 };
 
-// One JSON output line. Text from the input (an error message quoting it, a path) may hold
-// bytes that are not UTF-8, which nlohmann's dump() refuses with an exception that ended the
-// whole batch (issue 13 item 13): they are replaced with U+FFFD instead.
+// One JSON output line. Text from the input (an error message quoting it, a path) may hold bytes
+// that are not UTF-8, which nlohmann's dump() refuses with an exception that ended the whole
+// batch: they are replaced with U+FFFD instead.
 std::string json_line(const nlohmann::json& j) {
   return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
-// --csv (issue 13 item 18): one header, then one row per input item with every column, empty
-// where it does not apply; a field holding a comma, a quote or a line break is quoted (RFC 4180).
+// --csv: one header, then one row per input item with every column, empty where it does not apply;
+// a field holding a comma, a quote or a line break is quoted (RFC 4180).
 constexpr const char* kCsvHeader = "line,status,count,unique,solution,nodes,propagations,backtracks,error\n";
 
 std::string csv_field(const std::string& s) {
@@ -142,7 +142,7 @@ int run_solve(const SolveArgs& a, CLI::App* limit_opt_owner) {
 
   std::unique_ptr<std::ifstream> file;
   std::istream* in = &std::cin;
-  // Inputs that read as empty and made `solve` print nothing and exit 0 (issue 13 item 16).
+  // Inputs that read as empty and made `solve` print nothing and exit 0.
   if (a.file == "-" && ::fcntl(0, F_GETFL) == -1) {
     std::fprintf(stderr, "gridenum solve: standard input is closed; give a puzzle file or pipe puzzles in\n");
     return 2;
@@ -161,10 +161,10 @@ int run_solve(const SolveArgs& a, CLI::App* limit_opt_owner) {
   }
   std::ios::sync_with_stdio(false);  // std::cin buffered on its own (reading speed); output goes through stdio
   PuzzleReader reader(*in, ropt);
-  // Messages about a line name the file it is in (issue 13 item 18), standard input nothing.
+  // Messages about a line name the file it is in, standard input nothing.
   const std::string where = a.file == "-" ? std::string() : a.file + ", ";
   std::size_t failed = 0, errors = 0, runtime = 0;
-  // --summary (issue 13 item 18, as tdoku's and qqwing's tools give one): puzzles by outcome.
+  // --summary (as tdoku's and qqwing's tools give one): puzzles by outcome.
   std::size_t puzzles = 0, solved = 0, several = 0, none = 0, stopped = 0;
   const auto start = SteadyClock::now();
   std::string out;
@@ -204,8 +204,8 @@ int run_solve(const SolveArgs& a, CLI::App* limit_opt_owner) {
       else if (r.count == 0) ++none;
       else if (r.count == 1) ++solved;
       else ++several;
-      // --count --limit K that found K solutions: there may be more, and the output says so
-      // (issue 13 item 18: it printed K like a full count).
+      // --count --limit K that found K solutions: there may be more, and the output says so (it
+      // used to print K like a full count).
       const bool limit_hit = a.count && bopt.solve.limit > 0 && r.complete() && r.count >= bopt.solve.limit;
       if (it.listed_mismatch) {  // the line's listed solution disagrees with the rules or the solver
         ++failed;
@@ -214,7 +214,7 @@ int run_solve(const SolveArgs& a, CLI::App* limit_opt_owner) {
       const int n = p.model.n;
       const char* verdict = r.count == 0 ? "none" : r.count == 1 ? "unique" : "multiple";
       // A search stopped by a limit, or an external solver's unconfirmed "none", is a status,
-      // never an answer (issue 13 items 6 and 14): the line fails, and says why on stderr.
+      // never an answer: the line fails, and says why on stderr.
       if (!r.complete()) {
         ++failed;
         std::fprintf(stderr, "gridenum solve: %sline %zu: %s: %s\n", where.c_str(), line, status_name(r.status), r.note.c_str());

@@ -49,7 +49,7 @@ void add_output_options(CLI::App* cmd, VerifyArgs& a) {
 template <class F>
 void report(const VerifyArgs& a, F&& make) {
   const VerifyReport r = make();
-  if (a.json)  // paths that are not UTF-8 are replaced, not a type_error (issue 13, item 12)
+  if (a.json)  // paths that are not UTF-8 are replaced, not a type_error
     std::cout << to_json(r).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n" << std::flush;
   else
     std::cout << format_text(r, a.verbose) << std::flush;

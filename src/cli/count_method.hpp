@@ -14,11 +14,11 @@ namespace gridenum::cli {
 // usage errors (CLI::ValidationError, exit 2).
 void run_count_signature(const std::string& shape, int threads, bool json);
 
-// `gridenum count --shape Rx3 --classes A:B` (issue 15): the three-band route over signature
-// classes A..B (1-based, inclusive; "all" for every class, which also prints the grid total):
-// each class's representative column sets, size, band fillings F and completions. 3x2 and 3x4 are
-// counted through their transposes 2x3 and 4x3 (the output says so); other shapes and malformed
-// or out-of-range ranges are usage errors.
+// `gridenum count --shape Rx3 --classes A:B`: the three-band route over signature classes A..B
+// (1-based, inclusive; "all" for every class, which also prints the grid total): each class's
+// representative column sets, size, band fillings F and completions. 3x2 and 3x4 are counted
+// through their transposes 2x3 and 4x3 (the output says so); other shapes and malformed or
+// out-of-range ranges are usage errors.
 // table_cache: the F table cache's directory (empty: none).
 void run_count_three_band(const std::string& shape, const std::string& classes, int threads, const std::string& table_cache,
                           std::uint64_t memory_limit, bool json);

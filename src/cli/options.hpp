@@ -17,11 +17,11 @@ namespace gridenum::cli {
 // box shape is and gives examples.
 Shape parse_box_shape(const std::string& text, const std::string& option = "--shape");
 
-// Refusing a box shape (issue 13 item 17), the one way every command does it: a degenerate box
-// (1xC, Rx1) gets its own reason (core/shape.hpp degenerate_box), anything else `why` (the
-// engine's reason) followed by what the shape means -- the grid it gives and, for a square RxR,
-// the box shapes of R x R grids ("for 4x4 grids the box shape is 2x2 (--shape 2x2)"). Throws
-// CLI::ValidationError (exit 2); does nothing when `why` is nullopt and the box is not degenerate.
+// Refusing a box shape, the one way every command does it: a degenerate box (1xC, Rx1) gets its own
+// reason (core/shape.hpp degenerate_box), anything else `why` (the engine's reason) followed by
+// what the shape means -- the grid it gives and, for a square RxR, the box shapes of R x R grids
+// ("for 4x4 grids the box shape is 2x2 (--shape 2x2)"). Throws CLI::ValidationError (exit 2); does
+// nothing when `why` is nullopt and the box is not degenerate.
 void check_shape(Shape s, const std::optional<std::string>& why, const std::string& option = "--shape");
 [[noreturn]] void refuse_shape(Shape s, const std::string& why, const std::string& option = "--shape");
 // The same text, for commands that print their own usage errors.
@@ -41,8 +41,8 @@ unsigned parse_grid_rules(const std::string& text, const std::string& option = "
 unsigned parse_puzzle_rules(const std::string& text, const std::string& option = "--rules");
 
 // A count option (--limit, --node-limit): decimal digits only, at most 2^64 - 1. CLI11 alone
-// takes "-1" and 2^64 for an unsigned option, wrapped to a number that meant "no limit" (issue
-// 13 item 16: `enumerate --shape 3x3 --limit -1` got past its refusal).
+// takes "-1" and 2^64 for an unsigned option, wrapped to a number that meant "no limit"
+// (`enumerate --shape 3x3 --limit -1` got past its refusal).
 CLI::Validator count_validator();
 
 }  // namespace gridenum::cli

@@ -1,6 +1,6 @@
-// Standard output of every command (issue 13 item 7): a write error on stdout -- a full disk,
-// /dev/full, a file size limit -- is a run-time failure (exit 3 with a message), never a
-// success with empty or truncated output. One helper for the whole CLI, not a check per command:
+// Standard output of every command: a write error on stdout -- a full disk, /dev/full, a file size
+// limit -- is a run-time failure (exit 3 with a message), never a success with empty or truncated
+// output. One helper for the whole CLI, not a check per command:
 //   - write_stdout() is for commands that stream many lines (solve, enumerate --list,
 //     generate): it checks every write, so a stream of 2,000 solutions stops at the first lost
 //     line instead of computing the rest for nothing;

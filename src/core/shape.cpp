@@ -24,7 +24,7 @@ std::optional<Shape> Shape::parse(std::string_view text) {
 
 }  // namespace gridenum
 
-// ---- Words about shapes (shape.hpp, issue 13 item 17) -------------------------------------------
+// ---- Words about shapes (shape.hpp) -------------------------------------------------------------
 
 namespace gridenum {
 

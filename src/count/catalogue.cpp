@@ -1,4 +1,4 @@
-// Stage 1: the catalogue (design.md section 2, steps 2-4; thesis chapter 2).
+// Stage 1: the catalogue (docs/design.md section 2, steps 2-4; thesis chapter 2).
 //
 // Three parts, each a loop over small data:
 //

@@ -1,4 +1,4 @@
-// Stage 3: the completion counter, the hot loop of the count (design.md section 2, step 5).
+// Stage 3: the completion counter, the hot loop of the count (docs/design.md section 2, step 5).
 //
 // The problem. The top band (a class representative) and stack 1 (an ordered stack filling)
 // are fixed; count the fillings of the (C-1) x boxes that remain (B5, B6, B8, B9 for 9x9).

@@ -1,4 +1,4 @@
-// The count pipeline in one call (design.md section 3) and its text / JSON rendering.
+// The count pipeline in one call (docs/design.md section 3) and its text / JSON rendering.
 #include "gridenum/count/count.hpp"
 
 #include <algorithm>

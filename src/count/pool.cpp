@@ -1,5 +1,5 @@
-// Stage 4: the task pool (design.md section 3). One oneTBB task per work unit in a task_arena of
-// the requested size; work stealing keeps every core busy until the last unit. Results leave
+// Stage 4: the task pool (docs/design.md section 3). One oneTBB task per work unit in a task_arena
+// of the requested size; work stealing keeps every core busy until the last unit. Results leave
 // through the caller's callback, one slot per unit, so no lock or shared accumulator sits on
 // the hot path. A per-class countdown frees a class's kernel tables once its last unit is done,
 // so memory stays at a few classes' worth whatever the number of classes.

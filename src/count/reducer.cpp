@@ -1,5 +1,5 @@
-// Stage 5: the reducer (design.md section 2, step 6). Per class, n*_alpha is the checked 128-bit
-// sum of its units; the weighted sum, the symmetry factors and the total are cpp_int, so no
+// Stage 5: the reducer (docs/design.md section 2, step 6). Per class, n*_alpha is the checked
+// 128-bit sum of its units; the weighted sum, the symmetry factors and the total are cpp_int, so no
 // intermediate can overflow whatever the shape. Every unit of the plan must be present exactly
 // once (the caller hands one count per unit, indexed like plan.units).
 #include "gridenum/count/reducer.hpp"

@@ -1,4 +1,4 @@
-// The ordered stack fillings (design.md section 2, step 5; the "B4/B7 trick" of the thesis).
+// The ordered stack fillings (docs/design.md section 2, step 5; the "B4/B7 trick" of the thesis).
 //
 // Stack 1 below B1 is N-R rows of C cells: the boxes (b, 0) of the lower bands b = 1..C-1.
 // A depth-first search fills it cell by cell in reading order with one mask per column (seeded

@@ -10,9 +10,9 @@
 // (in an ordered colouring e has one of k colours, equally often; that colour class is M), with
 //   F_2(G) = 2^c(G)   (a 2-regular bipartite graph is c even cycles, 2 colourings each),
 //   F_1(G) = 1, and F of a disconnected graph = product over its components.
-// The method of removing one perfect matching at a time with memoised residual graphs is the
-// one issue 14 names (it is how the 2x5 count was first done); the details here -- the fixed
-// edge, the component split, the memo key -- are this file's.
+// The method, removing one perfect matching at a time with memoised residual graphs, is not this
+// file's: it is how the 2x5 count was first done. The details here -- the fixed edge, the
+// component split, the memo key -- are this file's.
 //
 // Memo. Residual graphs recur: different matchings of G leave the same graph, or the same graph
 // up to a permutation of the rows. The key is the graph with its rows sorted (rows are

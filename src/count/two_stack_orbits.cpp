@@ -1,5 +1,5 @@
 // Two-stack route, class generator without listing the histograms (two_stack.hpp,
-// TwoStackOrbitClasses): the B_m-orbits of digit-type histograms for m = 6 (issue 15), where
+// TwoStackOrbitClasses): the B_m-orbits of digit-type histograms for m = 6, where
 // two_stack_classes.cpp's listing (every histogram, 2.3e9 for m = 6) does not fit.
 //
 // The objects. A histogram is a 2m x m 0/1 matrix up to row order (rows = digits, columns =

@@ -39,10 +39,10 @@ std::uint64_t plan_fingerprint(const Catalogue& cat, const StackList& stacks, co
   for (const auto& c : cat.classes) text += band_string(c.representative) + ":" + std::to_string(c.size) + "\n";
   std::uint64_t h = fnv1a64(text);
   h = fnv1a64_words(std::string_view(reinterpret_cast<const char*>(stacks.cells.data()), stacks.cells.size()), h);
-  // The units themselves, not only their number (issue 13, item 2): a build whose plan.cpp cut
-  // the slices differently would otherwise read an old journal's unit ids as other ranges of the
-  // stack list and print a wrong total. Four words per unit (id, class, begin, end), ~17 kB for
-  // 9x9, hashed by words like the stack list.
+  // The units themselves, not only their number: a build whose plan.cpp cut the slices differently
+  // would otherwise read an old journal's unit ids as other ranges of the stack list and print a
+  // wrong total. Four words per unit (id, class, begin, end), ~17 kB for 9x9, hashed by words like
+  // the stack list.
   std::string units;
   units.reserve(plan.units.size() * 32);
   const auto put = [&units](std::uint64_t w) {

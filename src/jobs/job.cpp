@@ -45,9 +45,9 @@ namespace fs = std::filesystem;
 namespace {
 
 // job.log as a spdlog sink over a descriptor from open_job_file: spdlog's own file sink opens by
-// name with fopen, which follows a symlink planted as DIR/job.log (issue 13 item 9: the log was
-// appended to whatever it named). Each message is one write(2) to an O_APPEND file, as the
-// basic file sink's fwrite + flush_on(info) did.
+// name with fopen, which follows a symlink planted as DIR/job.log (the log used to be appended to
+// whatever the link named). Each message is one write(2) to an O_APPEND file, as the basic file
+// sink's fwrite + flush_on(info) did.
 class JobLogSink final : public spdlog::sinks::base_sink<std::mutex> {
  public:
   explicit JobLogSink(const fs::path& path) : path_(path), fd_(open_job_file(path, O_WRONLY | O_APPEND | O_CREAT)) {}
@@ -81,7 +81,7 @@ std::shared_ptr<spdlog::logger> make_job_logger(const fs::path& dir, bool consol
   if (console) {
     auto err = std::make_shared<spdlog::sinks::stderr_sink_mt>();
     // On a terminal the lines are read as they come; in a file (a batch system's log) they need
-    // their time (issue 13 item 19).
+    // their time.
     err->set_pattern(console_timestamps ? "gridenum [%Y-%m-%d %H:%M:%S] [%l] %v" : "gridenum [%l] %v");
     sinks.push_back(err);
   }
@@ -364,17 +364,17 @@ class JobSession {
     log_->info("{} work units in this {}, {} already in the journal; fingerprint {}", out_.units_total,
                cfg_.shard.whole() ? "job" : "shard " + cfg_.shard.str(), out_.units_done_before,
                hex16(header.fingerprint));
-    // Memory stated up front and bounded (issue 15): what the count will hold against this
-    // session's limit; a plan that cannot fit is refused here, before its tables are built and
-    // before a new job writes its config or journal.
+    // Memory stated up front and bounded: what the count will hold against this session's limit; a
+    // plan that cannot fit is refused here, before its tables are built and before a new job writes
+    // its config or journal.
     log_->info("{}", work_->memory_plan(memory_limit_bytes(cfg_), threads_));
   }
 
-  // Step 5, a finished job resumed: its result is shown as it stands and nothing is written
-  // (issue 13 item 20: a resume used to rewrite result.txt / result.json with its own session's
-  // times and "units_computed_last_session": 0, and append a session record). Only when both
-  // result files are there and result.json is this job's (fingerprint and units); otherwise the
-  // normal path writes them again from the journal.
+  // Step 5, a finished job resumed: its result is shown as it stands and nothing is written (a
+  // resume used to rewrite result.txt / result.json with its own session's times and
+  // "units_computed_last_session": 0, and append a session record). Only when both result files are
+  // there and result.json is this job's (fingerprint and units); otherwise the normal path writes
+  // them again from the journal.
   bool finished_already() {
     if (!req_.resume || out_.units_done_before != out_.units_total) return false;
     auto done = stored_result(p_, work_->header(), out_.units_total);
@@ -506,9 +506,9 @@ class JobSession {
   }
 
   // Step 7a, the result document: the method's result.json plus the job's fields and the
-  // provenance (issue 13 item 20), as GIMPS results carry it: which program, when, where, at
-  // what cost. cpu_seconds_last_session is this process's user + system time (every thread,
-  // the plan included); earlier sessions' are in their own logs.
+  // provenance, as GIMPS results carry it: which program, when, where, at what cost.
+  // cpu_seconds_last_session is this process's user + system time (every thread, the plan
+  // included); earlier sessions' are in their own logs.
   std::string result_json_text(std::uint64_t computed) {
     out_.finished = true;
     out_.json = out_.result.json;

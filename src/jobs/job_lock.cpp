@@ -2,14 +2,13 @@
 // DIR/lock. The file's contents are only information ("pid N", "command ..."), rewritten by each
 // holder.
 //
-// Why the directory (issue 13 item 10): a lock on DIR/lock alone is defeated by deleting the
-// file -- the next process creates a new inode and locks that, and two processes ran one job
-// (105 duplicate journal records). The directory cannot be replaced while it holds the job's
-// files, so its lock holds whatever happens to the file. The file keeps its lock too, with the
-// standard recipe (after flock, the path must still name the locked inode, else retry), for
-// file systems whose flock refuses directories (NFS emulates flock with POSIX locks, which need
-// a descriptor open for writing): there the directory lock is skipped and the file lock is what
-// there is, as before.
+// Why the directory: a lock on DIR/lock alone is defeated by deleting the file -- the next process
+// creates a new inode and locks that, and two processes ran one job (105 duplicate journal
+// records). The directory cannot be replaced while it holds the job's files, so its lock holds
+// whatever happens to the file. The file keeps its lock too, with the standard recipe (after flock,
+// the path must still name the locked inode, else retry), for file systems whose flock refuses
+// directories (NFS emulates flock with POSIX locks, which need a descriptor open for writing):
+// there the directory lock is skipped and the file lock is what there is, as before.
 //
 // `status` probes with a shared lock for an instant; a `count` or `resume` starting in that
 // instant would see the job as taken, so acquire() retries a few times over ~0.2 s before it

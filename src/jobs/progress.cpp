@@ -1,11 +1,11 @@
 // Progress bar / progress log lines (progress.hpp). The rate is this session's average (units
 // differ in cost, so a short window would make the ETA jump around); ETA = units left / rate.
 //
-// Issue 13 item 19: the bar is fitted to the terminal's width, asked for at every redraw (a
-// window resized mid-run, or 50 columns, made every redraw wrap onto a new line): TIOCGWINSZ on
-// stderr, else $COLUMNS, else 80. Before the first unit ends there is no rate to speak of, so
-// the summary says "measuring" instead of "0 units/s, ETA ?". Rates are plain numbers with
-// thousands separators ("1,820 units/s"), not printf's %g ("1.82e+03").
+// The bar is fitted to the terminal's width, asked for at every redraw (a window resized
+// mid-run, or 50 columns, made every redraw wrap onto a new line): TIOCGWINSZ on stderr, else
+// $COLUMNS, else 80. Before the first unit ends there is no rate to speak of, so the summary
+// says "measuring" instead of "0 units/s, ETA ?". Rates are plain numbers with thousands
+// separators ("1,820 units/s"), not printf's %g ("1.82e+03").
 #include "gridenum/jobs/progress.hpp"
 
 #include <fmt/format.h>

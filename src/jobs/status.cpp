@@ -20,8 +20,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The result.json of a merge --output folder (issue 13 item 20: status used to answer "no job,
-// start one"), or nullopt when DIR is not one.
+// The result.json of a merge --output folder (status used to answer "no job, start one" for it), or
+// nullopt when DIR is not one.
 std::optional<nlohmann::json> merged_result(const JobPaths& p) {
   std::error_code ec;
   if (fs::exists(p.config(), ec) || !fs::exists(p.result_json(), ec)) return std::nullopt;

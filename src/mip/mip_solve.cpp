@@ -73,7 +73,7 @@ std::string tail(const std::string& s, std::size_t lines) {
   return s.substr(pos == 0 ? 0 : pos + 1);
 }
 
-// ---- SIGINT / SIGTERM while a solver runs (issue 13 item 15) ----
+// ---- SIGINT / SIGTERM while a solver runs ----
 // The solver is a child process in a temporary directory of ours: killed by a signal with the
 // default action, gridenum left the child running (reparented to init) and the directory
 // behind. So while any run() is in progress (counted: the batch runs several at once) the two

@@ -1,4 +1,4 @@
-// Rule model construction and the independent solution validator (design.md section 4).
+// Rule model construction and the independent solution validator (docs/design.md section 4).
 #include "gridenum/puzzle/model.hpp"
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// The propagation solver (design.md section 4, the PS-1-2 scheme of the CSP paper):
+// The propagation solver (docs/design.md section 4, the PS-1-2 scheme of the CSP paper):
 // constraint propagation to a fixpoint, then depth-first search on the cell with the fewest
 // candidates (or on a digit's two places in a unit, when that is fewer), counting solutions up
 // to a limit.
@@ -388,7 +388,7 @@ class Search {
     }
   }
 
-  // ---- Hall's condition (issue 13 item 14) ----
+  // ---- Hall's condition ----
   // Singles never see a pigeonhole: k cells of a unit whose candidates together hold fewer than
   // k digits (a 16x16 row whose 12 cells in three boxes can hold only 11 digits) leave every
   // cell with several candidates and every digit with several places, so the search used to

@@ -58,9 +58,9 @@ std::optional<std::string> box_shape_problem(Shape box, bool jigsaw) {
 
 namespace {
 
-// A byte of the input as a message shows it: printable ASCII as itself, anything else as \xHH
-// (issue 13 item 13: a raw non-UTF-8 byte in a message broke `solve --json`, whose output must
-// be valid UTF-8, and garbles a terminal).
+// A byte of the input as a message shows it: printable ASCII as itself, anything else as \xHH (a
+// raw non-UTF-8 byte in a message broke `solve --json`, whose output must be valid UTF-8, and
+// garbles a terminal).
 std::string shown(char ch) {
   const auto u = static_cast<unsigned char>(ch);
   if (u >= 0x20 && u < 0x7f) return std::string(1, ch);
@@ -396,10 +396,10 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
   return row[b.size()];
 }
 
-// Unknown keys are errors (issue 13 item 3): a misspelt key ("givns", "rule") would otherwise
-// be ignored and the puzzle solved without what it meant to say -- an empty grid solved, a
-// rule dropped. Each member of the object at `path` must be one of `known`; the error is placed
-// at the key and suggests the nearest known key (at most 2 edits away).
+// Unknown keys are errors: a misspelt key ("givns", "rule") would otherwise be ignored and the
+// puzzle solved without what it meant to say -- an empty grid solved, a rule dropped. Each member
+// of the object at `path` must be one of `known`; the error is placed at the key and suggests the
+// nearest known key (at most 2 edits away).
 void check_keys(const nlohmann::json& obj, const JsonText& src, std::initializer_list<Step> path,
                 std::initializer_list<std::string_view> known, const std::string& what) {
   for (const auto& [key, value] : obj.items()) {
@@ -809,12 +809,12 @@ std::optional<std::string> misplaced_document_line(std::string_view line) {
          "non-blank line; elsewhere write one JSON puzzle object per line";
 }
 
-// "name puzzle [solution]" lines (the seed examples' format, issue 13 item 18): the offset of
-// the puzzle when the first field is a name, else 0. The first field is a name only when it
-// cannot be a grid: the second field has a grid's length (n*n for a supported n, or --shape's
-// cells) and the first is not that long and holds a character that is no symbol of that grid.
-// So a truncated grid followed by its solution stays a "wrong length" error, and a name that
-// reads as symbols of the grid ("abc" before a 16x16) is not taken for one.
+// "name puzzle [solution]" lines (the seed examples' format): the offset of the puzzle when the
+// first field is a name, else 0. The first field is a name only when it cannot be a grid: the
+// second field has a grid's length (n*n for a supported n, or --shape's cells) and the first is not
+// that long and holds a character that is no symbol of that grid. So a truncated grid followed by
+// its solution stays a "wrong length" error, and a name that reads as symbols of the grid ("abc"
+// before a 16x16) is not taken for one.
 std::size_t leading_name(std::string_view line, const ReadOptions& opt) {
   constexpr auto npos = std::string_view::npos;
   const auto e1 = line.find_first_of(" \t");
@@ -936,7 +936,7 @@ Puzzle parse_collection_line(std::string_view line, std::size_t line_no, std::si
     p.model = parse_jigsaw_fields(n, f[1], fc[1], f[2], fc[2], line_no, opt);
   }
   if (f.size() >= 4 && !f[3].empty()) p.expected = parse_symbols(f[3], n, line_no, fc[3], "solution");
-  // A fifth field is the puzzle's title (issue 13 item 18: collections name their puzzles).
+  // A fifth field is the puzzle's title (collections name their puzzles).
   if (f.size() == 5) p.title = std::string(trim_line(f[4]).text);
   return p;
 }
@@ -1032,13 +1032,13 @@ bool PuzzleReader::next(Item& item) {
   return true;
 }
 
-// One line of at most kMaxLineBytes bytes (issue 13 item 8). std::getline has no bound: `solve
-// /dev/zero` grew by 0.5 GB/s, and under a memory limit the failed allocation set the stream's
-// badbit, which ended the input silently (exit 0, the rest of the file unread). Here a longer
-// line stops at the bound and the caller reports it; the rest of it is skipped later, in
-// constant memory (skip_line). The stream buffer is read directly (sbumpc), so an exception (an
-// allocation failing after all) reaches the caller instead of becoming end of input; a read
-// error (a directory, a closed descriptor, EIO), which libstdc++'s file buffer throws as
+// One line of at most kMaxLineBytes bytes. std::getline has no bound: `solve /dev/zero` grew
+// by 0.5 GB/s, and under a memory limit the failed allocation set the stream's badbit, which
+// ended the input silently (exit 0, the rest of the file unread). Here a longer line stops at
+// the bound and the caller reports it; the rest of it is skipped later, in constant memory
+// (skip_line). The stream buffer is read directly (sbumpc), so an exception (an allocation
+// failing after all) reaches the caller instead of becoming end of input; a read error (a
+// directory, a closed descriptor, EIO), which libstdc++'s file buffer throws as
 // ios_base::failure, becomes an IoError naming the system error.
 namespace {
 

@@ -13,9 +13,9 @@
 //
 // Bands as matchings. A band with signature S is a sequence of R rows; row i is a perfect
 // matching between the digits and the columns inside the bipartite graph G(S) (edge (d, c) when
-// d is in S(c)), and the R matchings partition G(S)'s edges (each digit sits once in each
-// column's set; the boxes then hold every digit). So bands with signature S are ordered
-// decompositions of G(S) into perfect matchings (design.md section 8's view of two-band counts).
+// d is in S(c)), and the R matchings partition G(S)'s edges (each digit sits once in each column's
+// set; the boxes then hold every digit). So bands with signature S are ordered decompositions of
+// G(S) into perfect matchings (docs/design.md section 8's view of two-band counts).
 //
 // The element. g = (row part, column part h), pi the relabelling, X(g(cell)) = pi(X(cell)).
 //   g keeps the bands: rows i -> a0(i) in band 0 and a1(i) in band 1. Then T(a0 i, h c) =

@@ -1,5 +1,5 @@
-// Class sizes by orbit enumeration (issue 4; design.md section 2, step 4), written without any
-// code of catalogue.cpp so that agreement between the two is evidence, not tautology.
+// Class sizes by orbit enumeration (docs/design.md section 2, step 4), written without any code of
+// catalogue.cpp so that agreement between the two is evidence, not tautology.
 //
 // Three parts:
 //

@@ -1,8 +1,8 @@
-// The signature method's band counts for shapes whose plain table (signature.cpp: box 1
-// relabelled standard, boxes 2..R indexed densely, P^(R-1) slots) is too large -- 4x3: P = 5,775
-// box partitions, 1.9e11 slots -- and the sum over chain tuples that reads them. This is the
-// second counting method for 4x3 completions (issue 15): nothing here or in the files it uses
-// (orbits.cpp, signature_parts.cpp, isa/colourings.cpp) is code of the three-band counter
+// The signature method's band counts for shapes whose plain table (signature.cpp: box 1 relabelled
+// standard, boxes 2..R indexed densely, P^(R-1) slots) is too large -- 4x3: P = 5,775 box
+// partitions, 1.9e11 slots -- and the sum over chain tuples that reads them. This is the second
+// counting method for 4x3 completions: nothing here or in the files it uses (orbits.cpp,
+// signature_parts.cpp, isa/colourings.cpp) is code of the three-band counter
 // (count/three_band.cpp).
 //
 // The idea. F(p_1, .., p_R), the band fillings with box partitions p_b, does not change under

@@ -1,4 +1,4 @@
-// Completions of 4x3 top-band classes by two methods that share no counting code (issue 15):
+// Completions of 4x3 top-band classes by two methods that share no counting code:
 // the three-band counter (count/three_band.cpp: its own partitions, relabelling tables, colouring
 // count, F table, chains and the prefix-group sum) and the signature method with its pair-type
 // table (verify/signature.cpp, signature_pairs.cpp, signature_parts.cpp, orbits.cpp). What the

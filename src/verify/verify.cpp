@@ -355,8 +355,8 @@ VerifyReport verify_completions(const VerifyCompletionsOptions& opt) {
 //                             sums re-done from the unit counts
 //   3. check_journal          (a job directory) the journal against the result
 //   4. check_total_arithmetic the total re-derived from the class table
-//   5. recompute_whole_count  the whole count by the OTHER method (issue 13, item 1): the only
-//                             step a consistently forged record cannot pass
+//   5. recompute_whole_count  the whole count by the OTHER method: the only step a consistently
+//                             forged record cannot pass
 //   6. recount_units /        units (stack) or classes (signature) chosen at random
 //      recount_classes        (--sample, --double-check, --shard) counted again from scratch
 

@@ -1,9 +1,9 @@
-// "Shape" means two things (issue 13 item 17): --shape takes a box shape, users think of grid
-// sizes. Every refusal of a shape, in every command, says what the shape means -- the grid it
-// gives, and the box shapes of the grid size the user may have meant -- and a degenerate box
-// (1xC, Rx1) gets its own reason. Each case runs the real binary and reads its message; all are
-// usage errors (exit 2). The words come from one helper (core/shape.hpp, cli/options.hpp), so
-// the same phrase is asserted across commands.
+// "Shape" means two things: --shape takes a box shape, users think of grid sizes. Every refusal
+// of a shape, in every command, says what the shape means -- the grid it gives, and the box
+// shapes of the grid size the user may have meant -- and a degenerate box (1xC, Rx1) gets its own
+// reason. Each case runs the real binary and reads its message; all are usage errors (exit 2).
+// The words come from one helper (core/shape.hpp, cli/options.hpp), so the same phrase is
+// asserted across commands.
 #include <gtest/gtest.h>
 
 #include <string>

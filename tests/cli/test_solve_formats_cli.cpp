@@ -1,4 +1,4 @@
-// The formats users have (issue 13 item 18), through the real binary: `solve --pretty | solve`
+// The formats users have, through the real binary: `solve --pretty | solve`
 // round-trips (classic, X, jigsaw, killer: the same answers, and the listed solution the drawn
 // grid carries is checked, so a wrong reading would fail the line); a 9-line grid (qqwing
 // --compact) and spaced, separated rows solve as the one-line grid does; a malformed multi-line

@@ -1,6 +1,6 @@
-// `gridenum solve` and issue 13: JSON output that survives any input byte (item 13), input
-// lines that are bounded (item 8), the pigeonhole that hung the default engine and the search
-// limits of every engine (item 14), each through the binary as a user runs it.
+// `gridenum solve`: JSON output that survives any input byte, input lines that are bounded, the
+// pigeonhole that hung the default engine and the search limits of every engine, each through the
+// binary as a user runs it.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -31,8 +31,8 @@ std::string pigeonhole16() {
 
 }  // namespace
 
-// Item 13: a line holding a byte that is not UTF-8 is one error line; the batch goes on, and
-// every output line is valid JSON (nlohmann's strict parse).
+// A line holding a byte that is not UTF-8 is one error line; the batch goes on, and every output
+// line is valid JSON (nlohmann's strict parse).
 TEST(SolveLimitsCli, JsonSurvivesNonUtf8Lines) {
   std::string bad = kClassic;
   bad[10] = '\xff';
@@ -50,7 +50,7 @@ TEST(SolveLimitsCli, JsonSurvivesNonUtf8Lines) {
   EXPECT_EQ(nlohmann::json::parse(out[3]).at("solution"), kSolution);
 }
 
-// Item 8: an over-long line is an error at its number, and the next lines are solved.
+// An over-long line is an error at its number, and the next lines are solved.
 TEST(SolveLimitsCli, OverlongLineIsReportedAndTheRestSolved) {
   const Proc p = run_cli_line("( echo " + kClassic + "; head -c 3000000 /dev/zero; echo; echo " + kClassic +
                               " ) | {gridenum} solve -");
@@ -59,8 +59,8 @@ TEST(SolveLimitsCli, OverlongLineIsReportedAndTheRestSolved) {
   EXPECT_TRUE(contains(p.err, "line 2, column 1048577: line longer than 1048576 bytes")) << p.err;
 }
 
-// Item 14: the pigeonhole that took the default engine 181 s is "none" (and the dlx engine
-// agrees); a node limit is a status, never an answer, in text and JSON.
+// The pigeonhole that took the default engine 181 s is "none" (and the dlx engine agrees); a
+// node limit is a status, never an answer, in text and JSON.
 TEST(SolveLimitsCli, PigeonholeAndNodeLimits) {
   const std::string hole = pigeonhole16() + "\n";
   for (const char* engine : {"propagate", "dlx"}) {
@@ -88,8 +88,8 @@ TEST(SolveLimitsCli, PigeonholeAndNodeLimits) {
   EXPECT_EQ(run_cli_line("{gridenum} solve --time-limit -1 -", kClassic + "\n").code, 2);
 }
 
-// Item 16 (puzzle side): inputs that used to read as empty (exit 0, no output), counts that
-// CLI11 wrapped to "no limit", and an output file that cannot be written (exit 3, not 2).
+// Inputs that used to read as empty (exit 0, no output), counts that CLI11 wrapped to "no limit",
+// and an output file that cannot be written (exit 3, not 2).
 TEST(SolveLimitsCli, EmptyLookingInputsAndWrappedLimitsAreErrors) {
   const TempDir dir;
   Proc p = run_cli_line("{gridenum} solve '" + dir.path.string() + "'");
@@ -113,8 +113,8 @@ TEST(SolveLimitsCli, EmptyLookingInputsAndWrappedLimitsAreErrors) {
   EXPECT_TRUE(contains(p.err, "cannot write '/nonexistent/dir/x.lp': No such file or directory")) << p.err;
 }
 
-// Item 18 (part): --count --limit K says when it stopped at K (text and JSON), and --summary
-// counts the outcomes on stderr.
+// --count --limit K says when it stopped at K (text and JSON), and --summary counts the outcomes
+// on stderr.
 TEST(SolveLimitsCli, CountLimitIsSaidAndSummaryCounts) {
   const std::string empty9(81, '.');
   Proc p = run_cli_line("{gridenum} solve --count --limit 10 -", empty9 + "\n" + kClassic + "\n");
@@ -136,7 +136,7 @@ TEST(SolveLimitsCli, CountLimitIsSaidAndSummaryCounts) {
   EXPECT_FALSE(contains(run_cli_line("{gridenum} solve -", kClassic + "\n").err, "puzzles in"));
 }
 
-// Item 18 (part): --csv, one header and one row per item, a message with a comma quoted.
+// --csv: one header and one row per item, a message with a comma quoted.
 TEST(SolveLimitsCli, CsvOutput) {
   const Proc p = run_cli_line("{gridenum} solve --csv --unique --threads 1 -", kClassic + "\n12,3\n" + pigeonhole16() + "\n");
   EXPECT_EQ(p.code, 1) << p.err;

@@ -1,7 +1,7 @@
-// Issue 13 item 7: a write error on standard output is a run-time failure. Every command that
-// prints a result is run with stdout on /dev/full (every write fails with ENOSPC); each must exit
-// 3 and say that standard output could not be written, where each once exited 0 with its output
-// lost. The same commands to a regular file exit 0 (the check does not misfire).
+// A write error on standard output is a run-time failure. Every command that prints a result is run
+// with stdout on /dev/full (every write fails with ENOSPC); each must exit 3 and say that standard
+// output could not be written, where each once exited 0 with its output lost. The same commands to
+// a regular file exit 0 (the check does not misfire).
 #include <gtest/gtest.h>
 
 #include <string>

@@ -1,4 +1,4 @@
-// The 10-digit counts by both side-2 routes (issue 14), computed once per ctest run as the
+// The 10-digit counts by both side-2 routes, computed once per ctest run as the
 // fixture side2_10 (tests/support/test_cache.hpp) with the product's own commands: 2x5 natively by
 // two-stack in one job, 5x2 natively by two-band in two shards, merged. Each route's total must
 // be the published 1,903,816,047,972,624,930,994,913,280,000 (Pettersen 2005), its first moment sum

@@ -1,11 +1,11 @@
-// The orbit generator against the listing one at m = 5 (the listing takes seconds), and the
-// 12-digit side-2 class table (issue 15; TwoStackOrbitClasses, about 15 s to build) and F of
+// The orbit generator against the listing one at m = 5 (the listing takes seconds), and
+// the 12-digit side-2 class table (TwoStackOrbitClasses, about 15 s to build) and F of
 // sampled 2x6 classes, label slow:
 //  - 63,199 classes (published), weights summing to 924^6, representatives classified back to
 //    their own class, the levels of the augmentation;
 //  - random configurations and random images of them under the class group in the same class;
 //  - side2_classes(TwoStack, 6) is this table;
-//  - the issue's check value through the table: the class of "every box's top row holds the same
+//  - the known check value through the table: the class of "every box's top row holds the same
 //    six digits" is its own representative, weight 924 x 2^5, F = 812,851,200^2 by both counters;
 //  - F of the most symmetric classes (the end of the table) by the two-stack counter against the
 //    two-band counter where the latter finishes in seconds (see the measured costs in
@@ -37,7 +37,7 @@ const TwoStackOrbitClasses& six() {
 
 TEST(Side2Slow12, TwelveDigitClasses) {
   const auto& t = six().table();
-  EXPECT_EQ(t.classes.size(), 63199u);  // issue 15 (published)
+  EXPECT_EQ(t.classes.size(), 63199u);  // published
   EXPECT_EQ(t.group_order, 46080u);
   EXPECT_EQ(t.configurations, 622345892187672576ull);
   std::uint64_t sum = 0;

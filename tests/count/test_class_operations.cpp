@@ -1,4 +1,4 @@
-// The four operations that merge catalogue entries into classes (design.md section 2, step 4)
+// The four operations that merge catalogue entries into classes (docs/design.md section 2, step 4)
 // leave the number of completions unchanged. Checked against brute-force enumeration of the
 // completions (tests/brute.hpp) on every canonical band of the small shapes, and then that the
 // re-normalised image of an entry lands in the entry's own catalogue class.

@@ -259,7 +259,7 @@ TEST(Cli, BadArgumentsExitTwo) {
   EXPECT_EQ(st, 2);
   std::string out = run_cli("count --shape 5x5", &st);
   EXPECT_EQ(st, 2);
-  // What count does, and what the shape means (issue 13 item 17: 5x5 boxes are 25x25 grids).
+  // What count does, and what the shape means (5x5 boxes are 25x25 grids).
   EXPECT_NE(out.find("box shape 5x5 is beyond what count does: it counts grids of up to 10 digits"), std::string::npos)
       << out;
   EXPECT_NE(out.find("box shape 5x5 gives 25x25 grids"), std::string::npos) << out;

@@ -6,7 +6,7 @@
 //  - F by both counters against plain enumeration of stack fillings (test-local code) on every
 //    class of m = 2, 3, 4, and against each other on random 8-digit configurations and their
 //    images under the symmetry group (F and the class must not move);
-//  - the 2x6 check value of issue 15 (the class with every box's top row the same six digits:
+//  - the known 2x6 check value (the class with every box's top row the same six digits:
 //    F = 812,851,200^2, Latin squares of order 6 squared);
 //  - refusals: shapes without a side of 2, m > 5, invalid configurations.
 // The 10-digit class tables, random 10-digit configurations and the full 2x5 / 5x2 totals are in

@@ -3,7 +3,7 @@
 //    class for class through each other's classifier (the orders and representatives differ),
 //    and random configurations classified alike (m = 5: slow_side2_12, the listing generator
 //    takes seconds there);
-//  - the issue's check value (issue 15) by both routes' side2_fillings: "every box's top row holds
+//  - the known check value by both routes' side2_fillings: "every box's top row holds
 //    the same six digits" has F = 812,851,200^2;
 //  - refusals outside 2..6 (and of the two-band generator at m = 6).
 // The m = 5 comparison and the m = 6 table (about 15 s to build: 63,199 classes, weights summing to 924^6, the group, F of

@@ -4,7 +4,7 @@
 //    configurations and their images under the class group; on one and on two threads (the
 //    10-digit share cut 2026-11-26 to keep the fast label's tests under 10 s: every seventh class
 //    and 12 random configurations are in slow_two_stack_split_12.cpp);
-//  - 2x6: the check value (every box's top row the same six digits: F = 812,851,200^2,
+//  - 2x6: the known check value (every box's top row the same six digits: F = 812,851,200^2,
 //    Latin squares of order 6 squared), and three classes of different symmetry whose F must not
 //    move when the configuration is relabelled, its boxes permuted and its rows swapped (each image
 //    gets its own row order and split, so the DP is really run differently);

@@ -1,8 +1,8 @@
-// The launchers against a real Slurm (issue 13 item 22): a one-node cluster on this machine
+// The launchers against a real Slurm: a one-node cluster on this machine
 // (scripts/slurm-local.sh: munged, slurmctld, slurmd, all state in a temporary folder) runs
-// jobs/slurm-submit.sh's shard array and its dependent merge. One array task is requeued while it
-// runs (scontrol requeue: Slurm kills it and queues it again); it must resume from its journal,
-// and the merged total must be the published 2x4 count.
+// jobs/slurm-submit.sh's shard array and its dependent merge. One array task is requeued while
+// it runs (scontrol requeue: Slurm kills it and queues it again); it must resume from its
+// journal, and the merged total must be the published 2x4 count.
 //
 // Built only when the Slurm daemons are installed (tests/CMakeLists.txt, GRIDENUM_HAVE_SLURM);
 // label slow. Needs root (SlurmUser=root), as CI runs. Workload: the 2x4 count with the plain

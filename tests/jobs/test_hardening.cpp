@@ -1,12 +1,12 @@
-// Issue 13 (hardening), the job side: each test below failed on the main branch it was written
-// against (2026-11-24) and names the item it shows.
-//   item 9   job files are never followed through a symlink, and only regular files are used
-//   item 10  deleting the lock file does not let a second process run the job
-//   item 11  merge --output never writes into an input or any job directory
-//   item 12  a job directory whose name is not UTF-8 finishes, and status / merge --json work
-//   item 16  --job-dir "", a dangling-symlink job directory, stale *.tmp.PID files, a FIFO in DIR
-//   item 19  progress: fitted bar, "measuring", plain rates, timestamps, SIGTERM wording, plain count
-//   item 20  result.json provenance; resume of a finished job changes nothing; status of a merge
+// Hardening, the job side: each test below failed on the main branch it was written against
+// (2026-11-24). What they show:
+//   - job files are never followed through a symlink, and only regular files are used
+//   - deleting the lock file does not let a second process run the job
+//   - merge --output never writes into an input or any job directory
+//   - a job directory whose name is not UTF-8 finishes, and status / merge --json work
+//   - --job-dir "", a dangling-symlink job directory, stale *.tmp.PID files, a FIFO in DIR
+//   - progress: fitted bar, "measuring", plain rates, timestamps, SIGTERM wording, plain count
+//   - result.json provenance; resume of a finished job changes nothing; status of a merge
 #include <gtest/gtest.h>
 
 #include <sys/stat.h>
@@ -42,7 +42,7 @@ pid_t gone_pid() {
   return pid;
 }
 
-// --- item 9: symlinks and non-regular files in a job directory --------------------------------
+// --- symlinks and non-regular files in a job directory ----------------------------------------
 
 TEST(Hardening, SymlinkedJobFilesAreRefusedAndTheirTargetsLeftAlone) {
   TempDir t;
@@ -90,7 +90,7 @@ TEST(Hardening, AFifoInTheJobDirectoryIsRefusedNotWaitedOn) {
   EXPECT_TRUE(contains(c.err, "not a regular file (a FIFO)")) << c.err;
 }
 
-// --- item 10: the lock survives its file being deleted ------------------------------------------
+// --- the lock survives its file being deleted ---------------------------------------------------
 
 TEST(Hardening, DeletingTheLockFileDoesNotLetASecondProcessIn) {
   TempDir t;
@@ -116,7 +116,7 @@ TEST(Hardening, TheLockIsFreeAgainOnceReleased) {
   EXPECT_NO_THROW(JobLock::acquire(t / "job", "second"));
 }
 
-// --- item 11: merge --output into an input or a job directory ----------------------------------
+// --- merge --output into an input or a job directory -------------------------------------------
 
 TEST(Hardening, MergeOutputNeverOverwritesAShardOrAJob) {
   TempDir t;
@@ -146,7 +146,7 @@ TEST(Hardening, MergeOutputNeverOverwritesAShardOrAJob) {
   EXPECT_EQ(run_cli({"merge", (t / "s1").string(), (t / "s2").string(), "--output", (t / "merged").string()}).code, 0);
 }
 
-// --- item 12: a job directory whose name is not UTF-8 ------------------------------------------
+// --- a job directory whose name is not UTF-8 ---------------------------------------------------
 
 TEST(Hardening, ANonUtf8DirectoryNameFinishesAndItsJsonIsValid) {
   TempDir t;
@@ -173,7 +173,7 @@ TEST(Hardening, ANonUtf8DirectoryNameFinishesAndItsJsonIsValid) {
   EXPECT_EQ(nlohmann::json::parse(slurp(t / "m\xff" / "result.json"))["total"], k2x2);
 }
 
-// --- item 16: the job directory's name, stale temporaries -------------------------------------
+// --- the job directory's name, stale temporaries ----------------------------------------------
 
 TEST(Hardening, EmptyOrDanglingJobDirectoryIsAClearError) {
   TempDir t;
@@ -209,7 +209,7 @@ TEST(Hardening, StaleTemporariesOfDeadProcessesAreRemovedAtTheNextStart) {
   EXPECT_TRUE(contains(slurp(dir / "job.log"), "removed result.json.tmp." + dead)) << slurp(dir / "job.log");
 }
 
-// --- item 20: provenance; a finished job resumed; status of a merged folder --------------------
+// --- provenance; a finished job resumed; status of a merged folder -----------------------------
 
 TEST(Hardening, ResultJsonCarriesProvenance) {
   TempDir t;
@@ -281,7 +281,7 @@ TEST(Hardening, StatusOfAMergedFolderDescribesTheMergedResult) {
   EXPECT_EQ(nlohmann::json::parse(run_cli({"status", (t / "s1").string(), "--json"}).out)["merged"], false);
 }
 
-// --- item 19: progress ---------------------------------------------------------------------------
+// --- progress ------------------------------------------------------------------------------------
 
 TEST(JobProgress, BarFitsTheTerminalWidth) {
   Progress pr(1056, 0, true, 10, nullptr);

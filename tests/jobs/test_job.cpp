@@ -219,8 +219,8 @@ TEST(Job, ACraftedCatalogueCacheNeverChangesTheTotal) {
   EXPECT_TRUE(contains(slurp(t / "job" / "job.log"), "it does not give the journal's fingerprint"));
 }
 
-// The fingerprint covers what each unit id means (issue 13, item 2): the same catalogue and stack
-// list with one unit's slice bounds moved by one give another fingerprint.
+// The fingerprint covers what each unit id means: the same catalogue and stack list with one unit's
+// slice bounds moved by one give another fingerprint.
 TEST(Job, FingerprintCoversEveryUnitsRange) {
   const Catalogue cat = build_catalogue(Shape{3, 3});
   const StackList stacks = build_stack_list(Shape{3, 3});
@@ -341,10 +341,10 @@ TEST(JobCli, CountStatusResume) {
   EXPECT_TRUE(contains(p.err, "already holds a job")) << p.err;
 }
 
-// Issue 13, item 1, end to end through the binary: a journal record re-checksummed with the
+// A forged record, end to end through the binary: a journal record re-checksummed with the
 // journal's (unkeyed) FNV-1a makes `resume` print a wrong 9x9 total, and a shard's makes `merge`
-// print a wrong 6x6 one. The checksum cannot see either; `verify result` recomputes the whole
-// count by the signature method and FAILs (exit 1), naming the class.
+// print a wrong 6x6 one. The checksum cannot see either; `verify result` recomputes the whole count
+// by the signature method and FAILs (exit 1), naming the class.
 void forge_unit(const fs::path& journal, std::uint64_t id) {
   std::string text = slurp(journal);
   const std::string key = "\nU " + std::to_string(id) + " ";

@@ -1,7 +1,7 @@
-// Side-2 jobs (issue 14): the two-stack and two-band routes run as checkpointed jobs with the
-// same journal, resume, shards and merge as the stack method. On 2x4 / 4x2 (8 digits: a job is
-// milliseconds) the totals are checked against the stack method's count of the same shape, a
-// code path that shares nothing with the side-2 counters.
+// Side-2 jobs: the two-stack and two-band routes run as checkpointed jobs with the same journal,
+// resume, shards and merge as the stack method. On 2x4 / 4x2 (8 digits: a job is milliseconds) the
+// totals are checked against the stack method's count of the same shape, a code path that shares
+// nothing with the side-2 counters.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -62,7 +62,7 @@ TEST(JobSide2, AutoResolvesAndIsKeptResolved) {
   EXPECT_EQ(resolve_method(Shape{3, 3}, JobMethod::Auto), JobMethod::Stack);
   EXPECT_TRUE(job_method_error(Shape{3, 3}, JobMethod::TwoBand).has_value());
   EXPECT_TRUE(job_method_error(Shape{2, 5}, JobMethod::Stack).has_value());
-  EXPECT_FALSE(job_method_error(Shape{2, 6}, JobMethod::Auto).has_value());  // a long job (issue 15)
+  EXPECT_FALSE(job_method_error(Shape{2, 6}, JobMethod::Auto).has_value());  // a long job
   EXPECT_EQ(resolve_method(Shape{6, 2}, JobMethod::Auto), JobMethod::TwoStack);
   EXPECT_TRUE(job_method_error(Shape{6, 2}, JobMethod::TwoBand).has_value());
   EXPECT_TRUE(job_method_error(Shape{2, 7}, JobMethod::Auto).has_value());

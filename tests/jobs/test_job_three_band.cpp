@@ -1,7 +1,7 @@
-// Three-band jobs (issue 15): the route of 4x3 / 3x4 runs as a checkpointed job with the same
-// journal, resume, shards, merge, status and dry run as the other methods. Checked on 3x3 and
-// on 3x2 (through its transpose 2x3), where a job is milliseconds: the totals against the stack
-// method's count of the same shape, a code path that shares nothing with the three-band route.
+// Three-band jobs: the route of 4x3 / 3x4 runs as a checkpointed job with the same journal, resume,
+// shards, merge, status and dry run as the other methods. Checked on 3x3 and on 3x2 (through its
+// transpose 2x3), where a job is milliseconds: the totals against the stack method's count of the
+// same shape, a code path that shares nothing with the three-band route.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -195,10 +195,10 @@ TEST(JobThreeBand, DryRunAndCli) {
 
 }  // namespace
 
-// Memory stated up front and bounded (issue 15): a job says what its tables take against its
-// limit before counting; a limit below them is refused before any table is built and before the
-// job writes its config or journal (so the same directory takes the job again); a resume may
-// set its own limit; the dry run says it too, with the peak it measured.
+// Memory stated up front and bounded: a job says what its tables take against its limit before
+// counting; a limit below them is refused before any table is built and before the job writes its
+// config or journal (so the same directory takes the job again); a resume may set its own limit;
+// the dry run says it too, with the peak it measured.
 TEST(JobThreeBand, MemoryIsStatedUpFrontAndALimitBelowTheTablesIsRefused) {
   TempDir t;
   const std::string dir = (t / "j").string();

@@ -1,9 +1,9 @@
-// The launchers in jobs/ (issue 3): the workstation script runs M shards and merges them, and
-// is safe to run again; the Slurm scripts submit a shard array and a merge step that depends
-// on it. Slurm is not installed here, so the Slurm test puts a stand-in `sbatch` first on PATH:
-// it records its arguments, runs an array's tasks one after the other with the SLURM_* variables
-// a real array task sees, and runs a plain job once -- enough to run every line of the three
-// scripts against the real gridenum binary, though not Slurm's scheduling.
+// The launchers in jobs/: the workstation script runs M shards and merges them, and is safe to run
+// again; the Slurm scripts submit a shard array and a merge step that depends on it. Slurm is not
+// installed here, so the Slurm test puts a stand-in `sbatch` first on PATH: it records its
+// arguments, runs an array's tasks one after the other with the SLURM_* variables a real array task
+// sees, and runs a plain job once -- enough to run every line of the three scripts against the real
+// gridenum binary, though not Slurm's scheduling.
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
@@ -92,9 +92,9 @@ TEST(Launchers, WorkstationShardsMergeToTheTotalAndCanBeRunAgain) {
   EXPECT_FALSE(fs::exists(t / "run2" / "merged" / "result.json"));
 }
 
-// Issue 13 item 4: the same output folder run again with another config used to resume the old
-// shards and print the old job's total (2x3's 28200960 for a 2x4 request), exit 0; -m 0 died
-// with a bash division error. Both are refused now, with exit 2 and a message.
+// The same output folder run again with another config used to resume the old shards and print the
+// old job's total (2x3's 28200960 for a 2x4 request), exit 0; -m 0 died with a bash division error.
+// Both are refused now, with exit 2 and a message.
 TEST(Launchers, WorkstationRefusesAnotherConfigOrShardCountInTheSameFolder) {
   TempDir t;
   const std::string script = kSource + "/jobs/run-shards.sh -t 1 -g " + std::string(GRIDENUM_BINARY) + " ";
@@ -153,8 +153,8 @@ TEST(Launchers, SlurmArrayAndDependentMergeWithAStandInSbatch) {
   Shell again = sh(task_env + "SLURM_ARRAY_TASK_ID=2 SLURM_ARRAY_TASK_COUNT=3 bash " + kSource +
                    "/jobs/slurm-shards.sbatch");
   EXPECT_EQ(again.code, 0) << again.out;
-  // Issue 13 item 21: K and M are carried explicitly. A task resubmitted alone (--array=3: a
-  // one-task array) is still shard 3/3 (it was "3/1"); a 0-based array's task 0 is refused.
+  // K and M are carried explicitly. A task resubmitted alone (--array=3: a one-task array) is still
+  // shard 3/3 (it was "3/1"); a 0-based array's task 0 is refused.
   Shell alone = sh(task_env + "SLURM_ARRAY_TASK_ID=3 SLURM_ARRAY_TASK_COUNT=1 bash " + kSource +
                    "/jobs/slurm-shards.sbatch");
   EXPECT_EQ(alone.code, 0) << alone.out;
@@ -170,8 +170,8 @@ TEST(Launchers, SlurmArrayAndDependentMergeWithAStandInSbatch) {
   EXPECT_NE(merge.out.find("shard-3"), std::string::npos) << merge.out;
 }
 
-// Issue 13 item 21: -h prints a usage text (it printed script lines), and a binary that is
-// missing or not gridenum is refused before anything is queued (every task failed on the node).
+// The -h option prints a usage text (it printed script lines), and a binary that is missing or not
+// gridenum is refused before anything is queued (every task failed on the node).
 TEST(Launchers, SlurmSubmitChecksTheBinaryFirstAndHasAUsageText) {
   TempDir t;
   fs::create_directories(t / "bin");
@@ -196,7 +196,7 @@ TEST(Launchers, SlurmSubmitChecksTheBinaryFirstAndHasAUsageText) {
   EXPECT_FALSE(fs::exists(t / "sbatch.log"));  // nothing was queued
 }
 
-// Issue 13 item 21: the request is sized from the plan, not a fixed 8 tasks x 8 CPUs x 24 h.
+// The request is sized from the plan, not a fixed 8 tasks x 8 CPUs x 24 h.
 // The script asks `gridenum count --dry-run --json` for the units and the projected CPU-seconds
 // (a measured sample) and prints them with what it chose; the choice is recomputed here from the
 // printed figures by the documented rule (x3 safety; 1 CPU up to an hour, else 8; M = ceil(N /
@@ -270,7 +270,7 @@ TEST(Launchers, SlurmSubmitSizesTheRequestFromThePlan) {
       << slurp(t / "sbatch.log");
 }
 
-// Issue 13 item 21: an install target. `cmake --install` into a prefix gives bin/gridenum and
+// An install target. `cmake --install` into a prefix gives bin/gridenum and
 // the launchers with their configs, and the installed workstation launcher runs from there.
 TEST(Launchers, InstallTargetGivesABinaryAndWorkingLaunchers) {
   TempDir t;

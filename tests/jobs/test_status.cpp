@@ -1,5 +1,5 @@
-// `gridenum status` per group of units (issue 15: "ETA from the measured per-unit cost, per class
-// group"): the plan's unit groups and their file (unit_groups.hpp), the batches a journal's
+// `gridenum status` per group of units (the ETA from the measured per-unit cost, per class
+// group): the plan's unit groups and their file (unit_groups.hpp), the batches a journal's
 // records fall into, the cost model fitted to them, the time left per group and in all
 // (unit_cost.hpp), and status reading it all (status.hpp). The journals are crafted with known
 // record times, so every figure is known exactly; then a real 3x3 three-band job end to end.

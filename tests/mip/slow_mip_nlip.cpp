@@ -1,4 +1,4 @@
-// NLIP on the 9x9 puzzles of issue 6 with both solvers (label slow, ~60 s).
+// NLIP on the 9x9 puzzles (mip_fixtures.hpp) with both solvers (label slow, ~60 s).
 //
 // test_mip.cpp (label fast) solves the five 9x9 puzzles -- the classic, X and Windoku seed
 // examples, a jigsaw and a killer -- in BLP with CBC and glpsol. This file solves them in

@@ -1,7 +1,6 @@
-// The MIP exporter and engine (issue 6): model statistics against the closed formulas, the LP,
-// MPS and ZIMPL writers, real solves with CBC and glpsol checked against the propagation
-// solver, the time limit, and the error cases; `gridenum export-mip` and
-// `gridenum solve --engine mip` end to end.
+// The MIP exporter and engine: model statistics against the closed formulas, the LP, MPS and ZIMPL
+// writers, real solves with CBC and glpsol checked against the propagation solver, the time limit,
+// and the error cases; `gridenum export-mip` and `gridenum solve --engine mip` end to end.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -180,8 +179,8 @@ TEST(MipSolve, TimeLimitIsAStatusNotAnAnswer) {
       EXPECT_NE(r.message.find("time limit of 2 s"), std::string::npos) << r.message;
     }
   }
-  // Through solve_mip, the time limit is a status (issue 13 item 14: as every engine's limits),
-  // never "no solution".
+  // Through solve_mip, the time limit is a status (as every engine's limits are), never
+  // "no solution".
   gridenum::MipSolveOptions o;
   o.formulation = "nlip";
   o.time_limit_seconds = 1;

@@ -1,7 +1,7 @@
-// Issue 13 items 6 and 15: the MIP engine does not take a solver's word for "no solution", and
-// does not leave its solver running, nor its temporary folder behind, when gridenum is stopped
-// by SIGINT or SIGTERM; it has a default time limit. The solvers here are shell scripts standing
-// in for CBC: one that says "Infeasible" for every model, one that sleeps.
+// The MIP engine does not take a solver's word for "no solution", and does not leave its solver
+// running, nor its temporary folder behind, when gridenum is stopped by SIGINT or SIGTERM; it has a
+// default time limit. The solvers here are shell scripts standing in for CBC: one that says
+// "Infeasible" for every model, one that sleeps.
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/stat.h>
@@ -43,8 +43,8 @@ Model parsed(const std::string& line) { return parse_puzzle_line(line, 1)->model
 
 }  // namespace
 
-// Item 6: the solver says "infeasible" for a uniquely solvable puzzle: a run-time error naming
-// the solution found, never "none".
+// The solver says "infeasible" for a uniquely solvable puzzle: a run-time error naming the solution
+// found, never "none".
 TEST(MipGuard, WrongInfeasibleClaimIsAnError) {
   const TempDir dir;
   MipSolveOptions o;
@@ -93,9 +93,9 @@ TEST(MipGuard, CliRefusesTheWrongClaim) {
   EXPECT_TRUE(contains(p.err, "the solver's answer is wrong")) << p.err;
 }
 
-// Item 15: SIGTERM or SIGINT to gridenum while the solver runs. The stand-in solver records its
-// pid and its model file (in gridenum's temporary folder), then sleeps; gridenum must kill it,
-// remove the folder and exit 130.
+// SIGTERM or SIGINT to gridenum while the solver runs. The stand-in solver records its pid and its
+// model file (in gridenum's temporary folder), then sleeps; gridenum must kill it, remove the
+// folder and exit 130.
 TEST(MipGuard, SignalsStopTheSolverAndRemoveItsFolder) {
   for (const int sig : {SIGTERM, SIGINT}) {
     const TempDir dir;

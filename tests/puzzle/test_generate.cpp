@@ -1,7 +1,7 @@
-// The puzzle generator (issue 12, item 2): the committed data it made (tests/data/generated/),
-// its promises (one solution by both engines, minimal, symmetric, connected regions and cages),
-// reproducibility (same seed, any --threads, byte for byte), its steps on their own, and the CLI
-// (generate | solve round-trips, --json, errors).
+// The puzzle generator: the committed data it made (tests/data/generated/), its promises (one
+// solution by both engines, minimal, symmetric, connected regions and cages), reproducibility (same
+// seed, any --threads, byte for byte), its steps on their own, and the CLI (generate | solve
+// round-trips, --json, errors).
 //
 // Cost (fast label): the engine checks and the generator's promises (minimality included) on
 // the first DataFile::checked puzzles of every file (20, and 8 to 15 of the costliest;

@@ -1,8 +1,8 @@
-// Multi-line grids (grid_text.hpp, issue 13 item 18): the drawn grid `solve --pretty` prints is
-// read back to the same model (givens, boxes, jigsaw regions, killer cages and sums, rules) with
-// its digits as the expected solution; the rows layouts users have (qqwing --compact, spaced,
-// '|' and rule lines, '_' blanks, bracketed givens) read as the one-line grid does; malformed
-// grids are errors at their line and column, and the puzzles after them are still read.
+// Multi-line grids (grid_text.hpp): the drawn grid `solve --pretty` prints is read back to the same
+// model (givens, boxes, jigsaw regions, killer cages and sums, rules) with its digits as the
+// expected solution; the rows layouts users have (qqwing --compact, spaced, '|' and rule lines, '_'
+// blanks, bracketed givens) read as the one-line grid does; malformed grids are errors at their
+// line and column, and the puzzles after them are still read.
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -469,9 +469,9 @@ TEST(PuzzleIo, Formatting) {
             "+---+---+---+---+\n");
 }
 
-// Issue 13 item 3: a key the spec does not define is an error placed at the key (a misspelt
-// "givns" once solved an empty grid, "rule" dropped the rule), with the nearest known key
-// suggested; values of the wrong type are errors at the value.
+// A key the spec does not define is an error placed at the key (a misspelt "givns" once solved an
+// empty grid, "rule" dropped the rule), with the nearest known key suggested; values of the wrong
+// type are errors at the value.
 TEST(PuzzleIo, JsonUnknownKeysAndWrongTypesAreErrors) {
   const std::string head = R"({"shape": "2x2", )";  // 17 columns
   auto e = line_error_of(head + R"("givns": "1..............."})");
@@ -506,8 +506,8 @@ TEST(PuzzleIo, JsonUnknownKeysAndWrongTypesAreErrors) {
   EXPECT_NE(line_error_of(head + R"("hint": 3})").message.find("\"hint\""), std::string::npos);
 }
 
-// Issue 13 item 8: input lines are bounded (kMaxLineBytes, 1 MiB). A longer line is an error at
-// its line number, skipped in constant memory, and the lines after it are read.
+// Input lines are bounded (kMaxLineBytes, 1 MiB). A longer line is an error at its line number,
+// skipped in constant memory, and the lines after it are read.
 TEST(PuzzleIo, OverlongLineIsAnErrorAndTheRestIsRead) {
   const std::string big(kMaxLineBytes + 5000, '.');
   auto items = read_all(kClassic + "\n" + big + "\n" + kClassic + "\n");
@@ -546,8 +546,8 @@ TEST(PuzzleIo, StreamFailureIsNotEndOfInput) {
   EXPECT_THROW(r.next(it), std::bad_alloc);
 }
 
-// Issue 13 item 13: a byte that is not printable ASCII is shown as \xHH in messages, so a
-// message is always valid UTF-8 (and safe on a terminal).
+// A byte that is not printable ASCII is shown as \xHH in messages, so a message is always valid
+// UTF-8 (and safe on a terminal).
 TEST(PuzzleIo, NonAsciiBytesAreEscapedInMessages) {
   std::string bad = kClassic;
   bad[4] = '\xff';
@@ -557,7 +557,7 @@ TEST(PuzzleIo, NonAsciiBytesAreEscapedInMessages) {
   EXPECT_EQ(e.message.find('\xff'), std::string::npos);
 }
 
-// Issue 13 item 18 (part): "name puzzle solution" lines, as the seed examples file has them.
+// "name puzzle solution" lines, as the seed examples file has them.
 TEST(PuzzleIo, NamePuzzleSolutionLines) {
   const std::string sol = "472531869859642317163987254318726495597314682624859173936478521741265938285193746";
   auto p = parse_puzzle_line("classic " + kClassic + " " + sol, 3);

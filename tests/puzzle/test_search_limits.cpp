@@ -1,8 +1,8 @@
-// Issue 13 item 14: no hang on small unsolvable puzzles, and limits on every engine.
+// No hang on small unsolvable puzzles, and limits on every engine.
 //
 // The pigeonhole puzzles are built here by hand: B x B boxes (n = B^2); the first B-1 boxes of
 // row 0 hold (B-1)B cells, and B+1 digits are given in the other rows of those boxes, so the
-// cells can hold only (B-1)B - 1 digits. For B = 4 that is the issue's 16x16 (twelve cells of a
+// cells can hold only (B-1)B - 1 digits. For B = 4 that is the 16x16 case (twelve cells of a
 // row, eleven digits), which took the propagation engine 181 s (11! backtracks); B = 5 is the
 // 25x25 analogue that never returned. Singles see nothing (every cell keeps many candidates,
 // every digit several places), Hall's condition sees it at once. The test asserts the answer

@@ -1,5 +1,5 @@
-// Shared by the MIP tests (test_mip.cpp, slow_mip_nlip.cpp): the 9x9 puzzles of issue 6 and a
-// solve checked against the propagation solver.
+// Shared by the MIP tests (test_mip.cpp, slow_mip_nlip.cpp): the 9x9 puzzles they solve and a solve
+// checked against the propagation solver.
 #pragma once
 
 #include <gtest/gtest.h>

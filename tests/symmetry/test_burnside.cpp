@@ -4,8 +4,8 @@
 //  - the per-class figures: class sizes add up to the group order, the identity's term is the
 //    grid count / N!, the weighted sum is |G| times the answer; the same answer with either
 //    kernel forced and with 1 or 2 threads;
-//  - text and JSON carry what the issue asks for (group order, classes, the table of fixing
-//    classes, total, answer, threads, times);
+//  - text and JSON carry the group order, classes, the table of fixing classes, total, answer,
+//    threads and times;
 //  - refusals: shapes the count engine cannot count.
 // 9x9 (with and without transposition) and 4x2 are in slow_burnside.cpp; the brute-force
 // census on 4x4 and 6x6 in tests/verify/test_symmetry_verify.cpp.

@@ -1,6 +1,6 @@
-// A real 4x3 shard run as a job, killed with SIGKILL at random moments and resumed, then every
-// unit checked against the second method (issue 15), label long (about 8 minutes on 2 cores;
-// the slow tier kills and resumes jobs on small shapes: tests/jobs/slow_kill_resume.cpp).
+// A real 4x3 shard run as a job, killed with SIGKILL at random moments and resumed, then every unit
+// checked against the second method, label long (about 8 minutes on 2 cores; the slow tier kills
+// and resumes jobs on small shapes: tests/jobs/slow_kill_resume.cpp).
 //
 // The shard: 14/700 of the whole 4x3 count, through the CLI exactly as a Slurm array task would
 // run it. Three-band shards are blocks of units in prefix-group order (jobs/shard.hpp), so this

@@ -1,4 +1,4 @@
-// 4x3 completions by two methods that share no counting code (issue 15), label long (the whole
+// 4x3 completions by two methods that share no counting code, label long (the whole
 // tables of both, about 18 minutes on 2 cores; slow_three_band_vs_signature_one_type_12.cpp is the
 // slow tier's cheaper check of the same counters, on one pair type's tables): the
 // three-band counter (count/three_band.cpp) against the signature method's pair-type table

@@ -1,4 +1,4 @@
-// The full side-2 verification of 10-digit shapes (issue 14): `verify classes` on 2x5 (the two
+// The full side-2 verification of 10-digit shapes: `verify classes` on 2x5 (the two
 // generators' 355 classes matched with equal weights, and the census of the configurations with
 // boxes 1-3 reduced by their stabilisers), `verify completions` (F by both counters and plain
 // enumeration) on two chosen 5x2 classes (the all-same class, above the plain-enumeration limit,

@@ -1,8 +1,8 @@
 // The Burnside count of the side-2 classes (verify/side2_orbit_count.hpp), against the class
-// generators, which it shares no code with: for m = 2..4 (m = 5, 6: slow_side2_orbit_count) it must give the listing generator's
-// (TwoStackClasses) class count and, from the identity's fixed points, its number of histograms
-// listed, and the orbit generator's (TwoStackOrbitClasses) class count; for m = 6 the published
-// 63,199 (issue 15).
+// generators, which it shares no code with: for m = 2..4 (m = 5, 6: slow_side2_orbit_count) it must
+// give the listing generator's (TwoStackClasses) class count and, from the identity's fixed points,
+// its number of histograms listed, and the orbit generator's (TwoStackOrbitClasses) class count;
+// for m = 6 the published 63,199.
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -30,7 +30,7 @@ TEST(Side2OrbitCount, TwelveDigitsAndTheConjugacyClasses) {
   const HistogramOrbitCount six = count_histogram_orbits(6);
   EXPECT_EQ(six.conjugacy_classes, 65u);
   EXPECT_EQ(six.group_order, 46080u);
-  EXPECT_EQ(six.orbits, 63199u);  // issue 15 (published)
+  EXPECT_EQ(six.orbits, 63199u);  // published
   // The histograms themselves (the identity's fixed points): too many for the listing generator,
   // and at least one per configuration class times the largest orbit.
   EXPECT_GT(six.histograms, six.orbits);

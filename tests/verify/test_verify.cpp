@@ -393,7 +393,7 @@ TEST(VerifyJob, FinishedJobDirectoryPassesWithItsJournal) {
 
 using gridenum::testing::forge_journal_record;
 
-// Issue 13, item 1: a forged record in a 9x9 journal makes `resume` rebuild a wrong total that
+// A forged record in a 9x9 journal makes `resume` rebuild a wrong total that
 // agrees with the journal in every sum; the sums and a sample of 20 of 1,056 units passed it.
 // The whole count by the signature method does not, and names the class.
 TEST(VerifyForgery, ForgedNineByNineJournalRecordFails) {

@@ -1,7 +1,7 @@
-// Instruction-set levels of the hot kernels, chosen at run time (issue 12: one portable binary
-// as fast as a native one). The kernels that dominate a count are compiled once per level
-// (src/count/isa/); every other file is compiled for the baseline, so a binary built on one
-// x86-64 machine runs on any, and picks the widest level the CPU it runs on supports.
+// Instruction-set levels of the hot kernels, chosen at run time (one portable binary as fast as a
+// native one). The kernels that dominate a count are compiled once per level (src/count/isa/);
+// every other file is compiled for the baseline, so a binary built on one x86-64 machine runs on
+// any, and picks the widest level the CPU it runs on supports.
 //
 //   baseline  x86-64 (SSE2), or the build's own flags on other architectures
 //   avx2      x86-64-v3: AVX2, FMA, BMI1/2, POPCNT, LZCNT

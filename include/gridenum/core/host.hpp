@@ -1,7 +1,7 @@
-// Provenance of a result: which program, on which machine, at what cost (issue 13 item 20). A
-// job's result.json carries these, as GIMPS results carry program version, machine and CPU time,
-// so that a figure found in a folder months later says where it came from. Each is read from
-// the system when asked; none can fail (an unreadable source gives "unknown").
+// Provenance of a result: which program, on which machine, at what cost. A job's result.json
+// carries these, as GIMPS results carry program version, machine and CPU time, so that a figure
+// found in a folder months later says where it came from. Each is read from the system when asked;
+// none can fail (an unreadable source gives "unknown").
 #pragma once
 
 #include <string>

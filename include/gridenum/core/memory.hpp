@@ -1,4 +1,4 @@
-// Peak memory of this process, for the "peak memory" figure commands print (issue 14).
+// Peak memory of this process, for the "peak memory" figure commands print.
 #pragma once
 
 namespace gridenum {

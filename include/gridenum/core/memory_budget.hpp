@@ -1,6 +1,6 @@
-// A ceiling on the memory a count may hold (issue 15: "memory stated up front and bounded: a run
-// on this 24 GiB machine must fit"), and what this machine -- or the Slurm allocation it runs in --
-// gives a process.
+// A ceiling on the memory a count may hold (memory stated up front and bounded: a run on
+// this 24 GiB machine must fit), and what this machine -- or the Slurm allocation it runs
+// in -- gives a process.
 //
 // Why a budget and not just "so many GB per thread". The 2x6 / 6x2 footprint counter
 // (count/two_stack_split.cpp) grows open-addressing state tables whose size is known only once

@@ -33,7 +33,7 @@ struct Shape {
   friend constexpr bool operator==(const Shape&, const Shape&) = default;
 };
 
-// ---- Words about shapes (issue 13 item 17) ---------------------------------------------------
+// ---- Words about shapes ----------------------------------------------------------------------
 // "Shape" reads two ways: --shape takes a box shape (3x3 boxes make 9x9 grids), while users say
 // "a 4x4 Sudoku" for the grid. `count --shape 9x9` answered "expected RxC", `count --shape 4x4`
 // (16x16 grids) gave a reason about 10 digits to a user who meant the 4x4 grid, and 1x3 got

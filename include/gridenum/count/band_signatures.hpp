@@ -1,6 +1,6 @@
-// The top-band signature catalogue (issue 15, design.md section 8): classes of per-column
-// digit-set configurations of one band, for any R x C shape small enough (the 12-digit shapes
-// 4x3 and 3x4 are the point; 2x2 .. 3x3, 2x4, 4x2 are where it is cross-checked).
+// The top-band signature catalogue (docs/design.md section 8): classes of per-column digit-set
+// configurations of one band, for any R x C shape small enough (the 12-digit shapes 4x3 and 3x4 are
+// the point; 2x2 .. 3x3, 2x4, 4x2 are where it is cross-checked).
 //
 // A *configuration* gives each of the N columns of a band its digit set: R digits per column,
 // and inside each of the R boxes the C column sets partition the N = R*C digits. There are

@@ -1,4 +1,4 @@
-// Stage 1 of the count pipeline (design.md sections 2-3): the catalogue.
+// Stage 1 of the count pipeline (docs/design.md sections 2-3): the catalogue.
 //
 // Every top-band filling with B1 canonical (1..N in reading order) is enumerated; the
 // lexicographic reduction keeps those whose columns inside each of B2..BR are sorted by

@@ -1,4 +1,4 @@
-// The whole count pipeline in one call (design.md section 3):
+// The whole count pipeline in one call (docs/design.md section 3):
 //   catalogue -> stack list -> plan -> oneTBB task pool over units -> reducer -> result.
 // The job layer (journal, resume, shards) drives the same stages itself through the hooks.
 #pragma once

@@ -1,5 +1,5 @@
-// Counting the shapes with a side of 2 (issue 14; design.md section 8): boxes 2 x m (two stacks)
-// and m x 2 (two bands), N = 2m digits. 2x5 and 5x2 (10x10 grids) are the first shapes past the
+// Counting the shapes with a side of 2 (docs/design.md section 8): boxes 2 x m (two stacks) and
+// m x 2 (two bands), N = 2m digits. 2x5 and 5x2 (10x10 grids) are the first shapes past the
 // Felgenhauer-Jarvis engine's 9 digits; the same code counts 2x2 .. 2x4 and 4x2.
 //
 // The mathematics, in the 2 x m view. A stack is m boxes of 2 rows x m columns, one above the
@@ -25,12 +25,12 @@
 //
 // Two routes that share no counting code (each has its own class generator and its own F
 // counter), so that their agreement is evidence:
-//   two-stack (two_stack.hpp): classes as orbits of digit-type histograms under the
-//       hyperoctahedral group B_m; F by footprints, the stack's rows in two halves joined on
-//       complementary footprints (two_stack_split.hpp, issue 15: what makes 2x6 a job of
-//       CPU-days). Its first F counter, removing one perfect matching (one stack column) at a
-//       time with memoised residual graphs, is kept as the split counter's cross-check
-//       (`verify completions`, tests): too slow for generic 2x6 classes.
+//   two-stack (two_stack.hpp): classes as orbits of digit-type histograms under the hyperoctahedral
+//       group B_m; F by footprints, the stack's rows in two halves joined on complementary
+//       footprints (two_stack_split.hpp: what makes 2x6 a job of CPU-days). Its first F counter,
+//       removing one perfect matching (one stack column) at a time with memoised residual graphs,
+//       is kept as the split counter's cross-check (`verify completions`, tests): too slow for
+//       generic 2x6 classes.
 //   two-band (two_band.hpp): classes by union-find over box-partition tuples with box 1
 //       standard; F by removing one 2-factor (two band rows) at a time.
 // Measured on 2x5 (this machine, under load): the two-stack route is several times faster (its
@@ -67,12 +67,13 @@ std::string to_string(Side2Route r);                       // "two-stack", "two-
 bool parse_side2_route(std::string_view text, Side2Route& out);
 
 // Largest m the counters take (N = 2m digits as 16-bit masks) and the largest m the class
-// generators take (m = 6 has 924^6 configurations and 2,284,361,552 type histograms, too many to list: issue 15).
+// generators take (m = 6 has 924^6 configurations and 2,284,361,552 type histograms, too many to
+// list).
 constexpr int kSide2MaxHalf = 8;
 constexpr int kSide2MaxClassHalf = 5;
 // Largest m of the two-stack orbit generator (TwoStackOrbitClasses, no listing of histograms):
 // side2_classes(TwoStack, m) takes m up to this; the two-band generator and whole counts stay at
-// kSide2MaxClassHalf; whole counts and jobs of 2x6 / 6x2 use it too (issue 15).
+// kSide2MaxClassHalf; whole counts and jobs of 2x6 / 6x2 use it too.
 constexpr int kSide2MaxOrbitHalf = 6;
 
 // m for a shape 2 x m or m x 2 (m >= 2), else 0.
@@ -81,8 +82,8 @@ int side2_half(Shape s);
 // (2x2: two-stack). Only meaningful when side2_half(s) != 0.
 Side2Route side2_native_route(Shape s);
 // Why the side-2 routes cannot count a shape (no side of 2, or m > kSide2MaxOrbitHalf), or
-// nullopt. 2x6 and 6x2 are counted by the two-stack route only (issue 15: its orbit generator and
-// footprint counter); side2_route_error says so for a route.
+// nullopt. 2x6 and 6x2 are counted by the two-stack route only (its orbit generator and footprint
+// counter); side2_route_error says so for a route.
 std::optional<std::string> side2_shape_error(Shape s);
 std::optional<std::string> side2_route_error(Shape s, Side2Route route);
 

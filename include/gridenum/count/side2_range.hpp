@@ -1,8 +1,8 @@
 // A run of a side-2 route (side2.hpp) over a range of classes: each class's representative,
 // weight and F, with the time F took. What `gridenum count --shape 2x6 --classes A:B` prints
 // (and 2x2 .. 2x6, 3x2 .. 6x2). The whole 2x6 / 6x2 count is a sum over 63,199 classes of
-// weight x F^2 and CPU-months of work (issue 15): this is how it is cut into pieces and how
-// per-class costs are measured; a range that is every class also gives the total.
+// weight x F^2 and CPU-months of work: this is how it is cut into pieces and how per-class
+// costs are measured; a range that is every class also gives the total.
 //
 // Classes are numbered from 1 in the class table's order: for m <= 5 the route's own table
 // (side2_classes(route, m), as a whole count and its jobs number them); for m = 6 the two-stack

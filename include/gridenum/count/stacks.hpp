@@ -1,4 +1,4 @@
-// The ordered stack fillings (design.md section 2, step 5): stack 1 below B1 (B4, B7 for
+// The ordered stack fillings (docs/design.md section 2, step 5): stack 1 below B1 (B4, B7 for
 // 9x9) filled with the first column of each box increasing and the boxes ordered by their
 // first columns; each stands for L_stack = (R!)^(C-1) (C-1)! fillings. They depend on B1 only,
 // so one list serves every class.

@@ -1,6 +1,6 @@
-// Completions of a top band for the three-band shapes R x 3 (2x3, 3x3, 4x3; issue 15 part 2),
-// by band signatures. Shares no counting code with the stack method or with
-// verify/signature.cpp (which checks it on 3x3).
+// Completions of a top band for the three-band shapes R x 3 (2x3, 3x3, 4x3), by band
+// signatures. Shares no counting code with the stack method or with verify/signature.cpp (which
+// checks it on 3x3).
 //
 // The mathematics. A grid of R x 3 boxes is three bands (top, middle, bottom) of R rows. Give
 // each band its configuration (per-column digit sets, band_signatures.hpp). In stack b every

@@ -1,5 +1,5 @@
-// The three-band counter's F table on disk (issue 15): the table takes 5 to 7 minutes to build
-// for 4x3 on 2 threads, and every session of a 4x3 job, every shard of a Slurm array and every
+// The three-band counter's F table on disk: the table takes 5 to 7 minutes to build for 4x3
+// on 2 threads, and every session of a 4x3 job, every shard of a Slurm array and every
 // `verify completions` would build it again. Read back, it takes seconds.
 //
 // The file (one per shape, three-band-RxC.ftab in the cache directory; 1.2 GB for 4x3) holds a

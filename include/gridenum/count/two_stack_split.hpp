@@ -1,5 +1,5 @@
-// F of a two-stack configuration by splitting the stack's rows into two halves (issue 15: the
-// per-class counter that makes a whole 2x6 / 6x2 count a job of CPU-weeks, not CPU-years).
+// F of a two-stack configuration by splitting the stack's rows into two halves (the per-class
+// counter that makes a whole 2x6 / 6x2 count a job of CPU-weeks, not CPU-years).
 //
 // Same F as two_stack_fillings() (two_stack.hpp: ordered 1-factorisations of the m-regular
 // bipartite graph "stack rows vs digits", colour = stack column), counted another way: rows are

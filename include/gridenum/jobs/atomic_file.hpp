@@ -1,5 +1,5 @@
 // Whole-file writes that survive a crash or a power cut at any moment: the file holds either
-// its old contents or its new ones, never a mix (design.md section 3, "snapshot files").
+// its old contents or its new ones, never a mix (docs/design.md section 3, "snapshot files").
 //
 // The protocol: write a temporary file in the same directory, fsync it, rename it over the
 // target (atomic within one file system), fsync the directory so the rename itself is durable.
@@ -34,12 +34,12 @@ void write_file_replace(const std::filesystem::path& path, std::string_view cont
 // fsync of a directory, so that entries created or renamed in it are durable.
 void fsync_dir(const std::filesystem::path& dir);
 
-// Opens a file of a job directory (issue 13 item 9): never through a symbolic link (O_NOFOLLOW:
-// a `lock` or `job.log` symlink planted in DIR would otherwise have the job truncate or append
-// to whatever it names), never blocking on a FIFO (opened O_NONBLOCK, cleared once it is known
-// to be a regular file), and only a regular file. flags: O_RDONLY / O_WRONLY / O_RDWR with
-// O_CREAT, O_APPEND...; O_CLOEXEC is added. Throws JobInputError for a symbolic link or
-// anything that is not a regular file (naming it and what to do), IoError for other failures.
+// Opens a file of a job directory: never through a symbolic link (O_NOFOLLOW: a `lock` or `job.log`
+// symlink planted in DIR would otherwise have the job truncate or append to whatever it names),
+// never blocking on a FIFO (opened O_NONBLOCK, cleared once it is known to be a regular file), and
+// only a regular file. flags: O_RDONLY / O_WRONLY / O_RDWR with O_CREAT, O_APPEND...; O_CLOEXEC is
+// added. Throws JobInputError for a symbolic link or anything that is not a regular file (naming it
+// and what to do), IoError for other failures.
 int open_job_file(const std::filesystem::path& path, int flags, unsigned mode = 0644);
 
 // The whole file, opened with open_job_file (every caller reads a job's own file); throws

@@ -1,4 +1,4 @@
-// The catalogue cache of a job directory (design.md section 3: "cached in the job directory
+// The catalogue cache of a job directory (docs/design.md section 3: "cached in the job directory
 // with a checksum"). It keeps the figures and the class table -- what the count needs -- not
 // the per-entry lists (entry_bands, entry_class), which no count stage reads and which would
 // make the file ~1 MB for 9x9 instead of ~2 kB. A cached Catalogue therefore has empty

@@ -1,4 +1,4 @@
-// Checkpointed, resumable counting jobs (design.md section 3, issue 3).
+// Checkpointed, resumable counting jobs (docs/design.md section 3).
 //
 // A job is a directory:
 //   config.toml       the config used (config.hpp), written before anything else
@@ -83,10 +83,10 @@ JobOutcome run_job(const JobRequest& req);
 JobConfig read_job_config(const std::filesystem::path& dir);
 
 // JSON text of a job document (result.json, status --json, merge --json), indented, ending in a
-// newline. Paths are bytes, JSON is UTF-8: a job directory whose name is not UTF-8 (byte 0xff)
-// made nlohmann's dump throw type_error.316 after every unit was counted, so result.json was
-// never written (issue 13 item 12). Invalid bytes are written as U+FFFD instead (the file
-// system name is in the text output and job.log as it is).
+// newline. Paths are bytes, JSON is UTF-8: a job directory whose name is not UTF-8 (byte 0xff) made
+// nlohmann's dump throw type_error.316 after every unit was counted, so result.json was never
+// written. Invalid bytes are written as U+FFFD instead (the file system name is in the text output
+// and job.log as it is).
 std::string job_json_text(const nlohmann::json& j);
 
 // A spdlog logger writing to DIR/job.log (and stderr when console, with the time on each line

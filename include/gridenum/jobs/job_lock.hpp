@@ -1,4 +1,4 @@
-// One process per job (design.md section 3): an exclusive flock on the directory DIR and on
+// One process per job (docs/design.md section 3): an exclusive flock on the directory DIR and on
 // DIR/lock, held for the whole run (the directory's survives the file being deleted: job_lock.cpp). flock locks belong to the open file and vanish when the process dies, SIGKILL and
 // power cuts included, so a crashed run never leaves a stale lock behind. The holder writes its
 // pid into the file, so a refused process can say who holds the job.

@@ -1,4 +1,4 @@
-// The journal of a job (design.md section 3): an append-only text file with one record per
+// The journal of a job (docs/design.md section 3): an append-only text file with one record per
 // finished work unit, so a killed job loses at most the units since the last checkpoint.
 //
 // Format (version 1), one line per record, fields separated by one space, the last field the

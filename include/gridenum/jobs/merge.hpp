@@ -23,10 +23,10 @@ struct MergeResult {
 // threads: for rebuilding the catalogue when no shard has a cache.
 MergeResult merge_jobs(const std::vector<std::filesystem::path>& dirs, int threads = 0);
 
-// `merge --output OUT` (issue 13 item 11): JobInputError when OUT is one of `inputs` (the same
-// directory by another name included: compared after resolving symlinks and dots) or any job
-// directory (it holds config.toml, a journal or a lock) -- writing result.txt / result.json there
-// would overwrite a shard's or a job's own results. A new folder or an earlier merge output is fine.
+// `merge --output OUT`: JobInputError when OUT is one of `inputs` (the same directory by another
+// name included: compared after resolving symlinks and dots) or any job directory (it holds
+// config.toml, a journal or a lock) -- writing result.txt / result.json there would overwrite a
+// shard's or a job's own results. A new folder or an earlier merge output is fine.
 void check_merge_output(const std::filesystem::path& out, const std::vector<std::filesystem::path>& inputs);
 
 }  // namespace gridenum

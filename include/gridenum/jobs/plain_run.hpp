@@ -1,6 +1,6 @@
 // `gridenum count` without --job-dir, with the job layer's progress and signal handling but no
-// files (issue 13 item 19): a count of minutes (--kernel backtrack, 2x5) showed nothing on a
-// terminal and Ctrl-C ended it with exit 130 and not a word.
+// files. Without them, a count of minutes (--kernel backtrack, 2x5) used to show nothing on a
+// terminal, and Ctrl-C ended it with exit 130 and not a word.
 //
 // The same work as a job (work.hpp: the method's plan, units, reduction), so the text and JSON
 // are those of the plain count; nothing is journalled and no catalogue cache is written. On a

@@ -1,9 +1,9 @@
-// What a count will cost, measured before it runs (issue 13 item 21: jobs/slurm-submit.sh
-// asked 8 tasks x 8 CPUs x 24 h of a cluster for a job of 0.1 s). `gridenum count --dry-run`
-// builds the plan a job would run (every unit of every shard) and counts a random sample of its
-// units on one thread, timing them; the projection is the measured mean time per unit times the
-// number of units. It is a measurement on this machine, under its current load: the launcher
-// multiplies it by a safety factor before asking a scheduler for time.
+// What a count will cost, measured before it runs (jobs/slurm-submit.sh once asked 8 tasks x 8 CPUs
+// x 24 h of a cluster for a job of 0.1 s). `gridenum count --dry-run` builds the plan a job would
+// run (every unit of every shard) and counts a random sample of its units on one thread, timing
+// them; the projection is the measured mean time per unit times the number of units. It is a
+// measurement on this machine, under its current load: the launcher multiplies it by a safety
+// factor before asking a scheduler for time.
 //
 // The sample grows by doubling (1, 2, 4, ... units, in a fixed shuffled order) until the time
 // spent reaches the budget or every unit has been counted; in the latter case the "projection"
@@ -47,9 +47,9 @@ struct PlanCost {
   double wall_seconds_nodes = 0;      // plan_seconds + max_shard_cpu_seconds / K
   std::string shard_model;            // how a shard's cost was projected
 
-  // Memory (issue 15: stated up front): what the method will hold against this machine's limit
-  // (JobWork::memory_plan), and the process's peak resident set after the plan and the sample
-  // (the tables, and the sampled units' own memory: for 2x6 the state tables of its classes).
+  // Memory, stated up front: what the method will hold against this machine's limit
+  // (JobWork::memory_plan), and the process's peak resident set after the plan and the sample (the
+  // tables, and the sampled units' own memory: for 2x6 the state tables of its classes).
   std::uint64_t memory_limit = 0;     // config.hpp memory_limit_bytes
   std::string memory_plan;
   std::uint64_t peak_rss_bytes = 0;

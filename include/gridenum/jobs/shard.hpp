@@ -6,11 +6,11 @@
 //  - mod (the stack method, the side-2 routes): unit u belongs to shard K/M when u % M == K - 1.
 //    Their ids run class by class, slice by slice, so taking every M-th id gives each shard a
 //    slice of every class, and shards take about equally long though classes differ in cost.
-//  - blocks (the three-band route, issue 15): the units 0 .. U-1 cut into M consecutive blocks,
-//    shard K/M holding ids floor((K-1) U / M) .. floor(K U / M) - 1. Its unit ids run through the
-//    classes in prefix-group order (work_three_band.cpp), and a group's classes are counted
-//    together far more cheaply than apart (three_band.hpp): a block keeps its groups whole, where
-//    every M-th id would split each of the 349 groups of 4x3 M ways. Header form "K/M:blocks".
+//  - blocks (the three-band route): the units 0 .. U-1 cut into M consecutive blocks, shard K/M
+//    holding ids floor((K-1) U / M) .. floor(K U / M) - 1. Its unit ids run through the classes in
+//    prefix-group order (work_three_band.cpp), and a group's classes are counted together far more
+//    cheaply than apart (three_band.hpp): a block keeps its groups whole, where every M-th id would
+//    split each of the 349 groups of 4x3 M ways. Header form "K/M:blocks".
 #pragma once
 
 #include <algorithm>

@@ -1,5 +1,5 @@
 // What a job's units cost, measured from its own journal, and the time its remaining units will
-// take (issue 15: `status` gives "ETA from the measured per-unit cost, per class group").
+// take: `status` gives its ETA from the measured per-unit cost, per class group.
 //
 // The journal holds every finished unit's finish time (unix ms) and every session's start and
 // threads (journal.hpp); nothing else is recorded, so the cost is read off those times:

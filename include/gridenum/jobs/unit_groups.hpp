@@ -1,5 +1,5 @@
-// The groups a plan's units fall into, for `gridenum status` (issue 15: "units done, rate, ETA
-// from the measured per-unit cost, per class group").
+// The groups a plan's units fall into, for `gridenum status` (units done, rate and ETA from the
+// measured per-unit cost, per class group).
 //
 // Units of one plan do not cost the same, and how they differ is the method's business: the
 // three-band route counts a prefix group's classes (units) together in chunks of at most 256, a

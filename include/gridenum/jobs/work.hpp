@@ -1,4 +1,4 @@
-// The work of a job, whatever method counts it (issue 14: the job layer was built for the
+// The work of a job, whatever method counts it (the job layer was first built for the
 // Felgenhauer-Jarvis stack method only).
 //
 // Every method the job layer runs has the same shape: a plan of numbered units fixed before any
@@ -83,10 +83,10 @@ class JobWork {
   // Why the plan was built rather than read (the stack method's catalogue cache), or empty.
   virtual std::string rebuild_note() const { return {}; }
   // What the count will hold in memory and how that is bounded, said before any unit runs (the
-  // job's log, the dry run): issue 15's "memory stated up front and bounded". limit: the run's
-  // (config.hpp, memory_limit_bytes). Throws std::runtime_error when the plan cannot fit (the
-  // three-band tables over the limit), before anything large is allocated. The default: a method
-  // with no large tables (the stack method; its peak is in the result).
+  // job's log, the dry run): memory stated up front and bounded. limit: the run's (config.hpp,
+  // memory_limit_bytes). Throws std::runtime_error when the plan cannot fit (the three-band tables
+  // over the limit), before anything large is allocated. The default: a method with no large tables
+  // (the stack method; its peak is in the result).
   virtual std::string memory_plan(std::uint64_t limit, int /*threads*/) const {
     return "memory: no large tables in this method (its peak is in the result); limit " + format_bytes(limit) +
            " not needed";
@@ -97,10 +97,10 @@ class JobWork {
   virtual UnitGroups unit_groups() const { return default_unit_groups(header()); }
 };
 
-// Where a plan may come from. The stack method's catalogue cache is a speed-up, never an
-// authority (issue 13, item 5: a crafted, checksum-valid cache gave a new job a wrong total):
-// a new job builds its catalogue (use_cache = false), and a cache read for an existing job must
-// give the fingerprint of the job's journal, else it is rebuilt.
+// Where a plan may come from. The stack method's catalogue cache is a speed-up, never an authority
+// (a crafted, checksum-valid cache once gave a new job a wrong total): a new job builds its
+// catalogue (use_cache = false), and a cache read for an existing job must give the fingerprint of
+// the job's journal, else it is rebuilt.
 struct PlanSource {
   bool use_cache = true;
   std::optional<std::uint64_t> journal_fingerprint;  // the journal's, when it exists

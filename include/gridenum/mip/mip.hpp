@@ -1,11 +1,11 @@
-// The MIP exporter (issue 6, design.md section 4): the integer-programming models of the thesis
+// The MIP exporter (docs/design.md section 4): the integer-programming models of the thesis
 // (chapters 3-4) and of the slides on variants, built from the rule model, written as CPLEX LP,
 // free MPS or ZIMPL, and solved by an installed solver (CBC or GLPK's glpsol).
 //
-// Sources: the thesis's text in shared/seeds stops inside chapter 2, so the models follow the
-// slides, which restate the thesis's (BLP) and (NLIP) as equations (1)-(20) and add the
-// variants as (21)-(32); equation numbers below are the slides'. The ZIMPL output is written
-// from those equations (the thesis's own listings of 4.1 are not in the seeds).
+// Sources: the thesis's text among the seed documents stops inside chapter 2, so the models follow
+// the slides, which restate the thesis's (BLP) and (NLIP) as equations (1)-(20) and add the
+// variants as (21)-(32); equation numbers below are the slides'. The ZIMPL output is written from
+// those equations (the thesis's own listings of 4.1 are not in the seeds).
 //
 // Notation. The thesis writes n for the box side, so a classic grid is n^2 x n^2 and the
 // digits are S = {1..n^2}. The rest of gridenum (model.hpp) writes n for the side of the grid.
@@ -149,9 +149,9 @@ struct RunResult {
 // Writes the model to a temporary directory, runs the solver under the time limit, reads its
 // solution file back and rebuilds the grid. Throws MipError for models it cannot build and
 // SolverMissing when the binary is not installed (the message names the Debian package).
-// SIGINT and SIGTERM are watched while it runs (issue 13 item 15): the solver is killed, the
-// temporary directory removed (even with keep_files) and SolveInterrupted (solver.hpp) thrown; the
-// handlers are the process's previous ones again once no run() is in progress.
+// SIGINT and SIGTERM are watched while it runs: the solver is killed, the temporary directory
+// removed (even with keep_files) and SolveInterrupted (solver.hpp) thrown; the handlers are the
+// process's previous ones again once no run() is in progress.
 RunResult run(const Model& m, const RunOptions& opt);
 
 struct SolverMissing : std::runtime_error {
@@ -169,11 +169,11 @@ namespace gridenum {
 // the solution back and checks it with satisfies(). Finds one solution (count is 0 or 1).
 // The batch solver takes it as an ExternalSolver (puzzle/solver.hpp).
 //
-// A solver's "infeasible" is not taken on trust (issue 13 item 6: a broken solver made a
-// uniquely solvable puzzle print "none"): the propagation engine searches the puzzle again,
-// within `confirm_nodes` search nodes. It proves there is no solution: count 0, complete. It
-// finds one: the solver is wrong, a run-time error naming both. It runs out of nodes: count 0
-// with status Unconfirmed and the solver's claim in the note -- never printed as an answer.
+// A solver's "infeasible" is not taken on trust (a broken solver made a uniquely solvable puzzle
+// print "none"): the propagation engine searches the puzzle again, within `confirm_nodes` search
+// nodes. It proves there is no solution: count 0, complete. It finds one: the solver is wrong, a
+// run-time error naming both. It runs out of nodes: count 0 with status Unconfirmed and the
+// solver's claim in the note -- never printed as an answer.
 struct MipSolveOptions {
   // The default per-puzzle limit of the CLI (`solve --engine mip`, stated in its --help): a
   // solver that does not finish is stopped rather than left running for ever.

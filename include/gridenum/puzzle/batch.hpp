@@ -1,5 +1,5 @@
-// Batch solving of a puzzle stream (issue 5): reading, solving and output overlap, solving
-// runs on every core (oneTBB), and results come out in input order.
+// Batch solving of a puzzle stream: reading, solving and output overlap, solving runs on every core
+// (oneTBB), and results come out in input order.
 #pragma once
 
 #include <cstddef>

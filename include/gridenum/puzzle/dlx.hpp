@@ -1,4 +1,4 @@
-// Exact cover by Knuth's Algorithm X with dancing links (design.md section 4).
+// Exact cover by Knuth's Algorithm X with dancing links (docs/design.md section 4).
 //
 // ExactCover is generic: primary columns must be covered exactly once, secondary columns at
 // most once (Knuth's trick: the search never chooses them, but covering them still removes

@@ -1,6 +1,6 @@
-// The puzzle generator (issue 12, item 2): puzzles with exactly one solution for every rule set
-// the solvers take -- classic, X, Windoku, jigsaw with random connected regions, killer with
-// random cages -- reproducible from a seed.
+// The puzzle generator: puzzles with exactly one solution for every rule set the solvers
+// take -- classic, X, Windoku, jigsaw with random connected regions, killer with random
+// cages -- reproducible from a seed.
 //
 // One puzzle is made in three steps, one file each:
 //

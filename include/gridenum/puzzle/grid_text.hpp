@@ -1,4 +1,4 @@
-// Grids written over several lines (issue 13 item 18: the formats users have), read and drawn.
+// Grids written over several lines (the formats users have), read and drawn.
 //
 // Two layouts, both read by PuzzleReader (puzzle_io.hpp) wherever a puzzle line may stand:
 //

@@ -1,4 +1,4 @@
-// The puzzle rule model (design.md section 4): one description of a puzzle that every
+// The puzzle rule model (docs/design.md section 4): one description of a puzzle that every
 // back-end reads -- the propagation solver, the Dancing Links solver and the MIP exporter --
 // so that each variant is written once.
 //

@@ -1,4 +1,4 @@
-// The propagation engine (design.md section 4): bitmask candidates per cell, naked singles,
+// The propagation engine (docs/design.md section 4): bitmask candidates per cell, naked singles,
 // hidden singles on every unit (Windoku's five implied units included), killer cage-sum
 // pruning, branching on the cell with the fewest candidates, or on the two places of a digit
 // in a unit when every cell has three or more. solve_propagate (solver.hpp) is the counting

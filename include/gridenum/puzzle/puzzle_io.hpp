@@ -1,5 +1,5 @@
-// Puzzle readers and writers (issue 5). Every reader produces a Model (model.hpp), so the
-// back-ends never see text.
+// Puzzle readers and writers. Every reader produces a Model (model.hpp), so the back-ends
+// never see text.
 //
 // Input formats, one puzzle per line ('#' comment lines and blank lines are skipped; a UTF-8
 // byte-order mark at the start of the input is skipped):

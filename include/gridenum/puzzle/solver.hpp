@@ -1,4 +1,4 @@
-// The common face of the puzzle back-ends (design.md section 4): each solves a Model and
+// The common face of the puzzle back-ends (docs/design.md section 4): each solves a Model and
 // counts solutions up to a limit. Engines: propagate (propagate.hpp), dlx (dlx.hpp); the MIP
 // back-end (mip/mip.hpp, an external solver on the exported model) lives in the mip layer,
 // which depends on this one, and reaches the batch solver as an ExternalSolver.
@@ -21,9 +21,9 @@ struct SolveStats {
   std::uint64_t backtracks = 0;    // dead ends
 };
 
-// How a search ended (issue 13 items 6 and 14). Only Complete is an answer: the other statuses
-// say the count is a lower bound (a limit stopped the search first), or that "no solution" is an
-// external solver's claim no engine here confirmed. Never to be printed as an answer.
+// How a search ended. Only Complete is an answer: the other statuses say the count is a lower bound
+// (a limit stopped the search first), or that "no solution" is an external solver's claim no engine
+// here confirmed. Never to be printed as an answer.
 enum class SolveStatus { Complete, NodeLimit, TimeLimit, Unconfirmed };
 // "complete", "node limit reached", "time limit reached", "unconfirmed".
 const char* status_name(SolveStatus s);

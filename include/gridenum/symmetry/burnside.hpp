@@ -1,4 +1,4 @@
-// Essentially different grids by Burnside's lemma (issue 16).
+// Essentially different grids by Burnside's lemma.
 //
 // Two grids are "essentially the same" when a geometric symmetry g (symmetry_group.hpp) maps one
 // onto a relabelling of the other. The geometric group G acts on the set of grids counted up to

@@ -1,4 +1,4 @@
-// The number of grids a geometric symmetry fixes up to relabelling (issue 16):
+// The number of grids a geometric symmetry fixes up to relabelling:
 //
 //   f(g) = number of grids X, counted up to relabelling, such that g(X) is a relabelling of X,
 //

@@ -1,6 +1,6 @@
-// Permutations of a few points (rows, columns, digits, cells of a small grid) and the facts
-// about them that counting up to symmetry needs (issue 16): composition, powers, cycle types,
-// centraliser orders, partitions, and the m-th roots of a permutation.
+// Permutations of a few points (rows, columns, digits, cells of a small grid) and the facts about
+// them that counting up to symmetry needs: composition, powers, cycle types, centraliser orders,
+// partitions, and the m-th roots of a permutation.
 //
 // A permutation p of {0..n-1} sends i to p[i]. Compositions read right to left like functions:
 // compose(p, q) is "q first, then p". n stays small (at most 16 points for digits and lines,

@@ -1,4 +1,4 @@
-// The geometric symmetry group of R x C Sudoku grids and its conjugacy classes (issue 16).
+// The geometric symmetry group of R x C Sudoku grids and its conjugacy classes.
 //
 // For boxes of R rows and C columns (N = R*C) the grid has C bands of R rows and R stacks of
 // C columns. The moves that keep every Sudoku grid a Sudoku grid, apart from relabelling, are:

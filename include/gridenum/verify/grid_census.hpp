@@ -1,5 +1,5 @@
-// Independent check of the essentially-different count (issue 16, `gridenum verify symmetry`):
-// the orbits of the grids under the geometric group and relabelling, found by brute force.
+// Independent check of the essentially-different count (`gridenum verify symmetry`): the orbits of
+// the grids under the geometric group and relabelling, found by brute force.
 //
 // Shares no code with the symmetry subsystem (symmetry_group.cpp, fixed_*.cpp, burnside.cpp) nor
 // with the count engine: its own grid search, its own list of the group's elements (built from

@@ -1,5 +1,5 @@
-// Independent check of the catalogue's classes (issue 4, `gridenum verify classes`): class sizes
-// by orbit enumeration, sharing no code with catalogue.cpp.
+// Independent check of the catalogue's classes (`gridenum verify classes`): class sizes by orbit
+// enumeration, sharing no code with catalogue.cpp.
 //
 // Every top-band filling with B1 canonical is enumerated by this file's own search; each is
 // reduced to its column-set structure (per box, the unordered partition of the digits into the

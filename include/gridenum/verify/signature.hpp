@@ -1,7 +1,7 @@
-// The second counting method (issue 4): completions of a top band by band signatures, the
-// "gangster" idea. It shares no counting code with the stack method (completion.cpp, chains.hpp,
-// stacks.cpp, catalogue.cpp): its classes come from orbits.hpp, its band enumeration, lower-band
-// enumeration and band counts are its own.
+// The second counting method: completions of a top band by band signatures, the "gangster" idea. It
+// shares no counting code with the stack method (completion.cpp, chains.hpp, stacks.cpp,
+// catalogue.cpp): its classes come from orbits.hpp, its band enumeration, lower-band enumeration
+// and band counts are its own.
 //
 // A band's *signature* is its tuple of N per-column digit sets (R digits each). A grid is a top
 // band T plus C-1 lower bands whose signatures partition, column by column, the complement of

@@ -1,7 +1,7 @@
 // A second count of f(g) (symmetry/fixed_grids.hpp) for the symmetries of 2 x m grids -- and of
 // m x 2 grids, seen transposed -- sharing no code with the counting kernels of src/symmetry
-// (issue 16: the 10x10 figure differs from the published one, so every class that fixes grids
-// gets a recount by separate code).
+// (the 10x10 figure differs from the published one, so every class that fixes grids gets a
+// recount by separate code).
 //
 // The idea (the side-2 count's, count/side2.hpp, with the symmetry imposed). In the 2 x m view a
 // grid is two stacks of m columns; row r's left half holds an m-set L_r of the N = 2m digits,

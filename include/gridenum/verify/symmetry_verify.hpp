@@ -1,6 +1,6 @@
-// `gridenum verify symmetry` (issue 16): the essentially-different count of symmetry/burnside.hpp
-// checked against the brute-force census of grid_census.hpp, on grids small enough to list
-// (4x4, 6x6). Figures side by side:
+// `gridenum verify symmetry`: the essentially-different count of symmetry/burnside.hpp checked
+// against the brute-force census of grid_census.hpp, on grids small enough to list (4x4, 6x6).
+// Figures side by side:
 //
 //   figures      group order (class sizes added up / elements listed by the census), grids with
 //                box 1 fixed (count engine total / N! / listed by the census), essentially

@@ -1,8 +1,8 @@
-// `gridenum verify completions --shape 4x3 | 3x4` (issue 15): the completions of chosen top-band
-// classes by the three-band counter (count/three_band.hpp, the counter a 4x3 count and job use)
-// against the signature method with its pair-type table (verify/signature.hpp,
-// src/verify/signature_pairs.cpp), which shares no counting code with it: its own box
-// partitions, relabelling tables, colouring count, chains, table layout and sum.
+// `gridenum verify completions --shape 4x3 | 3x4`: the completions of chosen top-band classes by
+// the three-band counter (count/three_band.hpp, the counter a 4x3 count and job use) against the
+// signature method with its pair-type table (verify/signature.hpp, src/verify/signature_pairs.cpp),
+// which shares no counting code with it: its own box partitions, relabelling tables, colouring
+// count, chains, table layout and sum.
 //
 // Cost (4x3, 2 threads; README "A second method for 4x3"): the signature tables take minutes and
 // about 3.3 GB, the three-band tables minutes and 1.4 GB (built one after the other, never both

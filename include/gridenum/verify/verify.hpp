@@ -1,4 +1,4 @@
-// `gridenum verify` (issue 4): independent checks of what a count rests on.
+// `gridenum verify`: independent checks of what a count rests on.
 //
 //   classes      class sizes of the catalogue (catalogue.cpp, union of generator moves) against
 //                the orbit census (orbits.cpp, explicit canonical forms over the whole group),
@@ -8,7 +8,7 @@
 //   result       a finished count's JSON document (`gridenum count --json`, a job's or a
 //                merge's result.json): every work unit of the plan present once, unit counts
 //                re-summed per class, the total recomputed from the class table, then the total
-//                recomputed by the OTHER method wherever that is cheap (issue 13, item 1), and
+//                recomputed by the OTHER method wherever that is cheap, and
 //                units chosen at random recomputed from scratch (--sample K, or --double-check
 //                FRACTION as GIMPS double-checks: a random share of the units counted again, by
 //                another kernel or route, optionally only one shard's units). Given a job
