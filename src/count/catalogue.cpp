@@ -399,8 +399,8 @@ std::optional<std::string> engine_shape_error(Shape s) {
            s.str() +
            ": from 10 digits on, its in-memory lists of band fillings or stack fillings run into the billions. "
            "2x5 and 5x2 are counted by the two-stack and two-band routes (gridenum count --shape 2x5 or 5x2, "
-           "without --method or with --method two-stack|two-band); 4x3 and 3x4 classes one by one by the three-band route "
-           "(gridenum count --shape 4x3 --classes A:B); 2x6, 6x2 and larger are not supported yet";
+           "without --method or with --method two-stack|two-band); the 12-digit 4x3, 3x4, 2x6 and 6x2 as long jobs by "
+           "the three-band and two-stack routes (gridenum count --shape 4x3 --job-dir DIR)";
   return std::nullopt;
 }
 
