@@ -1,6 +1,6 @@
 // Count-engine benchmarks: the whole 9x9 pipeline at 1 and 2 threads, and each stage alone so a
 // regression can be pinned to its stage. Wall time is what a user waits for, so every benchmark
-// reports real time. Recorded results, machine and command: README.md, section "Performance".
+// reports real time. Recorded results, machine and command: docs/performance.md.
 //
 //   ./bench/bench_count --benchmark_min_time=2 --benchmark_repetitions=5
 //                       --benchmark_report_aggregates_only=true

@@ -2,7 +2,7 @@
 // (generate_puzzle on successive indices of one seed, so every run makes the same puzzles), and in
 // batch on 1 and 2 threads (generate_batch, the CLI's path). Counters: the mean givens and the mean
 // search nodes of the difficulty hint, so a speed-up that makes easier puzzles shows. Recorded
-// results: README.md (section "Generating puzzles").
+// results: docs/puzzles.md ("Generating puzzles").
 //
 //   ./build/bench/bench_generate --benchmark_min_time=1   (seconds per benchmark)
 #include <benchmark/benchmark.h>

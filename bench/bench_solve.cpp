@@ -1,7 +1,7 @@
 // Puzzle-solving throughput: puzzles per second with the uniqueness check (limit 2, i.e. stop at
 // the second solution, as the standard solver benchmarks do), per collection and engine,
 // single-threaded on prebuilt models and in batch (parse + solve + order, every core). Recorded
-// results and commands: README.md (section "Puzzles"); DLX history: bench/RESULTS-dlx.md.
+// results and commands: docs/puzzles.md; DLX history: docs/dlx.md.
 #include <benchmark/benchmark.h>
 
 #include <fstream>

@@ -7,7 +7,7 @@
 //
 // Counters: transitions (states made by both halves), peak_states (largest table of a half),
 // tables_mib (the tables' peak, both halves), join (top states fed to the join). Recorded results
-// and the whole-count projection: README, "Twelve digits, part 2".
+// and the whole-count projection: docs/methods/side2.md, "Twelve digits".
 #include <benchmark/benchmark.h>
 #include <oneapi/tbb/task_arena.h>
 

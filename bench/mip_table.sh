@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The MIP timing table of RESULTS-mip.md: solve time per variant and formulation with CBC and
+# The MIP timing table of docs/mip.md: solve time per variant and formulation with CBC and
 # GLPK (`gridenum solve --engine mip`), one solver process at a time, plus the thesis's big-M
 # NLIP on a 17-clue puzzle under a longer cap.
 #

@@ -149,7 +149,7 @@ void run(const CountArgs& a, CLI::App* cmd) {
   // SIGINT / SIGTERM ending it with a message and exit 130 (plain_run.hpp), nothing written.
   if (resolved == JobMethod::ThreeBand && cfg.shape.n() > 9)
     std::fprintf(stderr,
-                 "gridenum: a whole %s count is a long job (about 88 hours on 2 cores, README); without --job-dir nothing "
+                 "gridenum: a whole %s count is a long job (about 88 hours on 2 cores, docs/methods/three_band.md); without --job-dir nothing "
                  "is kept if it stops: gridenum count --shape %s --job-dir DIR keeps every finished class\n",
                  cfg.shape.str().c_str(), cfg.shape.str().c_str());
   PlainRunRequest pr;

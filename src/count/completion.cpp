@@ -39,7 +39,7 @@
 // Compatibility only depends on the unordered partitions {P_r} and {Q_j} (280 of each for 9x9),
 // so one 280 x 280 byte matrix answers it; Bits is filled from that matrix once per run.
 //
-// Measured (9x9, 2 threads, see README): the per-class G tables and the dot products take
+// Measured (9x9, 2 threads, docs/performance.md): the per-class G tables and the dot products take
 // about the same time. Tried and lost: building the compatibility bitsets per class directly from
 // the masks (3.5M mask tests per class, 3x slower than the shared Bits table).
 //

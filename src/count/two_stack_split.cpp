@@ -55,11 +55,11 @@
 //     inserts go through a 16-deep software pipeline (hash, prefetch the slot, insert 16 later)
 //     because the tables (10^7 slots) live in DRAM.
 //
-// Measured (2x6 class 1, 123456 123478 12569A 13579B 13689B 1458AB, the EPYC of the README, one
-// thread, prototype): rows counted forward from 1 to 12 with std::unordered_map 292 s; halves with
-// an open-addressing table 133 s; the same with interleaved slots and the prefetch pipeline 41.8 s
-// (5.2e8 transitions, 81 ns each, of which about 40 ns the bijection enumeration); a later figure
-// is in the README's 12-digit section.
+// Measured (2x6 class 1, 123456 123478 12569A 13579B 13689B 1458AB, the EPYC of
+// docs/performance.md, one thread, prototype): rows counted forward from 1 to 12 with
+// std::unordered_map 292 s; halves with an open-addressing table 133 s; the same with interleaved
+// slots and the prefetch pipeline 41.8 s (5.2e8 transitions, 81 ns each, of which about 40 ns the
+// bijection enumeration); a later figure is in docs/methods/side2.md.
 #include "gridenum/count/two_stack_split.hpp"
 
 #include <oneapi/tbb/blocked_range.h>

@@ -155,7 +155,7 @@ std::string format_text(const PlanCost& c) {
              "wall time here, {} threads: {} (planning {} + the CPU time / {})\n"
              "wall time on {} node{} of {} cores ({} shard{}, --shard K/{}): {} (the dearest shard: {} of CPU time / {} "
              "threads, + planning as measured here)\n"
-             "shards: {}; threads assumed to scale linearly (measured 1.97-1.99x on 2 threads, README)\n"
+             "shards: {}; threads assumed to scale linearly (measured 1.97-1.99x on 2 threads, docs/performance.md)\n"
              "{}\npeak memory of this dry run (plan and sample, 1 thread): {}\n",
              c.threads_here, format_duration(c.wall_seconds_here), format_duration(c.plan_seconds), c.threads_here, c.nodes,
              c.nodes == 1 ? "" : "s", c.node_cores, c.nodes, c.nodes == 1 ? "" : "s", c.nodes,

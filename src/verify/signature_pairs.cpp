@@ -37,12 +37,12 @@
 //     T_k     the type table of band k, row keys[k]: P consecutive u32 = 23 KB for 4x3
 //     s += m[x] * T_0[keys[0] + a_0[x]] * T_1[keys[1] + a_1[x]]        (64-bit; bound checked)
 //
-// 7.2e9 terms per 4x3 class. A group of bands (PairGroup below) shares the rows: each band runs
-// its own loop over rows already in L1. Measured (2 threads, AMD EPYC family 26 model 2; 206
-// classes of a real shard, two prefix groups): 2.74 s per class. With the transposed offsets
-// this code had until then (box 3 lowest: the last box's reads P slots apart, all over the
-// table) grouping gained nothing: not done after an hour. A class alone costs about 25 s either
-// way (each row fetched for 346 reads). README, "A second method for 4x3".
+// 7.2e9 terms per 4x3 class. A group of bands (PairGroup below) shares the rows: each band runs its
+// own loop over rows already in L1. Measured (2 threads, AMD EPYC family 26 model 2; 206 classes of
+// a real shard, two prefix groups): 2.74 s per class. With the transposed offsets this code had
+// until then (box 3 lowest: the last box's reads P slots apart, all over the table) grouping gained
+// nothing: not done after an hour. A class alone costs about 25 s either way (each row fetched for
+// 346 reads). docs/methods/three_band.md, "A second method for 4x3 completions".
 //
 // One pair type (completions_by_signature_columns_of_type, signature.hpp). The part of n(T) over
 // the chain tuples whose every lower band has its (box 1, box 2) pair of one type t reads table

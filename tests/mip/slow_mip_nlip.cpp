@@ -8,7 +8,7 @@
 // jigsaw, 0.4 s killer.
 //
 // The thesis's own big-M NLIP is not among them: neither solver finishes any 9x9 puzzle with it
-// within 60 s (RESULTS-mip.md; test_mip.cpp checks that the time limit is then reported as a
+// within 60 s (docs/mip.md; test_mip.cpp checks that the time limit is then reported as a
 // status, never as an answer), and its 4x4 and 6x6 solves are in test_mip.cpp.
 #include <gtest/gtest.h>
 

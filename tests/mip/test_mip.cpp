@@ -143,7 +143,7 @@ TEST(MipSolve, BlpSolvesTheNineByNineVariantsWithCbcAndGlpk) {
 }
 
 TEST(MipSolve, ThesisNlipSolvesSmallVariantsWithCbcAndGlpk) {
-  // The big-M NLIP is hard for both solvers at 9x9 (RESULTS-mip.md); these 4x4 and 6x6
+  // The big-M NLIP is hard for both solvers at 9x9 (docs/mip.md); these 4x4 and 6x6
   // puzzles take well under a second with CBC and one or two seconds with glpsol.
   // tests/data/handmade/variants-small.txt: jigsaw 4x4, jigsaw 6x6, killer 4x4, killer 6x6.
   const auto hand = gridenum::testing::load_path(gridenum::testing::data_file("handmade/variants-small.txt"));

@@ -43,7 +43,7 @@ inline void expect_every_class_agrees(Shape s, int* compared, int* fixing, int s
 }
 
 // The 2x5 classes of this kind that no other independent code recounted while the 10x10
-// essentially-different figure disagreed with the published one (README), by their text.
+// essentially-different figure disagreed with the published one (docs/symmetry.md), by their text.
 inline const std::vector<std::string>& two_by_five_stack_keeping_classes() {
   static const std::vector<std::string> classes = {
       "bands (1 2); bands (3 4); band 5: rows (1 2); stack 1: columns (1 2)(3 4); stack 2: columns (1 2)(3 4)",  // 731

@@ -1,7 +1,8 @@
-// 10x10 (2x5 boxes): the whole Burnside run and fixed counts re-derived by means that share no
-// code with the signature kernel (label slow; one process, so the run is made once). Our essentially-different figure, 4,743,933,427,433,330, is 174,617,388
-// below the published 4,743,933,602,050,718 (README, "Essentially different grids"); these are
-// the checks that stand behind ours, class by class:
+// 10x10 (2x5 boxes): the whole Burnside run and fixed counts re-derived by means that share no code
+// with the signature kernel (label slow; one process, so the run is made once). Our
+// essentially-different figure, 4,743,933,427,433,330, is 174,617,388 below the published
+// 4,743,933,602,050,718 (docs/symmetry.md); these are the checks that stand behind ours, class by
+// class:
 //
 //  - Direct enumeration. In the 5x2 view (transposed_view) a band-swapping element g with
 //    trivial band symmetry fixes, with relabelling pi (an involution), exactly the grids whose

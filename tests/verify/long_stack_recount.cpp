@@ -1,11 +1,11 @@
 // Label long (about 3 minutes on 2 cores; slow_stack_recount.cpp keeps one class of each shape).
 // 10x10 (2x5 and 5x2 boxes): the stack recount (verify/stack_recount.hpp) against the signature
-// kernel on classes 731, 732, 733 and 766 of the 2x5 group -- the four classes no other
-// independent code had recounted while the 10x10 essentially-different figure disagrees with the
-// published one (README) -- in both orientations. The recount uses the relabelling types the
-// kernel's necessary conditions allow (every type would cost minutes per class on 10 digits; the
-// fast test sweeps every type on the smaller shapes). The other stack-keeping classes that fix
-// grids (734..736, 941..946, 1081..1086) were recounted the same way once, by hand (README).
+// kernel on classes 731, 732, 733 and 766 of the 2x5 group -- the four classes no other independent
+// code had recounted while the 10x10 essentially-different figure disagrees with the published one
+// (docs/symmetry.md) -- in both orientations. The recount uses the relabelling types the kernel's
+// necessary conditions allow (every type would cost minutes per class on 10 digits; the fast test
+// sweeps every type on the smaller shapes). The other stack-keeping classes that fix grids
+// (734..736, 941..946, 1081..1086) were recounted the same way once, by hand (docs/symmetry.md).
 #include <gtest/gtest.h>
 
 #include <string>

@@ -37,7 +37,7 @@ struct PlanCost {
   std::string sampling;           // how the method sampled, when not by timing whole units (else empty)
 
   // Wall-time projections, linear in threads (the methods scale 1.97-1.99x on 2 threads; a
-  // memory-bound method may scale less on a big node: the README says which). The planning
+  // memory-bound method may scale less on a big node: docs/performance.md says which). The planning
   // (plan_seconds, measured here) is added once, as measured: an upper bound on a bigger node.
   int threads_here = 0;               // T: the config's threads (this machine's cores when 0)
   double wall_seconds_here = 0;       // plan_seconds + projected_cpu_seconds / T

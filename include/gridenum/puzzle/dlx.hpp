@@ -26,7 +26,7 @@
 // column is covered (a solution). Ties go to the lowest column.
 //
 // Measured trade-offs (one core, limit 2; 17-clue / top1465 unless said; this machine is
-// shared, so only differences well beyond ~20 % run-to-run noise count; bench/RESULTS-dlx.md):
+// shared, so only differences well beyond ~20 % run-to-run noise count; docs/dlx.md):
 //   kept  array MRV scan (AVX2) instead of walking the header list: the walk is a chain of
 //         dependent loads over ~250 columns per node; 15-19k -> 22-28k/s with the DLX1 layout.
 //   kept  scan every column, first of minimum size, instead of stopping at the first of size

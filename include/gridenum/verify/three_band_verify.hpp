@@ -4,10 +4,10 @@
 // which shares no counting code with it: its own box partitions, relabelling tables, colouring
 // count, chains, table layout and sum.
 //
-// Cost (4x3, 2 threads; README "A second method for 4x3"): the signature tables take minutes and
-// about 3.3 GB, the three-band tables minutes and 1.4 GB (built one after the other, never both
-// in memory), then each class about half a minute by each method. So a few classes per run;
-// --sample K picks them at random, repeatably from --seed.
+// Cost (4x3, 2 threads; docs/methods/three_band.md, "A second method for 4x3 completions"): the
+// signature tables take minutes and about 3.3 GB, the three-band tables minutes and 1.4 GB (built
+// one after the other, never both in memory), then each class about half a minute by each method.
+// So a few classes per run; --sample K picks them at random, repeatably from --seed.
 #pragma once
 
 #include <cstdint>

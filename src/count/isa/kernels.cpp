@@ -5,7 +5,7 @@
 // sweep8, the dot products of byte tables. Measured on 9x9 (1 thread, BM_Completion9x9):
 //   the compiler's own vectorisation of the byte loop widens to 32 bits first: ~3x slower than
 //   pmaddubsw + pmaddwd, hence the intrinsics;
-//   AVX-512: the same two instructions on 64 bytes (see README for the figures of each level).
+//   AVX-512: the same two instructions on 64 bytes (figures of each level: docs/performance.md).
 #include "kernels.hpp"
 
 #include <cassert>

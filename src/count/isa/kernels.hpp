@@ -3,14 +3,14 @@
 // GRIDENUM_ISA_NAME set to baseline, avx2 or avx512 and the matching -march level, each copy
 // defining its own table of function pointers; count_kernels() hands out the one selected.
 //
-// Only these loops are multi-versioned, because they are where the time goes: the byte dot
-// products of the partition kernel (about half of the 9x9 completion stage, README) and the
-// popcount products that fill its tables (the other half; without POPCNT a 64-bit popcount
-// is a dozen instructions); the three-band route's innermost sum (gather_dots); and the
-// three-band route's colouring count that fills its F table (band_colourings, 3/4 of the 4x3
-// table build's profile, a quarter of it libgcc's __popcountdi2: isa/band_colourings.hpp).
-// Everything else is compiled for the baseline. (The signature method's colouring count is
-// multi-versioned too, in its own library: verify/isa/colourings.hpp.)
+// Only these loops are multi-versioned, because they are where the time goes: the byte dot products
+// of the partition kernel (about half of the 9x9 completion stage, docs/performance.md) and the
+// popcount products that fill its tables (the other half; without POPCNT a 64-bit popcount is a
+// dozen instructions); the three-band route's innermost sum (gather_dots); and the three-band
+// route's colouring count that fills its F table (band_colourings, 3/4 of the 4x3 table build's
+// profile, a quarter of it libgcc's __popcountdi2: isa/band_colourings.hpp). Everything else is
+// compiled for the baseline. (The signature method's colouring count is multi-versioned too, in its
+// own library: verify/isa/colourings.hpp.)
 #pragma once
 
 #include <cstddef>
