@@ -78,6 +78,17 @@ std::vector<Case> cases() {
                {"count --threads 2 --memory-limit 4G --shape 3x3 --method three-band --shard 1/2 --job-dir {dir}/a",
                 "count --threads 2 --memory-limit 4G --shape 3x3 --method three-band --shard 2/2 --job-dir {dir}/b",
                 "merge {dir}/a {dir}/b"}});
+  // What status and verify say of finished jobs and merged shards.
+  v.push_back({"status-3x3", {"count --threads 2 --shape 3x3 --job-dir {dir}/j", "status {dir}/j"}});
+  v.push_back({"status-2x4-shard-json",
+               {"count --threads 2 --memory-limit 4G --shape 2x4 --shard 1/3 --job-dir {dir}/j", "status --json {dir}/j"}});
+  v.push_back({"status-3x2-three-band",
+               {"count --threads 2 --memory-limit 4G --shape 3x2 --method three-band --job-dir {dir}/j", "status {dir}/j"}});
+  v.push_back({"verify-result-2x4", {"count --threads 2 --memory-limit 4G --shape 2x4 --job-dir {dir}/j", "verify result {dir}/j"}});
+  v.push_back({"verify-result-3x3-three-band",
+               {"count --threads 2 --memory-limit 4G --shape 3x3 --method three-band --job-dir {dir}/j",
+                "verify result {dir}/j"}});
+  v.push_back({"verify-result-3x3", {"count --threads 2 --shape 3x3 --job-dir {dir}/j", "verify result {dir}/j"}});
   // Refusals: what each method says of a shape or an option it does not take.
   for (const char* argv :
        {"--shape 5x5", "--shape 1x9", "--shape 2x7", "--shape 6x2 --method two-band", "--shape 3x3 --method two-stack",
@@ -98,7 +109,7 @@ std::vector<Case> cases() {
 }
 
 // Blanked: times (any decimal number not part of a dotted word such as the column sets
-// 123.456.789: the outputs print counts as integers), time stamps, the peak resident set and the
+// 123.456.789: the outputs print counts as integers), time stamps and rates, the peak resident set and the
 // side-2 state tables' peak (classes counted side by side: their sum depends on the overlap), the
 // kernels' instruction-set level, the temporary directory, and the three-band F table's orbit and
 // colouring tallies (entries the threads fill lazily: how many get built depends on which thread
@@ -106,10 +117,14 @@ std::vector<Case> cases() {
 std::string normalise(std::string s, const std::string& dir) {
   for (std::size_t at; (at = s.find(dir)) != std::string::npos;) s.replace(at, dir.size(), "{dir}");
   static const std::regex number(R"((^|[^0-9A-Za-z.])-?[0-9]+(\.[0-9]+(e[-+]?[0-9]+)?|e[-+]?[0-9]+)(?![0-9A-Za-z.]))");
-  static const std::regex stamp(R"(\[[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}\])");
+  static const std::regex stamp(R"([0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2})");
   static const std::regex isa(R"(\b(baseline|avx2|avx512)\b)");
   s = std::regex_replace(s, number, "$1T");
-  s = std::regex_replace(s, stamp, "[TIME]");
+  s = std::regex_replace(s, stamp, "TIME");
+  static const std::regex ms(R"#("([a-z_]*_ms)": [0-9]+)#");
+  static const std::regex throughput(R"(throughput: [^\n]*)");
+  s = std::regex_replace(s, ms, "\"$1\": MS");
+  s = std::regex_replace(s, throughput, "throughput: RATE");
   static const std::regex utc(R"#("([a-z_]*utc)": "[^"]*")#");
   static const std::regex rss(R"("peak_rss_kib": [0-9]+)");
   static const std::regex tallies(R"([0-9,]+ orbits, [0-9,]+ colouring counts)");
