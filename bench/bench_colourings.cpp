@@ -25,7 +25,7 @@
 #include <random>
 #include <vector>
 
-#include "gridenum/count/three_band.hpp"
+#include "gridenum/count/three_band/three_band.hpp"
 #include "gridenum/verify/signature.hpp"
 
 using namespace gridenum;

@@ -13,13 +13,13 @@
 #include <string>
 #include <unistd.h>
 
-#include "gridenum/count/catalogue.hpp"
-#include "gridenum/count/completion.hpp"
-#include "gridenum/count/count.hpp"
+#include "gridenum/count/stack/catalogue.hpp"
+#include "gridenum/count/stack/completion.hpp"
+#include "gridenum/count/stack/count.hpp"
 #include "gridenum/jobs/job.hpp"
-#include "gridenum/count/plan.hpp"
+#include "gridenum/count/stack/plan.hpp"
 #include "gridenum/count/pool.hpp"
-#include "gridenum/count/stacks.hpp"
+#include "gridenum/count/stack/stacks.hpp"
 
 namespace {
 using namespace gridenum;

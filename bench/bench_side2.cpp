@@ -12,7 +12,7 @@
 #include <string>
 
 #include "gridenum/core/memory.hpp"
-#include "gridenum/count/side2.hpp"
+#include "gridenum/count/side2/side2.hpp"
 
 namespace {
 using namespace gridenum;
@@ -20,7 +20,7 @@ using namespace gridenum;
 // range(0): 0 = 2x5 by two-stack, 1 = 5x2 by two-band; range(1): threads.
 void BM_Side2Count(benchmark::State& state) {
   Side2Options o;
-  o.route = state.range(0) == 0 ? Side2Route::TwoStack : Side2Route::TwoBand;
+  o.route = state.range(0) == 0 ? MethodId::TwoStack : MethodId::TwoBand;
   o.shape = state.range(0) == 0 ? Shape{2, 5} : Shape{5, 2};
   o.threads = static_cast<int>(state.range(1));
   const BigInt published("1903816047972624930994913280000");
@@ -48,7 +48,7 @@ BENCHMARK(BM_Side2Count)
 
 // The class generators alone (10 digits): type-histogram orbits, box-partition union-find.
 void BM_Side2Classes(benchmark::State& state) {
-  const Side2Route route = state.range(0) == 0 ? Side2Route::TwoStack : Side2Route::TwoBand;
+  const MethodId route = state.range(0) == 0 ? MethodId::TwoStack : MethodId::TwoBand;
   for (auto _ : state) benchmark::DoNotOptimize(side2_classes(route, 5, 1).classes.size());
   state.SetLabel(to_string(route));
   state.counters["peak_rss_mib"] = static_cast<double>(peak_rss_kib()) / 1024.0;

@@ -24,8 +24,8 @@
 #include <map>
 #include <memory>
 
-#include "gridenum/count/band_signatures.hpp"
-#include "gridenum/count/three_band.hpp"
+#include "gridenum/count/three_band/band_signatures.hpp"
+#include "gridenum/count/three_band/three_band.hpp"
 
 using namespace gridenum;
 

@@ -14,7 +14,7 @@
 #include <array>
 #include <string>
 
-#include "gridenum/count/two_stack_split.hpp"
+#include "gridenum/count/side2/two_stack_split.hpp"
 
 namespace {
 using namespace gridenum;

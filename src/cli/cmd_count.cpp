@@ -1,20 +1,20 @@
 // `gridenum count`: parse, run the pipeline, print (text or JSON). With --job-dir the count runs
 // as a checkpointed job (journal, resume, shards: see job.hpp); with --config the settings come
 // from a TOML file (configs/*.toml) and the command-line options given override them.
+#include <algorithm>
 #include <cstdio>
+#include <functional>
 #include <iostream>
 
 #include "command.hpp"
-#include "count_method.hpp"
 #include "job_cli.hpp"
 #include "options.hpp"
-#include "gridenum/count/count.hpp"
-#include "gridenum/count/side2.hpp"
-#include "gridenum/count/three_band.hpp"
+#include "gridenum/count/method.hpp"
 #include "gridenum/jobs/config.hpp"
 #include "gridenum/jobs/job.hpp"
 #include "gridenum/jobs/plain_run.hpp"
 #include "gridenum/jobs/plan_cost.hpp"
+#include "gridenum/jobs/work.hpp"
 
 namespace gridenum::cli {
 namespace {
@@ -39,8 +39,85 @@ struct CountArgs {
   std::string memory_limit;
 };
 
+void print(const MethodResult& r, bool json) {
+  if (json) std::cout << r.json.dump(2) << "\n";
+  else std::cout << r.text;
+}
+
+// The options that apply to some methods only (count/method.hpp, MethodOption): refused, when
+// given, for a method that does not take them.
+void check_method_options(const CountMethod& m, const std::function<bool(const char*)>& given) {
+  const std::pair<MethodOption, std::vector<const char*>> options[] = {
+      {kOptionKernel, {"--kernel"}},
+      {kOptionSlices, {"--slices"}},
+      {kOptionTableCache, {"--table-cache", "--no-table-cache"}},
+      {kOptionMemoryLimit, {"--memory-limit"}}};
+  for (const auto& [bit, names] : options)
+    for (const char* name : names)
+      if (given(name))
+        if (auto why = method_option_error(m, bit)) throw CLI::ValidationError("--method", *why);
+}
+
+// "A:B", "A" or "all" -> 1-based inclusive range; all = 0:0.
+ClassRange parse_class_range(const std::string& classes) {
+  ClassRange r;
+  if (classes == "all") return r;
+  const auto colon = classes.find(':');
+  auto number = [&](const std::string& t) -> std::uint64_t {
+    if (t.empty() || t.size() > 9 || t.find_first_not_of("0123456789") != std::string::npos)
+      throw CLI::ValidationError("--classes", "expected A:B (class numbers from 1, A <= B) or all, got '" + classes + "'");
+    return std::stoull(t);
+  };
+  if (colon == std::string::npos) {
+    r.first = r.last = number(classes);
+  } else {
+    r.first = number(classes.substr(0, colon));
+    r.last = number(classes.substr(colon + 1));
+  }
+  if (r.first < 1 || r.first > r.last)
+    throw CLI::ValidationError("--classes", "expected A:B with 1 <= A <= B, got '" + classes + "'");
+  return r;
+}
+
+// `count --classes A:B`: a range of classes in one pass, printed class by class, by the method
+// named or the registry's pick for a --classes run (auto_classes_method).
+void run_classes(const CountArgs& a, const JobConfig& cfg, std::optional<MethodId> requested,
+                 const std::function<bool(const char*)>& given) {
+  for (const char* other : {"--job-dir", "--shard", "--kernel", "--slices", "--config", "--dry-run"})
+    if (given(other)) throw CLI::ValidationError("--classes", std::string(other) + " does not apply to a --classes run (one pass)");
+  std::vector<std::string> takers;  // the methods with a class-by-class run that take the shape
+  for (const CountMethod* r : count_methods())
+    if (r->run_classes && r->takes(cfg.shape)) takers.push_back(r->name);
+  const CountMethod* m = requested ? &method(*requested) : auto_classes_method(cfg.shape);
+  if (requested && (!m->run_classes || !m->takes(cfg.shape))) {
+    std::string list;
+    for (std::size_t i = 0; i < takers.size(); ++i) list += (i ? (i + 1 == takers.size() ? " or " : ", ") : "") + takers[i];
+    throw CLI::ValidationError("--method", "a --classes run of " + cfg.shape.str() + " takes " +
+                                               (takers.empty() ? std::string("no method") : list) + ", not " + m->name);
+  }
+  if (!m) {
+    // No method counts this shape's classes: the reason of each that could count classes.
+    std::vector<const CountMethod*> ranked;
+    for (const CountMethod* r : count_methods())
+      if (r->classes_rank > 0) ranked.push_back(r);
+    std::sort(ranked.begin(), ranked.end(), [](auto* x, auto* y) { return x->classes_rank < y->classes_rank; });
+    std::string why;
+    for (const CountMethod* r : ranked) why += (why.empty() ? "" : "; ") + std::string(r->name) + ": " + *r->shape_error(cfg.shape);
+    throw CLI::ValidationError("--classes", shape_refusal(cfg.shape, why, "--shape"));
+  }
+  check_method_options(*m, given);
+  const ClassRange range = parse_class_range(a.classes);
+  MethodResult r;
+  try {
+    r = m->run_classes(method_settings(cfg, {}, PlanSource{}), range);
+  } catch (const std::invalid_argument& e) {
+    throw CLI::ValidationError("--classes", e.what());
+  }
+  print(r, a.json);
+}
+
 void run(const CountArgs& a, CLI::App* cmd) {
-  const auto given = [cmd](const char* name) { return cmd->get_option(name)->count() > 0; };
+  const std::function<bool(const char*)> given = [cmd](const char* name) { return cmd->get_option(name)->count() > 0; };
   JobConfig cfg;
   if (!a.config.empty()) cfg = load_config(a.config);  // ConfigError: exit 2 (job_cli.hpp)
   if (given("--shape") || a.config.empty()) {
@@ -69,55 +146,27 @@ void run(const CountArgs& a, CLI::App* cmd) {
   if (!cfg.shard.whole() && a.job_dir.empty())
     throw CLI::ValidationError("--shard", "a shard runs as a job: give --job-dir too (gridenum merge adds the shards up)");
 
-  // The method: --method, else the config's (default auto: the stack method up to 9 digits, the
-  // two-stack route for 2x5 and 5x2). The signature method is a one-pass check, not a job.
-  // --classes: a range of classes in one pass (no job yet). The three-band route over top-band
-  // signature classes for the shapes it takes (2x3, 3x3, 4x3 and transposes); the side-2 routes
-  // over their class table for the other shapes with a side of 2 (2x2, 2x4 .. 2x6 and transposes),
-  // or for any of them with --method two-stack / two-band.
-  if (given("--classes")) {
-    for (const char* other : {"--job-dir", "--shard", "--kernel", "--slices", "--config", "--dry-run"})
-      if (given(other))
-        throw CLI::ValidationError("--classes", std::string(other) + " does not apply to a --classes run (one pass)");
-    const bool side2_method = given("--method") && (a.method == "two-stack" || a.method == "two-band");
-    const bool three_band_takes = !three_band_shape_error(cfg.shape) || !three_band_shape_error(Shape{cfg.shape.cols, cfg.shape.rows});
-    if (side2_method || (side2_half(cfg.shape) != 0 && !three_band_takes)) {
-      if (given("--method") && !side2_method && a.method != "auto")
-        throw CLI::ValidationError("--method", "a --classes run of " + cfg.shape.str() + " takes two-stack or two-band, not " +
-                                                   a.method);
-      return run_count_side2_range(cfg.shape.str(), a.classes, a.method == "two-band" ? "two-band" : "two-stack", cfg.threads,
-                                   memory_limit_bytes(cfg), a.json);
-    }
-    if (given("--method") && a.method != "auto" && a.method != "three-band")
-      throw CLI::ValidationError("--method", "a --classes run of " + cfg.shape.str() + " is the three-band route's; leave --method out");
-    return run_count_three_band(cfg.shape.str(), a.classes, cfg.threads, cfg.table_cache ? cfg.table_cache_dir : "",
-                                memory_limit_bytes(cfg), a.json);
-  }
-  const std::string method = given("--method") ? a.method : to_string(cfg.method);
-  if (method == "signature") {
-    // The signature method is a single pass of well under a second: nothing to checkpoint or shard.
-    if (!a.job_dir.empty() || !cfg.shard.whole() || a.dry_run)
-      throw CLI::ValidationError("--method", "signature runs in one pass; --job-dir, --shard and --dry-run apply to the "
-                                             "other methods");
-    for (const char* stack_only : {"--kernel", "--slices"})
-      if (given(stack_only))
-        throw CLI::ValidationError("--method", std::string(stack_only) + " applies to the stack method, not to signature");
-    check_shape(cfg.shape, engine_shape_error(cfg.shape));
-    return run_count_signature(cfg.shape.str(), cfg.threads, a.json);
-  }
-  if (!parse_job_method(method, cfg.method)) throw CLI::ValidationError("--method", "unknown method '" + method + "'");
-  if (auto why = job_method_error(cfg.shape, cfg.method)) {
+  // The method: --method, else the config's; auto (the registry's pick for the shape) when neither
+  // names one. Every decision below is a lookup in the registry (count/method.hpp).
+  std::optional<MethodId> requested = cfg.method;
+  if (given("--method")) requested = parse_method(a.method);  // "auto": nullopt (the option's check lists the names)
+  cfg.method = requested;
+  if (given("--classes")) return run_classes(a, cfg, requested, given);
+  if (auto why = method_shape_error(cfg.shape, requested)) {
     // With a method named, its own reason; otherwise what count as a whole does (no method
     // takes the shape). Either way with what the shape means (options.hpp, check_shape).
-    if (given("--method")) check_shape(cfg.shape, why, "--method");
+    if (given("--method") && requested) throw CLI::ValidationError("--method", shape_refusal(cfg.shape, *why, "--shape"));
     check_shape(cfg.shape, count_shape_error(cfg.shape).value_or(*why));
   }
-  const JobMethod resolved = resolve_method(cfg.shape, cfg.method);
-  if (resolved != JobMethod::Stack)
-    for (const char* stack_only : {"--kernel", "--slices"})
-      if (given(stack_only))
-        throw CLI::ValidationError("--method", std::string(stack_only) + " applies to the stack method, not to " +
-                                                   to_string(resolved));
+  const CountMethod& m = resolve_method(cfg.shape, requested);
+  check_method_options(m, given);
+  if (!m.has_jobs()) {
+    // A one-pass method (signature, well under a second): nothing to checkpoint or shard.
+    if (!a.job_dir.empty() || !cfg.shard.whole() || a.dry_run)
+      throw CLI::ValidationError("--method", std::string(m.name) + " runs in one pass; --job-dir, --shard and --dry-run apply "
+                                                                   "to the other methods");
+    return print(m.run_once(method_settings(cfg, {}, PlanSource{})), a.json);
+  }
   if (!a.dry_run)
     for (const char* dry_only : {"--sample-seconds", "--nodes", "--node-cores"})
       if (given(dry_only)) throw CLI::ValidationError(dry_only, "applies to --dry-run only (it measures and projects a count)");
@@ -147,11 +196,12 @@ void run(const CountArgs& a, CLI::App* cmd) {
   }
   // Without a job directory: the same work as a job, with a progress bar on a terminal and
   // SIGINT / SIGTERM ending it with a message and exit 130 (plain_run.hpp), nothing written.
-  if (resolved == JobMethod::ThreeBand && cfg.shape.n() > 9)
+  if (cfg.shape.n() > 10)
     std::fprintf(stderr,
-                 "gridenum: a whole %s count is a long job (about 88 hours on 2 cores, docs/methods/three_band.md); without --job-dir nothing "
-                 "is kept if it stops: gridenum count --shape %s --job-dir DIR keeps every finished class\n",
-                 cfg.shape.str().c_str(), cfg.shape.str().c_str());
+                 "gridenum: a whole %s count is a long job (hours to days on a few cores: gridenum count --shape %s --dry-run "
+                 "projects it, docs/results.md); without --job-dir nothing is kept if it stops: gridenum count --shape %s "
+                 "--job-dir DIR keeps every finished unit\n",
+                 cfg.shape.str().c_str(), cfg.shape.str().c_str(), cfg.shape.str().c_str());
   PlainRunRequest pr;
   pr.config = cfg;
   const PlainRunOutcome o = run_plain_count(pr);
@@ -163,8 +213,7 @@ void run(const CountArgs& a, CLI::App* cmd) {
                  static_cast<unsigned long long>(o.units_total));
     throw Exit{130};
   }
-  if (a.json) std::cout << o.result.json.dump(2) << "\n";
-  else std::cout << o.result.text;
+  print(o.result, a.json);
 }
 
 const RegisterCommand register_count(10, [](CLI::App& root) {
@@ -178,12 +227,20 @@ const RegisterCommand register_count(10, [](CLI::App& root) {
       ->default_val("partition");
   cmd->add_option("--slices", args->slices, "Work units per class (0: about 1024 units in all)")->default_val(0);
   cmd->add_flag("--json", args->json, "Print the result as one JSON document");
-  cmd->add_option("--method", args->method,
-                  "Counting method: auto (stack up to 9 digits, two-stack for 2x5 and 5x2, three-band for 4x3 and 3x4), stack "
-                  "(Felgenhauer-Jarvis), signature (band signatures, independent), two-stack or two-band (boxes with a side "
-                  "of 2: 2x2..2x5, 3x2..5x2; 3x3 has none, it stays with stack and signature), three-band (boxes R x 3 with "
-                  "R <= 4 and their transposes: top-band signature classes, counted by prefix groups)")
-      ->default_val("auto")->check(CLI::IsMember({"auto", "stack", "signature", "two-stack", "two-band", "three-band"}));
+  // The methods and their one-line summaries, from the registry (count/method.hpp).
+  std::string methods = "Counting method: auto (the first of ";
+  std::vector<std::string> names{"auto"};
+  std::vector<const CountMethod*> ranked;
+  for (const CountMethod* m : count_methods())
+    if (m->auto_rank > 0) ranked.push_back(m);
+  std::sort(ranked.begin(), ranked.end(), [](auto* x, auto* y) { return x->auto_rank < y->auto_rank; });
+  for (std::size_t i = 0; i < ranked.size(); ++i) methods += (i ? ", " : "") + std::string(ranked[i]->name);
+  methods += " that takes the shape)";
+  for (const CountMethod* m : count_methods()) {
+    methods += "; " + std::string(m->name) + ": " + m->summary;
+    names.push_back(m->name);
+  }
+  cmd->add_option("--method", args->method, methods)->default_val("auto")->check(CLI::IsMember(names));
   cmd->add_option("--job-dir", args->job_dir,
                   "Run as a checkpointed job in this directory (config, journal, log, result); continue it with "
                   "gridenum resume DIR");

@@ -3,9 +3,9 @@
 
 #include "command.hpp"
 #include "options.hpp"
-#include "gridenum/count/count.hpp"
+#include "gridenum/count/stack/count.hpp"
 #include "gridenum/count/estimate.hpp"
-#include "gridenum/count/stacks.hpp"
+#include "gridenum/count/stack/stacks.hpp"
 
 namespace gridenum::cli {
 namespace {

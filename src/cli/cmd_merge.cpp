@@ -6,7 +6,7 @@
 #include "command.hpp"
 #include "job_cli.hpp"
 #include "gridenum/core/checksum.hpp"
-#include "gridenum/jobs/atomic_file.hpp"
+#include "gridenum/core/atomic_file.hpp"
 #include "gridenum/jobs/job.hpp"
 #include "gridenum/jobs/merge.hpp"
 

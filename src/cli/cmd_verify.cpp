@@ -7,9 +7,9 @@
 
 #include "command.hpp"
 #include "options.hpp"
-#include "gridenum/count/catalogue.hpp"
+#include "gridenum/count/stack/catalogue.hpp"
 #include "gridenum/jobs/result_io.hpp"
-#include "gridenum/jobs/shard.hpp"
+#include "gridenum/count/shard.hpp"
 #include "gridenum/verify/side2_verify.hpp"
 #include "gridenum/verify/symmetry_verify.hpp"
 #include "gridenum/verify/three_band_verify.hpp"
@@ -141,7 +141,7 @@ const RegisterCommand register_verify(15, [](CLI::App& root) {
       VerifyCompletionsOptions o;
       o.shape = parse_box_shape(a->shape);
       o.classes = a->all ? std::vector<std::uint32_t>{} : a->classes;
-      parse_method(a->method, o.method);
+      o.method = parse_method(a->method).value_or(MethodId::Stack);  // --method is checked: stack or signature
       o.threads = a->threads;
       return verify_completions(o);
     });

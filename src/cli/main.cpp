@@ -10,6 +10,8 @@
 #include "output.hpp"
 #include "gridenum/core/errors.hpp"
 #include "gridenum/core/host.hpp"
+#include "gridenum/count/method.hpp"
+#include "gridenum/verify/signature.hpp"
 
 namespace gridenum::cli {
 std::vector<Command>& command_registry() {
@@ -38,6 +40,9 @@ int run(int argc, char** argv) {
   assert(std::adjacent_find(reg.begin(), reg.end(), [](const Command& a, const Command& b) {
            return a.order == b.order;
          }) == reg.end());
+  // The counting methods of the libraries above count (count/method.hpp): before the commands are
+  // set up, since `count --help` lists the registry.
+  gridenum::register_count_method(gridenum::signature_method());
   for (auto& c : reg) c.setup(app);
   try {
     app.parse(argc, argv);

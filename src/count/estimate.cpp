@@ -1,7 +1,7 @@
 // Independence estimate (thesis section 2.2) in exact rational arithmetic; see estimate.hpp.
 #include "gridenum/count/estimate.hpp"
 
-#include "gridenum/count/reducer.hpp"
+#include "gridenum/count/stack/reducer.hpp"
 
 namespace gridenum {
 

@@ -6,27 +6,6 @@
 
 namespace gridenum {
 
-std::string to_string(Method m) {
-  switch (m) {
-    case Method::Stack: return "stack";
-    case Method::Signature: return "signature";
-    case Method::TwoStack: return "two-stack";
-    case Method::TwoBand: return "two-band";
-    case Method::ThreeBand: return "three-band";
-  }
-  return "?";
-}
-
-bool parse_method(std::string_view text, Method& out) {
-  if (text == "stack") out = Method::Stack;
-  else if (text == "signature") out = Method::Signature;
-  else if (text == "two-stack") out = Method::TwoStack;
-  else if (text == "two-band") out = Method::TwoBand;
-  else if (text == "three-band") out = Method::ThreeBand;
-  else return false;
-  return true;
-}
-
 namespace {
 
 const nlohmann::json& field(const nlohmann::json& j, const char* key, const std::string& where) {
@@ -141,9 +120,11 @@ ResultDoc parse_result(const nlohmann::json& j, const std::string& source) {
   if (!s) throw InputError(source + ": bad shape '" + shape + "'");
   d.shape = *s;
   const std::string method = j.contains("method") ? get_str(j, "method", source) : "stack";
-  if (!parse_method(method, d.method)) throw InputError(source + ": unknown method '" + method + "'");
+  const auto id = parse_method(method);
+  if (!id) throw InputError(source + ": unknown method '" + method + "'");
+  d.method = *id;
   if (d.is_side2()) return parse_side2(j, std::move(d));
-  if (d.method == Method::ThreeBand) return parse_three_band(j, std::move(d));
+  if (d.method == MethodId::ThreeBand) return parse_three_band(j, std::move(d));
   const auto& cat = field(j, "catalogue", source);
   d.band_factor = get_u64(cat, "band_factor", source + ": catalogue");
   d.stack_factor = get_u64(field(j, "stacks", source), "stack_factor", source + ": stacks");
@@ -158,7 +139,7 @@ ResultDoc parse_result(const nlohmann::json& j, const std::string& source) {
     c.n = get_big(e, "n", where);
     return c;
   });
-  if (d.method == Method::Stack) {
+  if (d.method == MethodId::Stack) {
     d.units = get_u64(j, "units", source);
     d.slices_per_class = static_cast<std::uint32_t>(get_u64(j, "slices_per_class", source));
     const auto& units = field(j, "unit_counts", source);

@@ -12,9 +12,7 @@
 #include <sstream>
 
 #include "gridenum/core/memory_budget.hpp"
-#include "gridenum/count/catalogue.hpp"
-#include "gridenum/count/side2.hpp"
-#include "gridenum/count/three_band.hpp"
+#include "gridenum/count/method.hpp"
 
 namespace gridenum {
 
@@ -45,9 +43,18 @@ const std::map<std::string, Setter>& setters() {
       {"method",
        [](const toml::node& v, JobConfig& c, auto& bad) {
          const std::string text = v.is_string() ? *v.value<std::string>() : "";
-         if (!v.is_string() || !parse_job_method(text, c.method))
-           bad("expected \"auto\", \"stack\", \"two-stack\" or \"two-band\"" +
-               (v.is_string() ? ", got \"" + text + "\"" : std::string()));
+         const CountMethod* m = find_method(text);
+         if (v.is_string() && text == "auto") {
+           c.method.reset();
+           return;
+         }
+         if (!m || !m->has_jobs()) {
+           std::string names = "\"auto\"";  // the methods that run as jobs, from the registry
+           for (const CountMethod* r : count_methods())
+             if (r->has_jobs()) names += std::string(", \"") + r->name + "\"";
+           bad("expected one of " + names + (v.is_string() ? ", got \"" + text + "\"" : std::string()));
+         }
+         c.method = m->id;
        }},
       {"kernel",
        [](const toml::node& v, JobConfig& c, auto& bad) {
@@ -147,7 +154,7 @@ JobConfig from_table(const toml::table& table, const std::string& file) {
   }
   // Shape and method are checked together once both are known, at the method's position (or the
   // shape's when the method is left to auto).
-  if (auto why = job_method_error(c.shape, c.method)) {
+  if (auto why = method_shape_error(c.shape, c.method)) {
     const toml::node* at = table.get("method") ? table.get("method") : table.get("shape");
     throw ConfigError((at ? where(file, at->source()) : file) + ": " + *why);
   }
@@ -155,64 +162,6 @@ JobConfig from_table(const toml::table& table, const std::string& file) {
 }
 
 }  // namespace
-
-std::string to_string(JobMethod m) {
-  switch (m) {
-    case JobMethod::Auto: return "auto";
-    case JobMethod::Stack: return "stack";
-    case JobMethod::TwoStack: return "two-stack";
-    case JobMethod::TwoBand: return "two-band";
-    case JobMethod::ThreeBand: return "three-band";
-  }
-  return "?";
-}
-
-bool parse_job_method(std::string_view text, JobMethod& out) {
-  for (JobMethod m : {JobMethod::Auto, JobMethod::Stack, JobMethod::TwoStack, JobMethod::TwoBand, JobMethod::ThreeBand})
-    if (text == to_string(m)) {
-      out = m;
-      return true;
-    }
-  return false;
-}
-
-namespace {
-// The three-band route takes R x 3 boxes (R <= 4) and, through the transpose, 3 x C.
-bool three_band_takes(Shape s) { return !three_band_shape_error(s) || !three_band_shape_error(Shape{s.cols, s.rows}); }
-}  // namespace
-
-JobMethod resolve_method(Shape s, JobMethod m) {
-  if (m != JobMethod::Auto) return m;
-  if (s.n() > 9 && !side2_shape_error(s)) return JobMethod::TwoStack;
-  if (s.n() > 9 && three_band_takes(s)) return JobMethod::ThreeBand;
-  return JobMethod::Stack;
-}
-
-std::optional<std::string> count_shape_error(Shape s) {
-  if (!engine_shape_error(s) || !side2_shape_error(s) || three_band_takes(s)) return std::nullopt;
-  if (auto why = degenerate_box(s)) return why;
-  return "box shape " + s.str() + " is beyond what count does: it counts grids of up to 10 digits, box shapes 2x2, 2x3, "
-         "3x2, 2x4, 4x2 and 3x3 by the stack method and 2x5 and 5x2 by the side-2 routes (from 10 digits on the stack "
-         "method's lists of band or stack fillings run into the billions), and the 12-digit 4x3, 3x4, 2x6 and 6x2 as "
-         "long jobs (the three-band and two-stack routes)";
-}
-
-std::optional<std::string> job_method_error(Shape s, JobMethod m) {
-  const JobMethod r = resolve_method(s, m);
-  if (r == JobMethod::Stack) {
-    if (auto why = engine_shape_error(s))
-      return "method stack: " + *why + (side2_shape_error(s) ? "" : " (method two-stack or two-band counts it)");
-    return std::nullopt;
-  }
-  if (r == JobMethod::ThreeBand) {
-    if (!three_band_takes(s))
-      return "method three-band: " + *three_band_shape_error(s) + " (or 3 x C, counted as its transpose)";
-    return std::nullopt;
-  }
-  if (auto why = side2_route_error(s, r == JobMethod::TwoBand ? Side2Route::TwoBand : Side2Route::TwoStack))
-    return "method " + to_string(r) + ": " + *why;
-  return std::nullopt;
-}
 
 JobConfig parse_config(std::string_view text, const std::string& source_name) {
   toml::table table;
@@ -242,7 +191,7 @@ std::string to_toml(const JobConfig& c) {
   toml::table t;
   if (!c.description.empty()) t.insert("description", c.description);
   t.insert("shape", c.shape.str());
-  t.insert("method", to_string(c.method));
+  t.insert("method", c.method ? to_string(*c.method) : std::string("auto"));
   t.insert("kernel", to_string(c.kernel));
   t.insert("threads", static_cast<std::int64_t>(c.threads));
   t.insert("slices_per_class", static_cast<std::int64_t>(c.slices_per_class));

@@ -1,7 +1,8 @@
 // Running and resuming jobs (job.hpp). The order of the steps is what makes a crash at any
 // moment safe:
 //   1. lock DIR (one process per job); refuse a new job in a DIR that holds one;
-//   2. catalogue (cache or build), stack list, plan, journal header (fingerprint);
+//   2. the method's plan (count/method.hpp: for the stack method catalogue, cache or built, stack
+//      list and slicing) and its journal header (fingerprint);
 //   3. an existing journal is read and checked against the header; its torn tail, if any, is
 //      reported and cut off by the writer before it appends;
 //   4. units run; on the ticker thread, first config.toml (new job) and the catalogue cache are
@@ -30,8 +31,9 @@
 
 #include "gridenum/core/checksum.hpp"
 #include "gridenum/core/host.hpp"
+#include "gridenum/count/method.hpp"
 #include "gridenum/count/pool.hpp"
-#include "gridenum/jobs/atomic_file.hpp"
+#include "gridenum/core/atomic_file.hpp"
 #include "gridenum/jobs/job_errors.hpp"
 #include "gridenum/jobs/job_lock.hpp"
 #include "gridenum/jobs/progress.hpp"
@@ -205,9 +207,9 @@ void remove_stale_temporaries(const fs::path& dir, spdlog::logger& log) {
 
 // The result files of a finished job, when both are readable and result.json names this job's
 // fingerprint and unit count; nullopt otherwise (then they are written again).
-std::optional<WorkResult> stored_result(const JobPaths& p, const JournalHeader& header, std::uint64_t units) {
+std::optional<MethodResult> stored_result(const JobPaths& p, const JournalHeader& header, std::uint64_t units) {
   try {
-    WorkResult r;
+    MethodResult r;
     r.json = nlohmann::json::parse(read_whole_file(p.result_json()));
     r.text = read_whole_file(p.result_text());
     const nlohmann::json& job = r.json.at("job");
@@ -223,8 +225,8 @@ std::optional<WorkResult> stored_result(const JobPaths& p, const JournalHeader& 
 
 std::string describe(const JobConfig& c) {
   const int threads = resolve_threads(c.threads);
-  const JobMethod m = resolve_method(c.shape, c.method);
-  return c.shape.str() + ", method " + to_string(m) + (m == JobMethod::Stack ? ", kernel " + to_string(c.kernel) : "") +
+  const CountMethod& m = resolve_method(c.shape, c.method);
+  return c.shape.str() + ", method " + m.name + (m.options & kOptionKernel ? ", kernel " + to_string(c.kernel) : "") +
          ", " + std::to_string(threads) + (threads == 1 ? " thread" : " threads") + ", shard " + c.shard.str();
 }
 
@@ -271,7 +273,7 @@ class JobSession {
     fs::create_directories(req_.dir, ec);
     if (ec) throw_io_error("cannot create the job directory", req_.dir, ec.value());
     cfg_ = req_.config;
-    cfg_.method = resolve_method(cfg_.shape, cfg_.method);
+    cfg_.method = resolve_method(cfg_.shape, cfg_.method).id;
   }
 
   // Step 2, signals: before any thread is started, so that workers inherit the blocked mask.
@@ -418,7 +420,7 @@ class JobSession {
       std::atomic<Progress*>& slot;
       ~BarGuard() { slot.store(nullptr); }
     } bar_guard{bar_};
-    // The method's side files (the stack method's catalogue cache: JobWork::before_journal),
+    // The method's side files (the stack method's catalogue cache: MethodPlan::before_journal),
     // config.toml and the journal are written on the ticker thread, overlapping the count: the
     // side files first (not fsync'd, catalogue_cache.hpp), then config.toml, groups.json
     // and the journal's header in one atomic batch (config renamed first, one directory fsync for
@@ -558,7 +560,7 @@ class JobSession {
   std::unique_ptr<StopSignals> signals_;
   std::optional<JobLock> lock_;  // released before the signal watcher goes
   std::optional<JournalContents> prior_;
-  std::unique_ptr<JobWork> work_;
+  std::unique_ptr<MethodPlan> work_;
   std::vector<u128> known_;
   std::vector<char> have_;
   std::optional<std::uint64_t> append_at_;

@@ -25,7 +25,7 @@
 #include <sstream>
 #include <thread>
 
-#include "gridenum/jobs/atomic_file.hpp"
+#include "gridenum/core/atomic_file.hpp"
 #include "gridenum/jobs/job_errors.hpp"
 
 namespace gridenum {

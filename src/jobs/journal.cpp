@@ -11,7 +11,7 @@
 #include <unordered_map>
 
 #include "gridenum/core/checksum.hpp"
-#include "gridenum/jobs/atomic_file.hpp"
+#include "gridenum/core/atomic_file.hpp"
 #include "gridenum/jobs/job_errors.hpp"
 
 namespace gridenum {

@@ -87,7 +87,7 @@ MergeResult merge_jobs(const std::vector<fs::path>& dirs, int threads) {
   const int used = use_threads(threads ? threads : cfg.threads);
   PlanSource src;
   src.journal_fingerprint = h0.fingerprint;
-  const std::unique_ptr<JobWork> work = plan_job_work(cfg, first.dir, src);
+  const std::unique_ptr<MethodPlan> work = plan_job_work(cfg, first.dir, src);
   if (work->header().fingerprint != h0.fingerprint || work->header().units != h0.units)
     throw JournalError("merge: the journals' fingerprint " + hex16(h0.fingerprint) + " does not match the plan of " +
                        first.dir.string() + "'s config (" + hex16(work->header().fingerprint) +

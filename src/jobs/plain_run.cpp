@@ -11,7 +11,7 @@
 #include <mutex>
 #include <thread>
 
-#include "gridenum/count/count.hpp"
+#include "gridenum/count/stack/count.hpp"
 #include "gridenum/count/pool.hpp"
 #include "gridenum/jobs/progress.hpp"
 #include "gridenum/jobs/stop_signals.hpp"
@@ -47,7 +47,7 @@ PlainRunOutcome run_plain_count(const PlainRunRequest& req) {
   cfg.catalogue_cache = false;  // no directory: nothing is written
   PlanSource source;
   source.use_cache = false;
-  const std::unique_ptr<JobWork> work = plan_job_work(cfg, {}, source);
+  const std::unique_ptr<MethodPlan> work = plan_job_work(cfg, {}, source);
   PlainRunOutcome out;
   out.units_total = work->header().shard.size(work->header().units);
 

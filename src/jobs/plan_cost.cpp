@@ -25,7 +25,7 @@ namespace {
 
 // Wall time on this machine with T threads and on M nodes of K cores, from the measured CPU
 // time (plan_cost.hpp says what is assumed).
-void project(PlanCost& c, JobWork& work, PlanTarget target, int threads) {
+void project(PlanCost& c, MethodPlan& work, PlanTarget target, int threads) {
   c.threads_here = threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   c.wall_seconds_here = c.plan_seconds + c.projected_cpu_seconds / c.threads_here;
   c.nodes = target.nodes;
@@ -42,20 +42,6 @@ void project(PlanCost& c, JobWork& work, PlanTarget target, int threads) {
 
 }  // namespace
 
-ChunkCostModel ChunkCostModel::fit(const std::vector<std::pair<double, double>>& pts) {
-  double sg = 0, st = 0, sgg = 0, sgt = 0;
-  for (const auto& [g, t] : pts) sg += g, st += t, sgg += g * g, sgt += g * t;
-  ChunkCostModel m;
-  if (!(sg > 0)) return m;
-  const double n = static_cast<double>(pts.size()), var = n * sgg - sg * sg;
-  m.b = st / sg;
-  if (var > 1e-9 * sgg * n) {
-    const double b = (n * sgt - sg * st) / var, a = (st - b * sg) / n;
-    if (a >= 0 && b >= 0) m.a = a, m.b = b;
-  }
-  return m;
-}
-
 PlanCost measure_plan_cost(const JobConfig& config, double budget_seconds, std::uint64_t seed, PlanTarget target) {
   if (target.nodes == 0 || target.node_cores == 0 || target.nodes > kMaxPlanNodes)
     throw std::invalid_argument("plan target: expected 1 to " + std::to_string(kMaxPlanNodes) +
@@ -67,9 +53,9 @@ PlanCost measure_plan_cost(const JobConfig& config, double budget_seconds, std::
   source.use_cache = false;
   PlanCost c;
   c.shape = cfg.shape;
-  c.method = to_string(resolve_method(cfg.shape, cfg.method));
+  c.method = resolve_method(cfg.shape, cfg.method).name;
   const auto t0 = SteadyClock::now();
-  const std::unique_ptr<JobWork> work = plan_job_work(cfg, {}, source);
+  const std::unique_ptr<MethodPlan> work = plan_job_work(cfg, {}, source);
   c.memory_limit = memory_limit_bytes(cfg);
   c.memory_plan = work->memory_plan(c.memory_limit, resolve_threads(cfg.threads));
   work->prepare(cfg.threads);

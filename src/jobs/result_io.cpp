@@ -55,7 +55,7 @@ ResultDoc load_result(const std::string& path) {
 }
 
 Shard result_shard(const ResultDoc& doc, Shard asked) {
-  asked.blocks = doc.method == Method::ThreeBand ? doc.catalogue_classes : 0;
+  asked.blocks = doc.method == MethodId::ThreeBand ? doc.catalogue_classes : 0;
   return asked;
 }
 

@@ -10,7 +10,8 @@
 #include <sstream>
 
 #include "gridenum/core/checksum.hpp"
-#include "gridenum/jobs/atomic_file.hpp"
+#include "gridenum/core/atomic_file.hpp"
+#include "gridenum/count/method.hpp"
 #include "gridenum/jobs/job.hpp"
 #include "gridenum/jobs/progress.hpp"
 
@@ -265,9 +266,9 @@ std::string format_status(const JobStatus& s) {
     }
     return o.str();
   }
-  const JobMethod method = resolve_method(s.config.shape, s.config.method);
-  o << "job " << s.dir.string() << ": " << s.config.shape.str() << ", method " << to_string(method);
-  if (method == JobMethod::Stack) o << ", kernel " << to_string(s.config.kernel);
+  const CountMethod& method = resolve_method(s.config.shape, s.config.method);
+  o << "job " << s.dir.string() << ": " << s.config.shape.str() << ", method " << method.name;
+  if (method.options & kOptionKernel) o << ", kernel " << to_string(s.config.kernel);
   o << ", shard " << s.config.shard.str();
   if (!s.config.description.empty()) o << " (" << s.config.description << ")";
   o << "\n";
@@ -343,7 +344,7 @@ nlohmann::json to_json(const JobStatus& s) {
   json j{{"dir", s.dir.string()},
          {"merged", false},
          {"shape", s.config.shape.str()},
-         {"method", to_string(resolve_method(s.config.shape, s.config.method))},
+         {"method", resolve_method(s.config.shape, s.config.method).name},
          {"kernel", to_string(s.config.kernel)},
          {"shard", s.config.shard.str()},
          {"started", s.started},

@@ -1,18 +1,28 @@
-// Choosing a job's work by its method (work.hpp).
+// A job's method plan (work.hpp).
 #include "gridenum/jobs/work.hpp"
 
-
-#include "gridenum/jobs/job_errors.hpp"
-#include "work_methods.hpp"
+#include "gridenum/jobs/job.hpp"
 
 namespace gridenum {
 
-std::unique_ptr<JobWork> plan_job_work(const JobConfig& cfg, const std::filesystem::path& dir, const PlanSource& source) {
-  if (auto why = job_method_error(cfg.shape, cfg.method)) throw JobInputError(*why);
-  const JobMethod method = resolve_method(cfg.shape, cfg.method);
-  if (method == JobMethod::Stack) return make_stack_work(cfg, dir, source);
-  if (method == JobMethod::ThreeBand) return make_three_band_work(cfg, dir);
-  return make_side2_work(cfg, method);
+MethodSettings method_settings(const JobConfig& cfg, const std::filesystem::path& dir, const PlanSource& source) {
+  MethodSettings s;
+  s.shape = cfg.shape;
+  s.threads = cfg.threads;
+  s.kernel = cfg.kernel;
+  s.slices_per_class = cfg.slices_per_class;
+  s.memory_limit = memory_limit_bytes(cfg);
+  if (cfg.table_cache) s.table_cache = cfg.table_cache_dir.empty() ? dir : std::filesystem::path(cfg.table_cache_dir);
+  s.shard = cfg.shard;
+  if (cfg.catalogue_cache && !dir.empty()) s.catalogue_cache = JobPaths{dir}.catalogue();
+  s.use_catalogue_cache = source.use_cache;
+  s.write_catalogue_cache = source.write_cache;
+  s.journal_fingerprint = source.journal_fingerprint;
+  return s;
+}
+
+std::unique_ptr<MethodPlan> plan_job_work(const JobConfig& cfg, const std::filesystem::path& dir, const PlanSource& source) {
+  return resolve_method(cfg.shape, cfg.method).plan(method_settings(cfg, dir, source));
 }
 
 }  // namespace gridenum

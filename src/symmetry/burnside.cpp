@@ -13,11 +13,11 @@
 
 #include "gridenum/core/errors.hpp"
 #include "gridenum/core/timing.hpp"
-#include "gridenum/count/catalogue.hpp"
-#include "gridenum/count/count.hpp"
+#include "gridenum/count/stack/catalogue.hpp"
+#include "gridenum/count/stack/count.hpp"
 #include "gridenum/count/pool.hpp"
-#include "gridenum/count/side2.hpp"
-#include "gridenum/count/two_stack.hpp"
+#include "gridenum/count/side2/side2.hpp"
+#include "gridenum/count/side2/two_stack.hpp"
 
 namespace gridenum {
 
@@ -78,7 +78,7 @@ BigInt count_all_grids(Shape s, int threads, std::string& route, std::unique_ptr
         tbb::blocked_range<std::size_t>(0, F.size(), 1),
         [&](const tbb::blocked_range<std::size_t>& range) {
           for (std::size_t i = range.begin(); i < range.end(); ++i)
-            F[i] = side2_fillings(Side2Route::TwoStack, table.classes[i].representative);
+            F[i] = side2_fillings(MethodId::TwoStack, table.classes[i].representative);
         },
         tbb::simple_partitioner());
   });

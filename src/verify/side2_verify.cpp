@@ -29,8 +29,8 @@
 #include "gridenum/core/combinatorics.hpp"
 #include "gridenum/core/timing.hpp"
 #include "gridenum/count/pool.hpp"
-#include "gridenum/count/two_band.hpp"
-#include "gridenum/count/two_stack.hpp"
+#include "gridenum/count/side2/two_band.hpp"
+#include "gridenum/count/side2/two_stack.hpp"
 
 namespace gridenum {
 
@@ -319,8 +319,8 @@ VerifyReport verify_side2_result(const ResultDoc& doc, const VerifyResultOptions
   const Shape s = doc.shape;
   if (auto why = side2_shape_error(s)) throw VerifyInputError(doc.source + ": " + *why);
   const int m = side2_half(s);
-  const Side2Route route = doc.method == Method::TwoStack ? Side2Route::TwoStack : Side2Route::TwoBand;
-  const Side2Route other = route == Side2Route::TwoStack ? Side2Route::TwoBand : Side2Route::TwoStack;
+  const MethodId route = doc.method == MethodId::TwoStack ? MethodId::TwoStack : MethodId::TwoBand;
+  const MethodId other = route == MethodId::TwoStack ? MethodId::TwoBand : MethodId::TwoStack;
   const int nthreads = resolve_threads(opt.threads);
   VerifyReport r;
   r.title = "gridenum verify result: " + doc.source;

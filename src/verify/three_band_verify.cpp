@@ -33,11 +33,11 @@
 #include <fmt/format.h>
 
 #include "gridenum/core/timing.hpp"
-#include "gridenum/count/band_signatures.hpp"
+#include "gridenum/count/three_band/band_signatures.hpp"
 #include "gridenum/count/pool.hpp"
-#include "gridenum/count/three_band.hpp"
-#include "gridenum/count/three_band_cache.hpp"
-#include "gridenum/count/three_band_run.hpp"
+#include "gridenum/count/three_band/three_band.hpp"
+#include "gridenum/count/three_band/three_band_cache.hpp"
+#include "gridenum/count/three_band/three_band_run.hpp"
 #include "gridenum/verify/signature.hpp"
 
 namespace gridenum {
@@ -203,7 +203,7 @@ BigInt configurations_of(Shape s) {
   return all;
 }
 
-// The plan a three-band job numbers its units by, rebuilt as jobs/work_three_band.cpp builds it:
+// The plan a three-band job numbers its units by, rebuilt as count/three_band/method.cpp builds it:
 // the signature catalogue of the shape counted, and the classes in prefix-group order
 // (three_band_chunks over every class), so that unit u is class order[u] + 1. Rebuilt rather
 // than read: a journal's numbering is only trusted through the plan.
@@ -434,7 +434,7 @@ bool recount(VerifyReport& r, const ResultDoc& doc, const UnitPlan& plan, const 
 }  // namespace
 
 VerifyReport verify_three_band_result(const ResultDoc& doc, const VerifyResultOptions& opt) {
-  if (doc.method != Method::ThreeBand) throw VerifyInputError(doc.source + ": not a three-band result");
+  if (doc.method != MethodId::ThreeBand) throw VerifyInputError(doc.source + ": not a three-band result");
   Shape counted;
   try {
     counted = three_band_counted_shape(doc.shape);

@@ -23,7 +23,7 @@
 #include <fmt/format.h>
 
 #include "gridenum/core/timing.hpp"
-#include "gridenum/count/count.hpp"
+#include "gridenum/count/stack/count.hpp"
 #include "gridenum/count/pool.hpp"
 #include "gridenum/verify/orbits.hpp"
 #include "gridenum/verify/signature.hpp"
@@ -316,9 +316,9 @@ VerifyReport verify_completions(const VerifyCompletionsOptions& opt) {
   std::vector<BigInt> by_sig(cat.classes.size());
   for (std::size_t i = 0; i < chosen.size(); ++i) by_sig[chosen[i]] = sig[i];
 
-  const bool stack_left = opt.method == Method::Stack;
+  const bool stack_left = opt.method == MethodId::Stack;
   r.info.push_back("method under check: " + to_string(opt.method) + "; recomputed by the " +
-                   to_string(stack_left ? Method::Signature : Method::Stack) + " method");
+                   to_string(stack_left ? MethodId::Signature : MethodId::Stack) + " method");
   r.info.push_back("classes: " + (chosen.size() == cat.classes.size() ? std::string("all ") + std::to_string(chosen.size())
                                                                       : std::to_string(chosen.size()) + " of " +
                                                                             std::to_string(cat.classes.size())) +
@@ -329,7 +329,7 @@ VerifyReport verify_completions(const VerifyCompletionsOptions& opt) {
   const std::vector<BigInt>& left = stack_left ? by_stack : by_sig;
   const std::vector<BigInt>& right = stack_left ? by_sig : by_stack;
   VerifySection sec{"completions n_alpha of each class representative", to_string(opt.method),
-                    to_string(stack_left ? Method::Signature : Method::Stack), {}};
+                    to_string(stack_left ? MethodId::Signature : MethodId::Stack), {}};
   BigInt wl = 0, wr = 0;
   for (auto a : chosen) {
     compare(r, sec, "class " + std::to_string(a + 1) + " " + band_string(cat.classes[a].representative), left[a], right[a]);
@@ -531,11 +531,11 @@ void check_total_arithmetic(VerifyReport& r, const ResultDoc& doc) {
 // when the other method cannot take the shape (then the total rests on the sample).
 bool recompute_whole_count(VerifyReport& r, const ResultDoc& doc, const Catalogue& cat, int nthreads) {
   const Shape s = doc.shape;
-  const Method other = doc.method == Method::Stack ? Method::Signature : Method::Stack;
-  if (other == Method::Signature && signature_shape_error(s)) return false;
+  const MethodId other = doc.method == MethodId::Stack ? MethodId::Signature : MethodId::Stack;
+  if (other == MethodId::Signature && signature_shape_error(s)) return false;
   const auto t = SteadyClock::now();
   std::vector<BigInt> n;
-  if (other == Method::Signature) {
+  if (other == MethodId::Signature) {
     std::vector<Band> reps;
     for (const auto& c : cat.classes) reps.push_back(c.representative);
     n = completions_by_signature(s, reps, nthreads);
@@ -616,7 +616,7 @@ void recount_classes(VerifyReport& r, const ResultDoc& doc, const Catalogue& cat
 
 VerifyReport verify_result(const ResultDoc& doc, const VerifyResultOptions& opt) {
   if (doc.is_side2()) return verify_side2_result(doc, opt);
-  if (doc.method == Method::ThreeBand) return verify_three_band_result(doc, opt);
+  if (doc.method == MethodId::ThreeBand) return verify_three_band_result(doc, opt);
   const Shape s = doc.shape;
   if (auto why = engine_shape_error(s)) throw VerifyInputError(doc.source + ": " + *why);
   const int nthreads = use_threads(opt.threads);
@@ -634,7 +634,7 @@ VerifyReport verify_result(const ResultDoc& doc, const VerifyResultOptions& opt)
   StackList stacks;
   Plan plan;
   std::vector<const ResultDoc::Unit*> by_id;
-  if (doc.method == Method::Stack) {
+  if (doc.method == MethodId::Stack) {
     stacks = build_stack_list(s);
     plan = make_plan(cat, stacks, doc.slices_per_class);
     by_id = check_units(r, doc, plan);
@@ -645,12 +645,12 @@ VerifyReport verify_result(const ResultDoc& doc, const VerifyResultOptions& opt)
   check_total_arithmetic(r, doc);
   const bool whole = opt.recompute != Recompute::Sample && recompute_whole_count(r, doc, cat, nthreads);
   r.sampled = !whole;
-  if (doc.method == Method::Stack) recount_units(r, doc, cat, stacks, plan, by_id, opt, seed, nthreads);
+  if (doc.method == MethodId::Stack) recount_units(r, doc, cat, stacks, plan, by_id, opt, seed, nthreads);
   else recount_classes(r, doc, cat, opt, seed, nthreads);
   if (r.sampled && r.recomputed.empty())
     r.recomputed.push_back(fmt::format("0 of {} {} (--sample K or --double-check SHARE recomputes some)",
-                                       doc.method == Method::Stack ? plan.units.size() : doc.classes.size(),
-                                       doc.method == Method::Stack ? "units" : "classes"));
+                                       doc.method == MethodId::Stack ? plan.units.size() : doc.classes.size(),
+                                       doc.method == MethodId::Stack ? "units" : "classes"));
   return r;
 }
 

@@ -17,8 +17,8 @@
 
 #include "gridenum/core/arith.hpp"
 #include "gridenum/core/shape.hpp"
-#include "gridenum/count/band_signatures.hpp"
-#include "gridenum/count/two_band.hpp"
+#include "gridenum/count/three_band/band_signatures.hpp"
+#include "gridenum/count/side2/two_band.hpp"
 
 #include <gtest/gtest.h>
 

@@ -4,8 +4,8 @@
 // checks both kernels against brute force on every unit of the small shapes.
 #include <gtest/gtest.h>
 
-#include "gridenum/count/completion.hpp"
-#include "gridenum/count/reducer.hpp"
+#include "gridenum/count/stack/completion.hpp"
+#include "gridenum/count/stack/reducer.hpp"
 
 using namespace gridenum;
 

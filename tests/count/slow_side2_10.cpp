@@ -13,9 +13,9 @@
 #include <random>
 
 #include "cli_run.hpp"
-#include "gridenum/count/side2.hpp"
-#include "gridenum/count/two_band.hpp"
-#include "gridenum/count/two_stack.hpp"
+#include "gridenum/count/side2/side2.hpp"
+#include "gridenum/count/side2/two_band.hpp"
+#include "gridenum/count/side2/two_stack.hpp"
 #include "side2_fixtures.hpp"
 #include "test_cache.hpp"
 
@@ -60,8 +60,8 @@ TEST(Side2Tables10, TotalsByBothRoutesAndFClassForClass) {
   ASSERT_EQ(merged.code, 0) << merged.out;
   const ResultDoc band = parse_result(nlohmann::json::parse(merged.out), "merge of the two-band shards");
   const ResultDoc stack = gridenum::testing::fixture_result(gridenum::testing::side2_ten_two_stack_dir());
-  EXPECT_EQ(stack.method, Method::TwoStack);
-  EXPECT_EQ(band.method, Method::TwoBand);
+  EXPECT_EQ(stack.method, MethodId::TwoStack);
+  EXPECT_EQ(band.method, MethodId::TwoBand);
   EXPECT_EQ(stack.shape, (Shape{2, 5}));
   EXPECT_EQ(band.shape, (Shape{5, 2}));
   for (const ResultDoc* r : {&stack, &band}) {

@@ -16,9 +16,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "gridenum/count/side2.hpp"
-#include "gridenum/count/two_band.hpp"
-#include "gridenum/count/two_stack.hpp"
+#include "gridenum/count/side2/side2.hpp"
+#include "gridenum/count/side2/two_band.hpp"
+#include "gridenum/count/side2/two_stack.hpp"
 #include "cli_run.hpp"
 #include "side2_fixtures.hpp"
 
@@ -60,7 +60,7 @@ TEST(Side2Slow12, TwelveDigitClassesDoNotMoveUnderTheGroup) {
 }
 
 TEST(Side2Slow12, SideTwoClassesTakeTwelveDigitsByTheTwoStackRoute) {
-  const Side2Classes t = side2_classes(Side2Route::TwoStack, 6, 2);
+  const Side2Classes t = side2_classes(MethodId::TwoStack, 6, 2);
   ASSERT_EQ(t.classes.size(), six().table().classes.size());
   EXPECT_EQ(t.classes.front().representative, six().table().classes.front().representative);
   EXPECT_EQ(t.classes.back().weight, six().table().classes.back().weight);
@@ -75,7 +75,7 @@ TEST(Side2Slow12, TwoBySixCheckValueThroughTheClassTable) {
   const Side2Class& cl = t.classes[six().class_of(same)];
   EXPECT_EQ(cl.representative, same);  // its canonical key is the greatest: it is its own representative
   EXPECT_EQ(cl.weight, 924u * 32u);  // S_1 free (924 ways), every other box S_1 or its complement
-  for (Side2Route r : {Side2Route::TwoStack, Side2Route::TwoBand}) {
+  for (MethodId r : {MethodId::TwoStack, MethodId::TwoBand}) {
     EXPECT_EQ(to_string(side2_fillings(r, same)), "660727073341440000") << to_string(r);  // 812,851,200^2
     EXPECT_EQ(to_string(side2_fillings(r, cl.representative)), "660727073341440000") << to_string(r);
   }
@@ -107,10 +107,10 @@ TEST(Side2Slow12, SymmetricClassesFDoesNotMoveUnderTheGroup) {
   const auto& t = six().table();
   for (std::uint32_t i : {63197u, 63198u}) {
     const Side2Config& rep = t.classes[i - 1].representative;
-    const u128 f = side2_fillings(Side2Route::TwoStack, rep);
+    const u128 f = side2_fillings(MethodId::TwoStack, rep);
     const Side2Config img = random_image(rep, rng);
     EXPECT_EQ(six().class_of(img), i - 1);
-    EXPECT_EQ(side2_fillings(Side2Route::TwoStack, img), f) << "class " << i;
+    EXPECT_EQ(side2_fillings(MethodId::TwoStack, img), f) << "class " << i;
   }
 }
 

@@ -14,7 +14,7 @@
 #include <algorithm>
 #include <map>
 
-#include "gridenum/count/band_signatures.hpp"
+#include "gridenum/count/three_band/band_signatures.hpp"
 
 using namespace gridenum;
 

@@ -16,9 +16,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "gridenum/count/side2.hpp"
-#include "gridenum/count/two_stack.hpp"
-#include "gridenum/count/two_stack_split.hpp"
+#include "gridenum/count/side2/side2.hpp"
+#include "gridenum/count/side2/two_stack.hpp"
+#include "gridenum/count/side2/two_stack_split.hpp"
 #include "cli_run.hpp"
 #include "two_stack_split_checks.hpp"
 

@@ -16,8 +16,8 @@
 #include <random>
 
 #include "band_signature_fixtures.hpp"
-#include "gridenum/count/band_signatures.hpp"
-#include "gridenum/count/two_band.hpp"
+#include "gridenum/count/three_band/band_signatures.hpp"
+#include "gridenum/count/side2/two_band.hpp"
 
 using namespace gridenum;
 namespace ts = gridenum::test_support;

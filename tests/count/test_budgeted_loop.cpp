@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "gridenum/count/budgeted_loop.hpp"
-#include "gridenum/count/side2.hpp"
-#include "gridenum/count/two_stack_split.hpp"
+#include "gridenum/count/side2/side2.hpp"
+#include "gridenum/count/side2/two_stack_split.hpp"
 
 using namespace gridenum;
 
@@ -121,14 +121,14 @@ TEST(BudgetedLoop, WantAndStop) {
 // (SplitStats::peak_bytes is no such bound: it misses the moment a table grows, when the old and
 // the new slot arrays are both held); under a limit no class fits, the run ends naming class 1.
 TEST(BudgetedLoop, SideTwoCountUnderAMemoryLimit) {
-  const Side2Classes classes = side2_classes(Side2Route::TwoStack, 4, 2);
+  const Side2Classes classes = side2_classes(MethodId::TwoStack, 4, 2);
   std::uint64_t hungriest = 0;
   std::size_t hungriest_class = 0;
   for (std::size_t i = 0; i < classes.classes.size(); ++i) {
     MemoryBudget b;
     const u128 f = two_stack_fillings_split(classes.classes[i].representative, nullptr, 1, &b);
     EXPECT_EQ(b.held(), 0u) << "class " << i + 1 << ": tables still reserved after the count";
-    EXPECT_EQ(f, side2_fillings(Side2Route::TwoStack, classes.classes[i].representative));
+    EXPECT_EQ(f, side2_fillings(MethodId::TwoStack, classes.classes[i].representative));
     if (b.peak() > hungriest) hungriest = b.peak(), hungriest_class = i;
   }
   ASSERT_GT(hungriest, 0u);

@@ -6,8 +6,8 @@
 #include <set>
 
 #include "brute.hpp"
-#include "gridenum/count/catalogue.hpp"
-#include "gridenum/count/count.hpp"
+#include "gridenum/count/stack/catalogue.hpp"
+#include "gridenum/count/stack/count.hpp"
 
 #include <omp.h>
 #include "param_names.hpp"

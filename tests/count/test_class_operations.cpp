@@ -9,7 +9,7 @@
 #include <random>
 
 #include "brute.hpp"
-#include "gridenum/count/catalogue.hpp"
+#include "gridenum/count/stack/catalogue.hpp"
 #include "param_names.hpp"
 
 using namespace gridenum;

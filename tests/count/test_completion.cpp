@@ -3,8 +3,8 @@
 #include <gtest/gtest.h>
 
 #include "brute.hpp"
-#include "gridenum/count/completion.hpp"
-#include "gridenum/count/reducer.hpp"
+#include "gridenum/count/stack/completion.hpp"
+#include "gridenum/count/stack/reducer.hpp"
 #include "param_names.hpp"
 
 using namespace gridenum;

@@ -9,7 +9,7 @@
 #include <mutex>
 #include <set>
 
-#include "gridenum/count/count.hpp"
+#include "gridenum/count/stack/count.hpp"
 #include "gridenum/count/estimate.hpp"
 #include "gridenum/count/pool.hpp"
 #include "cli_run.hpp"
@@ -88,10 +88,10 @@ TEST(Plan, UnitIdsAreStableAndCoverEveryFilling) {
 TEST(Count, HooksSkipDoneStop) {
   std::mutex mu;
   std::map<std::uint32_t, u128> seen;
-  CountHooks h;
-  h.done = [&](const WorkUnit& u, u128 c) {
+  UnitHooks h;
+  h.done = [&](std::uint32_t id, u128 c) {
     std::lock_guard lock(mu);
-    EXPECT_TRUE(seen.emplace(u.id, c).second) << "unit " << u.id << " reported twice";
+    EXPECT_TRUE(seen.emplace(id, c).second) << "unit " << id << " reported twice";
   };
   CountOptions o;
   o.shape = Shape{3, 3};
@@ -101,27 +101,27 @@ TEST(Count, HooksSkipDoneStop) {
 
   // Skip every even unit with its known count: same total, only odd units computed.
   std::atomic<int> computed{0};
-  CountHooks h2;
-  h2.skip = [&](const WorkUnit& u) -> std::optional<u128> {
-    if (u.id % 2 == 0) return seen.at(u.id);
+  UnitHooks h2;
+  h2.skip = [&](std::uint32_t id) -> std::optional<u128> {
+    if (id % 2 == 0) return seen.at(id);
     return std::nullopt;
   };
-  h2.done = [&](const WorkUnit& u, u128) {
-    EXPECT_EQ(u.id % 2, 1u);
+  h2.done = [&](std::uint32_t id, u128) {
+    EXPECT_EQ(id % 2, 1u);
     ++computed;
   };
   EXPECT_EQ(run_count(o, h2).reduction.total, full.reduction.total);
   EXPECT_EQ(computed.load(), static_cast<int>(full.units / 2));
 
   // A wrong skipped count changes the total: the skip path is really used.
-  CountHooks h3;
-  h3.skip = [&](const WorkUnit& u) -> std::optional<u128> {
-    if (u.id == 0) return seen.at(0) + 1;
+  UnitHooks h3;
+  h3.skip = [&](std::uint32_t id) -> std::optional<u128> {
+    if (id == 0) return seen.at(0) + 1;
     return std::nullopt;
   };
   EXPECT_NE(run_count(o, h3).reduction.total, full.reduction.total);
 
-  CountHooks h4;
+  UnitHooks h4;
   std::atomic<int> polls{0};
   h4.stop = [&] { return ++polls > 10; };
   EXPECT_THROW(run_count(o, h4), Interrupted);
@@ -136,10 +136,10 @@ TEST(Count, SelectRunsASubsetWithoutReduction) {
   const StackList stacks = build_stack_list(o.shape);
   o.stacks = &stacks;
   std::atomic<int> computed{0};
-  CountHooks h;
-  h.select = [](const WorkUnit& u) { return u.id % 3 == 1; };
-  h.done = [&](const WorkUnit& u, u128) {
-    EXPECT_EQ(u.id % 3, 1u);
+  UnitHooks h;
+  h.select = [](std::uint32_t id) { return id % 3 == 1; };
+  h.done = [&](std::uint32_t id, u128) {
+    EXPECT_EQ(id % 3, 1u);
     ++computed;
   };
   const CountResult r = run_count(o, h);

@@ -18,10 +18,10 @@
 #include <numeric>
 #include <random>
 
-#include "gridenum/count/count.hpp"
-#include "gridenum/count/side2.hpp"
-#include "gridenum/count/two_band.hpp"
-#include "gridenum/count/two_stack.hpp"
+#include "gridenum/count/stack/count.hpp"
+#include "gridenum/count/side2/side2.hpp"
+#include "gridenum/count/side2/two_band.hpp"
+#include "gridenum/count/side2/two_stack.hpp"
 #include "side2_fixtures.hpp"
 
 using namespace gridenum;
@@ -71,7 +71,7 @@ TEST(Side2, SmallShapesMatchTheStackMethodAndThePublishedCounts) {
     o.threads = 2;
     const BigInt stack_total = run_count(o).reduction.total;
     EXPECT_EQ(stack_total.str(), published) << text;
-    for (Side2Route route : {Side2Route::TwoStack, Side2Route::TwoBand}) {
+    for (MethodId route : {MethodId::TwoStack, MethodId::TwoBand}) {
       Side2Options so;
       so.shape = s;
       so.route = route;
@@ -176,14 +176,14 @@ TEST(Side2, Refusals) {
   EXPECT_FALSE(side2_shape_error(Shape{2, 6}).has_value());  // by the two-stack route only
   EXPECT_FALSE(side2_shape_error(Shape{6, 2}).has_value());
   EXPECT_TRUE(side2_shape_error(Shape{2, 7}).has_value());
-  EXPECT_FALSE(side2_route_error(Shape{6, 2}, Side2Route::TwoStack).has_value());
-  EXPECT_TRUE(side2_route_error(Shape{6, 2}, Side2Route::TwoBand).has_value());
-  EXPECT_TRUE(side2_route_error(Shape{2, 6}, Side2Route::TwoBand).has_value());
-  EXPECT_FALSE(side2_route_error(Shape{5, 2}, Side2Route::TwoBand).has_value());
+  EXPECT_FALSE(side2_route_error(Shape{6, 2}, MethodId::TwoStack).has_value());
+  EXPECT_TRUE(side2_route_error(Shape{6, 2}, MethodId::TwoBand).has_value());
+  EXPECT_TRUE(side2_route_error(Shape{2, 6}, MethodId::TwoBand).has_value());
+  EXPECT_FALSE(side2_route_error(Shape{5, 2}, MethodId::TwoBand).has_value());
   EXPECT_FALSE(side2_shape_error(Shape{2, 5}).has_value());
   EXPECT_FALSE(side2_shape_error(Shape{5, 2}).has_value());
-  EXPECT_EQ(side2_native_route(Shape{2, 5}), Side2Route::TwoStack);
-  EXPECT_EQ(side2_native_route(Shape{5, 2}), Side2Route::TwoBand);
+  EXPECT_EQ(side2_native_route(Shape{2, 5}), MethodId::TwoStack);
+  EXPECT_EQ(side2_native_route(Shape{5, 2}), MethodId::TwoBand);
   Side2Config bad;
   bad.m = 5;
   bad.sets[0] = 0xf;  // 4 digits

@@ -13,8 +13,8 @@
 
 #include <random>
 
-#include "gridenum/count/side2.hpp"
-#include "gridenum/count/two_stack.hpp"
+#include "gridenum/count/side2/side2.hpp"
+#include "gridenum/count/side2/two_stack.hpp"
 #include "side2_fixtures.hpp"
 
 using namespace gridenum;
@@ -64,7 +64,7 @@ TEST(Side2Orbits, EightDigitConfigurationsClassifiedAlikeByBothGenerators) {
 }
 
 TEST(Side2Orbits, Refusals) {
-  EXPECT_THROW(side2_classes(Side2Route::TwoBand, 6), std::invalid_argument);
+  EXPECT_THROW(side2_classes(MethodId::TwoBand, 6), std::invalid_argument);
   EXPECT_THROW(TwoStackOrbitClasses(7), std::invalid_argument);
   EXPECT_THROW(TwoStackOrbitClasses(1), std::invalid_argument);
   EXPECT_THROW(TwoStackOrbitClasses(4).class_of(Side2Config{}), std::invalid_argument);
@@ -76,6 +76,6 @@ TEST(Side2Orbits, TwoBySixCheckValueByBothRoutes) {
   Side2Config same;
   same.m = 6;
   for (int k = 0; k < 6; ++k) same.sets[k] = 0x3f;
-  for (Side2Route r : {Side2Route::TwoStack, Side2Route::TwoBand})
+  for (MethodId r : {MethodId::TwoStack, MethodId::TwoBand})
     EXPECT_EQ(to_string(side2_fillings(r, same)), "660727073341440000") << to_string(r);  // 812,851,200^2
 }

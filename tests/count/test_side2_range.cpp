@@ -8,18 +8,18 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_run.hpp"
-#include "gridenum/count/side2.hpp"
-#include "gridenum/count/side2_range.hpp"
+#include "gridenum/count/side2/side2.hpp"
+#include "gridenum/count/side2/side2_range.hpp"
 
 using namespace gridenum;
 using gridenum::testing::run_cli_line;
 
 TEST(Side2Range, EveryClassGivesTheTotalByBothRoutes) {
-  for (Side2Route route : {Side2Route::TwoStack, Side2Route::TwoBand}) {
+  for (MethodId route : {MethodId::TwoStack, MethodId::TwoBand}) {
     const Side2RangeResult r = run_side2_range(Shape{2, 4}, route, 0, 0, 2);
     ASSERT_TRUE(r.complete);
     EXPECT_EQ(r.reduction.total.str(), "29136487207403520") << to_string(route);
-    EXPECT_EQ(r.transposed, route == Side2Route::TwoBand);
+    EXPECT_EQ(r.transposed, route == MethodId::TwoBand);
     const Side2RangeResult part = run_side2_range(Shape{4, 2}, route, 2, 3, 1);
     EXPECT_FALSE(part.complete);
     ASSERT_EQ(part.classes.size(), 2u);
@@ -28,8 +28,8 @@ TEST(Side2Range, EveryClassGivesTheTotalByBothRoutes) {
       EXPECT_EQ(c.F, side2_fillings(route, c.representative));
     }
   }
-  EXPECT_THROW(run_side2_range(Shape{2, 4}, Side2Route::TwoStack, 5, 4, 1), std::invalid_argument);
-  EXPECT_THROW(run_side2_range(Shape{3, 3}, Side2Route::TwoStack, 1, 1, 1), std::invalid_argument);
+  EXPECT_THROW(run_side2_range(Shape{2, 4}, MethodId::TwoStack, 5, 4, 1), std::invalid_argument);
+  EXPECT_THROW(run_side2_range(Shape{3, 3}, MethodId::TwoStack, 1, 1, 1), std::invalid_argument);
   EXPECT_TRUE(side2_range_shape_error(Shape{2, 7}).has_value());
   EXPECT_FALSE(side2_range_shape_error(Shape{6, 2}).has_value());
 }

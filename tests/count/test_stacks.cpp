@@ -3,8 +3,8 @@
 // transposed shape, by transposing the grid).
 #include <gtest/gtest.h>
 
-#include "gridenum/count/catalogue.hpp"
-#include "gridenum/count/stacks.hpp"
+#include "gridenum/count/stack/catalogue.hpp"
+#include "gridenum/count/stack/stacks.hpp"
 #include "param_names.hpp"
 
 using namespace gridenum;

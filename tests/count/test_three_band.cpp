@@ -23,9 +23,9 @@
 #include <random>
 #include <set>
 
-#include "gridenum/count/band_signatures.hpp"
-#include "gridenum/count/three_band.hpp"
-#include "gridenum/count/three_band_run.hpp"
+#include "gridenum/count/three_band/band_signatures.hpp"
+#include "gridenum/count/three_band/three_band.hpp"
+#include "gridenum/count/three_band/three_band_run.hpp"
 #include "band_fill.hpp"
 #include "cli_run.hpp"
 #include <nlohmann/json.hpp>

@@ -21,9 +21,9 @@
 #include <random>
 #include <string>
 
-#include "gridenum/count/band_signatures.hpp"
-#include "gridenum/count/three_band.hpp"
-#include "gridenum/count/three_band_cache.hpp"
+#include "gridenum/count/three_band/band_signatures.hpp"
+#include "gridenum/count/three_band/three_band.hpp"
+#include "gridenum/count/three_band/three_band_cache.hpp"
 
 using namespace gridenum;
 namespace fs = std::filesystem;

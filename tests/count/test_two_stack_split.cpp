@@ -16,9 +16,9 @@
 
 #include <random>
 
-#include "gridenum/count/side2.hpp"
-#include "gridenum/count/two_stack.hpp"
-#include "gridenum/count/two_stack_split.hpp"
+#include "gridenum/count/side2/side2.hpp"
+#include "gridenum/count/side2/two_stack.hpp"
+#include "gridenum/count/side2/two_stack_split.hpp"
 #include "side2_fixtures.hpp"
 #include "two_stack_split_checks.hpp"
 
@@ -86,8 +86,8 @@ TEST(TwoStackSplit, TwelveDigitClassesDoNotMoveUnderTheGroup) {
 TEST(TwoStackSplit, TheSideTwoRouteUsesIt) {
   // side2_fillings(two-stack) is this counter: same F as the two-band route's on a 10-digit class.
   const Side2Config c = config("12345 12678 34679 35689 1456A", 5);
-  EXPECT_EQ(side2_fillings(Side2Route::TwoStack, c), two_stack_fillings_split(c));
-  EXPECT_EQ(side2_fillings(Side2Route::TwoStack, c), side2_fillings(Side2Route::TwoBand, c));
+  EXPECT_EQ(side2_fillings(MethodId::TwoStack, c), two_stack_fillings_split(c));
+  EXPECT_EQ(side2_fillings(MethodId::TwoStack, c), side2_fillings(MethodId::TwoBand, c));
 }
 
 TEST(TwoStackSplit, Refusals) {

@@ -22,7 +22,7 @@
 #include <set>
 #include <thread>
 
-#include "gridenum/count/count.hpp"
+#include "gridenum/count/stack/count.hpp"
 #include "gridenum/jobs/job_errors.hpp"
 #include "gridenum/jobs/journal.hpp"
 #include "job_fixtures.hpp"
@@ -135,11 +135,11 @@ TEST(KillResume, SigkillAtRandomMomentsThenExactTotal) {
   o.shape = Shape{2, 4};
   o.threads = 2;
   o.slices_per_class = 1000;
-  CountHooks h;
-  h.select = [](const WorkUnit& u) { return u.id % 4 == 0; };
-  h.done = [&](const WorkUnit& u, u128 c) {
+  UnitHooks h;
+  h.select = [](std::uint32_t id) { return id % 4 == 0; };
+  h.done = [&](std::uint32_t id, u128 c) {
     std::lock_guard l(mu);
-    ref[u.id] = c;
+    ref[id] = c;
   };
   run_count(o, h);
   const JournalContents j = read_journal(dir / "journal");

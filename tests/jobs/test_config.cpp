@@ -29,7 +29,7 @@ TEST(Config, EveryShippedConfigParses) {
   EXPECT_EQ(load_config(kConfigs / "2x3.toml").shape, (Shape{2, 3}));
   EXPECT_EQ(load_config(kConfigs / "4x2.toml").shape, (Shape{4, 2}));
   EXPECT_EQ(load_config(kConfigs / "4x3.toml").shape, (Shape{4, 3}));
-  EXPECT_EQ(load_config(kConfigs / "4x3.toml").method, JobMethod::ThreeBand);
+  EXPECT_EQ(load_config(kConfigs / "4x3.toml").method, MethodId::ThreeBand);
 }
 
 // Every key a config can hold appears in each shipped file under a comment.
@@ -100,7 +100,10 @@ TEST(Config, BadValuesNameKeyFileAndPosition) {
       {"shape = \"3y3\"", "cfg/job.toml:2:9: bad value for 'shape'"},
       {"shape = \"5x5\"", "box shape 5x5 gives 25x25 grids"},
       {"shape = \"2x7\"", "box shape 2x7 is beyond what count does"},
-      {"method = \"fast\"", "cfg/job.toml:2:10: bad value for 'method': expected \"auto\", \"stack\", \"two-stack\""},
+      // Every method that runs as a job, from the registry (three-band included; signature is one pass).
+      {"method = \"fast\"", "cfg/job.toml:2:10: bad value for 'method': expected one of \"auto\", \"stack\", \"two-stack\", "
+                            "\"two-band\", \"three-band\", got \"fast\""},
+      {"method = \"signature\"", "cfg/job.toml:2:10: bad value for 'method': expected one of \"auto\", \"stack\""},
       // Shape and method checked together, at the method's position.
       {"method = \"stack\"\nshape = \"2x5\"", "cfg/job.toml:2:10: method stack: "},
       {"method = \"two-band\"\nshape = \"3x3\"", "cfg/job.toml:2:10: method two-band: the two-stack and two-band routes count boxes with a side of 2"},

@@ -15,8 +15,8 @@
 #include <thread>
 
 #include "gridenum/core/checksum.hpp"
-#include "gridenum/jobs/catalogue_cache.hpp"
-#include "gridenum/jobs/fingerprint.hpp"
+#include "gridenum/count/stack/catalogue_cache.hpp"
+#include "gridenum/count/fingerprint.hpp"
 #include "gridenum/jobs/job.hpp"
 #include "gridenum/jobs/job_errors.hpp"
 #include "gridenum/jobs/job_lock.hpp"
@@ -66,7 +66,7 @@ TEST(Job, RunsToTheTotalAndWritesItsFiles) {
     EXPECT_TRUE(fs::exists(t / "job" / f)) << f;
   // The config kept is the one given, with the method resolved (auto -> stack).
   JobConfig kept = config("2x3");
-  kept.method = JobMethod::Stack;
+  kept.method = MethodId::Stack;
   EXPECT_EQ(load_config(t / "job" / "config.toml"), kept);
   EXPECT_TRUE(contains(slurp(t / "job" / "result.txt"), k2x3));
   const auto j = nlohmann::json::parse(slurp(t / "job" / "result.json"));
@@ -567,11 +567,11 @@ std::map<std::uint32_t, u128> reference_counts(std::uint32_t slices, Shard shard
   CountOptions o;
   o.threads = 2;
   o.slices_per_class = slices;
-  CountHooks h;
-  h.select = [shard](const WorkUnit& u) { return shard.contains(u.id); };
-  h.done = [&](const WorkUnit& u, u128 c) {
+  UnitHooks h;
+  h.select = [shard](std::uint32_t id) { return shard.contains(id); };
+  h.done = [&](std::uint32_t id, u128 c) {
     std::lock_guard l(mu);
-    out[u.id] = c;
+    out[id] = c;
   };
   run_count(o, h);
   return out;

@@ -8,7 +8,7 @@
 #include <memory>
 #include <set>
 
-#include "gridenum/count/count.hpp"
+#include "gridenum/count/stack/count.hpp"
 #include "gridenum/jobs/job.hpp"
 #include "gridenum/jobs/job_errors.hpp"
 #include "gridenum/jobs/journal.hpp"
@@ -27,8 +27,8 @@ TEST(JobSide2, EachRouteRunsToTheStackMethodsTotal) {
   ASSERT_EQ(stack_total("2x4"), k2x4);
   ASSERT_EQ(stack_total("4x2"), k2x4);
   TempDir t;
-  for (auto [shape, method] : {std::pair{"2x4", JobMethod::TwoStack}, std::pair{"2x4", JobMethod::TwoBand},
-                               std::pair{"4x2", JobMethod::TwoBand}, std::pair{"4x2", JobMethod::TwoStack}}) {
+  for (auto [shape, method] : {std::pair{"2x4", MethodId::TwoStack}, std::pair{"2x4", MethodId::TwoBand},
+                               std::pair{"4x2", MethodId::TwoBand}, std::pair{"4x2", MethodId::TwoStack}}) {
     const fs::path dir = t / (std::string(shape) + "-" + to_string(method));
     const JobOutcome o = run_job(request(dir, method_config(shape, method)));
     ASSERT_TRUE(o.finished) << dir;
@@ -54,24 +54,24 @@ TEST(JobSide2, EachRouteRunsToTheStackMethodsTotal) {
 TEST(JobSide2, AutoResolvesAndIsKeptResolved) {
   TempDir t;
   // 2x4 has 8 digits: auto is the stack method; the job keeps "stack", not "auto".
-  const JobOutcome o = run_job(request(t / "a", method_config("2x4", JobMethod::Auto)));
+  const JobOutcome o = run_job(request(t / "a", method_config("2x4", std::nullopt)));
   ASSERT_TRUE(o.finished);
-  EXPECT_EQ(load_config(t / "a" / "config.toml").method, JobMethod::Stack);
-  EXPECT_EQ(resolve_method(Shape{2, 5}, JobMethod::Auto), JobMethod::TwoStack);
-  EXPECT_EQ(resolve_method(Shape{5, 2}, JobMethod::Auto), JobMethod::TwoStack);
-  EXPECT_EQ(resolve_method(Shape{3, 3}, JobMethod::Auto), JobMethod::Stack);
-  EXPECT_TRUE(job_method_error(Shape{3, 3}, JobMethod::TwoBand).has_value());
-  EXPECT_TRUE(job_method_error(Shape{2, 5}, JobMethod::Stack).has_value());
-  EXPECT_FALSE(job_method_error(Shape{2, 6}, JobMethod::Auto).has_value());  // a long job
-  EXPECT_EQ(resolve_method(Shape{6, 2}, JobMethod::Auto), JobMethod::TwoStack);
-  EXPECT_TRUE(job_method_error(Shape{6, 2}, JobMethod::TwoBand).has_value());
-  EXPECT_TRUE(job_method_error(Shape{2, 7}, JobMethod::Auto).has_value());
-  EXPECT_FALSE(job_method_error(Shape{5, 2}, JobMethod::TwoBand).has_value());
+  EXPECT_EQ(load_config(t / "a" / "config.toml").method, MethodId::Stack);
+  EXPECT_EQ(resolve_method(Shape{2, 5}, std::nullopt).id, MethodId::TwoStack);
+  EXPECT_EQ(resolve_method(Shape{5, 2}, std::nullopt).id, MethodId::TwoStack);
+  EXPECT_EQ(resolve_method(Shape{3, 3}, std::nullopt).id, MethodId::Stack);
+  EXPECT_TRUE(method_shape_error(Shape{3, 3}, MethodId::TwoBand).has_value());
+  EXPECT_TRUE(method_shape_error(Shape{2, 5}, MethodId::Stack).has_value());
+  EXPECT_FALSE(method_shape_error(Shape{2, 6}, std::nullopt).has_value());  // a long job
+  EXPECT_EQ(resolve_method(Shape{6, 2}, std::nullopt).id, MethodId::TwoStack);
+  EXPECT_TRUE(method_shape_error(Shape{6, 2}, MethodId::TwoBand).has_value());
+  EXPECT_TRUE(method_shape_error(Shape{2, 7}, std::nullopt).has_value());
+  EXPECT_FALSE(method_shape_error(Shape{5, 2}, MethodId::TwoBand).has_value());
 }
 
 TEST(JobSide2, StoppedThenResumedCountsEachClassOnce) {
   TempDir t;
-  JobRequest r = request(t / "job", method_config("4x2", JobMethod::TwoBand));
+  JobRequest r = request(t / "job", method_config("4x2", MethodId::TwoBand));
   auto polls = std::make_shared<std::atomic<int>>(0);
   r.stop = [polls] { return ++*polls > 5; };
   const JobOutcome first = run_job(r);
@@ -98,7 +98,7 @@ TEST(JobSide2, ShardsMergeToTheTotalAndJobsOfTwoRoutesDoNotMix) {
   std::vector<fs::path> dirs;
   for (std::uint32_t k = 1; k <= 3; ++k) {
     dirs.push_back(t / ("s" + std::to_string(k)));
-    const JobOutcome o = run_job(request(dirs.back(), method_config("2x4", JobMethod::TwoStack, Shard{k, 3})));
+    const JobOutcome o = run_job(request(dirs.back(), method_config("2x4", MethodId::TwoStack, Shard{k, 3})));
     ASSERT_TRUE(o.finished);
     EXPECT_FALSE(o.result.complete);
     EXPECT_TRUE(o.result.json["total"].is_null());
@@ -110,13 +110,13 @@ TEST(JobSide2, ShardsMergeToTheTotalAndJobsOfTwoRoutesDoNotMix) {
   EXPECT_TRUE(contains(m.result.text, "read from the shards' journals"));
   // The same shard of the other route has another fingerprint (another class table): refused.
   const fs::path other = t / "band-s3";
-  ASSERT_TRUE(run_job(request(other, method_config("2x4", JobMethod::TwoBand, Shard{3, 3}))).finished);
+  ASSERT_TRUE(run_job(request(other, method_config("2x4", MethodId::TwoBand, Shard{3, 3}))).finished);
   EXPECT_THROW(merge_jobs({dirs[0], dirs[1], other}), JobCheckError);
 }
 
 TEST(JobSide2, ResumeWithAnotherMethodInTheConfigIsRefused) {
   TempDir t;
-  JobRequest r = request(t / "job", method_config("2x4", JobMethod::TwoStack));
+  JobRequest r = request(t / "job", method_config("2x4", MethodId::TwoStack));
   r.stop = [] { return true; };
   ASSERT_FALSE(run_job(r).finished);
   ASSERT_TRUE(fs::exists(t / "job" / "journal"));

@@ -9,8 +9,8 @@
 #include <memory>
 #include <set>
 
-#include "gridenum/count/count.hpp"
-#include "gridenum/count/three_band_run.hpp"
+#include "gridenum/count/stack/count.hpp"
+#include "gridenum/count/three_band/three_band_run.hpp"
 #include "gridenum/jobs/job.hpp"
 #include "gridenum/jobs/job_errors.hpp"
 #include "gridenum/jobs/journal.hpp"
@@ -29,7 +29,7 @@ TEST(JobThreeBand, RunsToTheStackMethodsTotal) {
   for (const char* shape : {"3x3", "3x2", "2x3"}) {
     const std::string expected = stack_total(shape);
     const fs::path dir = t / shape;
-    const JobOutcome o = run_job(request(dir, method_config(shape, JobMethod::ThreeBand)));
+    const JobOutcome o = run_job(request(dir, method_config(shape, MethodId::ThreeBand)));
     ASSERT_TRUE(o.finished) << dir;
     EXPECT_TRUE(o.result.complete);
     EXPECT_EQ(o.result.total.str(), expected) << shape;
@@ -41,20 +41,20 @@ TEST(JobThreeBand, RunsToTheStackMethodsTotal) {
     EXPECT_EQ(j["total"], expected);
     EXPECT_EQ(j["method"], "three-band");
     EXPECT_TRUE(contains(slurp(dir / "journal"), "kernel=three-band"));
-    EXPECT_EQ(load_config(dir / "config.toml").method, JobMethod::ThreeBand);
+    EXPECT_EQ(load_config(dir / "config.toml").method, MethodId::ThreeBand);
   }
   EXPECT_EQ(stack_total("3x3"), "6670903752021072936960");
 }
 
 TEST(JobThreeBand, AutoResolution) {
-  EXPECT_EQ(resolve_method(Shape{4, 3}, JobMethod::Auto), JobMethod::ThreeBand);
-  EXPECT_EQ(resolve_method(Shape{3, 4}, JobMethod::Auto), JobMethod::ThreeBand);
-  EXPECT_EQ(resolve_method(Shape{3, 3}, JobMethod::Auto), JobMethod::Stack);
-  EXPECT_FALSE(job_method_error(Shape{4, 3}, JobMethod::Auto).has_value());
-  EXPECT_FALSE(job_method_error(Shape{3, 3}, JobMethod::ThreeBand).has_value());
-  EXPECT_TRUE(job_method_error(Shape{2, 5}, JobMethod::ThreeBand).has_value());
-  EXPECT_TRUE(job_method_error(Shape{5, 3}, JobMethod::ThreeBand).has_value());
-  EXPECT_TRUE(job_method_error(Shape{6, 2}, JobMethod::ThreeBand).has_value());
+  EXPECT_EQ(resolve_method(Shape{4, 3}, std::nullopt).id, MethodId::ThreeBand);
+  EXPECT_EQ(resolve_method(Shape{3, 4}, std::nullopt).id, MethodId::ThreeBand);
+  EXPECT_EQ(resolve_method(Shape{3, 3}, std::nullopt).id, MethodId::Stack);
+  EXPECT_FALSE(method_shape_error(Shape{4, 3}, std::nullopt).has_value());
+  EXPECT_FALSE(method_shape_error(Shape{3, 3}, MethodId::ThreeBand).has_value());
+  EXPECT_TRUE(method_shape_error(Shape{2, 5}, MethodId::ThreeBand).has_value());
+  EXPECT_TRUE(method_shape_error(Shape{5, 3}, MethodId::ThreeBand).has_value());
+  EXPECT_TRUE(method_shape_error(Shape{6, 2}, MethodId::ThreeBand).has_value());
   EXPECT_FALSE(count_shape_error(Shape{3, 4}).has_value());
 }
 
@@ -67,7 +67,7 @@ TEST(JobThreeBand, StoppedThenResumedCountsEachClassOnce) {
   for (int k : {1, 2, 5, 40, 400, 4000}) {
     SCOPED_TRACE(k);
     TempDir t;
-    JobRequest r = request(t / "job", method_config("3x3", JobMethod::ThreeBand));
+    JobRequest r = request(t / "job", method_config("3x3", MethodId::ThreeBand));
     auto polls = std::make_shared<std::atomic<int>>(0);
     r.stop = [polls, k] { return ++*polls >= k; };
     const JobOutcome first = run_job(r);
@@ -103,15 +103,15 @@ TEST(JobThreeBand, ShardsMergeToTheTotal) {
   std::vector<fs::path> dirs;
   for (std::uint32_t k = 1; k <= 3; ++k) {
     dirs.push_back(t / ("s" + std::to_string(k)));
-    const JobOutcome o = run_job(request(dirs.back(), method_config("3x3", JobMethod::ThreeBand, Shard{k, 3})));
+    const JobOutcome o = run_job(request(dirs.back(), method_config("3x3", MethodId::ThreeBand, Shard{k, 3})));
     ASSERT_TRUE(o.finished);
     EXPECT_FALSE(o.result.complete);
   }
   const MergeResult m = merge_jobs({dirs[2], dirs[0], dirs[1]});
   EXPECT_EQ(m.result.total.str(), "6670903752021072936960");
   // A stack-method shard of the same shape has another fingerprint: refused.
-  JobConfig other = method_config("3x3", JobMethod::ThreeBand, Shard{3, 3});
-  other.method = JobMethod::Stack;
+  JobConfig other = method_config("3x3", MethodId::ThreeBand, Shard{3, 3});
+  other.method = MethodId::Stack;
   const fs::path o = t / "stack-s3";
   ASSERT_TRUE(run_job(request(o, other)).finished);
   EXPECT_THROW(merge_jobs({dirs[0], dirs[1], o}), JobCheckError);
@@ -122,12 +122,12 @@ TEST(JobThreeBand, ShardsMergeToTheTotal) {
 // what the first wrote; with table_cache = false nowhere. The result says which.
 TEST(JobThreeBand, TableCacheInTheJobOrASharedDirectory) {
   TempDir t;
-  const JobOutcome own = run_job(request(t / "own", method_config("3x3", JobMethod::ThreeBand)));
+  const JobOutcome own = run_job(request(t / "own", method_config("3x3", MethodId::ThreeBand)));
   ASSERT_TRUE(own.finished);
   EXPECT_TRUE(fs::exists(t / "own" / "three-band-3x3.ftab"));
   EXPECT_TRUE(contains(own.result.text, "F table built and written to " + (t / "own" / "three-band-3x3.ftab").string()));
 
-  JobConfig shared = method_config("3x3", JobMethod::ThreeBand, Shard{1, 2});
+  JobConfig shared = method_config("3x3", MethodId::ThreeBand, Shard{1, 2});
   shared.table_cache_dir = (t / "tables").string();
   const JobOutcome a = run_job(request(t / "a", shared));
   shared.shard = Shard{2, 2};
@@ -139,7 +139,7 @@ TEST(JobThreeBand, TableCacheInTheJobOrASharedDirectory) {
   EXPECT_TRUE(contains(b.result.text, "F table read from " + (t / "tables" / "three-band-3x3.ftab").string())) << b.result.text;
   EXPECT_EQ(merge_jobs({t / "a", t / "b"}).result.total.str(), "6670903752021072936960");
 
-  JobConfig none = method_config("3x3", JobMethod::ThreeBand);
+  JobConfig none = method_config("3x3", MethodId::ThreeBand);
   none.table_cache = false;
   const JobOutcome n = run_job(request(t / "none", none));
   ASSERT_TRUE(n.finished);
@@ -149,7 +149,7 @@ TEST(JobThreeBand, TableCacheInTheJobOrASharedDirectory) {
 }
 
 TEST(JobThreeBand, DryRunAndCli) {
-  const PlanCost c = measure_plan_cost(method_config("3x3", JobMethod::ThreeBand), 0.05);
+  const PlanCost c = measure_plan_cost(method_config("3x3", MethodId::ThreeBand), 0.05);
   EXPECT_EQ(c.method, "three-band");
   EXPECT_EQ(c.units, 44u);
   EXPECT_GT(c.sampled_units, 0u);
@@ -157,7 +157,7 @@ TEST(JobThreeBand, DryRunAndCli) {
   EXPECT_GT(c.projected_cpu_seconds, 0.0);
   // Shards split prefix groups, so their chunks are smaller: the projection of a shard comes from
   // its own chunks under the fitted chunk model, and M shards cost at least the whole in all.
-  const PlanCost w = measure_plan_cost(method_config("3x3", JobMethod::ThreeBand), 0.05, 1, PlanTarget{5, 8});
+  const PlanCost w = measure_plan_cost(method_config("3x3", MethodId::ThreeBand), 0.05, 1, PlanTarget{5, 8});
   EXPECT_EQ(w.nodes, 5u);
   EXPECT_EQ(w.node_cores, 8u);
   EXPECT_TRUE(contains(w.shard_model, "chunk cost model")) << w.shard_model;
@@ -232,7 +232,7 @@ namespace {
 // class ranges, their sums exact; a job of few classes keeps a line per class.
 TEST(JobThreeBand, StatusOfManyClassesIsByRanges) {
   JobStatus s;
-  s.config = method_config("4x3", JobMethod::ThreeBand);
+  s.config = method_config("4x3", MethodId::ThreeBand);
   s.started = true;
   s.units_total = 1000;
   s.units_done = 130;
@@ -265,7 +265,7 @@ TEST(JobThreeBand, ShardsAreBlocksOfWholeGroups) {
   std::set<std::uint32_t> all;
   for (std::uint32_t k = 1; k <= m; ++k) {
     const fs::path dir = t / ("s" + std::to_string(k));
-    const JobOutcome o = run_job(request(dir, method_config("3x3", JobMethod::ThreeBand, Shard{k, m})));
+    const JobOutcome o = run_job(request(dir, method_config("3x3", MethodId::ThreeBand, Shard{k, m})));
     ASSERT_TRUE(o.finished);
     units = o.header.units;
     EXPECT_EQ(o.header.shard.blocks, o.header.units);

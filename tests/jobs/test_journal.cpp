@@ -5,12 +5,12 @@
 
 #include <sys/resource.h>
 
-#include "gridenum/jobs/atomic_file.hpp"
+#include "gridenum/core/atomic_file.hpp"
 #include "gridenum/core/checksum.hpp"
 #include "gridenum/jobs/job_errors.hpp"
 #include "gridenum/jobs/job_lock.hpp"
 #include "gridenum/jobs/journal.hpp"
-#include "gridenum/jobs/shard.hpp"
+#include "gridenum/count/shard.hpp"
 #include "job_fixtures.hpp"
 
 using namespace gridenum;

@@ -14,7 +14,7 @@
 #include <sstream>
 #include <tuple>
 
-#include "gridenum/count/three_band_run.hpp"
+#include "gridenum/count/three_band/three_band_run.hpp"
 #include "gridenum/jobs/job.hpp"
 #include "gridenum/jobs/job_lock.hpp"
 #include "gridenum/jobs/journal.hpp"
@@ -77,7 +77,7 @@ struct JournalText {
 // A job directory (config, journal, groups.json unless empty) that status reads.
 void write_job(const fs::path& dir, const JournalText& journal, const std::string& groups_json) {
   fs::create_directories(dir);
-  JobConfig c = method_config("4x3", JobMethod::ThreeBand);
+  JobConfig c = method_config("4x3", MethodId::ThreeBand);
   spit(dir / "config.toml", to_toml(c));
   spit(dir / "journal", journal.text);
   if (!groups_json.empty()) spit(dir / "groups.json", groups_json);
@@ -517,7 +517,7 @@ TEST(Status, MissingOrDamagedGroupsFileFallsBackToTheDefault) {
 TEST(Status, ThreeBandJobWritesItsPrefixGroups) {
   TempDir t;
   const fs::path dir = t / "job";
-  JobRequest r = request(dir, method_config("3x3", JobMethod::ThreeBand));
+  JobRequest r = request(dir, method_config("3x3", MethodId::ThreeBand));
   auto polls = std::make_shared<std::atomic<int>>(0);
   r.stop = [polls] { return ++*polls >= 3; };
   const JobOutcome first = run_job(r);

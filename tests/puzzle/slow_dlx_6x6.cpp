@@ -5,7 +5,7 @@
 // matrix treat them as different shapes.
 #include <gtest/gtest.h>
 
-#include "gridenum/count/count.hpp"
+#include "gridenum/count/stack/count.hpp"
 #include "gridenum/puzzle/dlx.hpp"
 #include "gridenum/puzzle/model.hpp"
 

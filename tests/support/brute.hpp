@@ -9,7 +9,7 @@
 #include <random>
 #include <vector>
 
-#include "gridenum/count/catalogue.hpp"
+#include "gridenum/count/stack/catalogue.hpp"
 
 namespace testref {
 

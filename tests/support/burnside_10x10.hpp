@@ -17,8 +17,8 @@
 
 #include "fixture_error.hpp"
 #include "gridenum/count/result_doc.hpp"
-#include "gridenum/count/side2.hpp"
-#include "gridenum/count/two_stack.hpp"
+#include "gridenum/count/side2/side2.hpp"
+#include "gridenum/count/side2/two_stack.hpp"
 #include "gridenum/symmetry/burnside.hpp"
 
 namespace gridenum::test_support {

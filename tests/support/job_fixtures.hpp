@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "cli_run.hpp"
-#include "gridenum/count/count.hpp"
+#include "gridenum/count/stack/count.hpp"
 #include "gridenum/jobs/job.hpp"
 #include "gridenum/jobs/journal.hpp"
 
@@ -60,7 +60,7 @@ inline JobRequest request(const fs::path& dir, const JobConfig& c, bool resume =
 }
 
 // A config for a one-unit-per-class method (side-2, three-band): 2 threads, fast checkpoints.
-inline JobConfig method_config(const char* shape, JobMethod method, Shard shard = {}) {
+inline JobConfig method_config(const char* shape, std::optional<MethodId> method, Shard shard = {}) {
   JobConfig c;
   c.shape = *Shape::parse(shape);
   c.method = method;

@@ -8,7 +8,7 @@
 #include <random>
 #include <vector>
 
-#include "gridenum/count/side2.hpp"
+#include "gridenum/count/side2/side2.hpp"
 
 namespace gridenum::test_support {
 

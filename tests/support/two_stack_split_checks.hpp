@@ -11,9 +11,9 @@
 
 #include <random>
 
-#include "gridenum/count/side2.hpp"
-#include "gridenum/count/two_stack.hpp"
-#include "gridenum/count/two_stack_split.hpp"
+#include "gridenum/count/side2/side2.hpp"
+#include "gridenum/count/side2/two_stack.hpp"
+#include "gridenum/count/side2/two_stack_split.hpp"
 #include "side2_fixtures.hpp"
 
 namespace gridenum::test_support {

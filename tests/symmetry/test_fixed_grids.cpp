@@ -15,7 +15,7 @@
 
 #include <random>
 
-#include "gridenum/count/two_stack.hpp"
+#include "gridenum/count/side2/two_stack.hpp"
 #include "gridenum/symmetry/fixed_grids.hpp"
 
 using namespace gridenum;

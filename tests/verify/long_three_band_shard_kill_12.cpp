@@ -40,8 +40,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "gridenum/count/band_signatures.hpp"
-#include "gridenum/count/three_band_cache.hpp"
+#include "gridenum/count/three_band/band_signatures.hpp"
+#include "gridenum/count/three_band/three_band_cache.hpp"
 #include "gridenum/jobs/journal.hpp"
 #include "gridenum/verify/signature.hpp"
 #include "cli_run.hpp"

@@ -21,8 +21,8 @@
 #include <random>
 #include <set>
 
-#include "gridenum/count/band_signatures.hpp"
-#include "gridenum/count/three_band_cache.hpp"
+#include "gridenum/count/three_band/band_signatures.hpp"
+#include "gridenum/count/three_band/three_band_cache.hpp"
 #include "gridenum/verify/three_band_verify.hpp"
 #include "verify_sections.hpp"
 

@@ -4,7 +4,7 @@
 // test_side2_orbit_count.cpp's.
 #include <gtest/gtest.h>
 
-#include "gridenum/count/two_stack.hpp"
+#include "gridenum/count/side2/two_stack.hpp"
 #include "gridenum/verify/side2_orbit_count.hpp"
 
 using namespace gridenum;

@@ -47,8 +47,8 @@
 #include <fmt/format.h>
 
 #include "gridenum/core/timing.hpp"
-#include "gridenum/count/band_signatures.hpp"
-#include "gridenum/count/three_band.hpp"
+#include "gridenum/count/three_band/band_signatures.hpp"
+#include "gridenum/count/three_band/three_band.hpp"
 #include "gridenum/verify/signature.hpp"
 
 using namespace gridenum;

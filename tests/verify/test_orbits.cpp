@@ -6,8 +6,8 @@
 #include <random>
 
 #include "brute.hpp"
-#include "gridenum/count/catalogue.hpp"
-#include "gridenum/count/count.hpp"  // band_string
+#include "gridenum/count/stack/catalogue.hpp"
+#include "gridenum/count/stack/count.hpp"  // band_string
 #include "gridenum/verify/orbits.hpp"
 
 #include <omp.h>

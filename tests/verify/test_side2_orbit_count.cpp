@@ -7,7 +7,7 @@
 
 #include <cstdio>
 
-#include "gridenum/count/two_stack.hpp"
+#include "gridenum/count/side2/two_stack.hpp"
 #include "gridenum/verify/side2_orbit_count.hpp"
 
 using namespace gridenum;

@@ -11,8 +11,8 @@
 
 #include "cli_run.hpp"
 #include "gridenum/count/result_doc.hpp"
-#include "gridenum/count/side2.hpp"
-#include "gridenum/count/two_stack.hpp"
+#include "gridenum/count/side2/side2.hpp"
+#include "gridenum/count/side2/two_stack.hpp"
 #include "gridenum/verify/side2_verify.hpp"
 #include "verify_sections.hpp"
 
@@ -105,7 +105,7 @@ TEST(Side2Verify, Cli) {
 
 namespace {
 
-nlohmann::json side2_json(const char* shape, Side2Route route) {
+nlohmann::json side2_json(const char* shape, MethodId route) {
   Side2Options o;
   o.shape = *Shape::parse(shape);
   o.route = route;
@@ -130,8 +130,8 @@ bool names(const VerifyReport& r, const std::string& what) {
 }  // namespace
 
 TEST(Side2Verify, ResultOfEachRoutePasses) {
-  for (auto [shape, route] : {std::pair{"2x4", Side2Route::TwoStack}, std::pair{"4x2", Side2Route::TwoBand},
-                              std::pair{"2x3", Side2Route::TwoBand}}) {
+  for (auto [shape, route] : {std::pair{"2x4", MethodId::TwoStack}, std::pair{"4x2", MethodId::TwoBand},
+                              std::pair{"2x3", MethodId::TwoBand}}) {
     const nlohmann::json doc = side2_json(shape, route);
     // m <= 4: every class recounted by the other route, and the total from the recounts.
     const VerifyReport r = verify_doc(doc, 5);
@@ -141,7 +141,7 @@ TEST(Side2Verify, ResultOfEachRoutePasses) {
     const VerifySection* every = section(r, "F of every class");
     ASSERT_NE(every, nullptr) << shape;
     EXPECT_EQ(every->lines.size(), doc["classes"].size() + 1);  // and the total
-    EXPECT_EQ(every->right_name, to_string(route == Side2Route::TwoStack ? Side2Route::TwoBand : Side2Route::TwoStack));
+    EXPECT_EQ(every->right_name, to_string(route == MethodId::TwoStack ? MethodId::TwoBand : MethodId::TwoStack));
     // Only the sample (--recompute sample): K of U classes, and the PASS says "sampled".
     VerifyResultOptions o;
     o.sample = 5;
@@ -162,7 +162,7 @@ TEST(Side2Verify, ResultOfEachRoutePasses) {
 // A class's F forged consistently (F, first moment and total all agree): the sums cannot see it,
 // the recount of every class (cheap for m <= 4) names it.
 TEST(Side2Verify, ConsistentlyForgedClassIsCaughtByTheWholeRecount) {
-  nlohmann::json j = side2_json("2x4", Side2Route::TwoStack);
+  nlohmann::json j = side2_json("2x4", MethodId::TwoStack);
   BigInt first = 0, total = 0;
   j["classes"][2]["F"] = (BigInt(j["classes"][2]["F"].get<std::string>()) + 2).str();
   for (const auto& c : j["classes"]) {
@@ -182,7 +182,7 @@ TEST(Side2Verify, ConsistentlyForgedClassIsCaughtByTheWholeRecount) {
 }
 
 TEST(Side2Verify, ResultTamperingIsNamed) {
-  const nlohmann::json good = side2_json("2x4", Side2Route::TwoStack);
+  const nlohmann::json good = side2_json("2x4", MethodId::TwoStack);
   {
     nlohmann::json j = good;  // one F changed: the sums disagree, and a sample of every class catches it
     j["classes"][3]["F"] = "12345";
@@ -229,7 +229,7 @@ TEST(Side2Verify, ResultTamperingIsNamed) {
 TEST(Side2Verify, ConfigStringsRoundTrip) {
   Side2Options o;
   o.shape = Shape{2, 5};
-  const Side2Classes t = side2_classes(Side2Route::TwoStack, 4, 2);
+  const Side2Classes t = side2_classes(MethodId::TwoStack, 4, 2);
   for (const auto& c : t.classes) {
     const auto back = parse_config_string(config_string(c.representative), 4);
     ASSERT_TRUE(back.has_value()) << config_string(c.representative);

@@ -10,8 +10,8 @@
 
 #include "band_fill.hpp"
 #include "brute.hpp"
-#include "gridenum/count/count.hpp"
-#include "gridenum/count/three_band.hpp"
+#include "gridenum/count/stack/count.hpp"
+#include "gridenum/count/three_band/three_band.hpp"
 #include "gridenum/verify/signature.hpp"
 
 using namespace gridenum;

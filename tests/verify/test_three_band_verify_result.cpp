@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <string>
 
-#include "gridenum/count/three_band_run.hpp"
+#include "gridenum/count/three_band/three_band_run.hpp"
 #include "gridenum/jobs/job.hpp"
 #include "gridenum/jobs/merge.hpp"
 #include "gridenum/jobs/result_io.hpp"
@@ -28,7 +28,7 @@ constexpr const char* k9x9 = "6670903752021072936960";
 
 // A finished three-band job of this shape in dir.
 void run_three_band_job(const fs::path& dir, const char* shape, Shard shard = {}) {
-  const JobOutcome o = run_job(request(dir, method_config(shape, JobMethod::ThreeBand, shard)));
+  const JobOutcome o = run_job(request(dir, method_config(shape, MethodId::ThreeBand, shard)));
   ASSERT_TRUE(o.finished) << dir;
 }
 
@@ -84,7 +84,7 @@ TEST(ThreeBandVerifyResult, RealJobPassesWithEveryClassRecounted) {
   TempDir t;
   run_three_band_job(t / "job", "3x3");
   const ResultDoc doc = load_result((t / "job").string());
-  EXPECT_EQ(doc.method, Method::ThreeBand);
+  EXPECT_EQ(doc.method, MethodId::ThreeBand);
   ASSERT_TRUE(doc.has_journal);
   ASSERT_EQ(doc.three_band_classes.size(), 44u);
   EXPECT_TRUE(doc.three_band_classes[0].has_parts);

@@ -12,8 +12,8 @@
 #include <random>
 #include <set>
 
-#include "gridenum/count/band_signatures.hpp"
-#include "gridenum/count/three_band.hpp"
+#include "gridenum/count/three_band/band_signatures.hpp"
+#include "gridenum/count/three_band/three_band.hpp"
 #include "gridenum/verify/signature.hpp"
 #include "band_fill.hpp"
 

@@ -10,7 +10,7 @@
 
 #include <unistd.h>
 
-#include "gridenum/count/count.hpp"
+#include "gridenum/count/stack/count.hpp"
 #include "gridenum/jobs/job.hpp"
 #include "gridenum/jobs/journal.hpp"
 #include "gridenum/jobs/merge.hpp"
@@ -68,7 +68,7 @@ TEST(VerifyCompletions, ChosenClassesAndMethodOrder) {
   VerifyCompletionsOptions o;
   o.shape = Shape{2, 4};
   o.classes = {2, 5};
-  o.method = Method::Signature;
+  o.method = MethodId::Signature;
   const VerifyReport r = verify_completions(o);
   EXPECT_TRUE(r.pass()) << format_text(r);
   ASSERT_EQ(r.sections[0].lines.size(), 2u);

@@ -6,7 +6,7 @@
 #include <functional>
 #include <vector>
 
-#include "gridenum/count/completion.hpp"
+#include "gridenum/count/stack/completion.hpp"
 
 namespace gridenum {
 

@@ -14,15 +14,9 @@
 #include "gridenum/core/arith.hpp"
 #include "gridenum/core/errors.hpp"
 #include "gridenum/core/shape.hpp"
+#include "gridenum/count/method_id.hpp"
 
 namespace gridenum {
-
-// The counting methods whose results a document can hold: the stack method and the signature
-// check (count.cpp, signature.hpp), the side-2 routes (side2.hpp) and the three-band route
-// (three_band_run.hpp).
-enum class Method { Stack, Signature, TwoStack, TwoBand, ThreeBand };
-std::string to_string(Method m);
-bool parse_method(std::string_view text, Method& out);
 
 // A finished count as the verifier reads it. Filled from the JSON document count.cpp's to_json
 // writes (stack method: with "unit_counts" and "slices_per_class"; signature method: class
@@ -30,7 +24,7 @@ bool parse_method(std::string_view text, Method& out);
 struct ResultDoc {
   std::string source;  // where it was read from, for messages
   Shape shape;
-  Method method = Method::Stack;
+  MethodId method = MethodId::Stack;  // every method writes documents (method_id.hpp)
   std::uint64_t units = 0;  // declared number of work units
   std::uint32_t slices_per_class = 0;
   struct Class {
@@ -70,7 +64,7 @@ struct ResultDoc {
   };
   std::vector<Side2Class> side2_classes;
   BigInt first_moment;
-  bool is_side2() const { return method == Method::TwoStack || method == Method::TwoBand; }
+  bool is_side2() const { return method == MethodId::TwoStack || method == MethodId::TwoBand; }
   // The three-band route's documents (method three-band, three_band_run.cpp's to_json): one row
   // per top-band signature class of the shape counted (counted_as: the shape itself, or for 3 x C
   // its transpose), its size and its count F x completions, the total sum size x count. A class

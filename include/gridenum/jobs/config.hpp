@@ -17,34 +17,18 @@
 #include <string>
 #include <string_view>
 
-#include "gridenum/count/completion.hpp"
+#include "gridenum/count/method_id.hpp"
+#include "gridenum/count/stack/completion.hpp"
 #include "gridenum/jobs/job_errors.hpp"
 #include "gridenum/core/shape.hpp"
-#include "gridenum/jobs/shard.hpp"
+#include "gridenum/count/shard.hpp"
 
 namespace gridenum {
-
-// How a job counts (work.hpp): the Felgenhauer-Jarvis stack method (up to 9 digits), one of
-// the side-2 routes (side2.hpp: boxes 2xm or mx2, up to 10 digits) or the three-band route
-// (three_band.hpp: boxes R x 3, R <= 4, and 3 x C through the transpose). Auto is the stack
-// method where it applies, two-stack for 2x5 / 5x2 and three-band for 4x3 / 3x4.
-enum class JobMethod { Auto, Stack, TwoStack, TwoBand, ThreeBand };
-std::string to_string(JobMethod m);
-bool parse_job_method(std::string_view text, JobMethod& out);
-// The method that runs for a shape (never Auto).
-JobMethod resolve_method(Shape s, JobMethod m);
-// Why method m cannot count shape s (after resolving Auto), or nullopt.
-std::optional<std::string> job_method_error(Shape s, JobMethod m);
-// Why no method counts a box shape (what `count` as a whole does: the stack method up to 9
-// digits, the side-2 routes for 2x5 and 5x2), or nullopt when one does. A degenerate box (1xC,
-// Rx1) gets that reason (core/shape.hpp), the others the count's limits; the caller adds what
-// the shape means (shape_meaning), written for its input (--shape, a config's shape key).
-std::optional<std::string> count_shape_error(Shape s);
 
 struct JobConfig {
   std::string description;             // free text, shown in status
   Shape shape{3, 3};
-  JobMethod method = JobMethod::Auto;
+  std::optional<MethodId> method;      // nullopt: auto (count/method.hpp: the registry picks by shape)
   Kernel kernel = Kernel::Partition;
   int threads = 0;                     // 0: all cores
   std::uint32_t slices_per_class = 0;  // 0: the plan's default (about 1024 units in all)

@@ -70,7 +70,7 @@ struct JobOutcome {
   std::uint64_t units_done = 0;      // in the journal at the end of this session
   std::uint64_t units_done_before = 0;  // in the journal when this session started
   std::uint64_t units_computed = 0;  // counted in this session
-  WorkResult result;                 // finished: the count (complete unless a shard); its text
+  MethodResult result;                 // finished: the count (complete unless a shard); its text
                                      // is result.txt
   nlohmann::json json;               // finished: result.json (result.json plus the job's fields)
 };

@@ -34,18 +34,13 @@
 #include <vector>
 
 #include "gridenum/core/arith.hpp"
-#include "gridenum/jobs/shard.hpp"
+#include "gridenum/count/plan_header.hpp"
+#include "gridenum/count/shard.hpp"
 
 namespace gridenum {
 
-struct JournalHeader {
-  std::uint32_t version = 1;
-  std::uint64_t fingerprint = 0;  // fingerprint.hpp: identifies the plan (shape, units ...)
-  Shard shard;
-  std::uint64_t units = 0;        // units of the whole plan (every shard)
-  std::uint64_t classes = 0;
-  std::uint32_t slices_per_class = 0;
-};
+// The journal's header line is the plan's header (count/plan_header.hpp).
+using JournalHeader = PlanHeader;
 
 struct JournalSession {
   std::int64_t start_ms = 0;

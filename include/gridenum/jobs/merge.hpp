@@ -15,7 +15,7 @@
 namespace gridenum {
 
 struct MergeResult {
-  WorkResult result;         // complete, as from a single run (text and JSON included)
+  MethodResult result;         // complete, as from a single run (text and JSON included)
   JournalHeader header;      // of shard 1
   std::vector<std::filesystem::path> dirs;  // in shard order
 };

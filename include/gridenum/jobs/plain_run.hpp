@@ -27,7 +27,7 @@ struct PlainRunOutcome {
   bool finished = false;
   std::string stopped_by;            // when not finished: "SIGINT" or "SIGTERM"
   std::uint64_t units_done = 0, units_total = 0;
-  WorkResult result;                 // finished: text and JSON as the plain count prints them
+  MethodResult result;                 // finished: text and JSON as the plain count prints them
 };
 
 PlainRunOutcome run_plain_count(const PlainRunRequest& req);

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "gridenum/count/result_doc.hpp"
-#include "gridenum/jobs/shard.hpp"
+#include "gridenum/count/shard.hpp"
 
 namespace gridenum {
 

@@ -17,7 +17,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "gridenum/count/catalogue.hpp"  // Band only: no catalogue function is called from here
+#include "gridenum/count/stack/catalogue.hpp"  // Band only: no catalogue function is called from here
 #include "gridenum/core/shape.hpp"
 
 namespace gridenum {

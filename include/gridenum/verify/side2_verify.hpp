@@ -15,7 +15,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "gridenum/count/side2.hpp"
+#include "gridenum/count/side2/side2.hpp"
 #include "gridenum/verify/verify.hpp"
 
 namespace gridenum {

@@ -112,6 +112,11 @@ std::vector<BigInt> completions_by_signature_columns_of_type(Shape s, const std:
 // The whole count by the signature method: orbit census (classes), n per class, total.
 SignatureResult count_signature(Shape s, int threads);
 
+// The signature method's row of the method registry (count/method.hpp; signature_method.cpp):
+// registered by the program with register_count_method.
+struct CountMethod;
+const CountMethod& signature_method();
+
 // Number of bands (all fillings, no B1 normalisation) whose ordered column sets are `columns`
 // (N masks, R digits each, each box's masks a partition of the digits); 0 when none. The count
 // runs at the selected instruction-set level (core/cpu.hpp), or at `isa` (the tests compare the

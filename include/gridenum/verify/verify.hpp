@@ -42,7 +42,7 @@
 #include "gridenum/core/arith.hpp"
 #include "gridenum/core/errors.hpp"
 #include "gridenum/core/shape.hpp"
-#include "gridenum/count/completion.hpp"
+#include "gridenum/count/stack/completion.hpp"
 #include "gridenum/count/result_doc.hpp"
 
 namespace gridenum {
@@ -108,7 +108,7 @@ VerifyReport verify_classes(Shape s, int threads);
 struct VerifyCompletionsOptions {
   Shape shape{3, 3};
   std::vector<std::uint32_t> classes;  // 1-based indices in the catalogue's class order; empty: all
-  Method method = Method::Stack;       // the method under check (left column); the other recomputes
+  MethodId method = MethodId::Stack;      // the method under check (left column); the other recomputes
   int threads = 0;
 };
 VerifyReport verify_completions(const VerifyCompletionsOptions& opt);

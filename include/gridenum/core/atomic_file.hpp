@@ -1,0 +1,56 @@
+// Whole-file writes that survive a crash or a power cut at any moment: the file holds either
+// its old contents or its new ones, never a mix (docs/design.md section 3, "snapshot files").
+//
+// The protocol: write a temporary file in the same directory, fsync it, rename it over the
+// target (atomic within one file system), fsync the directory so the rename itself is durable.
+// Used for the job's config, journal header and results. The journal body is
+// append-only and has its own rules (journal.hpp).
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace gridenum {
+
+// Throws IoError naming the file and the system error.
+void write_file_atomic(const std::filesystem::path& path, std::string_view contents);
+
+// Several files of one directory, each atomically (not all together): every temporary is
+// written and fsync'd (concurrently: the fsync waits overlap), then all are renamed in order,
+// then one fsync of the directory -- one directory sync instead of one per file (the job's
+// result.txt and result.json; config.toml and a new journal). If a temporary cannot be written,
+// none is renamed and every temporary is removed.
+void write_files_atomic(const std::vector<std::pair<std::filesystem::path, std::string>>& files);
+
+// Temporary file and rename, without the fsyncs: a reader sees the old contents or the new
+// ones, but after a power cut the file may be empty or missing. Only for files that are
+// checked when read and rebuilt when damaged (the catalogue cache), where two fsyncs would
+// cost more than they protect.
+void write_file_replace(const std::filesystem::path& path, std::string_view contents);
+
+// fsync of a directory, so that entries created or renamed in it are durable.
+void fsync_dir(const std::filesystem::path& dir);
+
+// Opens a file of a job directory: never through a symbolic link (O_NOFOLLOW: a `lock` or `job.log`
+// symlink planted in DIR would otherwise have the job truncate or append to whatever it names),
+// never blocking on a FIFO (opened O_NONBLOCK, cleared once it is known to be a regular file), and
+// only a regular file. flags: O_RDONLY / O_WRONLY / O_RDWR with O_CREAT, O_APPEND...; O_CLOEXEC is
+// added. Throws InputError for a symbolic link or anything that is not a regular file (naming it
+// and what to do), IoError for other failures.
+int open_job_file(const std::filesystem::path& path, int flags, unsigned mode = 0644);
+
+// The whole file, opened with open_job_file (every caller reads a job's own file); throws
+// IoError naming the file (missing, unreadable), InputError for a symlink or a non-regular file.
+std::string read_whole_file(const std::filesystem::path& path);
+
+// Writes every byte (restarting after EINTR and short writes); throws IoError naming `path`
+// on failure (ENOSPC, EFBIG from a file size limit, EIO ...).
+void write_all(int fd, std::string_view bytes, const std::filesystem::path& path);
+
+// "what 'path': strerror(errno)" as a IoError.
+[[noreturn]] void throw_io_error(const std::string& what, const std::filesystem::path& path, int err);
+
+}  // namespace gridenum

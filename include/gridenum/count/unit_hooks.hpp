@@ -1,0 +1,35 @@
+// How a caller steers a method's run over its units (method.hpp): one set of hooks for every
+// method and every engine, by unit id. The job layer (jobs/job.hpp) fills them from its journal;
+// a plain count leaves them empty.
+//
+//   select(unit)   the units of this run (a shard); the others are neither counted nor reduced,
+//                  and the result is then incomplete. Default: all.
+//   skip(unit)     a count already known (the journal's), so the unit is not counted again.
+//   done(unit, n)  a unit just counted; called once per unit, from any worker thread.
+//   stop()         polled between units (and by some engines inside one, from worker threads, so
+//                  it must be thread-safe); when it returns true the run ends early and throws
+//                  Interrupted, the units already done having reached done().
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <stdexcept>
+
+#include "gridenum/core/arith.hpp"
+
+namespace gridenum {
+
+struct UnitHooks {
+  std::function<bool(std::uint32_t)> select;
+  std::function<std::optional<u128>(std::uint32_t)> skip;
+  std::function<void(std::uint32_t, u128)> done;
+  std::function<bool()> stop;
+};
+
+// A run ended by UnitHooks::stop.
+struct Interrupted : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+}  // namespace gridenum

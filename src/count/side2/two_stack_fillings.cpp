@@ -1,0 +1,251 @@
+// Two-stack route, F counter: fillings of one 2m x m stack with given row sets, column by column.
+//
+// The idea. Stack row 2k holds S_k, row 2k+1 its complement; every column holds every digit
+// once. So a column is a perfect matching of the bipartite graph G (rows vs digits, row i --
+// digit d when d is in row i's set), and a filling is an ordered 1-factorisation of G, which is
+// m-regular (each digit sits in one row of each box). Counting:
+//
+//   F_k(G) = k * sum over perfect matchings M of G that contain a fixed edge e of F_{k-1}(G - M)
+//
+// (in an ordered colouring e has one of k colours, equally often; that colour class is M), with
+//   F_2(G) = 2^c(G)   (a 2-regular bipartite graph is c even cycles, 2 colourings each),
+//   F_1(G) = 1, and F of a disconnected graph = product over its components.
+// The method, removing one perfect matching at a time with memoised residual graphs, is not this
+// file's: it is how the 2x5 count was first done. The details here -- the fixed edge, the
+// component split, the memo key -- are this file's.
+//
+// Memo. Residual graphs recur: different matchings of G leave the same graph, or the same graph
+// up to a permutation of the rows. The key is the graph with its rows sorted (rows are
+// interchangeable: permuting them maps colourings to colourings). Per level k, per call (the
+// memo lives in one Counter, so one class's count shares nothing with another's).
+//
+// Data layout: a graph is up to 16 row masks (uint16, bit d = digit d) and its row count; the
+// digits of a component need not be contiguous (masks keep the original digit numbers).
+//
+//     rows[0..n)   row i's remaining digits; every row and every digit has degree k
+//
+// The matching search picks, at every step, the unmatched row with the fewest free digits (a
+// row with none prunes the branch), so dead ends are found one step after they are made.
+#include "gridenum/count/side2/two_stack.hpp"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cassert>
+#include <stdexcept>
+#include <unordered_map>
+
+namespace gridenum {
+
+namespace {
+
+struct Key {
+  std::array<std::uint16_t, 16> rows{};
+  bool operator==(const Key&) const = default;
+};
+struct KeyHash {
+  std::size_t operator()(const Key& k) const {
+    std::uint64_t h = 0x9E3779B97F4A7C15ull;
+    for (int i = 0; i < 16; i += 4) {
+      std::uint64_t w = std::uint64_t{k.rows[i]} | std::uint64_t{k.rows[i + 1]} << 16 |
+                        std::uint64_t{k.rows[i + 2]} << 32 | std::uint64_t{k.rows[i + 3]} << 48;
+      h = (h ^ w) * 0xBF58476D1CE4E5B9ull;
+      h ^= h >> 31;
+    }
+    return static_cast<std::size_t>(h);
+  }
+};
+
+// Refinement rounds of the memo key (see normal_form): 4 at levels k >= 4 (few graphs, worth
+// a strong key), 1 at level 3 (about 10^5 graphs per class; a stronger key costs more than the
+// F_3 recounts it saves). Measured with callgrind on one of the costliest 2x5 classes
+// (12345 16789 2678A 3469A 3567A): 4 rounds at every level 3.39G instructions; level 3 with
+// 0 rounds (rows sorted only) 2.63G, 1 round 2.24G, 2 rounds 2.36G. (Rows sorted only at every
+// level: 10x more matchings on the 2x5 classes timed, 3x the time.)
+// Dropping the level-3 memo altogether: 4.95G. Counting F_4 by 2-factor pairs instead of
+// matchings (the two-band route's idea): 23G (the 2-factor search has far more dead ends).
+constexpr int kRefineFrom = 4;
+constexpr int kLowRounds = 1;
+
+class Counter {
+ public:
+  explicit Counter(TwoStackStats* stats) : stats_(stats) {}
+
+  // F_k of the graph rows[0..n), k-regular.
+  u128 count(const std::uint16_t* rows, int n, int k) {
+    if (k <= 1) return 1;
+    if (k == 2) return u128{1} << cycles(rows, n);
+    // Components: F is the product over them.
+    std::uint16_t comp[16];
+    std::uint32_t left = (1u << n) - 1;
+    int first_n = 0;
+    {
+      std::uint16_t digits = rows[0];
+      std::uint32_t in = 1;
+      for (bool grown = true; grown;) {
+        grown = false;
+        for (std::uint32_t r = left & ~in; r; r &= r - 1) {
+          const int i = std::countr_zero(r);
+          if (rows[i] & digits) {
+            digits |= rows[i];
+            in |= 1u << i;
+            grown = true;
+          }
+        }
+      }
+      if (in != left) {
+        u128 prod = 1;
+        for (std::uint32_t r = in; r; r &= r - 1) comp[first_n++] = rows[std::countr_zero(r)];
+        prod = count(comp, first_n, k);
+        int rest_n = 0;
+        std::uint16_t rest[16];
+        for (std::uint32_t r = left & ~in; r; r &= r - 1) rest[rest_n++] = rows[std::countr_zero(r)];
+        return checked_mul(prod, count(rest, rest_n, k));
+      }
+    }
+    const Key key = normal_form(rows, n, k >= kRefineFrom ? 4 : kLowRounds);
+    auto& memo = memo_[k];
+    if (auto it = memo.find(key); it != memo.end()) {
+      if (stats_) ++stats_->memo_hits;
+      return it->second;
+    }
+    // Matchings through e = (row 0, its lowest digit).
+    Search s;
+    s.self = this;
+    s.n = n;
+    s.k = k;
+    std::copy(rows, rows + n, s.rows);
+    const std::uint16_t d0 = static_cast<std::uint16_t>(rows[0] & (~rows[0] + 1));
+    s.rows[0] &= static_cast<std::uint16_t>(~d0);
+    s.match(static_cast<std::uint32_t>(((1u << n) - 1) & ~1u), static_cast<std::uint16_t>(~d0));
+    const u128 v = checked_mul(s.sum, static_cast<u128>(k));
+    memo.emplace(key, v);
+    if (stats_) ++stats_->memo_entries;
+    return v;
+  }
+
+ private:
+  struct Search {
+    Counter* self;
+    int n, k;
+    std::uint16_t rows[16];  // row i with its matched digit removed once matched
+    u128 sum = 0;
+    // free_rows: rows still to match; free_digits: digits not yet used by the matching.
+    void match(std::uint32_t free_rows, std::uint16_t free_digits) {
+      if (!free_rows) {
+        if (self->stats_) ++self->stats_->matchings;
+        sum = checked_add(sum, self->count(rows, n, k - 1));
+        return;
+      }
+      int best = -1, best_c = 99;
+      for (std::uint32_t r = free_rows; r; r &= r - 1) {
+        const int i = std::countr_zero(r);
+        const int c = std::popcount(static_cast<unsigned>(rows[i] & free_digits));
+        if (c < best_c) {
+          best_c = c;
+          best = i;
+          if (c <= 1) break;
+        }
+      }
+      if (best_c == 0) return;
+      const std::uint16_t options = rows[best] & free_digits;
+      for (unsigned o = options; o; o &= o - 1) {
+        const auto d = static_cast<std::uint16_t>(o & (~o + 1));
+        rows[best] &= static_cast<std::uint16_t>(~d);
+        match(free_rows & ~(1u << best), static_cast<std::uint16_t>(free_digits & ~d));
+        rows[best] |= d;
+      }
+    }
+  };
+
+  // The memo key: the graph relabelled by alternating refinement -- sort the rows, renumber
+  // the digits in the order of their row patterns (the set of row positions holding them),
+  // sort the rows again, until nothing moves (at most a few rounds). Every step maps the graph
+  // to an isomorphic one, so equal keys mean equal F; refining the digits too (not only
+  // sorting the rows) makes graphs that differ by a relabelling meet in the memo.
+  static Key normal_form(const std::uint16_t* rows, int n, int rounds) {
+    Key key;
+    std::uint16_t r[16];
+    std::copy(rows, rows + n, r);
+    sort_small(r, n);
+    for (int round = 0; round < rounds; ++round) {
+      // Digit patterns over row positions; digits renumbered by pattern (ties keep digit order).
+      std::uint16_t digits = 0;
+      for (int i = 0; i < n; ++i) digits |= r[i];
+      std::uint32_t pat[16];
+      int nd = 0;
+      for (unsigned d = digits; d; d &= d - 1) {
+        const int dd = std::countr_zero(d);
+        std::uint32_t p = 0;
+        for (int i = 0; i < n; ++i) p |= static_cast<std::uint32_t>(r[i] >> dd & 1) << (15 - i);
+        pat[nd++] = p << 4 | static_cast<std::uint32_t>(dd);  // pattern, then the digit
+      }
+      sort_small32(pat, nd);
+      int to[16];
+      for (int j = 0; j < nd; ++j) to[pat[j] & 15] = j;
+      std::uint16_t next[16];
+      for (int i = 0; i < n; ++i) {
+        std::uint16_t x = 0;
+        for (unsigned d = r[i]; d; d &= d - 1) x |= static_cast<std::uint16_t>(1u << to[std::countr_zero(d)]);
+        next[i] = x;
+      }
+      sort_small(next, n);
+      const bool same = std::equal(next, next + n, r);
+      std::copy(next, next + n, r);
+      if (same) break;
+    }
+    std::copy(r, r + n, key.rows.begin());
+    return key;
+  }
+  template <class T>
+  static void sort_small_t(T* a, int k) {
+    for (int i = 1; i < k; ++i)
+      for (int j = i; j > 0 && a[j] < a[j - 1]; --j) std::swap(a[j], a[j - 1]);
+  }
+  static void sort_small(std::uint16_t* a, int k) { sort_small_t(a, k); }
+  static void sort_small32(std::uint32_t* a, int k) { sort_small_t(a, k); }
+
+  // Cycles of a 2-regular bipartite graph: components of the digit graph whose edges are the
+  // rows (each row joins its two digits).
+  static int cycles(const std::uint16_t* rows, int n) {
+    int parent[16];
+    for (int d = 0; d < 16; ++d) parent[d] = d;
+    auto find = [&](int x) {
+      while (parent[x] != x) x = parent[x] = parent[parent[x]];
+      return x;
+    };
+    int c = n;  // n rows = n digits; every union of two components lowers the count
+    for (int i = 0; i < n; ++i) {
+      assert(std::popcount(static_cast<unsigned>(rows[i])) == 2);
+      const int a = find(std::countr_zero(static_cast<unsigned>(rows[i])));
+      const int b = find(15 - std::countl_zero(static_cast<std::uint16_t>(rows[i])));
+      if (a != b) {
+        parent[a] = b;
+        --c;
+      }
+    }
+    return c;
+  }
+
+  TwoStackStats* stats_;
+  std::unordered_map<Key, u128, KeyHash> memo_[kSide2MaxHalf + 1];
+};
+
+}  // namespace
+
+u128 two_stack_fillings(const Side2Config& c, TwoStackStats* stats) {
+  if (!is_valid_config(c)) throw std::invalid_argument("two-stack fillings: not a valid configuration");
+  const int m = c.m, n = 2 * m;
+  const auto all = static_cast<std::uint16_t>((1u << n) - 1);
+  std::uint16_t rows[16];
+  for (int k = 0; k < m; ++k) {
+    rows[2 * k] = c.sets[k];
+    rows[2 * k + 1] = static_cast<std::uint16_t>(all & ~c.sets[k]);
+  }
+  Counter counter(stats);
+  return counter.count(rows, n, m);
+}
+
+u128 two_stack_fillings(const Side2Config& c) { return two_stack_fillings(c, nullptr); }
+
+}  // namespace gridenum

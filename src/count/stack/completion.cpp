@@ -1,0 +1,498 @@
+// Stage 3: the completion counter, the hot loop of the count (docs/design.md section 2, step 5).
+//
+// The problem. The top band (a class representative) and stack 1 (an ordered stack filling)
+// are fixed; count the fillings of the (C-1) x boxes that remain (B5, B6, B8, B9 for 9x9).
+//
+// The partition kernel (default). Describe a remaining box (b, s) by its row parts P_r (the C
+// digits of each of its R rows) and its column parts Q_j (the R digits of each of its C columns).
+// Given P and Q there is exactly one filling of the box when every P_r meets every Q_j, and none
+// otherwise (R*C digits, R*C cells: each pair (r, j) must get exactly one digit). The row parts
+// of one lower band b, over all stacks s >= 1, form a *row chain* (chains.hpp): how the digits
+// each row still lacks after stack 1 are shared out among the stacks. The column parts of one
+// stack s, over all lower bands, form a *column chain*. So
+//
+//   completions = sum over column chains c = (c_1 .. c_{R-1}) of
+//                 prod over lower bands b of  G_b(c),
+//   G_b(c)      = #{ row chains rho of band b : box (b, s) exists for every s }.
+//
+// The row chains of band b depend only on the row sets pi_b of its stack-1 box, the column
+// chains only on the class. So per class and per (band position b, row set pi) the kernel builds
+// the table G_{b,pi}[c] over the T = prod_s |CS_s| column-chain tuples (3136 for 9x9), and a
+// stack filling whose pattern is (pi_1 .. pi_{C-1}) has sum_c prod_b G_{b,pi_b}[c] completions:
+// a dot product of two vectors for 9x9 (bytes: every entry of a 9x9 table is below 128). The
+// stack list is sorted by pattern, so a unit computes one dot product per run of equal patterns
+// and multiplies by the run length.
+//
+// Data layout of the hot part (9x9):
+//
+//   Bits[pi][s][q]   : uint64, bit rho set when row chain rho of pi (56 of them, one word) has a
+//                      box in stack s compatible with column partition q. Class independent.
+//   qid[cls][s][c][b]: the column partition (unordered, an id) of column chain c of stack s in
+//                      band b. Per class.
+//   G[b][pi][c1*56+c2] = popcount(Bits[pi][1][qid(c1,b)] & Bits[pi][2][qid(c2,b)])  (built as
+//                      uint16, stored as bytes on 64-byte lines when every entry is < 128)
+//   pattern value    = sum_c G[0][pi_1][c] * G[1][pi_2][c]   (pmaddubsw + pmaddwd)
+//
+// The popcount products and the byte dot products are the two hot loops; they are compiled
+// once per instruction-set level and chosen at run time (isa/kernels.hpp).
+//
+// Compatibility only depends on the unordered partitions {P_r} and {Q_j} (280 of each for 9x9),
+// so one 280 x 280 byte matrix answers it; Bits is filled from that matrix once per run.
+//
+// Measured (9x9, 2 threads, docs/performance.md): the per-class G tables and the dot products take
+// about the same time. Tried and lost: building the compatibility bitsets per class directly from
+// the masks (3.5M mask tests per class, 3x slower than the shared Bits table).
+//
+// The backtracking kernel: plain cell-by-cell depth-first search with row/column/box masks over
+// the remaining cells of every stack filling of the slice. Orders of magnitude slower; it is the
+// independent check on small shapes and the long workload of the checkpointing tests.
+#include "gridenum/count/stack/completion.hpp"
+
+#include <boost/align/aligned_allocator.hpp>
+#include <oneapi/tbb/collaborative_call_once.h>
+#include <oneapi/tbb/parallel_for.h>
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cassert>
+#include <limits>
+#include <map>
+#include <mutex>
+#include <stdexcept>
+
+#include "chains.hpp"
+#include "../isa/kernels.hpp"
+
+namespace gridenum {
+
+std::string to_string(Kernel k) { return k == Kernel::Partition ? "partition" : "backtrack"; }
+
+bool parse_kernel(std::string_view text, Kernel& out) {
+  if (text == "partition") out = Kernel::Partition;
+  else if (text == "backtrack") out = Kernel::Backtrack;
+  else return false;
+  return true;
+}
+
+namespace {
+
+using detail::Chains;
+using detail::enumerate_chains;
+
+// Dense ids for unordered partitions of the digits (sorted mask lists).
+class PartitionIndex {
+ public:
+  std::uint32_t id(const DigitMask* masks, int k) {
+    std::vector<DigitMask> key(masks, masks + k);
+    std::sort(key.begin(), key.end());
+    auto [it, fresh] = ids_.try_emplace(key, static_cast<std::uint32_t>(parts_.size()));
+    if (fresh) parts_.push_back(std::move(key));
+    return it->second;
+  }
+  std::size_t size() const { return parts_.size(); }
+  const std::vector<DigitMask>& operator[](std::size_t i) const { return parts_[i]; }
+
+ private:
+  std::map<std::vector<DigitMask>, std::uint32_t> ids_;
+  std::vector<std::vector<DigitMask>> parts_;
+};
+
+// Per-class tables of the partition kernel.
+//
+// The byte tables start on cache lines and their stride is T rounded up to a cache line (the
+// padding is zero, so it never changes a sum). With malloc's 16-byte alignment, which depends
+// on what the heap held before, the tables sat 0, 16, 32 or 48 bytes into a line from run to
+// run; at 16 or 48 half of dot8's 32-byte loads straddle two lines. Measured (9x9, 1 thread,
+// BM_Completion9x9/1): 122 ms aligned, 137 ms with the tables 16 bytes into a line; the same
+// binary's completion stage took 126 ms as a plain count and 138 ms inside a job (another heap
+// history) before this.
+constexpr std::size_t kLine = 64;
+struct ClassTables {
+  std::size_t tuples = 0;                  // T
+  std::size_t stride8 = 0;                 // T rounded up to kLine: one byte table's extent in g8
+  std::vector<std::int32_t> slot;          // (b * n_pi + pi) -> table index, -1 when unused
+  std::vector<std::uint16_t> g;            // tables of T entries each
+  std::vector<std::uint8_t, boost::alignment::aligned_allocator<std::uint8_t, kLine>>
+      g8;                                  // the same narrowed to bytes when every entry < 128
+  std::vector<std::uint32_t> max_g;        // per band position: largest G entry
+  bool fits_u64 = true;                    // T * prod_b max_g[b] < 2^64
+  bool fits_i32 = true;                    // T * prod_b max_g[b] < 2^31
+
+  const std::uint16_t* table(int b, std::uint32_t pi, std::size_t n_pi) const {
+    const std::int32_t k = slot[b * n_pi + pi];
+    assert(k >= 0 && g8.empty());
+    return g.data() + static_cast<std::size_t>(k) * tuples;
+  }
+  const std::uint8_t* table8(int b, std::uint32_t pi, std::size_t n_pi) const {
+    const std::int32_t k = slot[b * n_pi + pi];
+    assert(k >= 0 && !g8.empty());
+    return g8.data() + static_cast<std::size_t>(k) * stride8;
+  }
+};
+
+}  // namespace
+
+struct CompletionCounter::Impl {
+  const Catalogue& cat;
+  const StackList& stacks;
+  Kernel kernel;
+  const detail::CountKernels& kernels;  // the hot loops of the selected instruction-set level
+  Shape s;
+  int R, C, N;
+
+  // --- partition kernel: class independent ---
+  std::vector<std::vector<DigitMask>> pis;         // distinct row-set partitions of patterns
+  std::vector<std::uint32_t> pat_pi;               // pattern p, band b -> pi
+  std::vector<std::vector<bool>> pi_used_at;       // band position b -> pi used there
+  std::vector<Chains> row_chains;                  // per pi
+  std::vector<int> words;                          // per pi: 64-bit words per bitset
+  std::vector<std::vector<std::uint64_t>> bits;    // per pi: [s][q][word]
+  std::size_t n_q = 0;                             // column partitions known
+  // --- partition kernel: per class ---
+  std::vector<std::vector<Chains>> col_chains;     // [cls][s-1]
+  std::vector<std::vector<std::vector<std::uint32_t>>> qid;  // [cls][s-1][c * (C-1) + b]
+  mutable std::vector<std::unique_ptr<tbb::collaborative_once_flag>> once;
+  mutable std::vector<std::unique_ptr<ClassTables>> tables;
+
+  Impl(const Catalogue& c, const StackList& st, Kernel k, std::optional<Isa> isa)
+      : cat(c), stacks(st), kernel(k), kernels(detail::count_kernels(isa ? *isa : selected_isa())), s(c.shape),
+        R(s.rows), C(s.cols), N(s.n()) {
+    if (isa && !isa_supported(*isa)) throw std::logic_error("completion: this CPU does not run " + to_string(*isa));
+    if (cat.shape != stacks.shape) throw std::invalid_argument("completion: catalogue and stack list shapes differ");
+    once.resize(cat.classes.size());
+    tables.resize(cat.classes.size());
+    for (auto& o : once) o = std::make_unique<tbb::collaborative_once_flag>();
+    if (kernel == Kernel::Partition) setup_partition();
+  }
+
+  // Builds everything that does not depend on the class, plus the (cheap) column chains of
+  // every class, so that the partition ids are final before any table is filled.
+  void setup_partition() {
+    const int bands = C - 1;
+    std::map<std::vector<DigitMask>, std::uint32_t> pi_index;
+    pat_pi.resize(stacks.patterns.size() * bands);
+    pi_used_at.assign(bands, {});
+    for (std::size_t p = 0; p < stacks.patterns.size(); ++p)
+      for (int b = 0; b < bands; ++b) {
+        std::vector<DigitMask> pi(stacks.patterns[p].begin() + b * R, stacks.patterns[p].begin() + (b + 1) * R);
+        auto [it, fresh] = pi_index.try_emplace(pi, static_cast<std::uint32_t>(pis.size()));
+        if (fresh) pis.push_back(pi);
+        pat_pi[p * bands + b] = it->second;
+      }
+    for (int b = 0; b < bands; ++b) {
+      pi_used_at[b].assign(pis.size(), false);
+      for (std::size_t p = 0; p < stacks.patterns.size(); ++p) pi_used_at[b][pat_pi[p * bands + b]] = true;
+    }
+
+    // Row chains per pi (lines: the R rows; levels: stacks 1..R-1; C digits per part).
+    row_chains.resize(pis.size());
+    words.resize(pis.size());
+    tbb::parallel_for(std::size_t{0}, pis.size(), [&](std::size_t i) {
+      std::vector<int> home(N);
+      for (int r = 0; r < R; ++r)
+        for (DigitMask m = pis[i][r]; m; m &= m - 1) home[std::countr_zero(m)] = r;
+      row_chains[i] = enumerate_chains(N, R, C, home);
+      words[i] = static_cast<int>((row_chains[i].size() + 63) / 64);
+      if (row_chains[i].size() > std::numeric_limits<std::uint16_t>::max())
+        throw std::runtime_error("partition kernel: too many row chains for 16-bit tables in shape " + s.str());
+    });
+
+    // Column chains per class and stack (lines: the C columns; levels: bands 2..C; R digits).
+    PartitionIndex qindex, pindex;
+    col_chains.resize(cat.classes.size());
+    qid.resize(cat.classes.size());
+    for (std::size_t a = 0; a < cat.classes.size(); ++a) {
+      const Band& band = cat.classes[a].representative;
+      for (int st = 1; st < R; ++st) {
+        std::vector<int> home(N);
+        for (int r = 0; r < R; ++r)
+          for (int j = 0; j < C; ++j) home[band[r * N + st * C + j] - 1] = j;
+        Chains ch = enumerate_chains(N, C, R, home);
+        std::vector<std::uint32_t> q(ch.size() * bands);
+        for (std::size_t c = 0; c < ch.size(); ++c)
+          for (int b = 0; b < bands; ++b) q[c * bands + b] = qindex.id(ch.chain(c) + b * C, C);
+        col_chains[a].push_back(std::move(ch));
+        qid[a].push_back(std::move(q));
+      }
+    }
+    n_q = qindex.size();
+
+    // Row partitions of every (pi, row chain, stack) and the compatibility matrix.
+    std::vector<std::vector<std::uint32_t>> pid(pis.size());  // [pi][rho * (R-1) + (s-1)]
+    for (std::size_t i = 0; i < pis.size(); ++i) {
+      const Chains& ch = row_chains[i];
+      pid[i].resize(ch.size() * (R - 1));
+      for (std::size_t rho = 0; rho < ch.size(); ++rho)
+        for (int st = 0; st < R - 1; ++st) pid[i][rho * (R - 1) + st] = pindex.id(ch.chain(rho) + st * R, R);
+    }
+    const std::size_t n_p = pindex.size();
+    std::vector<std::uint8_t> compat(n_p * n_q);
+    tbb::parallel_for(std::size_t{0}, n_p, [&](std::size_t p) {
+      for (std::size_t q = 0; q < n_q; ++q) {
+        bool ok = true;
+        for (DigitMask pm : pindex[p])
+          for (DigitMask qm : qindex[q]) ok = ok && (pm & qm);
+        compat[p * n_q + q] = ok;
+      }
+    });
+
+    // Bits[pi][s][q]: the row chains of pi whose stack-s box fits column partition q.
+    bits.resize(pis.size());
+    tbb::parallel_for(std::size_t{0}, pis.size(), [&](std::size_t i) {
+      const int w = words[i];
+      auto& out = bits[i];
+      out.assign(static_cast<std::size_t>(R - 1) * n_q * w, 0);
+      for (std::size_t rho = 0; rho < row_chains[i].size(); ++rho)
+        for (int st = 0; st < R - 1; ++st) {
+          const std::uint8_t* row = compat.data() + pid[i][rho * (R - 1) + st] * n_q;
+          std::uint64_t* dst = out.data() + static_cast<std::size_t>(st) * n_q * w + rho / 64;
+          const std::uint64_t bit = std::uint64_t{1} << (rho % 64);
+          for (std::size_t q = 0; q < n_q; ++q)
+            if (row[q]) dst[q * w] |= bit;
+        }
+    });
+  }
+
+  // G tables of one class: for every band position b and pi used there, G[c] over all tuples.
+  std::unique_ptr<ClassTables> build_tables(std::uint32_t cls) const {
+    const int bands = C - 1, nst = R - 1;
+    auto t = std::make_unique<ClassTables>();
+    std::vector<std::size_t> radix(nst);
+    t->tuples = 1;
+    for (int st = 0; st < nst; ++st) {
+      radix[st] = col_chains[cls][st].size();
+      t->tuples *= radix[st];
+    }
+    const std::size_t n_pi = pis.size();
+    t->slot.assign(bands * n_pi, -1);
+    std::vector<std::pair<int, std::uint32_t>> jobs;  // (b, pi)
+    for (int b = 0; b < bands; ++b)
+      for (std::uint32_t i = 0; i < n_pi; ++i)
+        if (pi_used_at[b][i]) {
+          t->slot[b * n_pi + i] = static_cast<std::int32_t>(jobs.size());
+          jobs.emplace_back(b, i);
+        }
+    t->g.assign(jobs.size() * t->tuples, 0);
+    std::vector<std::uint32_t> job_max(jobs.size(), 0);
+    tbb::parallel_for(std::size_t{0}, jobs.size(), [&](std::size_t k) {
+      const auto [b, i] = jobs[k];
+      std::uint16_t* g = t->g.data() + k * t->tuples;
+      fill_table(cls, b, i, radix, g);
+      job_max[k] = *std::max_element(g, g + t->tuples);
+    });
+    t->max_g.assign(bands, 0);
+    for (std::size_t k = 0; k < jobs.size(); ++k)
+      t->max_g[jobs[k].first] = std::max(t->max_g[jobs[k].first], job_max[k]);
+    u128 bound = t->tuples;
+    for (int b = 0; b < bands && t->fits_u64; ++b) {
+      bound *= std::max<std::uint32_t>(t->max_g[b], 1);
+      t->fits_u64 = bound <= std::numeric_limits<std::uint64_t>::max();
+    }
+    t->fits_i32 = t->fits_u64 && bound <= static_cast<u128>(std::numeric_limits<std::int32_t>::max());
+    if (bands == 2 && t->fits_i32 && *std::max_element(t->max_g.begin(), t->max_g.end()) < 128) {
+      const std::size_t tables = t->g.size() / t->tuples;
+      t->stride8 = (t->tuples + kLine - 1) / kLine * kLine;
+      t->g8.assign(tables * t->stride8, 0);
+      for (std::size_t k = 0; k < tables; ++k)
+        std::copy_n(t->g.begin() + k * t->tuples, t->tuples, t->g8.begin() + k * t->stride8);
+      std::vector<std::uint16_t>().swap(t->g);
+    }
+    return t;
+  }
+
+  // G_{b,pi}[c] = popcount(AND over stacks of Bits[pi][s][qid(c_s, b)]), tuples in mixed radix
+  // (last stack fastest).
+  void fill_table(std::uint32_t cls, int b, std::uint32_t i, const std::vector<std::size_t>& radix,
+                  std::uint16_t* g) const {
+    const int bands = C - 1, nst = R - 1, w = words[i];
+    const std::uint64_t* base = bits[i].data();
+    auto word_ptr = [&](int st, std::size_t c) {
+      return base + (static_cast<std::size_t>(st) * n_q + qid[cls][st][c * bands + b]) * w;
+    };
+    if (nst == 2 && w == 1) {  // 9x9 and every shape with R = 3 and <= 64 row chains
+      std::vector<std::uint64_t> xs(radix[0]), ys(radix[1]);
+      for (std::size_t c1 = 0; c1 < radix[0]; ++c1) xs[c1] = *word_ptr(0, c1);
+      for (std::size_t c2 = 0; c2 < radix[1]; ++c2) ys[c2] = *word_ptr(1, c2);
+      kernels.popcount_products(xs.data(), radix[0], ys.data(), radix[1], g);
+      return;
+    }
+    // General case: an odometer over the tuples with the AND of the first stacks kept per level.
+    std::vector<std::size_t> digit(nst, 0);
+    std::vector<std::uint64_t> acc(static_cast<std::size_t>(nst + 1) * w, ~std::uint64_t{0});
+    auto refresh = [&](int from) {
+      for (int st = from; st < nst; ++st) {
+        const std::uint64_t* src = word_ptr(st, digit[st]);
+        for (int k = 0; k < w; ++k) acc[(st + 1) * w + k] = acc[st * w + k] & src[k];
+      }
+    };
+    refresh(0);
+    for (;;) {
+      int pop = 0;
+      for (int k = 0; k < w; ++k) pop += std::popcount(acc[nst * w + k]);
+      *g++ = static_cast<std::uint16_t>(pop);
+      int st = nst - 1;
+      while (st >= 0 && ++digit[st] == radix[st]) digit[st--] = 0;
+      if (st < 0) break;
+      refresh(st);
+    }
+  }
+
+  const ClassTables& tables_of(std::uint32_t cls) const {
+    tbb::collaborative_call_once(*once[cls], [&] { tables[cls] = build_tables(cls); });
+    return *tables[cls];
+  }
+
+  // Completions of the class representative with any stack filling of pattern p, divided by
+  // nothing: sum over tuples of the product over bands.
+  u128 pattern_value(const ClassTables& t, std::uint32_t p) const {
+    const int bands = C - 1;
+    const std::size_t n_pi = pis.size(), T = t.tuples;
+    const std::uint32_t* pp = pat_pi.data() + static_cast<std::size_t>(p) * bands;
+    if (t.fits_u64) {
+      if (bands == 1) {
+        const std::uint16_t* a = t.table(0, pp[0], n_pi);
+        std::uint64_t sum = 0;
+        for (std::size_t c = 0; c < T; ++c) sum += a[c];
+        return sum;
+      }
+      if (bands == 2 && t.fits_i32) {
+        // Every entry < 2^15 and the whole sum < 2^31: signed 16-bit products summed in 32 bits
+        // is the pmaddwd pattern the compiler vectorises (16 multiply-adds per AVX2 instruction).
+        const auto* a = reinterpret_cast<const std::int16_t*>(t.table(0, pp[0], n_pi));
+        const auto* b = reinterpret_cast<const std::int16_t*>(t.table(1, pp[1], n_pi));
+        std::int32_t sum = 0;
+        for (std::size_t c = 0; c < T; ++c) sum += static_cast<std::int32_t>(a[c]) * b[c];
+        return static_cast<std::uint64_t>(sum);
+      }
+      if (bands == 2) {
+        const std::uint16_t* a = t.table(0, pp[0], n_pi);
+        const std::uint16_t* b = t.table(1, pp[1], n_pi);
+        std::uint64_t sum = 0;
+        for (std::size_t c = 0; c < T; ++c) sum += static_cast<std::uint32_t>(a[c]) * b[c];
+        return sum;
+      }
+    }
+    // General: products over >= 3 bands, or sums that may exceed 64 bits (checked 128-bit).
+    // Table pointers on the stack: no allocation per pattern (C - 1 <= 8 lower bands).
+    assert(bands <= 8);
+    std::array<const std::uint16_t*, 8> tab{};
+    for (int b = 0; b < bands; ++b) tab[b] = t.table(b, pp[b], n_pi);
+    u128 sum = 0;
+    for (std::size_t c = 0; c < T; ++c) {
+      u128 prod = 1;
+      for (int b = 0; b < bands && prod; ++b) prod = checked_mul(prod, tab[b][c]);
+      sum = checked_add(sum, prod);
+    }
+    return sum;
+  }
+
+  // The 9x9 hot path: two lower bands, byte tables. A unit's patterns touch a few hundred tables
+  // of T bytes; one pass per pattern would stream 2 tables from L3 per dot product (6 GB for
+  // the 9x9 count). Instead the tuple range is cut into blocks small enough that every table a
+  // unit touches stays in L2 across the unit's patterns, and the unit's patterns are swept once
+  // per block. Measured on 9x9 (1 thread, perf): 2.4x faster than the unblocked 16-bit loop.
+  static constexpr std::size_t kBlock = 512;
+  static_assert(kBlock % kLine == 0, "blocks must start on cache lines, as the tables do");
+
+  u128 count_blocked8(const ClassTables& t, const WorkUnit& u) const {
+    const std::size_t n_pi = pis.size(), T = t.tuples;
+    using Run = detail::Run8;
+    // One buffer per thread, reused by every unit it counts: no allocation once it has grown.
+    thread_local std::vector<Run> runs;
+    runs.clear();
+    for (std::uint64_t i = u.begin; i < u.end;) {
+      const std::uint32_t p = stacks.pattern_of[i];
+      std::uint64_t j = i + 1;
+      while (j < u.end && stacks.pattern_of[j] == p) ++j;
+      runs.push_back({t.table8(0, pat_pi[2 * p], n_pi), t.table8(1, pat_pi[2 * p + 1], n_pi), j - i, 0});
+      i = j;
+    }
+    for (std::size_t t0 = 0; t0 < T; t0 += kBlock) kernels.sweep8(runs.data(), runs.size(), t0, std::min(kBlock, T - t0));
+    u128 total = 0;
+    for (const Run& r : runs) total = checked_add(total, checked_mul(r.sum, r.length));
+    return total;
+  }
+
+  u128 count_partition(const WorkUnit& u) const {
+    const ClassTables& t = tables_of(u.cls);
+    if (!t.g8.empty()) return count_blocked8(t, u);
+    u128 total = 0;
+    std::uint64_t i = u.begin;
+    while (i < u.end) {
+      const std::uint32_t p = stacks.pattern_of[i];
+      std::uint64_t j = i + 1;
+      while (j < u.end && stacks.pattern_of[j] == p) ++j;
+      total = checked_add(total, checked_mul(pattern_value(t, p), j - i));
+      i = j;
+    }
+    return total;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Backtracking kernel.
+  struct Grid {
+    int N;
+    std::vector<DigitMask> row, col, box;
+    std::vector<int> cells;  // remaining cells, reading order: r * N + c
+  };
+
+  static std::uint64_t backtrack(Grid& g, const Shape& s, std::size_t k) {
+    if (k == g.cells.size()) return 1;
+    const int cell = g.cells[k], r = cell / g.N, c = cell % g.N, bx = s.box_of(r, c);
+    DigitMask cand = s.all_digits() & ~(g.row[r] | g.col[c] | g.box[bx]);
+    std::uint64_t n = 0;
+    while (cand) {
+      const DigitMask m = cand & -cand;
+      cand &= cand - 1;
+      g.row[r] |= m, g.col[c] |= m, g.box[bx] |= m;
+      n += backtrack(g, s, k + 1);
+      g.row[r] &= ~m, g.col[c] &= ~m, g.box[bx] &= ~m;
+    }
+    return n;
+  }
+
+  u128 count_backtrack(const WorkUnit& u) const {
+    const Band& band = cat.classes[u.cls].representative;
+    Grid g{N, {}, {}, {}, {}};
+    for (int r = R; r < N; ++r)
+      for (int c = C; c < N; ++c) g.cells.push_back(r * N + c);
+    u128 total = 0;
+    for (std::uint64_t f = u.begin; f < u.end; ++f) {
+      g.row.assign(N, 0), g.col.assign(N, 0), g.box.assign(N, 0);
+      auto put = [&](int r, int c, int d) {
+        const DigitMask m = DigitMask{1} << (d - 1);
+        g.row[r] |= m, g.col[c] |= m, g.box[s.box_of(r, c)] |= m;
+      };
+      for (int r = 0; r < R; ++r)
+        for (int c = 0; c < N; ++c) put(r, c, band[r * N + c]);
+      const std::uint8_t* fill = stacks.filling(f);
+      for (int i = 0; i < N - R; ++i)
+        for (int c = 0; c < C; ++c) put(R + i, c, fill[i * C + c]);
+      total = checked_add(total, backtrack(g, s, 0));
+    }
+    return total;
+  }
+};
+
+CompletionCounter::CompletionCounter(const Catalogue& cat, const StackList& stacks, Kernel kernel,
+                                     std::optional<Isa> isa)
+    : impl_(std::make_unique<Impl>(cat, stacks, kernel, isa)) {}
+CompletionCounter::~CompletionCounter() = default;
+
+u128 CompletionCounter::count(const WorkUnit& unit) const {
+  if (unit.cls >= impl_->cat.classes.size() || unit.begin > unit.end || unit.end > impl_->stacks.size())
+    throw std::out_of_range("completion: work unit " + std::to_string(unit.id) + " out of range");
+  return impl_->kernel == Kernel::Partition ? impl_->count_partition(unit) : impl_->count_backtrack(unit);
+}
+
+void CompletionCounter::release(std::uint32_t cls) const {
+  impl_->tables[cls].reset();
+  impl_->once[cls] = std::make_unique<tbb::collaborative_once_flag>();
+}
+
+Kernel CompletionCounter::kernel() const { return impl_->kernel; }
+
+Isa CompletionCounter::isa() const { return impl_->kernels.isa; }
+
+}  // namespace gridenum

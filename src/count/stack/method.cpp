@@ -1,0 +1,139 @@
+// The stack method (Felgenhauer-Jarvis, docs/methods/stack.md) as a counting method (method.hpp):
+// units are (class, slice of the ordered stack list), the plan is catalogue + stack list + slicing
+// (plan.hpp), counted by run_count with the caller's hooks and reduced by the reducer.
+#include <utility>
+
+#include "gridenum/count/fingerprint.hpp"
+#include "gridenum/count/method.hpp"
+#include "gridenum/count/pool.hpp"
+#include "gridenum/count/stack/catalogue.hpp"
+#include "gridenum/count/stack/catalogue_cache.hpp"
+#include "gridenum/count/stack/count.hpp"
+#include "../methods.hpp"
+
+namespace gridenum {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// Catalogue (from the cache when allowed and valid), stack list, plan and journal header.
+struct JobPlan {
+  Catalogue catalogue;
+  StackList stacks;
+  Plan plan;
+  PlanHeader header;
+  bool from_cache = false;
+  std::string cache_note;  // why the cache was not used
+};
+
+Catalogue fresh_catalogue(Shape shape) {
+  Catalogue c = build_catalogue(shape);
+  // A job keeps what the cache keeps, figures and class table: the per-entry lists (36,288
+  // small vectors for 9x9) are read by no count stage, and copying them into the result and
+  // freeing both copies cost ~2.5 ms, half the job's overhead over a plain 9x9 count.
+  std::vector<Band>().swap(c.entry_bands);
+  std::vector<std::uint32_t>().swap(c.entry_class);
+  return c;
+}
+
+JobPlan prepare_job_plan(const MethodSettings& cfg) {
+  JobPlan jp;
+  std::optional<Catalogue> cached;
+  if (cfg.catalogue_cache.empty()) jp.cache_note = "catalogue_cache = false";
+  else if (!cfg.use_catalogue_cache) jp.cache_note = "a new job builds its own";
+  else cached = load_catalogue_cache(cfg.catalogue_cache, cfg.shape, &jp.cache_note);
+  jp.stacks = build_stack_list(cfg.shape);
+  if (cached) {
+    jp.catalogue = std::move(*cached);
+    jp.from_cache = true;
+    jp.plan = make_plan(jp.catalogue, jp.stacks, cfg.slices_per_class);
+    jp.header = journal_header_for(jp.catalogue, jp.stacks, jp.plan, cfg.shard);
+    if (!cfg.journal_fingerprint || jp.header.fingerprint == *cfg.journal_fingerprint) return jp;
+    // The cache does not give the journal's plan: rebuild, and let the journal check decide.
+    jp.from_cache = false;
+    jp.cache_note = "it does not give the journal's fingerprint";
+  }
+  jp.catalogue = fresh_catalogue(cfg.shape);
+  if (!cfg.catalogue_cache.empty() && cfg.write_catalogue_cache) save_catalogue_cache(cfg.catalogue_cache, jp.catalogue);
+  jp.plan = make_plan(jp.catalogue, jp.stacks, cfg.slices_per_class);
+  jp.header = journal_header_for(jp.catalogue, jp.stacks, jp.plan, cfg.shard);
+  return jp;
+}
+
+class StackPlan final : public MethodPlan {
+ public:
+  explicit StackPlan(const MethodSettings& cfg) : cfg_(cfg), jp_(prepare_job_plan(cfg)) {
+    cache_pending_ = !cfg.catalogue_cache.empty() && !jp_.from_cache && !cfg.write_catalogue_cache;
+  }
+  const PlanHeader& header() const override { return jp_.header; }
+  std::string engine() const override { return to_string(cfg_.kernel); }
+  std::string rebuild_note() const override { return jp_.from_cache ? "" : jp_.cache_note; }
+  // The catalogue cache is written on the journal thread, overlapping the count (not fsync'd:
+  // catalogue_cache.hpp), before config.toml and the journal.
+  void before_journal() override {
+    if (cache_pending_) save_catalogue_cache(cfg_.catalogue_cache, jp_.catalogue);
+    cache_pending_ = false;
+  }
+
+  MethodResult run(int threads, const UnitHooks& hooks) override {
+    CountOptions opt;
+    opt.shape = cfg_.shape;
+    opt.threads = threads;
+    opt.kernel = cfg_.kernel;
+    opt.slices_per_class = cfg_.slices_per_class;
+    opt.catalogue = &jp_.catalogue;
+    opt.stacks = &jp_.stacks;
+    CountResult r = run_count(opt, hooks);
+    // run_count was handed the catalogue and stack list: report the time they really took.
+    r.times.catalogue = jp_.catalogue.seconds;
+    r.times.stacks = jp_.stacks.seconds;
+    r.times.total += jp_.catalogue.seconds + jp_.stacks.seconds;
+    return method_result(r, r.reduction.total);
+  }
+
+  MethodResult from_counts(std::vector<u128> counts, int threads) override {
+    CountResult r;
+    r.options.shape = cfg_.shape;
+    r.options.kernel = cfg_.kernel;
+    r.options.slices_per_class = cfg_.slices_per_class;
+    r.threads_used = use_threads(threads);
+    r.stack_fillings = jp_.stacks.size();
+    r.stack_patterns = jp_.stacks.patterns.size();
+    r.units = jp_.plan.units.size();
+    r.units_selected = r.units;
+    r.complete = true;
+    r.counted_here = false;  // the counts come from the journals: no kernel, threads or stage times
+    r.slices_per_class = jp_.plan.slices_per_class;
+    r.reduction = reduce(jp_.catalogue, jp_.plan, counts);
+    r.unit_counts = std::move(counts);  // so that `gridenum verify result` can re-sum a merged result
+    r.catalogue = jp_.catalogue;
+    return method_result(r, r.reduction.total);
+  }
+
+ private:
+  MethodSettings cfg_;
+  JobPlan jp_;
+  bool cache_pending_ = false;
+};
+
+}  // namespace
+
+const CountMethod& stack_method() {
+  static const CountMethod m{
+      .id = MethodId::Stack,
+      .name = "stack",
+      .summary = "Felgenhauer-Jarvis: band classes x stack completions (boxes with R*C <= 9)",
+      .doc = "docs/methods/stack.md",
+      .options = kOptionKernel | kOptionSlices | kOptionMemoryLimit,
+      .auto_rank = 1,
+      .classes_rank = 0,
+      .shape_error = [](Shape s) { return engine_shape_error(s); },
+      .plan = [](const MethodSettings& s) -> std::unique_ptr<MethodPlan> { return std::make_unique<StackPlan>(s); },
+      .run_once = {},
+      .run_classes = {},
+  };
+  return m;
+}
+
+}  // namespace gridenum
