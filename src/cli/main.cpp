@@ -4,8 +4,10 @@
 #include <cassert>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <exception>
 
+#include "cli_meta.hpp"
 #include "command.hpp"
 #include "output.hpp"
 #include "gridenum/core/errors.hpp"
@@ -39,6 +41,8 @@ int run(int argc, char** argv) {
            return a.order == b.order;
          }) == reg.end());
   for (auto& c : reg) c.setup(app);
+  if (const char* dump = std::getenv("GRIDENUM_PRINT_DEFAULTS"); dump != nullptr && *dump != '\0')
+    install_defaults_dump(app);  // a diagnostic for the tests (cli_meta.hpp)
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
