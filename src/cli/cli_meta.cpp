@@ -11,6 +11,8 @@
 
 namespace gridenum::cli {
 
+std::string version_line() { return "gridenum " + program_version() + " (commit " + git_revision() + ")"; }
+
 namespace {
 
 bool meta_listed_app(const CLI::App* s) { return !s->get_name().empty() && !s->get_group().empty() && !s->get_disabled(); }

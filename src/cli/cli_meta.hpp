@@ -10,6 +10,13 @@
 
 namespace gridenum::cli {
 
+// The git revision the binary was built from (generated at build time: cmake/git_revision.cmake).
+const char* git_revision();
+
+// The version line: "gridenum 0.1.0 (commit 1a2b3c4)", "-dirty" after the hash when the tree had
+// changes when it was built, "(commit unknown)" outside a git checkout (cmake/git_revision.cmake).
+std::string version_line();
+
 // A command's subcommands that --help lists (not the hidden ones), in their order.
 std::vector<const CLI::App*> listed_subcommands(const CLI::App& app);
 // Every option --help lists (not hidden ones), in their order.

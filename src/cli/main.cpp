@@ -31,7 +31,7 @@ int run(int argc, char** argv) {
   using namespace gridenum::cli;
   CLI::App app{"gridenum: exact Sudoku grid enumeration (Felgenhauer-Jarvis) and puzzle solving"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", "gridenum " + gridenum::program_version());
+  app.set_version_flag("--version", version_line());
   auto& reg = command_registry();
   // The commands register from static objects whose construction order across translation
   // units is unspecified (and changes with the unity build's grouping), so the help's order is
