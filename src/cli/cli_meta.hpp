@@ -4,11 +4,15 @@
 
 #include <CLI/CLI.hpp>
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 namespace gridenum::cli {
+
+// The exit codes of every command (command.hpp), shown in the top help and the man page.
+const std::vector<std::pair<int, std::string>>& exit_statuses();
 
 // The git revision the binary was built from (generated at build time: cmake/git_revision.cmake).
 const char* git_revision();
@@ -25,6 +29,26 @@ std::vector<const CLI::Option*> listed_options(const CLI::App& app);
 std::string command_path(const CLI::App& app);
 // The text `gridenum ... --help` prints for this command.
 std::string help_text(const CLI::App& app);
+
+// The optimal string alignment distance: insertions, deletions, substitutions and transpositions
+// of two neighbours each cost 1 ("cuont" -> "count" is 1).
+std::size_t edit_distance(const std::string& a, const std::string& b);
+// The candidates nearest to `word`: the one it is a prefix of when only one, else those at the
+// smallest distance if that is at most a third of the word (at least 1); empty when none is near.
+std::vector<std::string> nearest_words(const std::string& word, const std::vector<std::string>& candidates);
+// "did you mean 'count'?" / "did you mean '--shape' or '--seed'?", or "" when nothing is near.
+std::string did_you_mean(const std::string& word, const std::vector<std::string>& candidates);
+
+// Before parsing: the leading command words of argv, checked against the tree. An unknown word
+// is named with its nearest commands, on stderr; returns the exit code (2) then, else nullopt.
+std::optional<int> check_command_words(const CLI::App& root, int argc, char** argv);
+// After CLI11 refused arguments it did not expect: for each unknown option of the command that
+// was parsed, its nearest options on stderr. Returns false when no unknown option was among them
+// (stray positionals: CLI11's own message says it better).
+bool explain_unknown_options(const CLI::App& root);
+
+// Every command and subcommand (hidden ones too) also answers -V/--version.
+void add_version_flags(CLI::App& root);
 
 // GRIDENUM_PRINT_DEFAULTS=1 gridenum CMD [SUB]: instead of running, every command prints one line
 // per option, "NAME<TAB>HELP-DEFAULT<TAB>VALUE": the default its --help prints and the value its
