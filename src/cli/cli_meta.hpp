@@ -1,5 +1,7 @@
 // The command line described from its own CLI::App tree, so that what is derived from it cannot
-// drift from what the commands declare.
+// drift from what the commands declare: the did-you-mean of unknown commands and options, the
+// `help` command, the defaults diagnostic the tests read (GRIDENUM_PRINT_DEFAULTS), and the man
+// page and shell completions (`gridenum cli-docs`; docs/install.md).
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -56,5 +58,10 @@ void add_version_flags(CLI::App& root);
 // variable). Required arguments become optional so that the bare command parses. The test
 // tests/cli/test_defaults_cli.cpp checks every command's two columns equal.
 void install_defaults_dump(CLI::App& root);
+
+// The man page (roff) and the bash and zsh completion scripts, from the tree.
+std::string man_page(const CLI::App& root);
+std::string bash_completion(const CLI::App& root);
+std::string zsh_completion(const CLI::App& root);
 
 }  // namespace gridenum::cli
