@@ -15,6 +15,7 @@ packages=(
   coinor-cbc glpk-utils                 # MIP solvers for `solve --engine mip`
   clang libclang-rt-dev libomp-dev      # clang: CI's sanitizer pass and the libFuzzer target
   hyperfine                             # whole-command timings (README figures)
+  git man-db zsh                        # tests: the version's commit, the man page and zsh completion
 )
 sudo=""
 if [ "$(id -u)" -ne 0 ]; then sudo=sudo; fi

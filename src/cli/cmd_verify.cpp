@@ -65,10 +65,14 @@ Shape verified_shape(const std::string& text) {
 }
 
 const RegisterCommand register_verify(15, [](CLI::App& root) {
-  auto a = std::make_shared<VerifyArgs>();
+  // One VerifyArgs per subcommand: CLI11's default_val writes the default into the bound
+  // variable when the option is declared, so options of two subcommands bound to one variable
+  // would leave every subcommand with the default declared last. Each callback captures its own.
+  std::shared_ptr<VerifyArgs> a;
   auto* cmd = root.add_subcommand("verify", "Check class sizes, completion counts or a finished result independently");
   cmd->require_subcommand(1);
 
+  a = std::make_shared<VerifyArgs>();
   auto* classes = cmd->add_subcommand("classes",
                                       "Class sizes: catalogue against an orbit census of every band filling (2x5 / 5x2: the "
                                       "two side-2 class generators against each other and a census of the configurations)");
@@ -82,6 +86,7 @@ const RegisterCommand register_verify(15, [](CLI::App& root) {
     });
   });
 
+  a = std::make_shared<VerifyArgs>();
   auto* comp = cmd->add_subcommand("completions",
                                    "Completion counts n_alpha: stack method against signature method (2x5 / 5x2: F per "
                                    "class by the two-stack and two-band counters and plain enumeration; --all adds both "
@@ -147,6 +152,7 @@ const RegisterCommand register_verify(15, [](CLI::App& root) {
     });
   });
 
+  a = std::make_shared<VerifyArgs>();
   auto* sym = cmd->add_subcommand("symmetry",
                                   "Essentially different grids: Burnside's count (gridenum symmetry) against a census that "
                                   "lists every grid and puts it in canonical form under the whole group, with every class's "
@@ -163,6 +169,7 @@ const RegisterCommand register_verify(15, [](CLI::App& root) {
     });
   });
 
+  a = std::make_shared<VerifyArgs>();
   auto* res = cmd->add_subcommand(
       "result",
       "A finished count: units, per-class sums, the total from the class table, the whole total recomputed by the other "

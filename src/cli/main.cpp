@@ -4,8 +4,10 @@
 #include <cassert>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <exception>
 
+#include "cli_meta.hpp"
 #include "command.hpp"
 #include "output.hpp"
 #include "gridenum/core/errors.hpp"
@@ -31,7 +33,7 @@ int run(int argc, char** argv) {
   using namespace gridenum::cli;
   CLI::App app{"gridenum: exact Sudoku grid enumeration (Felgenhauer-Jarvis) and puzzle solving"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", "gridenum " + gridenum::program_version());
+  app.set_version_flag("-V,--version", version_line());
   auto& reg = command_registry();
   // The commands register from static objects whose construction order across translation
   // units is unspecified (and changes with the unity build's grouping), so the help's order is
@@ -44,8 +46,24 @@ int run(int argc, char** argv) {
   // set up, since `count --help` lists the registry.
   gridenum::register_count_method(gridenum::signature_method());
   for (auto& c : reg) c.setup(app);
+  // After the commands, so that they do not inherit the footer (CLI11 copies it to subcommands).
+  std::string footer = "Exit codes:";
+  for (const auto& [code, what] : exit_statuses()) {
+    const std::string number = std::to_string(code);
+    footer += "\n  " + number + std::string(5 - number.size(), ' ') + what;
+  }
+  app.footer(footer + "\nA command's options: gridenum help COMMAND, or gridenum COMMAND --help.");
+  add_version_flags(app);
+  if (const char* dump = std::getenv("GRIDENUM_PRINT_DEFAULTS"); dump != nullptr && *dump != '\0')
+    install_defaults_dump(app);  // a diagnostic for the tests (cli_meta.hpp)
+  // An unknown command word would otherwise be "A subcommand is required" (cli_meta.hpp).
+  if (const auto code = check_command_words(app, argc, argv)) return *code;
   try {
     app.parse(argc, argv);
+  } catch (const CLI::ExtrasError& e) {
+    // Unknown options are named with the command's nearest ones; anything else in CLI11's words.
+    if (explain_unknown_options(app)) return 2;
+    return app.exit(e) == 0 ? 0 : 2;
   } catch (const CLI::ParseError& e) {
     // --help and --version exit 0; every usage error exits 2 (the project's convention).
     return app.exit(e) == 0 ? 0 : 2;
