@@ -37,7 +37,11 @@ CountResult run_count(const CountOptions& opt, const UnitHooks& hooks) {
   res.times.stacks = seconds_since(t);
 
   t = SteadyClock::now();
-  const Plan plan = make_plan(res.catalogue, stacks, opt.slices_per_class);
+  Plan made_plan;
+  if (!opt.plan) made_plan = make_plan(res.catalogue, stacks, opt.slices_per_class);
+  const Plan& plan = opt.plan ? *opt.plan : made_plan;
+  if (opt.plan && (!opt.catalogue || !opt.stacks))
+    throw std::invalid_argument("count: a given plan needs the catalogue and stack list it was made of");
   res.units = plan.units.size();
   res.slices_per_class = plan.slices_per_class;
   res.times.plan = seconds_since(t);
@@ -75,6 +79,29 @@ CountResult run_count(const CountOptions& opt, const UnitHooks& hooks) {
   res.times.reduce = seconds_since(t);
   res.times.total = seconds_since(t0);
   return res;
+}
+
+CountResult count_result_from_counts(const CountOptions& opt, std::vector<u128> counts) {
+  if (!opt.catalogue || !opt.stacks || !opt.plan)
+    throw std::invalid_argument("count: a result from unit counts needs the plan, its catalogue and its stack list");
+  if (counts.size() != opt.plan->units.size()) throw std::invalid_argument("count: one count per unit of the plan");
+  CountResult r;
+  r.options = opt;
+  r.options.catalogue = nullptr;  // the result keeps its own copy (below)
+  r.options.stacks = nullptr;
+  r.options.plan = nullptr;
+  r.threads_used = use_threads(opt.threads);
+  r.stack_fillings = opt.stacks->size();
+  r.stack_patterns = opt.stacks->patterns.size();
+  r.units = opt.plan->units.size();
+  r.units_selected = r.units;
+  r.complete = true;
+  r.counted_here = false;
+  r.slices_per_class = opt.plan->slices_per_class;
+  r.reduction = reduce(*opt.catalogue, *opt.plan, counts);
+  r.unit_counts = std::move(counts);
+  r.catalogue = *opt.catalogue;
+  return r;
 }
 
 std::string format_text(const CountResult& r) {

@@ -84,6 +84,7 @@ class StackPlan final : public MethodPlan {
     opt.slices_per_class = cfg_.slices_per_class;
     opt.catalogue = &jp_.catalogue;
     opt.stacks = &jp_.stacks;
+    opt.plan = &jp_.plan;  // the plan the header describes, made once
     CountResult r = run_count(opt, hooks);
     // run_count was handed the catalogue and stack list: report the time they really took.
     r.times.catalogue = jp_.catalogue.seconds;
@@ -93,21 +94,15 @@ class StackPlan final : public MethodPlan {
   }
 
   MethodResult from_counts(std::vector<u128> counts, int threads) override {
-    CountResult r;
-    r.options.shape = cfg_.shape;
-    r.options.kernel = cfg_.kernel;
-    r.options.slices_per_class = cfg_.slices_per_class;
-    r.threads_used = use_threads(threads);
-    r.stack_fillings = jp_.stacks.size();
-    r.stack_patterns = jp_.stacks.patterns.size();
-    r.units = jp_.plan.units.size();
-    r.units_selected = r.units;
-    r.complete = true;
-    r.counted_here = false;  // the counts come from the journals: no kernel, threads or stage times
-    r.slices_per_class = jp_.plan.slices_per_class;
-    r.reduction = reduce(jp_.catalogue, jp_.plan, counts);
-    r.unit_counts = std::move(counts);  // so that `gridenum verify result` can re-sum a merged result
-    r.catalogue = jp_.catalogue;
+    CountOptions opt;
+    opt.shape = cfg_.shape;
+    opt.threads = threads;
+    opt.kernel = cfg_.kernel;
+    opt.slices_per_class = cfg_.slices_per_class;
+    opt.catalogue = &jp_.catalogue;
+    opt.stacks = &jp_.stacks;
+    opt.plan = &jp_.plan;
+    const CountResult r = count_result_from_counts(opt, std::move(counts));
     return method_result(r, r.reduction.total);
   }
 

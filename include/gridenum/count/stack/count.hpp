@@ -25,6 +25,7 @@ struct CountOptions {
   std::uint32_t slices_per_class = 0;  // 0: default
   const Catalogue* catalogue = nullptr;  // a cached catalogue to reuse (job layer), else built
   const StackList* stacks = nullptr;     // a stack list already built (job layer), else built
+  const Plan* plan = nullptr;            // the plan already made of those two (the method's plan), else made
 };
 
 struct StageTimes {
@@ -52,6 +53,13 @@ struct CountResult {
 
 // A run steered by hooks (unit_hooks.hpp; unit ids are WorkUnit::id, plan.hpp).
 CountResult run_count(const CountOptions& opt, const UnitHooks& hooks = {});
+
+// The result of a whole plan from every unit's count (a merge of shards' journals), reduced as
+// run_count reduces: opt must give the catalogue, stack list and plan (the method's). The result
+// says it was not counted here (no kernel, thread or stage times belong to it) and keeps the unit
+// counts, so that `gridenum verify result` can re-sum it. std::invalid_argument for a count per unit
+// missing or extra.
+CountResult count_result_from_counts(const CountOptions& opt, std::vector<u128> counts);
 
 // The result as text (class table, figures, times) and as one JSON document. The JSON also
 // lists every unit's count ("unit_counts": {id, class (1-based), count}) and the plan's
