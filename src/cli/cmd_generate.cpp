@@ -19,7 +19,7 @@
 #include "options.hpp"
 #include "gridenum/core/errors.hpp"
 #include "gridenum/core/timing.hpp"
-#include "gridenum/count/pool.hpp"
+#include "gridenum/core/threads.hpp"
 #include "gridenum/puzzle/generate.hpp"
 #include "gridenum/puzzle/puzzle_io.hpp"
 #include "gridenum/puzzle/puzzle_write.hpp"

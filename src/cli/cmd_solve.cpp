@@ -16,7 +16,7 @@
 #include "output.hpp"
 #include "options.hpp"
 #include "gridenum/core/timing.hpp"
-#include "gridenum/count/pool.hpp"
+#include "gridenum/core/threads.hpp"
 #include "gridenum/mip/mip.hpp"
 #include "gridenum/puzzle/batch.hpp"
 #include "gridenum/puzzle/puzzle_io.hpp"

@@ -5,9 +5,6 @@
 // so memory stays at a few classes' worth whatever the number of classes.
 #include "gridenum/count/pool.hpp"
 
-#include <omp.h>
-#include <oneapi/tbb/global_control.h>
-#include <oneapi/tbb/info.h>
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
 
@@ -17,22 +14,6 @@
 #include <memory>
 
 namespace gridenum {
-
-// 0 means every core. A request above oneTBB's parallelism limit (by default the cores this
-// process may run on) is cut to it: the arena would not get more workers anyway, and the
-// figure printed and journaled must be the threads that really ran.
-int resolve_threads(int requested) {
-  const int limit =
-      static_cast<int>(tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism));
-  if (requested > 0) return std::min(requested, limit);
-  return std::min(tbb::info::default_concurrency(), limit);
-}
-
-int use_threads(int requested) {
-  const int threads = resolve_threads(requested);
-  omp_set_num_threads(threads);
-  return threads;
-}
 
 bool count_units(const CompletionCounter& counter, const std::vector<WorkUnit>& units,
                  const PoolOptions& opt, const std::function<void(const WorkUnit&, u128)>& done,

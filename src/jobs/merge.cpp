@@ -6,7 +6,7 @@
 #include <map>
 
 #include "gridenum/core/checksum.hpp"
-#include "gridenum/count/pool.hpp"
+#include "gridenum/core/threads.hpp"
 #include "gridenum/jobs/job.hpp"
 #include "gridenum/jobs/job_errors.hpp"
 #include "gridenum/jobs/work.hpp"

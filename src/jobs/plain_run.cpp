@@ -12,7 +12,7 @@
 #include <thread>
 
 #include "gridenum/count/stack/count.hpp"
-#include "gridenum/count/pool.hpp"
+#include "gridenum/core/threads.hpp"
 #include "gridenum/jobs/progress.hpp"
 #include "gridenum/jobs/stop_signals.hpp"
 

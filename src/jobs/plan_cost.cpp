@@ -1,5 +1,5 @@
 // Measuring a plan's cost (plan_cost.hpp).
-#include "gridenum/count/pool.hpp"
+#include "gridenum/core/threads.hpp"
 #include "gridenum/core/memory_budget.hpp"
 #include "gridenum/core/memory.hpp"
 #include "gridenum/jobs/plan_cost.hpp"

@@ -15,7 +15,7 @@
 #include "gridenum/core/timing.hpp"
 #include "gridenum/count/stack/catalogue.hpp"
 #include "gridenum/count/stack/count.hpp"
-#include "gridenum/count/pool.hpp"
+#include "gridenum/core/threads.hpp"
 #include "gridenum/count/side2/side2.hpp"
 #include "gridenum/count/side2/two_stack.hpp"
 

@@ -14,7 +14,7 @@
 #include <string>
 
 #include "gridenum/core/timing.hpp"
-#include "gridenum/count/pool.hpp"
+#include "gridenum/core/threads.hpp"
 
 namespace gridenum {
 

@@ -19,7 +19,7 @@
 #include <unordered_map>
 
 #include "gridenum/core/timing.hpp"
-#include "gridenum/count/pool.hpp"
+#include "gridenum/core/threads.hpp"
 
 namespace gridenum {
 

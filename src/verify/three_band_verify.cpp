@@ -34,7 +34,7 @@
 
 #include "gridenum/core/timing.hpp"
 #include "gridenum/count/three_band/band_signatures.hpp"
-#include "gridenum/count/pool.hpp"
+#include "gridenum/core/threads.hpp"
 #include "gridenum/count/three_band/three_band.hpp"
 #include "gridenum/count/three_band/three_band_cache.hpp"
 #include "gridenum/count/three_band/three_band_run.hpp"

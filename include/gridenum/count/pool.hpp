@@ -6,6 +6,7 @@
 #include <functional>
 #include <vector>
 
+#include "gridenum/core/threads.hpp"  // resolve_threads: the pool's size
 #include "gridenum/count/stack/completion.hpp"
 
 namespace gridenum {
@@ -22,14 +23,5 @@ struct PoolOptions {
 bool count_units(const CompletionCounter& counter, const std::vector<WorkUnit>& units,
                  const PoolOptions& opt, const std::function<void(const WorkUnit&, u128)>& done,
                  const std::function<bool()>& stop = {});
-
-// The number of threads a PoolOptions resolves to: 0 is every core; at most oneTBB's
-// parallelism limit (the cores available), so the figure reported is what really ran.
-int resolve_threads(int requested);
-
-// The one place that sizes the library's thread teams: resolves the request as above and sets
-// OpenMP's team size to it, for the data-parallel loops of the catalogue, stack-list and census
-// stages (the oneTBB pools take the returned figure as their arena size). Returns the threads used.
-int use_threads(int requested);
 
 }  // namespace gridenum

@@ -18,7 +18,7 @@
 #include "gridenum/core/memory.hpp"
 #include "gridenum/core/timing.hpp"
 #include "gridenum/count/stack/count.hpp"
-#include "gridenum/count/pool.hpp"
+#include "gridenum/core/threads.hpp"
 #include "gridenum/count/side2/two_band.hpp"
 #include "gridenum/count/side2/two_stack.hpp"
 #include "gridenum/count/side2/two_stack_split.hpp"

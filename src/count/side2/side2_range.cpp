@@ -14,7 +14,7 @@
 
 #include "gridenum/core/timing.hpp"
 #include "gridenum/count/stack/count.hpp"
-#include "gridenum/count/pool.hpp"
+#include "gridenum/core/threads.hpp"
 
 namespace gridenum {
 

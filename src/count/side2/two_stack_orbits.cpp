@@ -61,7 +61,7 @@
 
 #include "gridenum/core/combinatorics.hpp"
 #include "gridenum/core/timing.hpp"
-#include "gridenum/count/pool.hpp"
+#include "gridenum/core/threads.hpp"
 
 namespace gridenum {
 

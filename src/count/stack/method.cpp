@@ -5,7 +5,7 @@
 
 #include "gridenum/count/fingerprint.hpp"
 #include "gridenum/count/method.hpp"
-#include "gridenum/count/pool.hpp"
+#include "gridenum/core/threads.hpp"
 #include "gridenum/count/stack/catalogue.hpp"
 #include "gridenum/count/stack/catalogue_cache.hpp"
 #include "gridenum/count/stack/count.hpp"
