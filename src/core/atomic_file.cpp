@@ -5,9 +5,11 @@
 #include "gridenum/core/atomic_file.hpp"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <exception>
@@ -85,24 +87,35 @@ fs::path temp_name(const fs::path& path) {
   return tmp;
 }
 
-// Writes (and fsyncs, when durable) the temporary file of `path`; returns its name.
-fs::path write_temp(const fs::path& path, std::string_view contents, bool durable = true) {
+// Writes (and fsyncs, when durable) the temporary file of `path` with `write`; returns its name.
+// A leftover of ours (same pid, an earlier process) is removed, whatever it is, unless the
+// directory is shared between hosts (then the same pid may be another host's live writer, and
+// this one gives up); the temporary is created afresh (O_EXCL: never through a symlink someone
+// put in its place).
+fs::path write_temp(const fs::path& path, const FileWriter& write, bool durable, bool shared_directory) {
   const fs::path tmp = temp_name(path);
-  // A leftover of ours (same pid, an earlier process) is removed, whatever it is, and the
-  // temporary is created afresh (O_EXCL: never through a symlink someone put in its place).
-  if (::unlink(tmp.c_str()) != 0 && errno != ENOENT) throw_io_error("cannot remove the stale temporary", tmp, errno);
+  if (!shared_directory && ::unlink(tmp.c_str()) != 0 && errno != ENOENT)
+    throw_io_error("cannot remove the stale temporary", tmp, errno);
   const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
   if (fd < 0) throw_io_error("cannot create", tmp, errno);
   try {
-    write_all(fd, contents, tmp);
+    write([&](std::string_view bytes) { write_all(fd, bytes, tmp); });
     if (durable && ::fsync(fd) != 0) throw_io_error("cannot fsync", tmp, errno);
   } catch (...) {
     ::close(fd);
     ::unlink(tmp.c_str());
     throw;
   }
-  ::close(fd);
+  if (::close(fd) != 0) {
+    const int err = errno;
+    ::unlink(tmp.c_str());
+    throw_io_error("cannot write", tmp, err);
+  }
   return tmp;
+}
+
+fs::path write_temp(const fs::path& path, std::string_view contents, bool durable = true) {
+  return write_temp(path, [&](const auto& put) { put(contents); }, durable, false);
 }
 
 void rename_over(const fs::path& tmp, const fs::path& path) {
@@ -122,6 +135,33 @@ void write_file_atomic(const fs::path& path, std::string_view contents) {
 
 void write_file_replace(const fs::path& path, std::string_view contents) {
   rename_over(write_temp(path, contents, false), path);
+}
+
+void write_file_replace(const fs::path& path, const FileWriter& write, bool shared_directory) {
+  rename_over(write_temp(path, write, false, shared_directory), path);
+}
+
+// Only regular files whose name ends in ".tmp." and digits; never followed through a symlink.
+std::vector<fs::path> remove_stale_temporaries(const fs::path& dir, std::string_view prefix, std::chrono::seconds min_age) {
+  std::vector<fs::path> removed;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(dir.empty() ? fs::path(".") : dir, ec)) {
+    const std::string name = e.path().filename().string();
+    const std::size_t at = name.rfind(".tmp.");
+    if (at == std::string::npos || at == 0 || (!prefix.empty() && name.rfind(prefix, 0) != 0)) continue;
+    const std::string digits = name.substr(at + 5);
+    if (digits.empty() || digits.size() > 9 || digits.find_first_not_of("0123456789") != std::string::npos) continue;
+    std::error_code sec;
+    if (!e.is_regular_file(sec) || e.is_symlink(sec)) continue;
+    if (min_age.count() > 0) {
+      const auto age = fs::file_time_type::clock::now() - e.last_write_time(sec);
+      if (sec || age < min_age) continue;
+    }
+    const long pid = std::stol(digits);
+    if (pid == static_cast<long>(::getpid()) || ::kill(static_cast<pid_t>(pid), 0) == 0 || errno != ESRCH) continue;
+    if (::unlink(e.path().c_str()) == 0) removed.push_back(e.path());
+  }
+  return removed;
 }
 
 void write_files_atomic(const std::vector<std::pair<fs::path, std::string>>& files) {

@@ -32,7 +32,7 @@
 #include "gridenum/core/checksum.hpp"
 #include "gridenum/core/host.hpp"
 #include "gridenum/count/method.hpp"
-#include "gridenum/count/pool.hpp"
+#include "gridenum/core/threads.hpp"
 #include "gridenum/core/atomic_file.hpp"
 #include "gridenum/jobs/job_errors.hpp"
 #include "gridenum/jobs/job_lock.hpp"
@@ -185,23 +185,13 @@ class Ticker {
   std::thread thread_;
 };
 
-// Temporaries (NAME.tmp.PID, atomic_file.cpp) left by a process that crashed between writing
-// and renaming: removed at the next start once that process is gone (the lock is held, so no
-// live gridenum of this job can own one; the pid test spares a file of any other live process).
-// Only regular files whose name ends in ".tmp." and digits; never followed through a symlink.
+// Temporaries (NAME.tmp.PID, core/atomic_file.hpp) left by a process that crashed between
+// writing and renaming: removed at the next start once that process is gone (the lock is held, so
+// no live gridenum of this job can own one; the pid test spares a file of any other live process).
 void remove_stale_temporaries(const fs::path& dir, spdlog::logger& log) {
-  std::error_code ec;
-  for (const auto& e : fs::directory_iterator(dir, ec)) {
-    const std::string name = e.path().filename().string();
-    const std::size_t at = name.rfind(".tmp.");
-    if (at == std::string::npos || at == 0 || at + 5 >= name.size()) continue;
-    const std::string digits = name.substr(at + 5);
-    if (digits.find_first_not_of("0123456789") != std::string::npos || digits.size() > 9) continue;
-    const long pid = std::stol(digits);
-    std::error_code sec;
-    if (!e.is_regular_file(sec) || e.is_symlink(sec)) continue;
-    if (pid == static_cast<long>(::getpid()) || ::kill(static_cast<pid_t>(pid), 0) == 0 || errno != ESRCH) continue;
-    if (::unlink(e.path().c_str()) == 0) log.info("removed {}, left by process {} (no longer running)", name, pid);
+  for (const fs::path& p : gridenum::remove_stale_temporaries(dir)) {
+    const std::string name = p.filename().string();
+    log.info("removed {}, left by process {} (no longer running)", name, name.substr(name.rfind(".tmp.") + 5));
   }
 }
 

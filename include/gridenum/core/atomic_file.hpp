@@ -7,7 +7,9 @@
 // append-only and has its own rules (journal.hpp).
 #pragma once
 
+#include <chrono>
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -30,6 +32,21 @@ void write_files_atomic(const std::vector<std::pair<std::filesystem::path, std::
 // checked when read and rebuilt when damaged (the catalogue cache), where two fsyncs would
 // cost more than they protect.
 void write_file_replace(const std::filesystem::path& path, std::string_view contents);
+
+// The same, the contents produced piece by piece by `write` (for files too large to hold twice in
+// memory: the three-band F table cache, 1.2 GB for 4x3): write(put) calls put(bytes) for each
+// piece in order. shared_directory: the directory may be shared between hosts (a table cache on a
+// cluster file system), so a temporary of this pid may be another host's live writer: then this
+// one gives up (IoError) instead of removing it.
+using FileWriter = std::function<void(const std::function<void(std::string_view)>& put)>;
+void write_file_replace(const std::filesystem::path& path, const FileWriter& write, bool shared_directory);
+
+// Temporaries NAME.tmp.PID in `dir` whose writer died before its rename (a kill -9 midway): removed
+// when their process no longer runs on this host, their name starts with `prefix` and they are at
+// least min_age old (a directory shared between hosts: another host's writer has a pid this host
+// may not run, so only an old temporary counts as dead). Returns the files removed.
+std::vector<std::filesystem::path> remove_stale_temporaries(const std::filesystem::path& dir, std::string_view prefix = {},
+                                                            std::chrono::seconds min_age = std::chrono::seconds{0});
 
 // fsync of a directory, so that entries created or renamed in it are durable.
 void fsync_dir(const std::filesystem::path& dir);

@@ -34,6 +34,7 @@
 
 #include <fmt/format.h>
 
+#include "gridenum/core/atomic_file.hpp"
 #include "gridenum/core/checksum.hpp"
 #include "gridenum/core/errors.hpp"
 #include "gridenum/core/timing.hpp"
@@ -93,39 +94,6 @@ struct Header {
 
 // ---- Part 2: writing -------------------------------------------------------------------------
 // Every byte, restarting after EINTR and short writes.
-void write_or_throw(int fd, const void* p, std::size_t n, const fs::path& tmp) {
-  const char* b = static_cast<const char*>(p);
-  while (n > 0) {
-    const ssize_t w = ::write(fd, b, std::min<std::size_t>(n, std::size_t{1} << 30));
-    if (w < 0 && errno == EINTR) continue;
-    if (w <= 0) throw IoError(fmt::format("cannot write the F table cache '{}': {}", tmp.string(), std::strerror(errno)));
-    b += w;
-    n -= static_cast<std::size_t>(w);
-  }
-}
-
-// Temporaries FILE.tmp.PID of writers that died before their rename (a SIGKILL while 1.2 GB
-// were being written): removed when their process is gone and they are over an hour old (a
-// directory shared by the nodes of a cluster holds other hosts' pids, and a live write takes
-// seconds). A job directory's own are also removed by the job at its start (job.cpp).
-void remove_stale_temporaries(const fs::path& file) {
-  std::error_code ec;
-  const std::string prefix = file.filename().string() + ".tmp.";
-  for (const auto& e : fs::directory_iterator(file.parent_path().empty() ? fs::path(".") : file.parent_path(), ec)) {
-    const std::string name = e.path().filename().string();
-    if (name.rfind(prefix, 0) != 0) continue;
-    const std::string digits = name.substr(prefix.size());
-    if (digits.empty() || digits.size() > 9 || digits.find_first_not_of("0123456789") != std::string::npos) continue;
-    std::error_code sec;
-    if (!e.is_regular_file(sec) || e.is_symlink(sec)) continue;
-    const auto age = fs::file_time_type::clock::now() - e.last_write_time(sec);
-    if (sec || age < std::chrono::hours(1)) continue;
-    const long pid = std::stol(digits);
-    if (pid == static_cast<long>(::getpid()) || ::kill(static_cast<pid_t>(pid), 0) == 0 || errno != ESRCH) continue;
-    fs::remove(e.path(), sec);
-  }
-}
-
 // ---- Part 3: reading -------------------------------------------------------------------------
 class Reader {
  public:
@@ -200,30 +168,20 @@ void save_three_band_cache(const ThreeBandCounter& c, const fs::path& file) {
   std::error_code ec;
   if (file.has_parent_path()) fs::create_directories(file.parent_path(), ec);
   if (ec) throw IoError(fmt::format("cannot create the table cache directory '{}': {}", file.parent_path().string(), ec.message()));
-  remove_stale_temporaries(file);
-  // FILE.tmp.PID, the job directory's convention for temporaries (atomic_file.hpp); O_EXCL: a
-  // writer of another host with the same pid in a shared directory makes this one give up.
-  const fs::path tmp = file.string() + ".tmp." + std::to_string(::getpid());
-  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
-  if (fd < 0) throw IoError(fmt::format("cannot create the F table cache '{}': {}", tmp.string(), std::strerror(errno)));
-  try {
-    write_or_throw(fd, head.data(), head.size(), tmp);
-    for (std::size_t t = 0; t < h.types; ++t) write_or_throw(fd, c.table_data(t), h.slots * 4, tmp);
-  } catch (...) {
-    ::close(fd);
-    fs::remove(tmp, ec);
-    throw;
-  }
-  if (::close(fd) != 0) {
-    const int err = errno;
-    fs::remove(tmp, ec);
-    throw IoError(fmt::format("cannot write the F table cache '{}': {}", tmp.string(), std::strerror(err)));
-  }
-  fs::rename(tmp, file, ec);
-  if (ec) {
-    fs::remove(tmp, ec);
-    throw IoError(fmt::format("cannot rename '{}' to '{}': {}", tmp.string(), file.string(), ec.message()));
-  }
+  // Temporaries FILE.tmp.PID of writers that died before their rename (a SIGKILL while 1.2 GB
+  // were being written): removed when their process is gone and they are over an hour old (the
+  // directory may be shared by the shards of an array on several hosts).
+  remove_stale_temporaries(file.parent_path(), file.filename().string() + ".tmp.", std::chrono::hours(1));
+  // Written through FILE.tmp.PID and renamed (core/atomic_file.hpp), straight from the tables:
+  // a shared directory, so a temporary of this pid from another host makes this writer give up.
+  write_file_replace(
+      file,
+      [&](const auto& put) {
+        put(head);
+        for (std::size_t t = 0; t < h.types; ++t)
+          put(std::string_view(reinterpret_cast<const char*>(c.table_data(t)), h.slots * 4));
+      },
+      true);
 }
 
 std::unique_ptr<ThreeBandCounter> load_three_band_cache(Shape s, int threads, const fs::path& file, int spot_checks,
