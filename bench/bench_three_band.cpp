@@ -1,4 +1,4 @@
-// The three-band route on 4x3 (count/three_band.hpp): seconds per class of a chunk of G classes
+// The three-band route on 4x3 (count/three_band/three_band.hpp): seconds per class of a chunk of G classes
 // counted together, on 1 and 2 threads. Setup (once per process): the catalogue, the prefix
 // forms and the F tables, about 5 minutes on 2 threads and 1.4 GB. Each benchmark times the
 // first G classes of the largest prefix group over every 16th box-1 chain and scales up

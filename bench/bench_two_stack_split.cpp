@@ -1,4 +1,4 @@
-// F of single 2x6 classes by the footprint counter (count/two_stack_split.hpp), on 1 and 2 threads:
+// F of single 2x6 classes by the footprint counter (count/side2/two_stack_split.hpp), on 1 and 2 threads:
 // a fixed spread from the hardest classes found (the first of the 63,199 in the orbit generator's
 // order, the most generic) to the most symmetric. Each is one iteration (the hardest take tens of
 // seconds). The representatives are written out, so no class table is built.

@@ -25,8 +25,9 @@ std::vector<Command>& command_registry() {
 // Exit codes, decided here only: 0 success; 1 a failed check (CheckError, or a command's own
 // Exit{1}); 2 usage and input errors (CLI11's parse errors, InputError and the errors derived
 // from it: JobInputError, ConfigError, VerifyInputError); 3 run-time failures (IoError, a damaged
-// journal, a locked job, anything unexpected; output lost on a full standard output, output.hpp);
-// 130 interrupted (Exit{130} from the job commands).
+// journal, a locked job, anything unexpected -- a std::invalid_argument or std::logic_error here is a
+// library contract that a command failed to check first, docs/architecture.md "Contracts"; output
+// lost on a full standard output, output.hpp); 130 interrupted (Exit{130} from the job commands).
 namespace {
 
 int run(int argc, char** argv) {

@@ -3,7 +3,7 @@
 // partitions, 1.9e11 slots -- and the sum over chain tuples that reads them. This is the second
 // counting method for 4x3 completions: nothing here or in the files it uses (orbits.cpp,
 // signature_parts.cpp, isa/colourings.cpp) is code of the three-band counter
-// (count/three_band.cpp).
+// (count/three_band/three_band.cpp).
 //
 // The idea. F(p_1, .., p_R), the band fillings with box partitions p_b, does not change under
 // relabelling or box order. Relabel so that p_1 is the standard partition (std_of, as the plain
@@ -12,7 +12,7 @@
 // relabelling that sends q to its type's representative rep_t (the orbit's lowest id),
 //     F(std, q, p_3, .., p_R) = F(std, rep_t, h_q p_3, .., h_q p_R),   t = type(q),
 // so one table per type over boxes 3..R holds every F: 9 x 5,775^2 slots for 4x3, F / R! in 32
-// bits, 1.2 GB. (count/three_band.cpp reduces the same way; the reduction is the obvious one
+// bits, 1.2 GB. (count/three_band/three_band.cpp reduces the same way; the reduction is the obvious one
 // once box 1 is standard. What this file shares with it is the mathematics, not code.)
 //
 // Filling. A slot's value is shared by its orbit under Stab(std, rep_t) -- the elements of H
@@ -340,7 +340,7 @@ std::uint64_t PairTable::class_key(const std::uint32_t* boxes) const {
 // group's: the relabellings by x_1 and by h_q of x_2, and for each (x_2 .. x_{R-1}) the table
 // rows keys[k]. Only the last box's chains are each band's own, so per row choice every band
 // runs its own innermost loop while the rows are in cache: a group of G bands costs far less
-// than G bands alone (the prefix groups of count/band_signatures.hpp, which is how a 4x3 job
+// than G bands alone (the prefix groups of count/three_band/band_signatures.hpp, which is how a 4x3 job
 // and `verify completions` hand classes over; the three-band counter does the same in its own
 // way). The group is formed by pair_completions from whatever bands it is given.
 class PairGroup {

@@ -1,8 +1,8 @@
 // Completions of 4x3 top-band classes by two methods that share no counting code:
-// the three-band counter (count/three_band.cpp: its own partitions, relabelling tables, colouring
+// the three-band counter (count/three_band/three_band.cpp: its own partitions, relabelling tables, colouring
 // count, F table, chains and the prefix-group sum) and the signature method with its pair-type
 // table (verify/signature.cpp, signature_pairs.cpp, signature_parts.cpp, orbits.cpp). What the
-// two share is the catalogue (count/band_signatures.cpp) that names the classes and hands each
+// two share is the catalogue (count/three_band/band_signatures.cpp) that names the classes and hands each
 // its column sets; the class sizes are checked elsewhere (the Burnside count in the tests), and a
 // wrong representative would make both methods count the same wrong band, so each class's column
 // sets are also checked to be a configuration of that class (its key). The two sides even count
@@ -110,7 +110,7 @@ VerifyReport verify_three_band_completions(const VerifyThreeBandOptions& opt) {
   }
 
   // Each class's prefix form (its first three boxes shared by the classes of its prefix group:
-  // count/band_signatures.hpp). The three-band side counts it as it is; the signature side counts
+  // count/three_band/band_signatures.hpp). The three-band side counts it as it is; the signature side counts
   // it relabelled (signature_side_form), and both sides sum a group together. Both configurations
   // are checked to carry the class's key.
   VerifySection reps{"configurations counted: each class's prefix form (three-band) and its relabelling (signature)",

@@ -1,4 +1,4 @@
-// Test-local checks of the top-band signature catalogue (count/band_signatures.hpp) that share no
+// Test-local checks of the top-band signature catalogue (count/three_band/band_signatures.hpp) that share no
 // code with src/: the box partitions of a shape, a brute-force orbit census by union-find over all
 // tuples of box partitions, and Burnside's count of the orbits.
 //

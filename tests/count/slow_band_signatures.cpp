@@ -1,4 +1,4 @@
-// The 4x3 top-band signature catalogue (count/band_signatures.hpp): about 10 s on one thread,
+// The 4x3 top-band signature catalogue (count/three_band/band_signatures.hpp): about 10 s on one thread,
 // hence label slow.
 //  - 144,578 classes (published, and Burnside's count in band_signature_fixtures.hpp, which
 //    shares no code with the generator), sizes summing to 34,650^4 configurations;

@@ -1,4 +1,4 @@
-// The three-band route on 4x3 (count/three_band.hpp), label slow: the 4x3 prefix groups (the
+// The three-band route on 4x3 (count/three_band/three_band.hpp), label slow: the 4x3 prefix groups (the
 // catalogue takes about 10 s): every class's prefix form is a configuration of the class, classes
 // of one prefix share their first three boxes, and there are 349 groups (at most the 359
 // three-box classes of the generator's level 3).

@@ -1,4 +1,4 @@
-// The top-band signature catalogue (count/band_signatures.hpp), fast checks:
+// The top-band signature catalogue (count/three_band/band_signatures.hpp), fast checks:
 //  - small shapes (2x2, 2x3, 3x2, 3x3, 4x2, 2x4): the classes against a brute-force orbit census
 //    (union-find over every tuple of box partitions, band_signature_fixtures.hpp, no code from
 //    src/), class for class: a bijection between the generator's classes and the census's orbits

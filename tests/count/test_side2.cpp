@@ -1,4 +1,4 @@
-// The side-2 routes (count/side2.hpp, two_stack.hpp, two_band.hpp), fast checks:
+// The side-2 routes (count/side2/side2.hpp, two_stack.hpp, two_band.hpp), fast checks:
 //  - every shape with a side of 2 that the stack method counts (2x2, 2x3, 3x2, 2x4, 4x2) gets the
 //    same total by both routes as by the stack method and as published;
 //  - the class tables of m = 2, 3, 4 by both generators, matching class for class (each route's

@@ -1,4 +1,4 @@
-// The two-stack orbit generator (TwoStackOrbitClasses, count/two_stack_orbits.cpp), fast checks:
+// The two-stack orbit generator (TwoStackOrbitClasses, count/side2/two_stack_orbits.cpp), fast checks:
 //  - m = 2..4: the same classes and weights as the listing generator (TwoStackClasses), matched
 //    class for class through each other's classifier (the orders and representatives differ),
 //    and random configurations classified alike (m = 5: slow_side2_12, the listing generator

@@ -1,4 +1,4 @@
-// `gridenum count --classes A:B` for the side-2 shapes (count/side2_range.hpp): a range of classes
+// `gridenum count --classes A:B` for the side-2 shapes (count/side2/side2_range.hpp): a range of classes
 // of the route's class table with each class's weight, F and time; every class gives the total,
 // which must be the published count (2x4, 4x2) and the whole-count driver's; ranges agree with
 // side2_fillings;

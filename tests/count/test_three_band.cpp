@@ -1,4 +1,4 @@
-// Completions of a top band for the three-band shapes (count/three_band.hpp), fast checks:
+// Completions of a top band for the three-band shapes (count/three_band/three_band.hpp), fast checks:
 //  - the grid totals of 2x3 (28,200,960) and 3x3 (6,670,903,752,021,072,936,960, Felgenhauer and
 //    Jarvis) as sum over the signature classes (band_signatures.hpp) of size x F x completions;
 //  - per class of 2x3, completions against plain backtracking over the lower four rows of a

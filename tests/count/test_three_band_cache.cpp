@@ -1,4 +1,4 @@
-// The three-band F table cache (count/three_band_cache.hpp), on 2x3 and 3x3 where a table is
+// The three-band F table cache (count/three_band/three_band_cache.hpp), on 2x3 and 3x3 where a table is
 // milliseconds (4x3's 1.2 GB file goes through the same code; the slow 4x3 tests use it):
 //  - written and read back, the table is the built one slot for slot, and counts agree;
 //  - every kind of damage is refused with its reason -- a flipped byte in the slots or in the

@@ -1,4 +1,4 @@
-// The footprint counter (count/two_stack_split.hpp), fast checks:
+// The footprint counter (count/side2/two_stack_split.hpp), fast checks:
 //  - the same F as the matching-removal counter (two_stack_fillings, which shares no code with it)
 //    on every class of m = 2, 3, 4, every 71st class of m = 5, and random 8- and 10-digit
 //    configurations and their images under the class group; on one and on two threads (the

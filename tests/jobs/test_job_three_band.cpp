@@ -117,7 +117,7 @@ TEST(JobThreeBand, ShardsMergeToTheTotal) {
   EXPECT_THROW(merge_jobs({dirs[0], dirs[1], o}), JobCheckError);
 }
 
-// The F table cache (count/three_band_cache.hpp) of a job: by default in the job directory; with
+// The F table cache (count/three_band/three_band_cache.hpp) of a job: by default in the job directory; with
 // table_cache_dir in a directory jobs share (the shards of an array), where the second job reads
 // what the first wrote; with table_cache = false nowhere. The result says which.
 TEST(JobThreeBand, TableCacheInTheJobOrASharedDirectory) {

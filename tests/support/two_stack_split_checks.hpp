@@ -1,4 +1,4 @@
-// The footprint counter (count/two_stack_split.hpp) against the matching-removal counter
+// The footprint counter (count/side2/two_stack_split.hpp) against the matching-removal counter
 // (two_stack_fillings, which shares no code with it), shared by the fast checks
 // (tests/count/test_two_stack_split.cpp: the small shapes and a few 10-digit classes) and the
 // slow ones (tests/count/slow_two_stack_split_12.cpp: every seventh 10-digit class, more random

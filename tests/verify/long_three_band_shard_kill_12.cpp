@@ -3,7 +3,7 @@
 // and resumes jobs on small shapes: tests/jobs/slow_kill_resume.cpp).
 //
 // The shard: 14/700 of the whole 4x3 count, through the CLI exactly as a Slurm array task would
-// run it. Three-band shards are blocks of units in prefix-group order (jobs/shard.hpp), so this
+// run it. Three-band shards are blocks of units in prefix-group order (count/shard.hpp), so this
 // one is units 2,685 .. 2,890: 206 classes, the last 146 of one prefix group and the first 60 of
 // the next -- two chunks, about 6 and 3 minutes on 2 threads.
 //

@@ -1,7 +1,7 @@
 // 4x3 completions by two methods that share no counting code, label long (the whole
 // tables of both, about 18 minutes on 2 cores; slow_three_band_vs_signature_one_type_12.cpp is the
 // slow tier's cheaper check of the same counters, on one pair type's tables): the
-// three-band counter (count/three_band.cpp) against the signature method's pair-type table
+// three-band counter (count/three_band/three_band.cpp) against the signature method's pair-type table
 // (verify/signature_pairs.cpp), through `verify completions`' library call. Both sets of tables
 // are built (minutes each, one after the other: about 3.3 GB, then 1.4 GB).
 //
@@ -10,7 +10,7 @@
 // (one class at a time, commit 21f5608), each with one more class of its prefix group, so that the
 // three-band side sums groups (the path a job takes) and each is checked against both the record
 // and the signature method; one class drawn from a fixed seed. The signature side sums the same
-// groups in its own way. Then the F table cache the run wrote (count/three_band_cache.hpp; in the
+// groups in its own way. Then the F table cache the run wrote (count/three_band/three_band_cache.hpp; in the
 // build tree's test-cache/, for long_three_band_shard_kill_12 after it) is read back and counts
 // the group of 72,290 again.
 #include <gtest/gtest.h>

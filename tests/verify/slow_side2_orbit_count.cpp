@@ -1,5 +1,5 @@
 // The Burnside count of the 10- and 12-digit side-2 classes (verify/side2_orbit_count.hpp) against the
-// orbit generator's table (count/two_stack_orbits.cpp, about 15 s: label slow); they share no
+// orbit generator's table (count/side2/two_stack_orbits.cpp, about 15 s: label slow); they share no
 // code; m = 5 also against the listing generator (class count and histograms). The smaller m are
 // test_side2_orbit_count.cpp's.
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
 // 4x3 completions by two methods that share no counting code, one pair type at a time,
-// label slow: the three-band counter (count/three_band.cpp) against the signature method's
+// label slow: the three-band counter (count/three_band/three_band.cpp) against the signature method's
 // pair-type table (verify/signature_pairs.cpp), each restricted to the chain tuples whose middle
 // and bottom bands both have their (box 1, box 2) box-partition pair of one type T (three_band.hpp,
 // "One pair type"), each deciding the type in its own code and building only T's table. The two

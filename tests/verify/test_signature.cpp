@@ -112,7 +112,7 @@ TEST(Signature, BandsWithSignatureMatchBruteForce) {
 
 // The colouring count is compiled once per instruction-set level (src/verify/isa/
 // colourings.hpp): every level this CPU runs gives the baseline's count on random 3x3 and 4x3
-// configurations, and so does the three-band route's own count (count/three_band.hpp), the
+// configurations, and so does the three-band route's own count (count/three_band/three_band.hpp), the
 // other method's.
 TEST(Signature, EveryInstructionSetLevelCountsTheSameBands) {
   const auto levels = supported_isas();

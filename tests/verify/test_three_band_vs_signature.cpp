@@ -1,4 +1,4 @@
-// The three-band route (count/three_band.hpp) against the signature method
+// The three-band route (count/three_band/three_band.hpp) against the signature method
 // (verify/signature.hpp), which shares no code with it (its own box partitions, chains, colouring
 // count and table layout): per 3x3 signature class, the completions of a band with the class's
 // column sets must agree, and on 2x3 too; and one pair type at a time (the part of the sum whose

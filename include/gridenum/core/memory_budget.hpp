@@ -3,14 +3,14 @@
 // in -- gives a process.
 //
 // Why a budget and not just "so many GB per thread". The 2x6 / 6x2 footprint counter
-// (count/two_stack_split.cpp) grows open-addressing state tables whose size is known only once they
+// (count/side2/two_stack_split.cpp) grows open-addressing state tables whose size is known only once they
 // are filled: a few MB for most classes, 1 GB for class 1, 4.2 GiB for class 5 (measured,
 // docs/methods/side2.md). Sizing threads by the worst class wastes a node on the 60,000 easy
 // classes; sizing by the typical one lets two hard classes meet on a 24 GiB machine, or 64 of them
 // on a node, and the kernel's OOM killer ends the job. So every table reserves its bytes here
 // before allocating them: a reservation that would pass the limit is refused
 // (MemoryBudgetExceeded), the counter unwinds and frees what it held, and the caller decides -- the
-// side-2 run counts that class again alone once the others are done (count/side2.cpp), and fails
+// side-2 run counts that class again alone once the others are done (count/side2/side2.cpp), and fails
 // with this error, naming the class, only when the class alone does not fit. Nothing is lost:
 // finished classes are in the journal, and the refused one is recounted from the start.
 //

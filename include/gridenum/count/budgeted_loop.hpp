@@ -1,5 +1,5 @@
 // Units counted in parallel under one memory budget (core/memory_budget.hpp): the side-2 route's
-// loop over classes (count/side2.cpp, count/side2_range.cpp), whose per-class memory is known
+// loop over classes (count/side2/side2.cpp, count/side2/side2_range.cpp), whose per-class memory is known
 // only once a class's state tables are filled (2x6: a few MB to 4.2 GiB).
 //
 // The idea. Every unit is one oneTBB task on the caller's arena, as before, and every table a

@@ -52,7 +52,7 @@ std::string to_string(FixedMethod m);
 // F(S), the bands with a given signature and no symmetry asked of them: one band of R x 2 boxes
 // (R rows, N = 2R columns) whose box j has left-column set left[j] (bit d: digit d, 0-based) and
 // right-column set its complement. The side-2 count knows F for every class of signatures
-// (count/side2.hpp, two_stack.hpp); burnside.cpp hands that table to the signature kernel for 10
+// (count/side2/side2.hpp, two_stack.hpp); burnside.cpp hands that table to the signature kernel for 10
 // digits, where counting F afresh for each of the ~6e5 histograms would dominate the run.
 class PlainBandCounts {
  public:

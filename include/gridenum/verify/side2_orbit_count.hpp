@@ -1,5 +1,5 @@
 // The number of side-2 classes without finding them: Burnside's lemma over the hyperoctahedral
-// group B_m acting on digit-type histograms (count/two_stack.hpp explains the histograms). Shares
+// group B_m acting on digit-type histograms (count/side2/two_stack.hpp explains the histograms). Shares
 // no code with either class generator: it neither lists histograms nor canonicalises any; it
 // counts, per conjugacy class of B_m, the histograms one element fixes.
 #pragma once

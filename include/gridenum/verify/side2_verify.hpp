@@ -1,5 +1,5 @@
 // `gridenum verify` for the side-2 shapes of 10 digits (2x5, 5x2): the two-stack and two-band
-// routes (count/side2.hpp) checked against each other and against code of their own.
+// routes (count/side2/side2.hpp) checked against each other and against code of their own.
 //
 //   classes      the two class generators (type-histogram orbits; box-partition union-find)
 //                matched class for class with equal weights, and a census: every configuration

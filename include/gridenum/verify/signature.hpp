@@ -91,7 +91,7 @@ std::vector<BigInt> completions_by_signature_columns(Shape s, const std::vector<
 // relabelled standard, under the relabellings that keep the standard partition. Its *name* is
 // the C x C matrix |std_i n q_j| in the order of rows and columns that reads largest row by row
 // (lexicographically), written "4,0,0/0,2,2/0,2,2": the name the three-band counter gives the
-// same type in its own code (count/three_band.hpp, three_band_pair_types), so the two methods
+// same type in its own code (count/three_band/three_band.hpp, three_band_pair_types), so the two methods
 // agree on a type without sharing code or indices.
 // The pair types of a shape, by name, in the pair-type table's own order (2x3: 3, 3x3: 5,
 // 4x3: 9). std::invalid_argument for a shape the pair-type table cannot serve.

@@ -3,7 +3,7 @@
 // (the 10x10 figure differs from the published one, so every class that fixes grids gets a
 // recount by separate code).
 //
-// The idea (the side-2 count's, count/side2.hpp, with the symmetry imposed). In the 2 x m view a
+// The idea (the side-2 count's, count/side2/side2.hpp, with the symmetry imposed). In the 2 x m view a
 // grid is two stacks of m columns; row r's left half holds an m-set L_r of the N = 2m digits,
 // the other row of its box holds the complement, and the right half holds the complement of L_r.
 // Let g send cell (r, c) to (rho(r), tau(c)) with tau keeping each stack. A grid with

@@ -1,5 +1,5 @@
 // `gridenum verify completions --shape 4x3 | 3x4`: the completions of chosen top-band classes by
-// the three-band counter (count/three_band.hpp, the counter a 4x3 count and job use) against the
+// the three-band counter (count/three_band/three_band.hpp, the counter a 4x3 count and job use) against the
 // signature method with its pair-type table (verify/signature.hpp, src/verify/signature_pairs.cpp),
 // which shares no counting code with it: its own box partitions, relabelling tables, colouring
 // count, chains, table layout and sum.

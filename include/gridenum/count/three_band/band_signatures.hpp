@@ -38,7 +38,7 @@
 // Tried and dropped: all value assignments of the new coordinate (no restricted growth): 3x4
 // took 26 s for 1,126,420 candidates.
 //
-// Canonical form (src/count/band_signatures.cpp). The form of a multiset is the smallest, in
+// Canonical form (src/count/three_band/band_signatures.cpp). The form of a multiset is the smallest, in
 // lexicographic order, of the sorted point codes of its images under W (code of x: x_1 x_2 ..
 // x_k read as a base-C number, box 1 most significant), packed into 16 bytes. Instead of all of
 // W (31,104 elements for 4x3, 82,944 for 3x4) only the elements that sort the coordinates and

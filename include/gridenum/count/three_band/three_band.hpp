@@ -25,7 +25,7 @@
 // relabellings fixing both the standard partition and the type's representative, and under
 // orders of boxes 3..R, so one colouring count fills the orbit.
 //
-// The sum (hot loop; src/count/three_band.cpp). Middle and bottom are interchangeable (swapping
+// The sum (hot loop; src/count/three_band/three_band.cpp). Middle and bottom are interchangeable (swapping
 // them in every box maps chain tuples onto chain tuples, fixed-point free), so only half the
 // box-1 chains are summed, doubled. Per box-1 chain the relabelling that standardises its middle
 // (bottom) partition is applied to every chain of boxes 2..R through the P x P table std_of; per
