@@ -77,15 +77,7 @@ class StackPlan final : public MethodPlan {
   }
 
   MethodResult run(int threads, const UnitHooks& hooks) override {
-    CountOptions opt;
-    opt.shape = cfg_.shape;
-    opt.threads = threads;
-    opt.kernel = cfg_.kernel;
-    opt.slices_per_class = cfg_.slices_per_class;
-    opt.catalogue = &jp_.catalogue;
-    opt.stacks = &jp_.stacks;
-    opt.plan = &jp_.plan;  // the plan the header describes, made once
-    CountResult r = run_count(opt, hooks);
+    CountResult r = run_count(options(threads), hooks);
     // run_count was handed the catalogue and stack list: report the time they really took.
     r.times.catalogue = jp_.catalogue.seconds;
     r.times.stacks = jp_.stacks.seconds;
@@ -94,6 +86,13 @@ class StackPlan final : public MethodPlan {
   }
 
   MethodResult from_counts(std::vector<u128> counts, int threads) override {
+    const CountResult r = count_result_from_counts(options(threads), std::move(counts));
+    return method_result(r, r.reduction.total);
+  }
+
+ private:
+  // The engine's options: the settings, and the plan the header describes (made once).
+  CountOptions options(int threads) const {
     CountOptions opt;
     opt.shape = cfg_.shape;
     opt.threads = threads;
@@ -102,11 +101,9 @@ class StackPlan final : public MethodPlan {
     opt.catalogue = &jp_.catalogue;
     opt.stacks = &jp_.stacks;
     opt.plan = &jp_.plan;
-    const CountResult r = count_result_from_counts(opt, std::move(counts));
-    return method_result(r, r.reduction.total);
+    return opt;
   }
 
- private:
   MethodSettings cfg_;
   JobPlan jp_;
   bool cache_pending_ = false;
