@@ -12,7 +12,7 @@
 #include <string>
 
 #include "gridenum/core/memory.hpp"
-#include "gridenum/count/side2/side2.hpp"
+#include "gridenum/count/side2/side2_run.hpp"
 
 namespace {
 using namespace gridenum;

@@ -16,7 +16,7 @@
 #include "gridenum/count/stack/catalogue.hpp"
 #include "gridenum/count/stack/count.hpp"
 #include "gridenum/core/threads.hpp"
-#include "gridenum/count/side2/side2.hpp"
+#include "gridenum/count/side2/side2_run.hpp"
 #include "gridenum/count/side2/two_stack.hpp"
 
 namespace gridenum {

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "gridenum/count/budgeted_loop.hpp"
-#include "gridenum/count/side2/side2.hpp"
+#include "gridenum/count/side2/side2_run.hpp"
 #include "gridenum/count/side2/two_stack_split.hpp"
 
 using namespace gridenum;

@@ -19,7 +19,7 @@
 #include <random>
 
 #include "gridenum/count/stack/count.hpp"
-#include "gridenum/count/side2/side2.hpp"
+#include "gridenum/count/side2/side2_run.hpp"
 #include "gridenum/count/side2/two_band.hpp"
 #include "gridenum/count/side2/two_stack.hpp"
 #include "side2_fixtures.hpp"

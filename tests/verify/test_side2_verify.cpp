@@ -11,7 +11,7 @@
 
 #include "cli_run.hpp"
 #include "gridenum/count/result_doc.hpp"
-#include "gridenum/count/side2/side2.hpp"
+#include "gridenum/count/side2/side2_run.hpp"
 #include "gridenum/count/side2/two_stack.hpp"
 #include "gridenum/verify/side2_verify.hpp"
 #include "verify_sections.hpp"

@@ -9,7 +9,7 @@
 
 #include "gridenum/count/fingerprint.hpp"
 #include "gridenum/count/method.hpp"
-#include "gridenum/count/side2/side2.hpp"
+#include "gridenum/count/side2/side2_run.hpp"
 #include "gridenum/count/side2/side2_range.hpp"
 #include "../methods.hpp"
 

@@ -179,14 +179,14 @@ std::vector<std::vector<std::uint8_t>> row0_prefixes(Shape s) {
 // allocation and comparisons; the packed keys take a few milliseconds.
 using Perm = std::array<int, 16>;  // digit (0-based) -> digit
 
-struct Key {
+struct CatalogueKey {
   std::array<std::uint16_t, 16> m{};
   std::array<std::uint64_t, 4> words() const {
     std::array<std::uint64_t, 4> w;
     std::memcpy(w.data(), m.data(), sizeof w);
     return w;
   }
-  friend bool operator==(const Key& a, const Key& b) { return a.words() == b.words(); }
+  friend bool operator==(const CatalogueKey& a, const CatalogueKey& b) { return a.words() == b.words(); }
 };
 DigitMask relabel_mask(const Perm& g, DigitMask m) {
   DigitMask r = 0;
@@ -199,7 +199,7 @@ DigitMask relabel_mask(const Perm& g, DigitMask m) {
 
 // Sort the columns inside each box and the boxes (lexicographically): the form under column
 // and box permutations. `boxes` holds `nb` boxes of C masks, box-major.
-Key sort_structure(int C, int nb, std::array<std::uint16_t, 16> boxes) {
+CatalogueKey sort_structure(int C, int nb, std::array<std::uint16_t, 16> boxes) {
   for (int k = 0; k < nb; ++k) std::sort(boxes.begin() + k * C, boxes.begin() + (k + 1) * C);
   std::array<int, 16> order{};
   std::iota(order.begin(), order.begin() + nb, 0);
@@ -207,7 +207,7 @@ Key sort_structure(int C, int nb, std::array<std::uint16_t, 16> boxes) {
     return std::lexicographical_compare(boxes.begin() + x * C, boxes.begin() + (x + 1) * C,
                                         boxes.begin() + y * C, boxes.begin() + (y + 1) * C);
   });
-  Key key;
+  CatalogueKey key;
   for (int k = 0; k < nb; ++k)
     std::copy_n(boxes.begin() + order[k] * C, C, key.m.begin() + k * C);
   return key;
@@ -251,8 +251,8 @@ class StructureClasses {
   }
 
   // Adds the entries' structures as nodes and returns the node of each entry.
-  std::vector<int> add_entries(const std::vector<Key>& keys) {
-    std::vector<std::pair<Key, int>> keyed(keys.size());
+  std::vector<int> add_entries(const std::vector<CatalogueKey>& keys) {
+    std::vector<std::pair<CatalogueKey, int>> keyed(keys.size());
     for (std::size_t i = 0; i < keys.size(); ++i) keyed[i] = {keys[i], static_cast<int>(i)};
     std::vector<int> node_of(keys.size());
     for (const auto& [slot, id] : add_new(keyed)) node_of[slot] = id;
@@ -271,7 +271,7 @@ class StructureClasses {
     const std::size_t per = gens_.size() + static_cast<std::size_t>(nb_);
     for (std::size_t lo = 0, hi = keys_.size(); lo < hi; lo = hi, hi = keys_.size()) {
       const std::size_t n = hi - lo;
-      std::vector<Key> img(n * per);
+      std::vector<CatalogueKey> img(n * per);
       std::vector<int> id(n * per);
 #pragma omp parallel for schedule(static)
       for (long i = 0; i < static_cast<long>(n); ++i)
@@ -279,7 +279,7 @@ class StructureClasses {
           img[i * per + t] = image(t, keys_[lo + i]);
           id[i * per + t] = find(img[i * per + t]);
         }
-      std::vector<std::pair<Key, int>> fresh;
+      std::vector<std::pair<CatalogueKey, int>> fresh;
       for (std::size_t k = 0; k < n * per; ++k)
         if (id[k] < 0) fresh.emplace_back(img[k], static_cast<int>(k));
       for (const auto& [slot, node] : add_new(fresh)) id[slot] = node;
@@ -290,14 +290,14 @@ class StructureClasses {
   std::size_t size() const { return keys_.size(); }
 
  private:
-  Key relabel(const Perm& g, const Key& k) const {
+  CatalogueKey relabel(const Perm& g, const CatalogueKey& k) const {
     std::array<std::uint16_t, 16> out{};
     for (int i = 0; i < nb_ * C_; ++i) out[i] = static_cast<std::uint16_t>(relabel_mask(g, k.m[i]));
     return sort_structure(C_, nb_, out);
   }
   // Box b+1 becomes B1; the relabelling sends its column j's i-th smallest digit to the digit
   // of row i in B1's column j, so its column sets become sigma0; the old B1 takes its place.
-  Key box_to_front(int b, const Key& k) const {
+  CatalogueKey box_to_front(int b, const CatalogueKey& k) const {
     Perm g{};
     for (int j = 0; j < C_; ++j) {
       DigitMask m = k.m[b * C_ + j];
@@ -314,14 +314,14 @@ class StructureClasses {
     return sort_structure(C_, nb_, out);
   }
   // Generator t: the relabellings first, then the box-to-front moves.
-  Key image(std::size_t t, const Key& k) const {
+  CatalogueKey image(std::size_t t, const CatalogueKey& k) const {
     return t < gens_.size() ? relabel(gens_[t], k) : box_to_front(static_cast<int>(t - gens_.size()), k);
   }
   // The node of a key, or -1 (read-only: safe from many threads). Open addressing with
   // linear probing over node ids; a lookup costs about two cache misses (slot, key). Measured
   // on 9x9: binary search in a sorted (key, node) index, 1.6 MB, cost 6-8 misses per lookup
   // and a third of the catalogue stage; std::unordered_map could not be filled in parallel.
-  int find(const Key& key) const {
+  int find(const CatalogueKey& key) const {
     if (slots_.empty()) return -1;
     for (std::size_t h = hash(key) & mask_;; h = (h + 1) & mask_) {
       const int id = slots_[h];
@@ -330,7 +330,7 @@ class StructureClasses {
   }
   // Adds the distinct keys of (key, slot) pairs that are not nodes yet as new nodes (serial);
   // returns (slot, node) for every pair.
-  std::vector<std::pair<int, int>> add_new(const std::vector<std::pair<Key, int>>& keyed) {
+  std::vector<std::pair<int, int>> add_new(const std::vector<std::pair<CatalogueKey, int>>& keyed) {
     reserve_slots(keys_.size() + keyed.size());
     std::vector<std::pair<int, int>> out(keyed.size());
     for (std::size_t k = 0; k < keyed.size(); ++k) {
@@ -344,7 +344,7 @@ class StructureClasses {
     }
     return out;
   }
-  static std::size_t hash(const Key& k) {
+  static std::size_t hash(const CatalogueKey& k) {
     std::uint64_t h = 0;
     for (auto w : k.words()) {
       h = (h ^ w) * 0x9E3779B97F4A7C15ull;
@@ -370,13 +370,13 @@ class StructureClasses {
   int R_, C_, N_, nb_;
   std::array<std::uint16_t, 16> sigma0_{};
   std::vector<Perm> gens_;
-  std::vector<Key> keys_;   // node -> key
+  std::vector<CatalogueKey> keys_;   // node -> key
   std::vector<int> slots_;  // open-addressing table of node ids, -1 empty
   std::size_t mask_ = 0;
   UnionFind uf_;
 };
 
-Key structure_key(Shape s, const Band& band) {
+CatalogueKey structure_key(Shape s, const Band& band) {
   const int N = s.n(), R = s.rows, C = s.cols;
   std::array<std::uint16_t, 16> boxes{};
   for (int k = 1; k < R; ++k)
@@ -466,7 +466,7 @@ Band normalise(Shape s, Band band) {
 
 std::vector<DigitMask> column_structure(Shape s, const Band& band) {
   require_engine_shape(s);
-  const Key k = structure_key(s, band);
+  const CatalogueKey k = structure_key(s, band);
   return std::vector<DigitMask>(k.m.begin(), k.m.begin() + (s.rows - 1) * s.cols);
 }
 
@@ -501,7 +501,7 @@ Catalogue build_catalogue(Shape s) {
 
   // Part 3: classes.
   StructureClasses sc(s);
-  std::vector<Key> keys(all.size());
+  std::vector<CatalogueKey> keys(all.size());
 #pragma omp parallel for schedule(static)
   for (long i = 0; i < static_cast<long>(all.size()); ++i) keys[i] = structure_key(s, all[i]);
   const std::vector<int> node_of = sc.add_entries(keys);
