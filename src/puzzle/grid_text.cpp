@@ -14,6 +14,8 @@
 #include <numeric>
 #include <optional>
 
+#include "gridenum/core/combinatorics.hpp"
+
 namespace gridenum {
 
 namespace {
@@ -129,15 +131,13 @@ struct Cell {
   std::size_t line = 0, column = 0;
 };
 
-// Union-find over the cells (regions and cages from the walls).
+// Union-find over the cells (regions and cages from the walls; core/combinatorics.hpp). A root
+// is only a key: areas are numbered in the order of their first cells.
 struct Components {
   std::vector<int> parent;
   explicit Components(int cells) : parent(static_cast<std::size_t>(cells)) { std::iota(parent.begin(), parent.end(), 0); }
-  int find(int a) {
-    while (parent[a] != a) a = parent[a] = parent[parent[a]];
-    return a;
-  }
-  void join(int a, int b) { parent[find(a)] = find(b); }
+  int find(int a) { return disjoint_find(parent, a); }
+  void join(int a, int b) { disjoint_unite(parent, a, b); }
 };
 
 // Givens and solution from the cells: with brackets, bracketed digits are givens and a grid

@@ -44,6 +44,7 @@
 #include <unordered_map>
 
 #include "fixed_kernels.hpp"
+#include "gridenum/core/combinatorics.hpp"
 #include "gridenum/core/errors.hpp"
 
 namespace gridenum::detail {
@@ -277,18 +278,6 @@ std::vector<Perm> root_symmetries(Shape s, const GeometricSymmetry& g) {
   return out;
 }
 
-struct UnionFind {
-  std::vector<std::uint32_t> parent;
-  explicit UnionFind(std::size_t n) : parent(n) { std::iota(parent.begin(), parent.end(), 0u); }
-  std::uint32_t find(std::uint32_t x) {
-    while (parent[x] != x) x = parent[x] = parent[parent[x]];
-    return x;
-  }
-  void unite(std::uint32_t a, std::uint32_t b) {
-    a = find(a), b = find(b);
-    if (a != b) parent[std::max(a, b)] = std::min(a, b);
-  }
-};
 
 }  // namespace
 
@@ -315,8 +304,10 @@ u128 count_by_line_orbits(Shape s, const GeometricSymmetry& g, const std::vector
   });
   if (roots.empty()) return 0;
 
-  // Orbits of roots under conjugation by the root symmetries (their generators suffice).
-  UnionFind uf(roots.size());
+  // Orbits of roots under conjugation by the root symmetries (their generators suffice), by
+  // union-find (core/combinatorics.hpp).
+  std::vector<std::uint32_t> orbit_parent(roots.size());
+  std::iota(orbit_parent.begin(), orbit_parent.end(), 0u);
   for (const Perm& v : generating_set(root_symmetries(s, g))) {
     const Perm vinv = inverse(v);
     for (std::size_t i = 0; i < roots.size(); ++i) {
@@ -324,13 +315,13 @@ u128 count_by_line_orbits(Shape s, const GeometricSymmetry& g, const std::vector
       // mean the orbits are wrong, so it is checked in every build.
       const auto it = index.find(pack(compose(v, compose(roots[i], vinv))));
       if (it == index.end()) throw CheckError("line orbits: a root symmetry left the set of surviving roots");
-      uf.unite(static_cast<std::uint32_t>(i), it->second);
+      disjoint_unite(orbit_parent, static_cast<std::uint32_t>(i), it->second);
     }
   }
   std::vector<std::uint32_t> reps;
   std::vector<std::uint64_t> weight(roots.size(), 0);
   for (std::size_t i = 0; i < roots.size(); ++i) {
-    const auto r = uf.find(static_cast<std::uint32_t>(i));
+    const auto r = disjoint_find(orbit_parent, static_cast<std::uint32_t>(i));
     if (weight[r]++ == 0) reps.push_back(r);
   }
   stats.searched += reps.size();

@@ -67,6 +67,7 @@
 #include <unordered_map>
 
 #include "fixed_kernels.hpp"
+#include "gridenum/core/combinatorics.hpp"
 #include "gridenum/core/errors.hpp"
 
 namespace gridenum::detail {
@@ -194,29 +195,14 @@ class BandCounter {
 
   // Cycles of a 2-regular bipartite graph (digits and columns of degree 2). Its decompositions
   // into two perfect matchings, with the one through the lowest edge first, number
-  // 2^(cycles - 1): each cycle alternates in one of two ways, and e0's fixes its own.
+  // 2^(cycles - 1): each cycle alternates in one of two ways, and e0's fixes its own. Counted
+  // on the digit graph whose edges are the columns (core/combinatorics.hpp).
   int two_regular_cycles(Edges g) const {
-    std::uint32_t seen = 0;
-    int cycles = 0;
-    for (int d0 = 0; d0 < N_; ++d0) {
-      if (seen >> d0 & 1) continue;
-      ++cycles;
-      // Walk digit -> column -> other digit of that column -> ...
-      int d = d0, from_col = -1;
-      do {
-        seen |= 1u << d;
-        const std::uint32_t cols = static_cast<std::uint32_t>(g >> (d * N_)) & ((1u << N_) - 1);
-        int c = std::countr_zero(cols);
-        if (c == from_col) c = std::countr_zero(cols & (cols - 1));
-        int next = -1;
-        for (int e = 0; e < N_; ++e)
-          if (e != d && ((g >> (e * N_ + c)) & 1)) next = e;
-        assert(next >= 0);
-        from_col = c;
-        d = next;
-      } while (d != d0);
-    }
-    return cycles;
+    std::uint16_t cols[16] = {};
+    for (int d = 0; d < N_; ++d)
+      for (auto row = static_cast<std::uint32_t>(g >> (d * N_)) & ((1u << N_) - 1); row; row &= row - 1)
+        cols[std::countr_zero(row)] |= static_cast<std::uint16_t>(1u << d);
+    return gridenum::two_regular_cycles(cols, N_);
   }
 
   static int low_bit(Edges g) {

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "gridenum/core/arith.hpp"
+#include "gridenum/core/combinatorics.hpp"
 #include "gridenum/core/shape.hpp"
 #include "gridenum/count/three_band/band_signatures.hpp"
 #include "gridenum/count/side2/two_band.hpp"
@@ -95,15 +96,8 @@ inline BruteOrbits brute_orbits(int R, int C) {
     }
   std::vector<std::uint32_t> parent(T);
   std::iota(parent.begin(), parent.end(), 0u);
-  auto find = [&](std::uint32_t x) {
-    while (parent[x] != x) x = parent[x] = parent[parent[x]];
-    return x;
-  };
-  auto unite = [&](std::uint32_t a, std::uint32_t c) {
-    a = find(a);
-    c = find(c);
-    if (a != c) parent[std::max(a, c)] = std::min(a, c);
-  };
+  auto find = [&](std::uint32_t x) { return disjoint_find(parent, x); };
+  auto unite = [&](std::uint32_t a, std::uint32_t c) { disjoint_unite(parent, a, c); };
   std::vector<std::uint32_t> digits(R), img(R);
   for (std::uint64_t t = 0; t < T; ++t) {
     std::uint64_t x = t;

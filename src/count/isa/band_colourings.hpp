@@ -20,6 +20,7 @@
 #include <bit>
 #include <cstdint>
 
+#include "gridenum/core/combinatorics.hpp"
 #include "gridenum/core/shape.hpp"
 
 namespace gridenum::detail {
@@ -79,24 +80,9 @@ struct BandColourings {
       cols[best] |= d;
     }
   }
-  // Components of the 2-regular graph whose column j holds the two digits of cols[j].
-  int cycles(const DigitMask* cols) const {
-    int parent[16];
-    for (int d = 0; d < N; ++d) parent[d] = d;
-    auto find = [&](int x) {
-      while (parent[x] != x) x = parent[x] = parent[parent[x]];
-      return x;
-    };
-    int comps = N;
-    for (int j = 0; j < N; ++j) {
-      const int a = find(std::countr_zero(cols[j])), b = find(std::bit_width(cols[j]) - 1);
-      if (a != b) {
-        parent[a] = b;
-        --comps;
-      }
-    }
-    return comps;
-  }
+  // Cycles of the 2-regular graph whose column j holds the two digits of cols[j]
+  // (core/combinatorics.hpp; always inlined, so compiled at this copy's level).
+  int cycles(const DigitMask* cols) const { return two_regular_cycles(cols, N); }
 };
 
 }  // namespace

@@ -113,6 +113,14 @@ void gather_dots(const std::uint32_t* rm, const std::uint32_t* rb, const std::ui
 // 1.34 - 1.35x on 4x3 (the POPCNT instruction for the libgcc call; at most 1.40x was to be had,
 // the call's 28.7 % of the profile): a quarter off the colouring counts, which are 3/4 of the
 // 4x3 table build, so about a fifth off the build (estimated, not measured).
+// F_2's cycles by path ends (core/combinatorics.hpp's two_regular_cycles, shared with the other
+// colouring counts) instead of this file's union-find over the digits: bench_colourings
+// BM_ThreeBandColourings, ms per 500 4x3 / 2,000 3x3 bands, CPU time, medians of 3, old and new
+// interleaved twice (AMD EPYC family 25 model 17, 1 thread, load 2.6 - 3.4 on 2 cores: another
+// build at nice 10):
+//     level      4x3 old       4x3 new       3x3 old       3x3 new
+//     avx512     1819 - 1847   1405 - 1471   3.26 - 3.43   2.43 - 2.44
+//     baseline   2430 - 2481   2057 - 2160   4.31 - 4.40   3.51 - 3.54
 std::uint64_t band_colourings(const DigitMask* cols, int N, DigitMask all, int r) {
   assert(N >= 1 && N <= 16);
   DigitMask c[16] = {};

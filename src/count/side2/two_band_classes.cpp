@@ -32,7 +32,8 @@
 // partition stands for 2 column orders. So weight = 2^m P sum over the class's nodes.
 //
 // Cost (m = 5): 11.0 million nodes, up to seven images each (table look-ups, a sort of four ids, a
-// rank), union-find with path halving; one uint32 per node (44 MB), reused afterwards as the
+// rank), union-find with path halving (the walk, the ranks, the union-find and the multinomials
+// are core/combinatorics.hpp's); one uint32 per node (44 MB), reused afterwards as the
 // node -> class table that class_of() reads. Written for m = 5; m = 6 would have 1.8e11 nodes.
 #include "gridenum/count/side2/two_band.hpp"
 
@@ -124,9 +125,7 @@ TwoBandClasses::TwoBandClasses(int m, int threads) : m_(m) {
   if (nodes > 0xFFFFFFFFull) throw std::invalid_argument("two-band classes: too many nodes");
   auto rank = [&](std::uint32_t* a) {  // sorts a[0..K) and ranks it
     sort_small(a, K);
-    std::uint64_t r = 0;
-    for (int i = 0; i < K; ++i) r += binomial(a[i] + i, i + 1);
-    return static_cast<std::uint32_t>(r);
+    return static_cast<std::uint32_t>(multiset_colex_rank(a, K));
   };
   // binomial(a+i, i+1) as a table: the rank runs 44 million times.
   std::vector<std::uint64_t> binom_tab((P + K) * (K + 1));
@@ -142,16 +141,7 @@ TwoBandClasses::TwoBandClasses(int m, int threads) : m_(m) {
   std::vector<std::uint32_t>& parent = node_class_;
   parent.resize(nodes);
   std::iota(parent.begin(), parent.end(), 0u);
-  auto find = [&](std::uint32_t x) {
-    while (parent[x] != x) x = parent[x] = parent[parent[x]];
-    return x;
-  };
-  auto unite = [&](std::uint32_t a, std::uint32_t b) {
-    a = find(a), b = find(b);
-    if (a == b) return;
-    if (a < b) parent[b] = a;
-    else parent[a] = b;
-  };
+  auto unite = [&](std::uint32_t a, std::uint32_t b) { disjoint_unite(parent, a, b); };
 
   std::vector<std::uint32_t> a(K, 0);  // the current node, sorted, colex order
   std::uint32_t img[8];
@@ -167,15 +157,7 @@ TwoBandClasses::TwoBandClasses(int m, int threads) : m_(m) {
       for (int i = 0; i < K; ++i) img[i] = row[i == j ? standard : a[i]];
       unite(static_cast<std::uint32_t>(x), fast_rank(img));
     }
-    // Next multiset in colex order: raise the first entry that can be raised, reset those before.
-    for (int i = 0; i < K; ++i) {
-      const std::uint32_t cap = (i + 1 < K) ? a[i + 1] : P - 1;
-      if (a[i] < cap) {
-        ++a[i];
-        for (int j = 0; j < i; ++j) a[j] = 0;
-        break;
-      }
-    }
+    next_multiset_colex(a.data(), K, P - 1);
   }
   (void)rank;
 
@@ -186,8 +168,6 @@ TwoBandClasses::TwoBandClasses(int m, int threads) : m_(m) {
   std::vector<std::uint32_t> roots;
   for (std::uint64_t x = 0; x < nodes; ++x)
     if (parent[x] == x) roots.push_back(static_cast<std::uint32_t>(x));
-  std::uint64_t fact_k = 1;
-  for (int i = 2; i <= K; ++i) fact_k *= static_cast<std::uint64_t>(i);
   std::fill(a.begin(), a.end(), 0u);
   std::vector<std::uint64_t> tuples(roots.size(), 0);  // per class: ordered tuples of boxes 2..m
   table_.classes.resize(roots.size());
@@ -200,24 +180,9 @@ TwoBandClasses::TwoBandClasses(int m, int threads) : m_(m) {
       r.sets[0] = static_cast<std::uint16_t>((1u << m) - 1);
       for (int i = 0; i < K; ++i) r.sets[i + 1] = block_[a[i]];
     }
-    // Orders of the multiset a: K! / prod(mult!).
-    std::uint64_t orders = fact_k;
-    for (int i = 0; i < K;) {
-      int run = 1;
-      while (i + run < K && a[i + run] == a[i]) ++run;
-      for (int r = 2; r <= run; ++r) orders /= static_cast<std::uint64_t>(r);
-      i += run;
-    }
-    tuples[cls] += orders;
+    tuples[cls] += multinomial_of_runs(a.data(), K);  // orders of the multiset a: K! / prod(mult!)
     parent[x] = cls;  // node -> class from here on (later nodes read only their own entry)
-    for (int i = 0; i < K; ++i) {
-      const std::uint32_t cap = (i + 1 < K) ? a[i + 1] : P - 1;
-      if (a[i] < cap) {
-        ++a[i];
-        for (int j = 0; j < i; ++j) a[j] = 0;
-        break;
-      }
-    }
+    next_multiset_colex(a.data(), K, P - 1);
   }
   for (std::size_t c = 0; c < table_.classes.size(); ++c) {
     const u128 w = checked_mul(checked_mul(tuples[c], u128{1} << m), P);

@@ -107,6 +107,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "gridenum/core/combinatorics.hpp"
+
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -264,26 +266,11 @@ class BandCounter {
 
   // F_2 of a 2-regular graph (the last level of even m): its cycles alternate rows 1 and 2, two
   // ways each, so F_2 = 2^cycles -- what the 2-factor enumeration gave too, through the
-  // component split, the memo key and a search with one leaf. Cycles by the path ends of
-  // TwoFactors (below). 6x2 class 63198, F: 51.2 -> 48.1 s on one thread (load 2.9): most of
-  // m = 6 is the memo of its level 4, left as it was.
-  static int cycles(const std::uint16_t* cols, int n) {
-    std::uint8_t end[16];
-    for (int d = 0; d < 16; ++d) end[d] = static_cast<std::uint8_t>(d);
-    int closed = 0;
-    for (int j = 0; j < n; ++j) {
-      const unsigned c = cols[j];
-      const int x = std::countr_zero(c) & 15, y = std::countr_zero(c & (c - 1)) & 15;
-      const int p = end[x] & 15, q = end[y] & 15;
-      if (p == y) {
-        ++closed;
-      } else {
-        end[p] = static_cast<std::uint8_t>(q);
-        end[q] = static_cast<std::uint8_t>(p);
-      }
-    }
-    return closed;
-  }
+  // component split, the memo key and a search with one leaf. Cycles by path ends, as
+  // TwoFactors (below) counts them as it grows (core/combinatorics.hpp's two_regular_cycles).
+  // 6x2 class 63198, F: 51.2 -> 48.1 s on one thread (load 2.9) against the union-find it
+  // replaced: most of m = 6 is the memo of its level 4, left as it was.
+  static int cycles(const std::uint16_t* cols, int n) { return two_regular_cycles(cols, n); }
 
   // F_3, the last level of m = 5 (once per 2-factor of the top level): the memo, Cubic on a
   // miss. No splitting into components here: the key of a disconnected graph is as good a key,

@@ -140,8 +140,6 @@ TwoStackClasses::TwoStackClasses(int m, int threads) {
   table_.group_order = G;
   constexpr std::uint32_t kNone = ~0u;
   cls_.assign(keys_.size(), kNone);
-  std::uint64_t n_fact = 1;
-  for (int i = 2; i <= n; ++i) n_fact *= static_cast<std::uint64_t>(i);
   std::uint8_t types[16], mapped[16];
   for (std::size_t i = 0; i < keys_.size(); ++i) {
     if (cls_[i] != kNone) continue;
@@ -167,13 +165,7 @@ TwoStackClasses::TwoStackClasses(int m, int threads) {
       }
     }
     // 3. Weight: orbit size x N! / prod h(v)!.
-    std::uint64_t multinomial = n_fact;
-    for (int j = 0; j < n;) {
-      int run = 1;
-      while (j + run < n && types[j + run] == types[j]) ++run;
-      for (int r = 2; r <= run; ++r) multinomial /= static_cast<std::uint64_t>(r);
-      j += run;
-    }
+    const std::uint64_t multinomial = multinomial_of_runs(types, n);
     Side2Class cl;
     cl.representative.m = m;
     for (int d = 0; d < n; ++d)

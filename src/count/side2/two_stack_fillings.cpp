@@ -35,6 +35,8 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "gridenum/core/combinatorics.hpp"
+
 namespace gridenum {
 
 namespace {
@@ -205,26 +207,11 @@ class Counter {
   static void sort_small(std::uint16_t* a, int k) { sort_small_t(a, k); }
   static void sort_small32(std::uint32_t* a, int k) { sort_small_t(a, k); }
 
-  // Cycles of a 2-regular bipartite graph: components of the digit graph whose edges are the
-  // rows (each row joins its two digits).
+  // Cycles of a 2-regular bipartite graph: cycles of the digit graph whose edges are the rows
+  // (each row joins its two digits; core/combinatorics.hpp).
   static int cycles(const std::uint16_t* rows, int n) {
-    int parent[16];
-    for (int d = 0; d < 16; ++d) parent[d] = d;
-    auto find = [&](int x) {
-      while (parent[x] != x) x = parent[x] = parent[parent[x]];
-      return x;
-    };
-    int c = n;  // n rows = n digits; every union of two components lowers the count
-    for (int i = 0; i < n; ++i) {
-      assert(std::popcount(static_cast<unsigned>(rows[i])) == 2);
-      const int a = find(std::countr_zero(static_cast<unsigned>(rows[i])));
-      const int b = find(15 - std::countl_zero(static_cast<std::uint16_t>(rows[i])));
-      if (a != b) {
-        parent[a] = b;
-        --c;
-      }
-    }
-    return c;
+    for (int i = 0; i < n; ++i) assert(std::popcount(static_cast<unsigned>(rows[i])) == 2);
+    return two_regular_cycles(rows, n);
   }
 
   TwoStackStats* stats_;

@@ -298,7 +298,6 @@ TwoStackOrbitClasses::TwoStackOrbitClasses(int m, int threads) {
 
     // 3. Weights: orbit size from the automorphism count, times the relabellings.
     table_.classes.resize(keys_.size());
-    const std::uint64_t n_fact = factorial_u64(n);
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, keys_.size(), 64), [&](const tbb::blocked_range<std::size_t>& range) {
       auto& canon = canons.local();
       for (std::size_t i = range.begin(); i < range.end(); ++i) {
@@ -306,8 +305,7 @@ TwoStackOrbitClasses::TwoStackOrbitClasses(int m, int threads) {
         const Canonicaliser::Result r = canon.run(h);
         if (r.key != keys_[i] || table_.group_order % r.automorphisms != 0)
           throw std::logic_error("two-stack orbit classes: a class key is not canonical");
-        std::uint64_t multinomial = n_fact;
-        for (int a = 0; a < h.k; ++a) multinomial /= factorial_u64(h.mult[a]);
+        const std::uint64_t orders = multinomial(h.mult, h.k);  // n! / prod mult!: the digits' orders
         Side2Class& cl = table_.classes[i];
         cl.representative.m = m;
         int d = 0;  // digit d gets the d-th type of the key (decreasing): h.type is in key order
@@ -315,7 +313,7 @@ TwoStackOrbitClasses::TwoStackOrbitClasses(int m, int threads) {
           for (int r2 = 0; r2 < h.mult[a]; ++r2, ++d)
             for (int k = 0; k < m; ++k)
               if (h.type[a] >> (m - 1 - k) & 1) cl.representative.sets[k] |= static_cast<std::uint16_t>(1u << d);
-        cl.weight = table_.group_order / r.automorphisms * multinomial;
+        cl.weight = table_.group_order / r.automorphisms * orders;
       }
     });
   });

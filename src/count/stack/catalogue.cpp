@@ -46,6 +46,7 @@
 #include <stdexcept>
 
 #include "gridenum/core/arith.hpp"
+#include "gridenum/core/combinatorics.hpp"
 #include "gridenum/core/timing.hpp"
 
 namespace gridenum {
@@ -213,20 +214,15 @@ CatalogueKey sort_structure(int C, int nb, std::array<std::uint16_t, 16> boxes) 
   return key;
 }
 
-struct UnionFind {
+// Union-find whose elements are added one at a time (core/combinatorics.hpp's disjoint sets).
+struct GrowingClasses {
   std::vector<int> parent;
   int add() {
     parent.push_back(static_cast<int>(parent.size()));
     return parent.back();
   }
-  int find(int x) {
-    while (parent[x] != x) x = parent[x] = parent[parent[x]];
-    return x;
-  }
-  void unite(int a, int b) {
-    a = find(a), b = find(b);
-    if (a != b) parent[std::max(a, b)] = std::min(a, b);
-  }
+  int find(int x) { return disjoint_find(parent, x); }
+  void unite(int a, int b) { disjoint_unite(parent, a, b); }
 };
 
 class StructureClasses {
@@ -373,7 +369,7 @@ class StructureClasses {
   std::vector<CatalogueKey> keys_;   // node -> key
   std::vector<int> slots_;  // open-addressing table of node ids, -1 empty
   std::size_t mask_ = 0;
-  UnionFind uf_;
+  GrowingClasses uf_;
 };
 
 CatalogueKey structure_key(Shape s, const Band& band) {

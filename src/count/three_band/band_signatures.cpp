@@ -24,6 +24,7 @@
 
 #include <fmt/format.h>
 
+#include "gridenum/core/combinatorics.hpp"
 #include "gridenum/core/errors.hpp"
 #include "gridenum/core/timing.hpp"
 
@@ -435,20 +436,13 @@ SignatureCatalogue build_signature_catalogue(Shape s, int threads) {
 
     // Sizes: |W| / |Stab| x N! / prod h(x)!.
     cat.classes.resize(level.size());
-    const u128 nfact = factorial_u64(N);
     tbb::parallel_for(std::size_t{0}, level.size(), [&](std::size_t i) {
       const Points p = unpack(level[i], N, R, C);
       std::uint64_t stab = 0;
       const SignatureKey again = canon(p, &stab);
       if (again != level[i] || stab == 0 || W % stab != 0)
         throw CheckError(fmt::format("signature catalogue {}: class {} is not a fixed point of its canonical form", s.str(), i));
-      u128 labelled = nfact;
-      for (int a = 0; a < N;) {
-        int b = a + 1;
-        while (b < N && std::equal(p.x[b], p.x[b] + R, p.x[a])) ++b;
-        labelled /= factorial_u64(b - a);
-        a = b;
-      }
+      const u128 labelled = multinomial_of_runs(N, [&](int b) { return std::equal(p.x[b], p.x[b] + R, p.x[b - 1]); });
       const u128 size = checked_mul(labelled, W / stab);
       if (size >> 64) throw CheckError("signature catalogue: a class size exceeds 64 bits");
       cat.classes[i] = SignatureClass{level[i], static_cast<std::uint64_t>(size), stab};

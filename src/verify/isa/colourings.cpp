@@ -26,6 +26,8 @@
 #include <bit>
 #include <cassert>
 
+#include "gridenum/core/combinatorics.hpp"
+
 #ifndef GRIDENUM_ISA_NAME
 #error "compile colourings.cpp through CMake: GRIDENUM_ISA_NAME names the level"
 #endif
@@ -71,26 +73,9 @@ struct Colourings {
     }
   }
 
-  // Two rows left: each column is an edge between its two digits; 2^(components).
-  std::uint64_t two_rows(const DigitMask* cols) const {
-    int parent[16];
-    for (int d = 0; d < N; ++d) parent[d] = d;
-    auto find = [&](int x) {
-      while (parent[x] != x) x = parent[x] = parent[parent[x]];
-      return x;
-    };
-    int comps = N;
-    for (int j = 0; j < N; ++j) {
-      const int a = std::countr_zero(cols[j]);
-      const int b = (std::bit_width(cols[j]) - 1);
-      const int ra = find(a), rb = find(b);
-      if (ra != rb) {
-        parent[ra] = rb;
-        --comps;
-      }
-    }
-    return std::uint64_t{1} << comps;
-  }
+  // Two rows left: each column is an edge between its two digits; 2^(cycles) (always inlined,
+  // so compiled at this level: core/combinatorics.hpp).
+  std::uint64_t two_rows(const DigitMask* cols) const { return std::uint64_t{1} << two_regular_cycles(cols, N); }
 };
 
 // On a copy of the columns: the count edits them as it goes.
