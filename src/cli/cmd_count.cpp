@@ -87,9 +87,9 @@ void run_classes(const CountArgs& a, const JobConfig& cfg, std::optional<MethodI
     if (given(other)) throw CLI::ValidationError("--classes", std::string(other) + " does not apply to a --classes run (one pass)");
   std::vector<std::string> takers;  // the methods with a class-by-class run that take the shape
   for (const CountMethod* r : count_methods())
-    if (r->run_classes && r->takes(cfg.shape)) takers.push_back(r->name);
+    if (r->takes_classes(cfg.shape)) takers.push_back(r->name);
   const CountMethod* m = requested ? &method(*requested) : auto_classes_method(cfg.shape);
-  if (requested && (!m->run_classes || !m->takes(cfg.shape))) {
+  if (requested && !m->takes_classes(cfg.shape)) {
     std::string list;
     for (std::size_t i = 0; i < takers.size(); ++i) list += (i ? (i + 1 == takers.size() ? " or " : ", ") : "") + takers[i];
     throw CLI::ValidationError("--method", "a --classes run of " + cfg.shape.str() + " takes " +
@@ -102,7 +102,7 @@ void run_classes(const CountArgs& a, const JobConfig& cfg, std::optional<MethodI
       if (r->classes_rank > 0) ranked.push_back(r);
     std::sort(ranked.begin(), ranked.end(), [](auto* x, auto* y) { return x->classes_rank < y->classes_rank; });
     std::string why;
-    for (const CountMethod* r : ranked) why += (why.empty() ? "" : "; ") + std::string(r->name) + ": " + *r->shape_error(cfg.shape);
+    for (const CountMethod* r : ranked) why += (why.empty() ? "" : "; ") + std::string(r->name) + ": " + *r->classes_error(cfg.shape);
     throw CLI::ValidationError("--classes", shape_refusal(cfg.shape, why, "--shape"));
   }
   check_method_options(*m, given);

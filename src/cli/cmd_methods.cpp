@@ -44,6 +44,10 @@ nlohmann::ordered_json to_json(const CountMethod& m, const std::vector<Shape>& s
   }
   j["takes"] = takes;
   j["refuses"] = refuses;
+  nlohmann::ordered_json classes = nlohmann::ordered_json::array();  // shapes of a --classes run
+  for (Shape s : shapes)
+    if (m.takes_classes(s)) classes.push_back(s.str());
+  j["classes_takes"] = classes;
   return j;
 }
 

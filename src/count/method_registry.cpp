@@ -30,10 +30,10 @@ std::vector<const CountMethod*>& registry() {
   return all;
 }
 
-const CountMethod* ranked(Shape s, int CountMethod::*rank) {
+const CountMethod* ranked(Shape s, int CountMethod::*rank, bool (CountMethod::*takes)(Shape) const) {
   const CountMethod* best = nullptr;
   for (const CountMethod* m : registry())
-    if (m->*rank > 0 && (!best || m->*rank < best->*rank) && m->takes(s)) best = m;
+    if (m->*rank > 0 && (!best || m->*rank < best->*rank) && (m->*takes)(s)) best = m;
   return best;
 }
 
@@ -87,8 +87,10 @@ const CountMethod* find_method(std::string_view name) {
   return nullptr;
 }
 
-const CountMethod* auto_method(Shape s) { return ranked(s, &CountMethod::auto_rank); }
-const CountMethod* auto_classes_method(Shape s) { return ranked(s, &CountMethod::classes_rank); }
+const CountMethod* auto_method(Shape s) { return ranked(s, &CountMethod::auto_rank, &CountMethod::takes); }
+const CountMethod* auto_classes_method(Shape s) {
+  return ranked(s, &CountMethod::classes_rank, &CountMethod::takes_classes);
+}
 
 std::optional<std::string> count_shape_error(Shape s) {
   if (auto_method(s)) return std::nullopt;

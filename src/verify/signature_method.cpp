@@ -34,6 +34,7 @@ const CountMethod& signature_method() {
             return w;
           },
       .run_classes = {},
+      .classes_shape_error = {},
   };
   return m;
 }

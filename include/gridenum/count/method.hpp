@@ -166,8 +166,16 @@ struct CountMethod {
   // Classes A..B counted and printed class by class, or empty when the method has no classes to
   // show one by one. std::invalid_argument for a range outside the class table.
   std::function<MethodResult(const MethodSettings&, ClassRange)> run_classes;
+  // The shapes run_classes takes when they differ from shape_error's (the two-band route counts
+  // single classes of 2x6 / 6x2, on the two-stack route's class table, but not the whole count);
+  // empty: shape_error.
+  std::function<std::optional<std::string>(Shape)> classes_shape_error;
 
   bool takes(Shape s) const { return !shape_error(s); }
+  std::optional<std::string> classes_error(Shape s) const {
+    return classes_shape_error ? classes_shape_error(s) : shape_error(s);
+  }
+  bool takes_classes(Shape s) const { return run_classes && !classes_error(s); }
   bool has_jobs() const { return static_cast<bool>(plan); }
 };
 

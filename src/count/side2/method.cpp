@@ -92,6 +92,7 @@ const CountMethod& two_stack_method() {
       },
       .run_once = {},
       .run_classes = [](const MethodSettings& s, ClassRange r) { return side2_classes_run(s, r, MethodId::TwoStack); },
+      .classes_shape_error = [](Shape s) { return side2_range_shape_error(s); },
   };
   return m;
 }
@@ -112,6 +113,9 @@ const CountMethod& two_band_method() {
       },
       .run_once = {},
       .run_classes = [](const MethodSettings& s, ClassRange r) { return side2_classes_run(s, r, MethodId::TwoBand); },
+      // Single classes of 2x6 / 6x2 too: their table is the two-stack route's orbit classes, their F
+      // the two-band counter's (side2_range.hpp), the check of the two-stack route's F there.
+      .classes_shape_error = [](Shape s) { return side2_range_shape_error(s); },
   };
   return m;
 }

@@ -124,6 +124,7 @@ const CountMethod& stack_method() {
       .plan = [](const MethodSettings& s) -> std::unique_ptr<MethodPlan> { return std::make_unique<StackPlan>(s); },
       .run_once = {},
       .run_classes = {},
+      .classes_shape_error = {},
   };
   return m;
 }

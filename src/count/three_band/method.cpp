@@ -202,6 +202,7 @@ const CountMethod& three_band_method() {
             const ThreeBandRun r = run_three_band(s.shape, range.first, range.last, s.threads, {}, state.get());
             return method_result(r, r.total);
           },
+      .classes_shape_error = {},
   };
   return m;
 }
