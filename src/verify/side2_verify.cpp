@@ -32,15 +32,13 @@
 #include "gridenum/count/side2/two_band.hpp"
 #include "gridenum/count/side2/two_stack.hpp"
 
+#include "as_text.hpp"
+
 namespace gridenum {
 
 namespace {
 
-template <class T>
-std::string as_text(const T& v) {
-  return fmt::format("{}", v);
-}
-std::string as_text(const BigInt& v) { return v.str(); }
+using verify_text::as_text;
 
 template <class A, class B>
 bool line(VerifyReport& r, VerifySection& sec, const std::string& item, const A& left, const B& right,

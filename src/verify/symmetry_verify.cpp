@@ -7,16 +7,13 @@
 #include "gridenum/symmetry/burnside.hpp"
 #include "gridenum/verify/grid_census.hpp"
 
+#include "as_text.hpp"
+
 namespace gridenum {
 
 namespace {
 
-template <class T>
-std::string as_text(const T& v) {
-  return fmt::format("{}", v);
-}
-std::string as_text(const BigInt& v) { return v.str(); }
-std::string as_text(u128 v) { return to_string(v); }
+using verify_text::as_text;
 
 template <class A, class B>
 void line(VerifyReport& r, VerifySection& sec, const std::string& item, const A& left, const B& right,
