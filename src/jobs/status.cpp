@@ -106,6 +106,7 @@ JobStatus job_status(const fs::path& dir) {
   s.units_total = j.header.shard.size(j.header.units);
   s.units_done = j.units.size();
   s.sessions = static_cast<int>(j.sessions.size());
+  s.engine = j.sessions.empty() ? to_string(s.config.kernel) : j.sessions.back().kernel;
 
   const std::uint64_t slices = std::max<std::uint32_t>(j.header.slices_per_class, 1);
   s.classes.resize(j.header.classes);
@@ -268,7 +269,7 @@ std::string format_status(const JobStatus& s) {
   }
   const CountMethod& method = resolve_method(s.config.shape, s.config.method);
   o << "job " << s.dir.string() << ": " << s.config.shape.str() << ", method " << method.name;
-  if (method.options & kOptionKernel) o << ", kernel " << to_string(s.config.kernel);
+  if (method.options & kOptionKernel) o << ", kernel " << s.engine;
   o << ", shard " << s.config.shard.str();
   if (!s.config.description.empty()) o << " (" << s.config.description << ")";
   o << "\n";
@@ -341,11 +342,13 @@ nlohmann::json to_json(const JobStatus& s) {
   json classes = json::array();
   const char* one = s.header.shard.blocks != 0 ? "unit" : "class";  // as format_status says
   for (const auto& c : s.classes) classes.push_back({{one, c.cls + 1}, {"done", c.done}, {"total", c.total}});
+  const CountMethod& method = resolve_method(s.config.shape, s.config.method);
   json j{{"dir", s.dir.string()},
          {"merged", false},
          {"shape", s.config.shape.str()},
-         {"method", resolve_method(s.config.shape, s.config.method).name},
-         {"kernel", to_string(s.config.kernel)},
+         {"method", method.name},
+         // The latest session's kernel for a method that has kernels; the config's otherwise.
+         {"kernel", method.options & kOptionKernel ? s.engine : to_string(s.config.kernel)},
          {"shard", s.config.shard.str()},
          {"started", s.started},
          {"running", s.running.held},

@@ -131,6 +131,11 @@ TEST(Job, ResumeWithTheOtherKernel) {
   ASSERT_EQ(sessions.size(), 2u);
   EXPECT_EQ(sessions[0].kernel, "backtrack");
   EXPECT_EQ(sessions[1].kernel, "partition");
+  // status names the kernel the latest session ran with, not the one the job was started with.
+  const JobStatus st = job_status(t / "job");
+  EXPECT_EQ(st.engine, "partition");
+  EXPECT_TRUE(contains(format_status(st), "2x3, method stack, kernel partition,")) << format_status(st);
+  EXPECT_EQ(to_json(st)["kernel"], "partition");
 }
 
 TEST(Job, StartingWhereAJobIsOrResumingWhereNoneIsRefused) {

@@ -48,6 +48,9 @@ struct JobStatus {
   std::vector<ClassProgress> classes;
   LockHolder running;                // who runs the job now, if anyone
   int sessions = 0;
+  std::string engine;                // the latest session's (journal.hpp): its kernel or route; the
+                                     // config's kernel before any session (a job may be resumed
+                                     // with another kernel)
   double rate_last_session = 0;      // units/s of the latest session (0: unknown)
   double rate_overall = 0;           // units/s over the time all sessions spent counting
   std::optional<double> eta_seconds; // while running: the measured cost's time left, else (too few
