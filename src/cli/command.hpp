@@ -6,6 +6,10 @@
 
 #include <CLI/CLI.hpp>
 
+#include "gridenum/core/threads.hpp"
+
+#include <charconv>
+#include <cstdio>
 #include <functional>
 #include <string>
 #include <vector>
@@ -27,9 +31,17 @@ struct RegisterCommand {
 
 // The --threads option of every command: 0 (every core) to 4096, the range the job configs
 // accept too; more threads than cores are cut to the cores (pool.hpp, resolve_threads).
+// A request above the cores available is said once on stderr, not cut silently.
 inline CLI::Option* add_threads_option(CLI::App* cmd, int& threads, const std::string& help = "Worker threads") {
   return cmd->add_option("--threads", threads, help + " (0: every core; at most the cores available)")
-      ->check(CLI::Range(0, 4096));
+      ->check(CLI::Range(0, 4096))
+      ->each([](const std::string& text) {
+        int asked = 0;
+        if (std::from_chars(text.data(), text.data() + text.size(), asked).ec != std::errc{}) return;
+        if (const int used = resolve_threads(asked); asked > used)
+          std::fprintf(stderr, "gridenum: --threads %d: %d core%s available here, so %d thread%s\n", asked, used,
+                       used == 1 ? " is" : "s are", used, used == 1 ? "" : "s");
+      });
 }
 
 // Thrown (or use CLI::RuntimeError(code)) to leave with a given exit code after a message

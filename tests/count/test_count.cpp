@@ -298,12 +298,16 @@ TEST(Cli, BadArgumentsExitTwo) {
   EXPECT_EQ(st, 2);
 }
 
-// More threads than cores: the run reports the threads that really ran.
+// More threads than cores: the run reports the threads that really ran, and says so on stderr.
 TEST(Cli, ThreadsBeyondTheCoresAreReportedAsRun) {
-  int st = -1;
-  const std::string out = run_cli("count --shape 2x3 --threads 4000 --json", &st);
-  ASSERT_EQ(st, 0) << out;
-  EXPECT_EQ(nlohmann::json::parse(out)["threads"], resolve_threads(0));
+  const auto p = gridenum::testing::run_cli_line("{gridenum} count --shape 2x3 --threads 4000 --json");
+  ASSERT_EQ(p.code, 0) << p.err;
+  EXPECT_EQ(nlohmann::json::parse(p.out)["threads"], resolve_threads(0));
+  const int cores = resolve_threads(0);
+  EXPECT_TRUE(gridenum::testing::contains(p.err, "--threads 4000: " + std::to_string(cores) + " core")) << p.err;
+  // Within the cores: nothing said.
+  const auto q = gridenum::testing::run_cli_line("{gridenum} count --shape 2x3 --threads " + std::to_string(cores) + " --json");
+  EXPECT_EQ(q.err, "") << q.err;
 }
 
 TEST(Cli, Estimate) {
