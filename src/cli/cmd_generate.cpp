@@ -161,9 +161,10 @@ void run_generate(const GenerateArgs& a, bool seed_given) {
   flush_stdout();
   if (!a.json)
     fmt::print(stderr,
-               "gridenum generate: {} puzzles in {:.3f} s ({:.1f}/s) on {} threads; mean givens {:.1f}, mean nodes {:.1f}; "
+               "gridenum generate: {} puzzle{} in {:.3f} s ({:.1f}/s) on {} thread{}; mean givens {:.1f}, mean nodes {:.1f}; "
                "stage seconds summed over the puzzles (threads overlap): fill {:.3f}, layout {:.3f}, reduce {:.3f}, hint {:.3f}\n",
-               done, seconds, rate, threads, mean_givens, mean_nodes, sum.fill, sum.layout, sum.reduce, sum.stats);
+               done, done == 1 ? "" : "s", seconds, rate, threads, threads == 1 ? "" : "s", mean_givens, mean_nodes, sum.fill,
+               sum.layout, sum.reduce, sum.stats);
 }
 
 const RegisterCommand register_generate(26, [](CLI::App& root) {

@@ -273,11 +273,13 @@ int run_solve(const SolveArgs& a, CLI::App* limit_opt_owner) {
     // Plain solving stops at the first solution: "solved"; --unique and --count tell one from several.
     const std::string found = a.count || a.unique ? fmt::format("{} unique, {} multiple", solved, several)
                                                   : fmt::format("{} solved", solved);
+    const int threads = resolve_threads(a.threads);
     fmt::print(stderr,
-               "gridenum solve: {} puzzles in {:.3f} s ({:.0f} puzzles/s, {} threads, engine {}): {}, {} none, {} limit "
-               "reached, {} bad lines, {} engine errors\n",
-               puzzles, secs, secs > 0 ? static_cast<double>(puzzles) / secs : 0.0, resolve_threads(a.threads), a.engine,
-               found, none, stopped, errors, runtime);
+               "gridenum solve: {} puzzle{} in {:.3f} s ({:.0f} puzzles/s, {} thread{}, engine {}): {}, {} none, {} limit "
+               "reached, {} bad line{}, {} engine error{}\n",
+               puzzles, puzzles == 1 ? "" : "s", secs, secs > 0 ? static_cast<double>(puzzles) / secs : 0.0, threads,
+               threads == 1 ? "" : "s", a.engine, found, none, stopped, errors, errors == 1 ? "" : "s", runtime,
+               runtime == 1 ? "" : "s");
   }
   return runtime > 0 ? 3 : errors + failed > 0 ? 1 : 0;
 }

@@ -130,9 +130,13 @@ TEST(SolveLimitsCli, CountLimitIsSaidAndSummaryCounts) {
                    kClassic + "\n" + empty9 + "\n" + pigeonhole16() + "\nxyz\n");
   EXPECT_EQ(p.code, 1);
   EXPECT_TRUE(contains(p.err, "gridenum solve: 3 puzzles in ")) << p.err;
-  EXPECT_TRUE(contains(p.err, "1 threads, engine propagate): 1 unique, 1 multiple, 1 none, 0 limit reached, 1 bad lines, "
+  EXPECT_TRUE(contains(p.err, "1 thread, engine propagate): 1 unique, 1 multiple, 1 none, 0 limit reached, 1 bad line, "
                               "0 engine errors"))
       << p.err;
+  // One puzzle, two threads' words in the plural only where they are plural.
+  p = run_cli_line("{gridenum} solve --summary --threads 1 -", kClassic + "\n");
+  EXPECT_TRUE(contains(p.err, "gridenum solve: 1 puzzle in ")) << p.err;
+  EXPECT_TRUE(contains(p.err, "0 bad lines, 0 engine errors")) << p.err;
   EXPECT_FALSE(contains(run_cli_line("{gridenum} solve -", kClassic + "\n").err, "puzzles in"));
 }
 

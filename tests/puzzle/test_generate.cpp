@@ -329,7 +329,7 @@ TEST(GenerateCli, SameSeedSameOutputAnyThreads) {
     ASSERT_EQ(a.code, 0) << a.err;
     EXPECT_EQ(a.out, b.out) << run;
     EXPECT_EQ(b.out, c.out) << run;
-    EXPECT_TRUE(contains(a.err, "on 1 threads")) << a.err;
+    EXPECT_TRUE(contains(a.err, "on 1 thread;")) << a.err;
     // The header repeats the run: running it again gives the same file.
     const std::string header = lines_of(a.out).at(0);
     ASSERT_EQ(header.rfind("# gridenum generate ", 0), 0u) << header;
