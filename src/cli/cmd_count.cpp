@@ -108,6 +108,7 @@ void run_classes(const CountArgs& a, const JobConfig& cfg, std::optional<MethodI
   check_method_options(*m, given);
   const ClassRange range = parse_class_range(a.classes);
   MethodResult r;
+  const auto watch = watch_long_command();  // phases drawn, Ctrl-C heard: exit 130 (command.hpp)
   try {
     r = m->run_classes(method_settings(cfg, {}, PlanSource{}), range);
   } catch (const std::invalid_argument& e) {
@@ -165,7 +166,12 @@ void run(const CountArgs& a, CLI::App* cmd) {
     if (!a.job_dir.empty() || !cfg.shard.whole() || a.dry_run)
       throw CLI::ValidationError("--method", std::string(m.name) + " runs in one pass; --job-dir, --shard and --dry-run apply "
                                                                    "to the other methods");
-    return print(m.run_once(method_settings(cfg, {}, PlanSource{})), a.json);
+    MethodResult r;
+    {
+      const auto watch = watch_long_command();
+      r = m.run_once(method_settings(cfg, {}, PlanSource{}));
+    }
+    return print(r, a.json);
   }
   if (!a.dry_run)
     for (const char* dry_only : {"--sample-seconds", "--nodes", "--node-cores"})
@@ -180,7 +186,10 @@ void run(const CountArgs& a, CLI::App* cmd) {
       throw CLI::ValidationError("--nodes", "expected 1 to " + std::to_string(kMaxPlanNodes) + " nodes");
     if (a.node_cores < 1 || a.node_cores > 4096)
       throw CLI::ValidationError("--node-cores", "expected 1 to 4096 cores per node");
-    const PlanCost c = measure_plan_cost(cfg, a.sample_seconds, 1, PlanTarget{a.nodes, a.node_cores});
+    const PlanCost c = [&] {
+      const auto watch = watch_long_command();  // the plan's tables are drawn; Ctrl-C: exit 130
+      return measure_plan_cost(cfg, a.sample_seconds, 1, PlanTarget{a.nodes, a.node_cores});
+    }();
     if (a.json) std::cout << to_json(c).dump(2) << "\n";
     else std::cout << format_text(c);
     return;
@@ -205,12 +214,16 @@ void run(const CountArgs& a, CLI::App* cmd) {
   PlainRunRequest pr;
   pr.config = cfg;
   const PlainRunOutcome o = run_plain_count(pr);
+  if (!o.finished && o.units_total == 0) {
+    std::fprintf(stderr, "gridenum: interrupted by %s while the plan was made, before any unit was counted; nothing is "
+                         "kept without --job-dir\n", o.stopped_by.c_str());
+    throw Exit{130};
+  }
   if (!o.finished) {
     std::fprintf(stderr,
-                 "gridenum: interrupted by %s after %llu of %llu units; nothing is kept without --job-dir (count with "
+                 "gridenum: interrupted by %s after %s of %s; nothing is kept without --job-dir (count with "
                  "--job-dir DIR to keep finished units and resume)\n",
-                 o.stopped_by.c_str(), static_cast<unsigned long long>(o.units_done),
-                 static_cast<unsigned long long>(o.units_total));
+                 o.stopped_by.c_str(), group_digits(o.units_done).c_str(), count_of(o.units_total, "unit", "units").c_str());
     throw Exit{130};
   }
   print(o.result, a.json);

@@ -17,6 +17,7 @@ struct EstimateArgs {
 };
 
 void run(const EstimateArgs& a) {
+  const auto watch = watch_long_command();  // phases drawn, Ctrl-C heard (command.hpp)
   const Shape shape = parse_box_shape(a.shape);
   check_shape(shape, engine_shape_error(shape));
   CountOptions opt;

@@ -33,7 +33,10 @@ const RegisterCommand register_merge(13, [](CLI::App& root) {
   cmd->callback([a] {
     std::vector<std::filesystem::path> dirs(a->dirs.begin(), a->dirs.end());
     if (!a->output.empty()) check_merge_output(a->output, dirs);  // before any work: never over a job
-    const MergeResult m = merge_jobs(dirs, a->threads);
+    const MergeResult m = [&] {
+      const auto watch = watch_long_command();  // a plan rebuilt (4x3: seconds) is drawn; Ctrl-C: exit 130
+      return merge_jobs(dirs, a->threads);
+    }();
     std::string text = "merged " + std::to_string(m.dirs.size()) + " shard" + (m.dirs.size() == 1 ? "" : "s") +
                        " of job " + hex16(m.header.fingerprint) + ":";
     nlohmann::json shards = nlohmann::json::array();

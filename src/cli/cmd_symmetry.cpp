@@ -18,6 +18,7 @@ struct SymmetryArgs {
 };
 
 void run(const SymmetryArgs& a) {
+  const auto watch = watch_long_command();  // phases drawn, Ctrl-C heard (command.hpp)
   BurnsideOptions opt;
   opt.shape = parse_box_shape(a.shape);
   check_shape(opt.shape, burnside_shape_error(opt.shape));

@@ -46,9 +46,14 @@ void add_output_options(CLI::App* cmd, VerifyArgs& a) {
 
 // Runs one verify; a report ends the process with 0 (PASS) or 1 (FAIL); bad input (InputError)
 // reaches main(), which exits 2.
+// A first Ctrl-C stops the check (exit 130, command.hpp); its phases are drawn meanwhile.
 template <class F>
 void report(const VerifyArgs& a, F&& make) {
-  const VerifyReport r = make();
+  VerifyReport r;
+  {
+    const auto watch = watch_long_command();
+    r = make();
+  }
   if (a.json)  // paths that are not UTF-8 are replaced, not a type_error
     std::cout << to_json(r).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n" << std::flush;
   else

@@ -7,10 +7,14 @@
 #include <CLI/CLI.hpp>
 
 #include "gridenum/core/threads.hpp"
+#include "gridenum/jobs/run_watch.hpp"
+
+#include <unistd.h>
 
 #include <charconv>
 #include <cstdio>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -42,6 +46,18 @@ inline CLI::Option* add_threads_option(CLI::App* cmd, int& threads, const std::s
           std::fprintf(stderr, "gridenum: --threads %d: %d core%s available here, so %d thread%s\n", asked, used,
                        used == 1 ? " is" : "s are", used, used == 1 ? "" : "s");
       });
+}
+
+// The watch over a long command that is not a job (verify, symmetry, estimate, merge, count
+// --classes and one-pass counts): its phases drawn on stderr (a line on a terminal, timestamped
+// lines otherwise), SIGINT and SIGTERM taken as the process's stop request (core/stop.hpp); the
+// Interrupted that ends the work reaches main, which exits 130. Construct it first thing in the
+// command's callback, before any worker thread exists (jobs/run_watch.hpp).
+inline std::unique_ptr<RunWatch> watch_long_command() {
+  RunWatchOptions o;
+  o.terminal = ::isatty(2) == 1;
+  o.handle_signals = true;
+  return std::make_unique<RunWatch>(std::move(o));
 }
 
 // Thrown (or use CLI::RuntimeError(code)) to leave with a given exit code after a message

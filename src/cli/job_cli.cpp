@@ -5,18 +5,22 @@
 #include <iostream>
 
 #include "command.hpp"
+#include "gridenum/core/arith.hpp"
 
 namespace gridenum::cli {
 
 void run_job_cli(const JobRequest& req, bool json) {
   JobOutcome out;
   out = run_job(req);
+  if (!out.finished && !out.stopped_during.empty()) {
+    std::fprintf(stderr, "gridenum: %s before any unit was counted; continue with: gridenum resume %s\n",
+                 out.stopped_during.c_str(), req.dir.c_str());
+    throw Exit{130};
+  }
   if (!out.finished) {
-    std::fprintf(stderr,
-                 "gridenum: interrupted by %s: %llu of %llu units are in the journal %s; continue with: gridenum resume "
-                 "%s\n",
-                 out.stopped_by.c_str(), static_cast<unsigned long long>(out.units_done),
-                 static_cast<unsigned long long>(out.units_total), JobPaths{req.dir}.journal().c_str(), req.dir.c_str());
+    std::fprintf(stderr, "gridenum: interrupted by %s: %s of %s are in the journal %s; continue with: gridenum resume %s\n",
+                 out.stopped_by.c_str(), group_digits(out.units_done).c_str(),
+                 count_of(out.units_total, "unit", "units").c_str(), JobPaths{req.dir}.journal().c_str(), req.dir.c_str());
     throw Exit{130};
   }
   if (json) std::cout << job_json_text(out.json);

@@ -12,6 +12,7 @@
 #include "output.hpp"
 #include "gridenum/core/errors.hpp"
 #include "gridenum/core/host.hpp"
+#include "gridenum/core/stop.hpp"
 #include "gridenum/count/method.hpp"
 #include "gridenum/verify/signature.hpp"
 
@@ -27,7 +28,8 @@ std::vector<Command>& command_registry() {
 // from it: JobInputError, ConfigError, VerifyInputError); 3 run-time failures (IoError, a damaged
 // journal, a locked job, anything unexpected -- a std::invalid_argument or std::logic_error here is a
 // library contract that a command failed to check first, docs/architecture.md "Contracts"; output
-// lost on a full standard output, output.hpp); 130 interrupted (Exit{130} from the job commands).
+// lost on a full standard output, output.hpp); 130 interrupted (Exit{130} from the job commands,
+// an Interrupted from the others: core/stop.hpp).
 namespace {
 
 int run(int argc, char** argv) {
@@ -70,6 +72,10 @@ int run(int argc, char** argv) {
     return app.exit(e) == 0 ? 0 : 2;
   } catch (const Exit& e) {
     return e.code;
+  } catch (const gridenum::Interrupted& e) {
+    // A long command's stop (command.hpp, watch_long_command): nothing it was making is kept.
+    std::fprintf(stderr, "gridenum: %s; nothing was written\n", e.what());
+    return 130;
   } catch (const gridenum::InputError& e) {
     std::fprintf(stderr, "gridenum: error: %s\n", e.what());
     return 2;

@@ -59,4 +59,10 @@ std::string group_digits(const std::string& d) {
   return out;
 }
 
+std::string group_digits(std::uint64_t n) { return group_digits(std::to_string(n)); }
+
+std::string count_of(std::uint64_t n, std::string_view one, std::string_view many) {
+  return group_digits(n) + " " + std::string(n == 1 ? one : many);
+}
+
 }  // namespace gridenum

@@ -37,7 +37,10 @@
 #include "gridenum/jobs/job_errors.hpp"
 #include "gridenum/jobs/job_lock.hpp"
 #include "gridenum/jobs/progress.hpp"
-#include "gridenum/jobs/stop_signals.hpp"
+#include "gridenum/core/stop.hpp"
+#include "gridenum/core/stop_signals.hpp"
+#include "gridenum/jobs/run_watch.hpp"
+#include "gridenum/jobs/status.hpp"
 #include "gridenum/jobs/unit_groups.hpp"
 
 namespace gridenum {
@@ -120,8 +123,11 @@ class Ticker {
  public:
   // `first` runs on the ticker thread before the journal's first write (the files that must
   // exist before the journal does).
-  Ticker(JournalWriter& journal, Progress& progress, double checkpoint_seconds, std::function<void()> first)
-      : journal_(journal), progress_(progress), checkpoint_(checkpoint_seconds), first_(std::move(first)) {
+  // `every_while` runs on the ticker thread about every kEtaSeconds (the progress line's ETA).
+  Ticker(JournalWriter& journal, Progress& progress, double checkpoint_seconds, std::function<void()> first,
+         std::function<void()> every_while = {})
+      : journal_(journal), progress_(progress), checkpoint_(checkpoint_seconds), first_(std::move(first)),
+        every_while_(std::move(every_while)) {
     thread_ = std::thread([this] { loop(); });
   }
   ~Ticker() { stop(); }
@@ -169,14 +175,23 @@ class Ticker {
         lock.lock();
         next_flush = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(checkpoint_));
       }
+      if (every_while_ && Clock::now() >= next_every_) {
+        lock.unlock();
+        every_while_();
+        lock.lock();
+        next_every_ = Clock::now() + std::chrono::seconds(kEtaSeconds);
+      }
       progress_.tick();
       cv_.wait_until(lock, std::min(next_flush, Clock::now() + draw), [this] { return quit_; });
     }
   }
+  static constexpr int kEtaSeconds = 5;
   JournalWriter& journal_;
   Progress& progress_;
   double checkpoint_;
   std::function<void()> first_;
+  std::function<void()> every_while_;
+  std::chrono::steady_clock::time_point next_every_{};
   std::mutex mu_;
   std::condition_variable cv_;
   bool quit_ = false;
@@ -236,7 +251,7 @@ class JobSession {
     open_directory();
     watch_signals();
     lock_and_log();
-    plan_and_read_journal();
+    if (!start_up()) return out_;
     if (finished_already()) return out_;
     count_and_write_result();
     return out_;
@@ -260,7 +275,7 @@ class JobSession {
       throw JobInputError("cannot use " + req_.dir.string() + " as a job directory: it is a symbolic link to " +
                           fs::read_symlink(req_.dir, ec).string() +
                           ", which does not exist (create that directory, or choose another)");
-    fs::create_directories(req_.dir, ec);
+    created_dir_ = fs::create_directories(req_.dir, ec);
     if (ec) throw_io_error("cannot create the job directory", req_.dir, ec.value());
     cfg_ = req_.config;
     cfg_.method = resolve_method(cfg_.shape, cfg_.method).id;
@@ -277,13 +292,13 @@ class JobSession {
           // Only a terminal's user pressed Ctrl-C; a SIGTERM comes from a batch system or kill.
           const auto warn = [&] {
             if (!log_) return;
+            // Units in progress end as their method allows (docs/jobs.md): a stack unit (milliseconds)
+            // finishes, a side-2 class or a three-band chunk (minutes) is dropped at its next poll
+            // and counted again on resumption.
             if (sig == SIGINT)
-              log_->warn("SIGINT: stopping after the units in progress (press Ctrl-C again to stop at once; finished "
-                         "units are kept)");
+              log_->warn("SIGINT: stopping; finished units are kept (press Ctrl-C again to stop at once)");
             else
-              log_->warn("{}: stopping after the units in progress (a second signal stops at once; finished units are "
-                         "kept)",
-                         StopSignals::name(sig));
+              log_->warn("{}: stopping; finished units are kept (a second signal stops at once)", StopSignals::name(sig));
           };
           if (Progress* bar = bar_.load()) bar->above_bar(warn);  // a line of its own, above the bar
           else warn();
@@ -324,6 +339,42 @@ class JobSession {
     threads_ = use_threads(cfg_.threads);
   }
 
+  // Step 4 under a watch (run_watch.hpp): the plan's phases (a catalogue, the 4x3 forms: seconds)
+  // shown on the terminal or in the log, and a stop heard in them (core/stop.hpp). Stopped there,
+  // nothing was counted: a new job's config.toml is written so that it resumes like any other
+  // (gridenum resume DIR plans again), and the session ends as a stopped one (exit 130). A new
+  // job that fails there (its tables cannot fit its memory limit, a bad plan) leaves nothing behind: not its lock,
+  // not its log, not the directory when this command made it -- the user runs the command again.
+  bool start_up() {
+    try {
+      RunWatchOptions wo;
+      wo.terminal = terminal_ && req_.console_log;
+      wo.log = [this](const std::string& line) { log_->info("{}", line); };
+      RunWatch watch(std::move(wo));
+      plan_and_read_journal();
+      return true;
+    } catch (const Interrupted& e) {
+      if (!req_.resume) write_file_atomic(p_.config(), to_toml(written_));
+      out_.stopped_by = stop_cause();
+      out_.stopped_during = e.what();
+      log_->warn("{} before any unit was counted; continue with: gridenum resume {}", e.what(), req_.dir.string());
+      return false;
+    } catch (const std::exception&) {
+      if (!req_.resume) discard_new_directory();
+      throw;
+    }
+  }
+
+  // A refused new job: its lock and log go, and its directory when this command made it and it
+  // is left empty (a directory the user made, or one holding other files, stays).
+  void discard_new_directory() {
+    lock_.reset();
+    std::error_code ec;
+    fs::remove(p_.log(), ec);
+    fs::remove(p_.dir / "lock", ec);
+    if (created_dir_) fs::remove(p_.dir, ec);  // only when empty
+  }
+
   // Step 4, plan and journal: what the journal holds is read before the plan is built, so that
   // a catalogue cache can be checked against its fingerprint (work.hpp, PlanSource); then the
   // journal is checked against the plan and its units become the skip table.
@@ -353,8 +404,8 @@ class JobSession {
       out_.units_done_before = j.units.size();
       append_at_ = j.valid_bytes;
     }
-    log_->info("{} work units in this {}, {} already in the journal; fingerprint {}", out_.units_total,
-               cfg_.shard.whole() ? "job" : "shard " + cfg_.shard.str(), out_.units_done_before,
+    log_->info("{} in this {}, {} already in the journal; fingerprint {}", count_of(out_.units_total, "work unit", "work units"),
+               cfg_.shard.whole() ? "job" : "shard " + cfg_.shard.str(), group_digits(out_.units_done_before),
                hex16(header.fingerprint));
     // Memory stated up front and bounded: what the count will hold against this session's limit; a
     // plan that cannot fit is refused here, before its tables are built and before a new job writes
@@ -375,9 +426,9 @@ class JobSession {
     out_.units_done = out_.units_done_before;
     out_.result = std::move(*done);
     out_.json = out_.result.json;
-    log_->info("the job had already finished (all {} units in the journal): its result is shown, nothing was counted "
+    log_->info("the job had already finished (all {} in the journal): its result is shown, nothing was counted "
                "or written",
-               out_.units_total);
+               count_of(out_.units_total, "unit", "units"));
     return true;
   }
 
@@ -422,10 +473,33 @@ class JobSession {
       companions.emplace_back(p_.groups(), unit_groups_json_text(work_->unit_groups()));
       journal.create_with(std::move(companions));
     }
-    Ticker ticker(journal, progress, cfg_.checkpoint_seconds, [this] {
-      work_->before_journal();
-      keep_groups_file();
-    });
+    // The journal as it grows, in memory, for the ETA of the progress line: the one `status` gives
+    // (status.hpp, running_job_eta), from the same records, recomputed every few seconds.
+    struct LiveJournal {
+      std::mutex mu;
+      JournalContents j;
+      std::size_t next_line = 1;
+    } live;
+    live.j = prior_ ? *prior_ : JournalContents{};
+    live.j.header = work_->header();
+    for (const auto& u : live.j.units) live.next_line = std::max(live.next_line, u.line + 1);
+    for (const auto& x : live.j.sessions) live.next_line = std::max(live.next_line, x.line + 1);
+    live.j.sessions.push_back({unix_ms(), static_cast<long>(::getpid()), work_->engine(), threads_, live.next_line++});
+    const UnitGroups groups = work_->unit_groups();
+    Ticker ticker(
+        journal, progress, cfg_.checkpoint_seconds,
+        [this] {
+          work_->before_journal();
+          keep_groups_file();
+        },
+        [&] {
+          JournalContents now;
+          {
+            std::lock_guard l(live.mu);
+            now = live.j;
+          }
+          progress.set_eta(running_job_eta(now, groups));
+        });
     // While the bar is drawn, info messages go to job.log only, so they do not break the bar line.
     if (terminal_ && req_.console_log) log_->sinks().back()->set_level(spdlog::level::warn);
 
@@ -437,7 +511,12 @@ class JobSession {
       return std::nullopt;
     };
     hooks.done = [&](std::uint32_t id, u128 c) {
-      journal.add_unit(id, c, unix_ms());
+      const std::int64_t ms = unix_ms();
+      journal.add_unit(id, c, ms);
+      {
+        std::lock_guard l(live.mu);
+        live.j.units.push_back({id, c, ms, live.next_line++});
+      }
       progress.unit_done();
     };
     hooks.stop = [&] {
@@ -457,11 +536,13 @@ class JobSession {
 
     try {
       out_.result = work_->run(threads_, hooks);
-    } catch (const Interrupted&) {
+    } catch (const Interrupted& e) {
       finish_session();
       out_.stopped_by = signals_ && signals_->received() ? StopSignals::name(signals_->received()) : "stop request";
-      log_->warn("stopped by {}: {} of {} units are in the journal; continue with: gridenum resume {}", out_.stopped_by,
-                 out_.units_done, out_.units_total, req_.dir.string());
+      // Before the session's first unit, the phase it was in (the tables being built) is worth naming.
+      const std::string during = out_.units_computed == 0 ? std::string(" (") + e.what() + ")" : "";
+      log_->warn("stopped by {}{}: {} of {} are in the journal; continue with: gridenum resume {}", out_.stopped_by, during,
+                 group_digits(out_.units_done), count_of(out_.units_total, "unit", "units"), req_.dir.string());
       return;
     } catch (...) {
       try {
@@ -527,11 +608,11 @@ class JobSession {
   void write_result(const std::string& json_text) {
     write_files_atomic({{p_.result_text(), out_.result.text}, {p_.result_json(), json_text}});
     if (out_.result.complete)
-      log_->info("done: total {} ({} units counted in this session); result in {}", out_.result.total.str(),
-                 out_.units_computed, p_.result_text().string());
+      log_->info("done: total {} ({} counted in this session); result in {}", out_.result.total.str(),
+                 count_of(out_.units_computed, "unit", "units"), p_.result_text().string());
     else
-      log_->info("shard {} done ({} units counted in this session); merge the shards with gridenum merge",
-                 cfg_.shard.str(), out_.units_computed);
+      log_->info("shard {} done ({} counted in this session); merge the shards with gridenum merge",
+                 cfg_.shard.str(), count_of(out_.units_computed, "unit", "units"));
   }
 
   const JobRequest& req_;
@@ -554,6 +635,7 @@ class JobSession {
   std::vector<u128> known_;
   std::vector<char> have_;
   std::optional<std::uint64_t> append_at_;
+  bool created_dir_ = false;  // this command made the job directory
 };
 
 JobOutcome run_job_impl(const JobRequest& req, std::shared_ptr<spdlog::logger>& file_log) {

@@ -1,5 +1,7 @@
 // Progress bar / progress log lines (progress.hpp). The rate is this session's average (units
-// differ in cost, so a short window would make the ETA jump around); ETA = units left / rate.
+// differ in cost, so a short window would make the ETA jump around). The ETA is the job's model
+// (set_eta: jobs/eta.hpp, the figure `status` gives) when the job has set one, else units left /
+// rate (a plain count, which has no journal to measure; status falls back to the same).
 //
 // The bar is fitted to the terminal's width, asked for at every redraw (a window resized
 // mid-run, or 50 columns, made every redraw wrap onto a new line): TIOCGWINSZ on stderr, else
@@ -18,6 +20,9 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "gridenum/core/phase.hpp"
+#include "gridenum/core/timing.hpp"
+
 namespace gridenum {
 
 Progress::Progress(std::uint64_t total, std::uint64_t done_before, bool terminal, double log_seconds,
@@ -25,19 +30,20 @@ Progress::Progress(std::uint64_t total, std::uint64_t done_before, bool terminal
     : total_(total), done_before_(done_before), terminal_(terminal), log_seconds_(log_seconds), log_(std::move(log)),
       start_(Clock::now()), last_log_(start_) {}
 
+double Progress::elapsed() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
+
+void Progress::set_eta(std::optional<double> seconds_left) {
+  std::lock_guard lock(eta_mu_);
+  eta_ = seconds_left;
+  eta_at_ = Clock::now();
+}
+
 double Progress::rate() const {
   const double s = std::chrono::duration<double>(Clock::now() - start_).count();
   return s > 0 ? static_cast<double>(computed()) / s : 0.0;
 }
 
-std::string Progress::duration(double seconds) {
-  if (!(seconds >= 0) || seconds > 1e9) return "?";
-  const auto s = static_cast<long long>(seconds + 0.5);
-  if (s < 60) return fmt::format("{}s", s);
-  if (s < 3600) return fmt::format("{}m{:02}s", s / 60, s % 60);
-  if (s < 86400) return fmt::format("{}h{:02}m", s / 3600, s % 3600 / 60);
-  return fmt::format("{}d{:02}h", s / 86400, s % 86400 / 3600);
-}
+std::string Progress::duration(double seconds) { return short_duration(seconds); }
 
 std::string Progress::grouped(std::uint64_t n) {
   std::string digits = std::to_string(n), out;
@@ -60,10 +66,19 @@ std::string Progress::summary() const {
   const std::uint64_t d = done();
   const std::string head = fmt::format("{}/{} units ({:.1f}%)", grouped(d), grouped(total_),
                                        total_ ? 100.0 * static_cast<double>(d) / static_cast<double>(total_) : 100.0);
-  if (computed() == 0) return head + ", measuring";
+  const std::string since = duration(elapsed()) + " elapsed";
+  if (computed() == 0) {
+    if (const auto phase = current_phase()) return head + "; " + describe(*phase);
+    return head + ", measuring, " + since;
+  }
   const double r = rate();
-  return head + fmt::format(", {} units/s, ETA {}", plain_rate(r),
-                            r > 0 ? duration(static_cast<double>(total_ - std::min(d, total_)) / r) : "?");
+  std::optional<double> left;
+  {
+    std::lock_guard lock(eta_mu_);
+    if (eta_) left = std::max(0.0, *eta_ - std::chrono::duration<double>(Clock::now() - eta_at_).count());
+  }
+  if (!left && r > 0) left = static_cast<double>(total_ - std::min(d, total_)) / r;
+  return head + fmt::format(", {} units/s, {}, ETA {}", plain_rate(r), since, left ? duration(*left) : "?");
 }
 
 int Progress::terminal_columns() {
@@ -105,8 +120,9 @@ void Progress::tick() {
   if (terminal_) {
     std::lock_guard lock(draw_mu_);
     draw_locked();
-    return;
   }
+  // The log line is written on a terminal too: the job's console sink is then at "warn", so it
+  // reaches job.log only, where `status` finds the latest one (status.hpp, latest_progress).
   const auto now = Clock::now();
   if (std::chrono::duration<double>(now - last_log_).count() >= log_seconds_) {
     last_log_ = now;

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <ctime>
+#include <fstream>
 #include <sstream>
 
 #include "gridenum/core/checksum.hpp"
@@ -37,7 +38,27 @@ std::optional<nlohmann::json> merged_result(const JobPaths& p) {
 // The groups of the journal's plan, their progress in the job or shard and their time left
 // (unit_cost.hpp). A groups.json that is missing, damaged or of another plan is set aside with a
 // warning, for the grouping the journal header gives: status never fails for it.
-void group_progress(JobStatus& s, const JournalContents& j, const JobPaths& p) {
+void progress_of_journal(JobStatus& s, const JournalContents& j, const UnitGroups& groups);
+
+// The last "progress: " line that process `pid` wrote to job.log ("[time] [info] [pid P] progress:
+// TEXT"), its TEXT; read from the last 64 KiB only (the log of a long job grows). Empty when none.
+std::string latest_progress_line(const fs::path& log, long pid) {
+  std::ifstream in(log, std::ios::binary);
+  if (!in || pid <= 0) return {};
+  in.seekg(0, std::ios::end);
+  const std::streamoff size = in.tellg();
+  const std::streamoff from = std::max<std::streamoff>(0, size - 65536);
+  in.seekg(from);
+  std::string tail(static_cast<std::size_t>(size - from), '\0');
+  in.read(tail.data(), static_cast<std::streamsize>(tail.size()));
+  const std::string mark = fmt::format("[pid {}] progress: ", pid);
+  const std::size_t at = tail.rfind(mark);
+  if (at == std::string::npos) return {};
+  const std::size_t begin = at + mark.size();
+  return tail.substr(begin, tail.find('\n', begin) - begin);
+}
+
+UnitGroups groups_of(JobStatus& s, const JournalContents& j, const JobPaths& p) {
   std::string why;
   std::optional<UnitGroups> groups = read_unit_groups(p.groups(), j.header, why);
   s.groups_source = p.groups().string();
@@ -47,6 +68,11 @@ void group_progress(JobStatus& s, const JournalContents& j, const JobPaths& p) {
     s.warnings.push_back("groups: " + why + "; using the default groups (" + plural_kind(groups->kind) +
                          "; gridenum resume writes the file)");
   }
+  return *groups;
+}
+
+void group_progress(JobStatus& s, const JournalContents& j, const UnitGroups& grouping) {
+  const UnitGroups* groups = &grouping;
   s.groups_kind = groups->kind;
   s.groups_chunk = groups->chunk;
   const std::vector<CostBatch> batches = cost_batches(j, *groups);
@@ -99,10 +125,33 @@ JobStatus job_status(const fs::path& dir) {
   std::error_code ec;
   if (!fs::exists(p.journal(), ec)) return s;
   const JournalContents j = read_journal(p.journal());
+  progress_of_journal(s, j, groups_of(s, j, p));
+  if (s.running.held && !s.finished) s.latest_progress = latest_progress_line(p.log(), s.running.pid);
+  if (s.finished && fs::exists(p.result_json(), ec)) {
+    try {
+      const auto r = nlohmann::json::parse(read_whole_file(p.result_json()));
+      if (r.contains("total") && r["total"].is_string()) s.total = r["total"].get<std::string>();
+    } catch (const std::exception&) {
+    }
+  }
+  return s;
+}
+
+std::optional<double> running_job_eta(const JournalContents& j, const UnitGroups& groups) {
+  JobStatus s;
+  s.running.held = true;
+  progress_of_journal(s, j, groups);
+  return s.eta_seconds;
+}
+
+namespace {
+
+// Everything status says of a journal, with the job's groups; s.running says whether it runs.
+void progress_of_journal(JobStatus& s, const JournalContents& j, const UnitGroups& groups) {
   s.started = true;
   s.header = j.header;
   s.torn_tail = j.torn_tail;
-  s.warnings = j.warnings;
+  s.warnings.insert(s.warnings.begin(), j.warnings.begin(), j.warnings.end());  // before the groups' own
   s.units_total = j.header.shard.size(j.header.units);
   s.units_done = j.units.size();
   s.sessions = static_cast<int>(j.sessions.size());
@@ -142,7 +191,7 @@ JobStatus job_status(const fs::path& dir) {
   if (!j.sessions.empty()) s.first_ms = j.sessions.front().start_ms;
   if (counting_seconds > 0) s.rate_overall = static_cast<double>(counted) / counting_seconds;
   s.finished = s.units_done == s.units_total;
-  group_progress(s, j, p);
+  group_progress(s, j, groups);
   if (s.running.held && !s.finished && s.time_left_seconds) {
     s.eta_seconds = s.time_left_seconds;
     s.eta_from = "measured cost";
@@ -150,15 +199,9 @@ JobStatus job_status(const fs::path& dir) {
     s.eta_seconds = static_cast<double>(s.units_total - s.units_done) / s.rate_last_session;
     s.eta_from = "latest session's rate";
   }
-  if (s.finished && fs::exists(p.result_json(), ec)) {
-    try {
-      const auto r = nlohmann::json::parse(read_whole_file(p.result_json()));
-      if (r.contains("total") && r["total"].is_string()) s.total = r["total"].get<std::string>();
-    } catch (const std::exception&) {
-    }
-  }
-  return s;
 }
+
+}  // namespace
 
 namespace {
 std::string when(std::int64_t ms) {
@@ -291,6 +334,7 @@ std::string format_status(const JobStatus& s) {
     o << fmt::format("throughput: the latest session counted no unit; {} units/s (all {} sessions)\n",
                      Progress::plain_rate(s.rate_overall), s.sessions);
   if (s.eta_seconds) o << "ETA: " << Progress::duration(*s.eta_seconds) << " (" << s.eta_from << ")\n";
+  if (!s.latest_progress.empty()) o << "now (job.log): " << s.latest_progress << "\n";
   o << "started " << when(s.first_ms) << ", latest record " << when(s.last_ms) << "\n";
   o << "fingerprint " << hex16(s.header.fingerprint) << "\n";
   if (s.finished) o << "finished" << (s.total ? ": total " + *s.total : std::string()) << "\n";
@@ -368,6 +412,7 @@ nlohmann::json to_json(const JobStatus& s) {
          {"warnings", s.warnings},
          {"classes", classes}};
   j["eta_from"] = s.eta_seconds ? json(s.eta_from) : json(nullptr);
+  j["latest_progress"] = s.latest_progress.empty() ? json(nullptr) : json(s.latest_progress);
   // Groups and time left (unit_cost.hpp): every group of the job or shard, and how the figures
   // were got. Times are null while there are not enough timed units.
   const auto opt = [](const std::optional<double>& v) { return v ? json(*v) : json(nullptr); };

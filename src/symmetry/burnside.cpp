@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include "gridenum/core/phase.hpp"
 #include "gridenum/core/errors.hpp"
 #include "gridenum/core/timing.hpp"
 #include "gridenum/count/stack/catalogue.hpp"
@@ -73,12 +74,15 @@ BigInt count_all_grids(Shape s, int threads, std::string& route, std::unique_ptr
   auto& F = plain->F();
   F.assign(table.classes.size(), 0);
   tbb::task_arena arena(threads);
+  Phase phase(s.str() + " grids: F of every two-stack class", F.size(), "classes");
   arena.execute([&] {
     tbb::parallel_for(
         tbb::blocked_range<std::size_t>(0, F.size(), 1),
         [&](const tbb::blocked_range<std::size_t>& range) {
-          for (std::size_t i = range.begin(); i < range.end(); ++i)
+          for (std::size_t i = range.begin(); i < range.end(); ++i) {
             F[i] = side2_fillings(MethodId::TwoStack, table.classes[i].representative);
+            phase.step();
+          }
         },
         tbb::simple_partitioner());
   });
@@ -142,6 +146,7 @@ BurnsideResult run_burnside(const BurnsideOptions& opt) {
   // them start early and spread.
   t = SteadyClock::now();
   tbb::task_arena arena(r.threads_used);
+  Phase phase(s.str() + " fixed grids of the symmetry classes", r.terms.size() - 1, "classes");
   arena.execute([&] {
     tbb::parallel_for(
         tbb::blocked_range<std::size_t>(1, r.terms.size(), 1),
@@ -154,6 +159,7 @@ BurnsideResult run_burnside(const BurnsideOptions& opt) {
             // Signatures asked for: the classes it cannot take (transposed ones) by line orbits.
             if (fo.method == FixedMethod::Signatures && !signatures_apply(s, g)) fo.method = FixedMethod::LineOrbits;
             r.terms[i].fixed = count_fixed_grids(s, g, fo);
+            phase.step();
           }
         },
         tbb::simple_partitioner());

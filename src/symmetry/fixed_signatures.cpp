@@ -67,6 +67,7 @@
 #include <unordered_map>
 
 #include "fixed_kernels.hpp"
+#include "gridenum/core/stop.hpp"
 #include "gridenum/core/combinatorics.hpp"
 #include "gridenum/core/errors.hpp"
 
@@ -154,6 +155,9 @@ class BandCounter {
       if (place(e0)) total = checked_add(total, extend(rem - unit));
     }
     memo_.emplace(key, total);
+    // A stop request (core/stop.hpp) is heard at every memo miss (a relaxed load; every 256th
+    // left a 2x5 Burnside run deaf for 5 s).
+    if (stop_requested()) throw_if_stop_requested("fixed grids by signatures");
     return total;
   }
 
@@ -590,7 +594,9 @@ u128 fix_trivial_band_symmetry(int R, const Perm& h, const Perm& pi, const Plain
   std::uint64_t weight_den = 1;  // prod m! over pairs and types, built as the search goes
   int differing = 0;
   std::uint32_t L[16], full[16];
+  std::uint64_t leaves = 0;
   auto leaf = [&] {
+    if ((++leaves & 0xfff) == 0) throw_if_stop_requested("fixed grids by signatures");  // 1.78M histograms: seconds
     for (int i = 0; i < k; ++i) {
       L[i] = 0;
       for (int d = 0; d < N; ++d) L[i] |= static_cast<std::uint32_t>(vtype[static_cast<std::size_t>(d)] >> i & 1) << d;
@@ -709,10 +715,12 @@ u128 count_by_signatures(Shape s, const GeometricSymmetry& g, const std::vector<
     std::vector<std::uint64_t> queue;
     std::uint32_t L[16], M[16];
     for (std::uint64_t i = 0; i < fam.size; ++i) {
+      if ((i & 0xfff) == 0) throw_if_stop_requested("fixed grids by signatures");  // the walk: seconds
       if (!test_set(i)) continue;
       queue.assign(1, i);
       std::uint64_t signatures = 0;
       for (std::size_t q = 0; q < queue.size(); ++q) {
+        if ((q & 0xfff) == 0xfff) throw_if_stop_requested("fixed grids by signatures");
         signatures += fam.arrangements(queue[q]);
         fam.expand(queue[q], L);
         for (const SigMove& m : moves) {

@@ -8,6 +8,7 @@
 // still needs that its column does not hold yet; the count is the number of complete stacks.
 #include <bit>
 
+#include "gridenum/core/stop.hpp"
 #include "gridenum/verify/side2_verify.hpp"
 
 namespace gridenum {
@@ -25,6 +26,8 @@ struct PlainStack {
     if (over) return;
     if (r == n) {
       if (++count > limit) over = true;
+      // A stop request (core/stop.hpp) is heard every 2^20 stacks: well under a second.
+      if ((count & 0xfffff) == 0) throw_if_stop_requested("plain enumeration of stack fillings");
       return;
     }
     const int nr = c + 1 == m ? r + 1 : r, nc = c + 1 == m ? 0 : c + 1;

@@ -25,6 +25,7 @@
 
 #include <fmt/format.h>
 
+#include "gridenum/core/phase.hpp"
 #include "gridenum/core/arith.hpp"
 #include "gridenum/core/combinatorics.hpp"
 #include "gridenum/core/timing.hpp"
@@ -112,7 +113,9 @@ Census census(const TwoStackClasses& a, int m) {
   const int free_boxes = m - 3;
   std::uint64_t per_task = 1;
   for (int k = 1; k < free_boxes; ++k) per_task *= tails;
+  Phase phase(fmt::format("census of the {}x2 configurations", m), heads.size() * (free_boxes > 0 ? tails : 1), "tasks");
   tbb::parallel_for(std::size_t{0}, heads.size() * (free_boxes > 0 ? tails : 1), [&](std::size_t t) {
+    phase.step();
     const Head& h = heads[free_boxes > 0 ? t / tails : t];
     Side2Config c;
     c.m = m;
@@ -247,14 +250,20 @@ VerifyReport verify_side2_fillings(const VerifySide2FillingsOptions& opt) {
   std::vector<u128> fs(chosen.size()), fb(chosen.size());
   std::vector<std::optional<u128>> fp(chosen.size());
   const auto t = SteadyClock::now();
-  arena.execute([&] {
-    tbb::parallel_for(std::size_t{0}, chosen.size(), [&](std::size_t i) {
-      const Side2Config& c = ta[chosen[i]].representative;
-      fs[i] = two_stack_fillings(c);
-      fb[i] = two_band_fillings(c);
-      if (fs[i] / factorial_u64(m) <= opt.plain_limit) fp[i] = plain_stack_fillings(c, opt.plain_limit);
+  {
+    // Shown as it goes, a class at a time (2x5: seconds each); the counters hear a stop inside a
+    // class (core/stop.hpp).
+    Phase phase(fmt::format("{} F of {} classes by both routes", opt.shape.str(), chosen.size()), chosen.size(), "classes");
+    arena.execute([&] {
+      tbb::parallel_for(std::size_t{0}, chosen.size(), [&](std::size_t i) {
+        const Side2Config& c = ta[chosen[i]].representative;
+        fs[i] = two_stack_fillings(c);
+        fb[i] = two_band_fillings(c);
+        if (fs[i] / factorial_u64(m) <= opt.plain_limit) fp[i] = plain_stack_fillings(c, opt.plain_limit);
+        phase.step();
+      });
     });
-  });
+  }
   r.info.push_back(fmt::format("times (s): counting {:.3f}, {} thread{}", seconds_since(t), nthreads, nthreads == 1 ? "" : "s"));
   VerifySection sec{"F per class (fillings of one stack / band)", "two-stack", "two-band", {}};
   std::size_t plain_done = 0;
@@ -282,8 +291,11 @@ VerifyReport verify_side2_fillings(const VerifySide2FillingsOptions& opt) {
     arena.execute([&] {
       b.emplace(m, nthreads);
       fb_own.resize(b->table().classes.size());
-      tbb::parallel_for(std::size_t{0}, fb_own.size(),
-                        [&](std::size_t j) { fb_own[j] = two_band_fillings(b->table().classes[j].representative); });
+      Phase phase(fmt::format("{}x2 F of every two-band class", m), fb_own.size(), "classes");
+      tbb::parallel_for(std::size_t{0}, fb_own.size(), [&](std::size_t j) {
+        fb_own[j] = two_band_fillings(b->table().classes[j].representative);
+        phase.step();
+      });
     });
     Side2Classes sa = a->table();
     const Side2Reduction ra = side2_reduce(sa, fs);
@@ -416,7 +428,11 @@ VerifyReport verify_side2_result(const ResultDoc& doc, const VerifyResultOptions
     std::vector<u128> F(chosen.size());
     const auto t = SteadyClock::now();
     arena.execute([&] {
-      tbb::parallel_for(std::size_t{0}, chosen.size(), [&](std::size_t i) { F[i] = recount(reps[chosen[i]]); });
+      Phase phase("F recounted by " + other_name, chosen.size(), "classes");
+      tbb::parallel_for(std::size_t{0}, chosen.size(), [&](std::size_t i) {
+        F[i] = recount(reps[chosen[i]]);
+        phase.step();
+      });
     });
     const double secs = seconds_since(t);
     r.info.push_back(fmt::format("recount: {:.3f} s, {} thread{}", secs, nthreads, nthreads == 1 ? "" : "s"));

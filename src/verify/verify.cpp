@@ -22,6 +22,7 @@
 
 #include <fmt/format.h>
 
+#include "gridenum/core/phase.hpp"
 #include "gridenum/core/timing.hpp"
 #include "gridenum/count/stack/count.hpp"
 #include "gridenum/count/pool.hpp"
@@ -78,10 +79,16 @@ std::vector<BigInt> stack_completions(const Catalogue& cat, const std::vector<st
   const CompletionCounter counter(cat, stacks, Kernel::Partition);
   std::vector<u128> n_star(cat.classes.size(), 0);
   std::mutex mu;
-  count_units(counter, todo, PoolOptions{threads}, [&](const WorkUnit& u, u128 c) {
-    std::lock_guard lock(mu);
-    n_star[u.cls] = checked_add(n_star[u.cls], c);
-  });
+  Phase phase(cat.shape.str() + " completions by the stack method", todo.size(), "units");
+  const bool complete = count_units(
+      counter, todo, PoolOptions{threads},
+      [&](const WorkUnit& u, u128 c) {
+        std::lock_guard lock(mu);
+        n_star[u.cls] = checked_add(n_star[u.cls], c);
+        phase.step(1);
+      },
+      [] { return stop_requested(); });
+  if (!complete) phase.check();  // stopped: throws Interrupted
   std::vector<BigInt> n(cat.classes.size());
   for (std::size_t a = 0; a < n.size(); ++a) n[a] = to_big(n_star[a]) * stack_symmetry_factor(cat.shape);
   return n;

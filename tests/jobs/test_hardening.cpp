@@ -17,6 +17,7 @@
 #include <thread>
 
 #include "gridenum/core/host.hpp"
+#include "gridenum/core/phase.hpp"
 #include "gridenum/jobs/job_lock.hpp"
 #include "gridenum/jobs/progress.hpp"
 #include "job_fixtures.hpp"
@@ -303,11 +304,21 @@ TEST(JobProgress, BarFitsTheTerminalWidth) {
   ::unsetenv("COLUMNS");
 }
 
+// Before the first unit: "measuring" and the time so far, or the phase the session is in (the
+// tables being built); after it, the rate, the elapsed time and the ETA -- the job's model's when
+// the job has set one (set_eta, the figure status gives), else units left / rate.
 TEST(JobProgress, MeasuringBeforeTheFirstUnitAndPlainRates) {
   Progress pr(1000, 10, false, 10, nullptr);
-  EXPECT_EQ(pr.summary(), "10/1,000 units (1.0%), measuring");
+  EXPECT_EQ(pr.summary(), "10/1,000 units (1.0%), measuring, 0s elapsed");
+  {
+    Phase tables("4x3 F tables", 300, "slots");
+    tables.step(30);
+    EXPECT_TRUE(contains(pr.summary(), "10/1,000 units (1.0%); 4x3 F tables: 10% (30 of 300 slots), 0s")) << pr.summary();
+  }
   pr.unit_done();
-  EXPECT_TRUE(contains(pr.summary(), " units/s, ETA ")) << pr.summary();
+  EXPECT_TRUE(contains(pr.summary(), " units/s, 0s elapsed, ETA ")) << pr.summary();
+  pr.set_eta(3725);
+  EXPECT_TRUE(contains(pr.summary(), ", ETA 1h02m")) << pr.summary();
   EXPECT_EQ(Progress::plain_rate(1820.4), "1,820");
   EXPECT_EQ(Progress::plain_rate(1234567.0), "1,234,567");
   EXPECT_EQ(Progress::plain_rate(45.26), "45.3");
@@ -333,7 +344,7 @@ TEST(JobProgress, SigtermMessageAndTimestampedLogLines) {
   ::kill(pid, SIGTERM);
   const Proc p = wait_cli(pid, out, err);
   EXPECT_EQ(p.code, 130) << p.err;
-  EXPECT_TRUE(contains(p.err, "SIGTERM: stopping after the units in progress")) << p.err;
+  EXPECT_TRUE(contains(p.err, "SIGTERM: stopping; finished units are kept")) << p.err;
   EXPECT_FALSE(contains(p.err, "Ctrl-C")) << p.err;
   EXPECT_FALSE(contains(p.err, "e+0")) << p.err;
   for (const auto& line : lines_of(p.err))

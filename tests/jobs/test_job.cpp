@@ -475,7 +475,7 @@ TEST(JobCli, TornTailIsDroppedAndTheUnitRecounted) {
   Proc p = run_cli({"resume", dir.string()});
   ASSERT_EQ(p.code, 0) << p.err;
   EXPECT_TRUE(contains(p.err, "is incomplete: a torn write, dropped; its unit is counted again")) << p.err;
-  EXPECT_TRUE(contains(p.err, "1 units counted in this session")) << p.err;
+  EXPECT_TRUE(contains(p.err, "1 unit counted in this session")) << p.err;
   EXPECT_TRUE(contains(p.out, k2x3));
   expect_each_unit_once(dir, units);
 }

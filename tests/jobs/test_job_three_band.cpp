@@ -208,6 +208,13 @@ TEST(JobThreeBand, MemoryIsStatedUpFrontAndALimitBelowTheTablesIsRefused) {
   EXPECT_TRUE(contains(p.err, "--memory-limit")) << p.err;
   EXPECT_FALSE(fs::exists(t / "j" / "journal"));
   EXPECT_FALSE(fs::exists(t / "j" / "config.toml"));
+  // Nothing left behind: not the lock, not the log, not the directory the command made.
+  EXPECT_FALSE(fs::exists(t / "j")) << "the refused job left its directory";
+  fs::create_directories(t / "mine");  // a directory the user made stays (emptied of the job's files)
+  p = run_cli({"count", "--shape", "3x3", "--method", "three-band", "--job-dir", (t / "mine").string(), "--memory-limit", "100K"});
+  EXPECT_EQ(p.code, 3) << p.err;
+  EXPECT_TRUE(fs::exists(t / "mine"));
+  EXPECT_TRUE(fs::is_empty(t / "mine"));
   p = run_cli({"count", "--shape", "3x3", "--method", "three-band", "--job-dir", dir, "--memory-limit", "2M", "--json"});
   ASSERT_EQ(p.code, 0) << p.err;
   EXPECT_EQ(nlohmann::json::parse(p.out)["total"], "6670903752021072936960");

@@ -42,5 +42,8 @@ std::optional<u128> parse_u128(std::string_view s);
 BigInt to_big(u128 v);
 // Decimal with thousands separators: 6,670,903,752,021,072,936,960.
 std::string group_digits(const std::string& decimal);
+std::string group_digits(std::uint64_t n);
+// A count of things in messages, one form everywhere: "1 unit", "1,056 units".
+std::string count_of(std::uint64_t n, std::string_view one, std::string_view many);
 
 }  // namespace gridenum

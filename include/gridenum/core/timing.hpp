@@ -3,6 +3,7 @@
 #pragma once
 
 #include <chrono>
+#include <string>
 
 namespace gridenum {
 
@@ -12,5 +13,9 @@ using SteadyClock = std::chrono::steady_clock;
 inline double seconds_since(SteadyClock::time_point start) {
   return std::chrono::duration<double>(SteadyClock::now() - start).count();
 }
+
+// A duration for people watching a run: "44s", "12m05s", "3h02m", "2d04h"; "?" when negative,
+// not a number or beyond 30 years.
+std::string short_duration(double seconds);
 
 }  // namespace gridenum

@@ -8,15 +8,17 @@
 //   done(unit, n)  a unit just counted; called once per unit, from any worker thread.
 //   stop()         polled between units (and by some engines inside one, from worker threads, so
 //                  it must be thread-safe); when it returns true the run ends early and throws
-//                  Interrupted, the units already done having reached done().
+//                  Interrupted (core/stop.hpp), the units already done having reached done().
+//                  A process-wide stop request (stop.hpp) ends the run the same way, with or
+//                  without this hook.
 #pragma once
 
 #include <cstdint>
 #include <functional>
 #include <optional>
-#include <stdexcept>
 
 #include "gridenum/core/arith.hpp"
+#include "gridenum/core/stop.hpp"
 
 namespace gridenum {
 
@@ -27,9 +29,8 @@ struct UnitHooks {
   std::function<bool()> stop;
 };
 
-// A run ended by UnitHooks::stop.
-struct Interrupted : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
+// Whether a run steered by h must stop now: the process's stop request (stop.hpp) or h.stop.
+// Engines poll this, never h.stop alone, so a run without hooks still hears Ctrl-C.
+inline bool stop_now(const UnitHooks& h) { return stop_requested() || (h.stop && h.stop()); }
 
 }  // namespace gridenum

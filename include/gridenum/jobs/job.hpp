@@ -64,6 +64,7 @@ struct JobRequest {
 struct JobOutcome {
   bool finished = false;             // every unit of the job (or shard) is in the journal
   std::string stopped_by;            // when not finished: "SIGINT", "SIGTERM" or "stop request"
+  std::string stopped_during;        // stopped while planning, before any unit: the phase's message
   JobConfig config;                  // the config used in this session (with overrides)
   JournalHeader header;
   std::uint64_t units_total = 0;     // units of this job or shard

@@ -1,5 +1,6 @@
-// Progress of a running job. On a terminal: a live bar on stderr with units done, rate and ETA,
-// redrawn a few times a second on one line. Otherwise (a log file, a batch system): a plain log
+// Progress of a running job. On a terminal: a live bar on stderr with units done, rate, elapsed
+// time and ETA, redrawn a few times a second on one line; before the session's first unit ends,
+// the running phase (core/phase.hpp: the tables being built) in place of the rate. Otherwise (a log file, a batch system): a plain log
 // line every progress_seconds, which stays readable in a file where a bar would be noise.
 //
 // Workers only bump an atomic counter (unit_done); drawing happens on the job's ticker thread.
@@ -11,6 +12,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 
 namespace spdlog {
@@ -38,8 +40,13 @@ class Progress {
   std::uint64_t done() const { return done_before_ + computed_.load(std::memory_order_relaxed); }
   std::uint64_t computed() const { return computed_.load(std::memory_order_relaxed); }
   double rate() const;  // units per second in this session
-  // "512/1,056 units (48.5%), 12.3 units/s, ETA 44s"; before the first unit of this session
-  // ends, "0/1,056 units (0.0%), measuring".
+  double elapsed() const;  // seconds since this session's progress began
+  // The ETA from the job's model (jobs/eta.hpp, the one `status` gives), computed now: shown,
+  // less the time since, in place of units left / rate. Thread-safe.
+  void set_eta(std::optional<double> seconds_left);
+  // "512/1,056 units (48.5%), 12.3 units/s, 3m02s elapsed, ETA 44s"; before the first unit of
+  // this session ends, "0/1,056 units (0.0%), measuring, 12s elapsed", or the running phase:
+  // "0/144,578 units (0.0%); 4x3 F tables: 37% (...)".
   std::string summary() const;
   // The bar line for a terminal `columns` wide: never longer than columns - 1.
   std::string bar_line(int columns) const;
@@ -61,6 +68,9 @@ class Progress {
   std::shared_ptr<spdlog::logger> log_;
   std::atomic<std::uint64_t> computed_{0};
   Clock::time_point start_, last_log_;
+  mutable std::mutex eta_mu_;
+  std::optional<double> eta_;  // the model's, at eta_at_
+  Clock::time_point eta_at_;
   std::mutex draw_mu_;  // the ticker's redraws against above_bar (the signal watcher's thread)
   bool drawn_ = false;
   void draw_locked();

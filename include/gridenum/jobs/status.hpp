@@ -70,6 +70,10 @@ struct JobStatus {
   double since_latest_record = 0;    // seconds taken off the time left (running only)
   std::optional<double> cpu_seconds_left, time_left_seconds;  // the job's or shard's (cost.enough())
   std::vector<std::string> warnings;
+  // While the job runs: the running session's latest progress line in job.log (the bar's text:
+  // units, or before its first unit the phase it is in -- "4x3 F tables: 37% ..., about 3m left"),
+  // so a session still building its tables is not a blank; empty otherwise.
+  std::string latest_progress;
   // A folder written by `merge --output` (no config, a result.json with "merged"): its
   // result.json, and nothing above but dir, total and the fingerprint is meaningful.
   std::optional<nlohmann::json> merged;
@@ -79,6 +83,10 @@ struct JobStatus {
 // journal is damaged.
 JobStatus job_status(const std::filesystem::path& dir);
 std::string format_status(const JobStatus& s);
+// The ETA `status` gives for a job that is running, from its journal as it stands and its plan's
+// groups: the running job's progress line shows this figure too (job.cpp), so the two agree --
+// one model (unit_cost.hpp), not two.
+std::optional<double> running_job_eta(const JournalContents& j, const UnitGroups& groups);
 nlohmann::json to_json(const JobStatus& s);
 
 }  // namespace gridenum

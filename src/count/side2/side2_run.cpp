@@ -96,7 +96,7 @@ Side2Result run_side2_count(const Side2Options& opt, const UnitHooks& hooks) {
       r.F[i] = f;
       if (hooks.done) hooks.done(static_cast<std::uint32_t>(i), f);
     };
-    loop.stop = hooks.stop;
+    loop.stop = [&hooks] { return stop_now(hooks); };
     BudgetedLoopStats ls;
     try {
       stopped = !run_budgeted(loop, &ls);
@@ -107,7 +107,7 @@ Side2Result run_side2_count(const Side2Options& opt, const UnitHooks& hooks) {
     r.memory = ls;
     r.times.fillings = seconds_since(t);
   });
-  if (stopped) throw Interrupted("side-2 count stopped by request");
+  if (stopped) throw Interrupted("side-2 count stopped by " + stop_cause());
   r.complete = std::all_of(r.selected.begin(), r.selected.end(), [](char c) { return c != 0; });
   if (r.complete) reduce_into(r);
   r.times.total = seconds_since(t0);

@@ -43,7 +43,10 @@
 #include <numeric>
 #include <stdexcept>
 
+#include <fmt/format.h>
+
 #include "gridenum/core/combinatorics.hpp"
+#include "gridenum/core/phase.hpp"
 #include "gridenum/core/timing.hpp"
 
 namespace gridenum {
@@ -145,7 +148,10 @@ TwoBandClasses::TwoBandClasses(int m, int threads) : m_(m) {
 
   std::vector<std::uint32_t> a(K, 0);  // the current node, sorted, colex order
   std::uint32_t img[8];
+  // Shown while it runs (2x6: seconds), stopped between nodes (core/phase.hpp); two passes.
+  Phase phase(fmt::format("two-band classes of {}x2 boxes", m), 2 * nodes, "nodes");
   for (std::uint64_t x = 0; x < nodes; ++x) {
+    if ((x & 0xffff) == 0xffff) phase.step(0x10000);
     assert(rank(std::vector<std::uint32_t>(a).data()) == x);
     for (const auto& t : gens) {
       for (int i = 0; i < K; ++i) img[i] = t[a[i]];
@@ -171,7 +177,9 @@ TwoBandClasses::TwoBandClasses(int m, int threads) : m_(m) {
   std::fill(a.begin(), a.end(), 0u);
   std::vector<std::uint64_t> tuples(roots.size(), 0);  // per class: ordered tuples of boxes 2..m
   table_.classes.resize(roots.size());
+  phase.set_total(nodes + nodes);
   for (std::uint64_t x = 0; x < nodes; ++x) {
+    if ((x & 0xffff) == 0xffff) phase.step(0x10000);
     const auto cls = static_cast<std::uint32_t>(std::lower_bound(roots.begin(), roots.end(), parent[x]) - roots.begin());
     assert(cls < roots.size() && roots[cls] == parent[x]);
     if (roots[cls] == x) {
@@ -184,6 +192,7 @@ TwoBandClasses::TwoBandClasses(int m, int threads) : m_(m) {
     parent[x] = cls;  // node -> class from here on (later nodes read only their own entry)
     next_multiset_colex(a.data(), K, P - 1);
   }
+  phase.step(2 * (nodes & 0xffff));
   for (std::size_t c = 0; c < table_.classes.size(); ++c) {
     const u128 w = checked_mul(checked_mul(tuples[c], u128{1} << m), P);
     if (w > ~std::uint64_t{0}) throw std::overflow_error("two-band classes: weight overflow");

@@ -32,7 +32,10 @@
 #include <numeric>
 #include <stdexcept>
 
+#include <fmt/format.h>
+
 #include "gridenum/core/combinatorics.hpp"
+#include "gridenum/core/phase.hpp"
 #include "gridenum/core/timing.hpp"
 
 namespace gridenum {
@@ -127,6 +130,8 @@ TwoStackClasses::TwoStackClasses(int m, int threads) {
   table_.configurations = 1;
   for (int k = 0; k < m; ++k) table_.configurations *= binomial(n, m);
 
+  // Shown while it runs (2x6: seconds), stopped between histograms (core/phase.hpp).
+  Phase phase(fmt::format("two-stack classes of 2x{} boxes", m), 0, "histograms");
   // 1. Every histogram.
   HistogramLister lister{m, n, T, &keys_, {}, {}};
   lister.run();
@@ -141,7 +146,9 @@ TwoStackClasses::TwoStackClasses(int m, int threads) {
   constexpr std::uint32_t kNone = ~0u;
   cls_.assign(keys_.size(), kNone);
   std::uint8_t types[16], mapped[16];
+  phase.set_total(keys_.size());
   for (std::size_t i = 0; i < keys_.size(); ++i) {
+    if ((i & 0xfff) == 0xfff) phase.step(0x1000);
     if (cls_[i] != kNone) continue;
     const auto id = static_cast<std::uint32_t>(table_.classes.size());
     unpack(keys_[i], n, m, types);
@@ -174,6 +181,7 @@ TwoStackClasses::TwoStackClasses(int m, int threads) {
     cl.weight = orbit * multinomial;
     table_.classes.push_back(cl);
   }
+  phase.step(keys_.size() & 0xfff);
   table_.seconds = seconds_since(t0);
 }
 

@@ -36,6 +36,7 @@
 #include <unordered_map>
 
 #include "gridenum/core/combinatorics.hpp"
+#include "gridenum/core/stop.hpp"
 
 namespace gridenum {
 
@@ -123,6 +124,9 @@ class Counter {
     const u128 v = checked_mul(s.sum, static_cast<u128>(k));
     memo.emplace(key, v);
     if (stats_) ++stats_->memo_entries;
+    // A stop request (core/stop.hpp) is heard every 256 memo misses (a class of 2x6 is minutes):
+    // the class is dropped, and counted again on resumption. A load per miss: no measurable cost.
+    if ((++misses_ & 0xff) == 0) throw_if_stop_requested("two-stack count of a class");
     return v;
   }
 
@@ -216,6 +220,7 @@ class Counter {
 
   TwoStackStats* stats_;
   std::unordered_map<Key, u128, KeyHash> memo_[kSide2MaxHalf + 1];
+  std::uint64_t misses_ = 0;  // memo misses, for the stop polls
 };
 
 }  // namespace

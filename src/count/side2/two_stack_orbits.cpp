@@ -60,6 +60,7 @@
 #include <utility>
 
 #include "gridenum/core/combinatorics.hpp"
+#include "gridenum/core/phase.hpp"
 #include "gridenum/core/timing.hpp"
 #include "gridenum/core/threads.hpp"
 
@@ -264,6 +265,9 @@ TwoStackOrbitClasses::TwoStackOrbitClasses(int m, int threads) {
   for (int k = 0; k < m; ++k) table_.configurations *= binomial(n, m);
   table_.group_order = factorial_u64(m) << m;
 
+  // Shown while it runs (m = 6: seconds), stopped between ranges of classes (core/phase.hpp):
+  // a level at a time (its classes extended), then the weights.
+  Phase phase("two-stack orbit classes of 2x" + std::to_string(m) + " boxes", 0, "classes");
   tbb::task_arena arena(resolve_threads(threads));
   arena.execute([&] {
     // 1. Level 1, then augmentation up to level m.
@@ -279,6 +283,7 @@ TwoStackOrbitClasses::TwoStackOrbitClasses(int m, int threads) {
     for (int j = 1; j < m; ++j) {
       tbb::enumerable_thread_specific<std::vector<u128>> found;
       tbb::parallel_for(tbb::blocked_range<std::size_t>(0, reps.size(), 16), [&](const tbb::blocked_range<std::size_t>& range) {
+        phase.step(range.size());
         auto& out = found.local();
         auto& canon = canons.local();
         for (std::size_t i = range.begin(); i < range.end(); ++i) children(unpack_key(reps[i], n, j), m, canon, out);
@@ -299,6 +304,7 @@ TwoStackOrbitClasses::TwoStackOrbitClasses(int m, int threads) {
     // 3. Weights: orbit size from the automorphism count, times the relabellings.
     table_.classes.resize(keys_.size());
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, keys_.size(), 64), [&](const tbb::blocked_range<std::size_t>& range) {
+      phase.step(range.size());
       auto& canon = canons.local();
       for (std::size_t i = range.begin(); i < range.end(); ++i) {
         const Partial h = unpack_key(keys_[i], n, m);

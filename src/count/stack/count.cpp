@@ -69,9 +69,9 @@ CountResult run_count(const CountOptions& opt, const UnitHooks& hooks) {
         counts[u.id] = c;  // one slot per unit: no lock
         if (hooks.done) hooks.done(u.id, c);
       },
-      hooks.stop);
+      [&hooks] { return stop_now(hooks); });
   res.times.completion = seconds_since(t);
-  if (!complete) throw Interrupted("count interrupted before every work unit was counted");
+  if (!complete) throw Interrupted("count stopped by " + stop_cause() + " before every work unit was counted");
 
   t = SteadyClock::now();
   if (res.complete) res.reduction = reduce(res.catalogue, plan, counts);

@@ -26,6 +26,7 @@
 
 #include "gridenum/core/combinatorics.hpp"
 #include "gridenum/core/errors.hpp"
+#include "gridenum/core/phase.hpp"
 #include "gridenum/core/timing.hpp"
 
 namespace gridenum {
@@ -395,6 +396,8 @@ SignatureCatalogue build_signature_catalogue(Shape s, int threads) {
   for (int b = 0; b < R; ++b) W *= factorial_u64(C);
   cat.stats.group_order = W;
   const Canon canon{C};
+  // Shown while it runs (4x3: seconds), and stopped at a signature's step (core/phase.hpp).
+  Phase phase(s.str() + " signature catalogue", 0, "signatures extended");
 
   tbb::task_arena arena(threads > 0 ? threads : tbb::task_arena::automatic);
   cat.threads_used = arena.max_concurrency();
@@ -411,6 +414,7 @@ SignatureCatalogue build_signature_catalogue(Shape s, int threads) {
       tbb::enumerable_thread_specific<std::vector<SignatureKey>> found;
       tbb::enumerable_thread_specific<std::uint64_t> tried(0);
       tbb::parallel_for(std::size_t{0}, level.size(), [&](std::size_t r) {
+        phase.step();
         auto& out = found.local();
         auto& n = tried.local();
         const Points p = unpack(level[r], N, k, C);
@@ -437,6 +441,7 @@ SignatureCatalogue build_signature_catalogue(Shape s, int threads) {
     // Sizes: |W| / |Stab| x N! / prod h(x)!.
     cat.classes.resize(level.size());
     tbb::parallel_for(std::size_t{0}, level.size(), [&](std::size_t i) {
+      phase.step();
       const Points p = unpack(level[i], N, R, C);
       std::uint64_t stab = 0;
       const SignatureKey again = canon(p, &stab);

@@ -41,6 +41,8 @@
 
 #include <fmt/format.h>
 
+#include "gridenum/core/phase.hpp"
+#include "gridenum/core/stop.hpp"
 #include "gridenum/core/checksum.hpp"
 #include "gridenum/core/combinatorics.hpp"
 #include "gridenum/core/cpu.hpp"
@@ -251,7 +253,7 @@ struct ThreeBandCounter::Impl {
     return kernels->band_colourings(cols, N, s.all_digits(), R);
   }
 
-  void build_table() {
+  void build_table(Phase& phase) {
     for (int b = 2; b < R; ++b) slots *= P;
     table.resize(type_rep.size());
     std::atomic<std::uint64_t> computed{0}, orbits{0};
@@ -262,6 +264,7 @@ struct ThreeBandCounter::Impl {
     };
     tbb::concurrent_unordered_map<SignatureKey, std::uint64_t, KeyHash> by_class;
     std::atomic<std::uint32_t> max_value{0};
+    phase.set_total(slots * (only >= 0 ? 1 : type_rep.size()));
     for (std::size_t t = 0; t < type_rep.size(); ++t) {
       if (only >= 0 && t != static_cast<std::size_t>(only)) continue;  // PairTypeOnly: one table
       // Relabellings fixing the standard partition (block order, then digits inside blocks)
@@ -286,8 +289,15 @@ struct ThreeBandCounter::Impl {
       tab.assign(slots, 0);
       const int K = R - 2;  // boxes in the key
       tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, slots), [&](const tbb::blocked_range<std::uint64_t>& range) {
+        // Progress by 4,096 slots, where a stop is heard too: the half-built table goes with the
+        // counter (a range of the auto partitioner can be millions of slots).
+        std::uint64_t pending = 0;
         std::uint32_t ids[8], img[8];
         for (std::uint64_t key = range.begin(); key != range.end(); ++key) {
+          if (++pending == 4096) {
+            phase.step(pending);
+            pending = 0;
+          }
           if (std::atomic_ref<std::uint32_t>(tab[key]).load(std::memory_order_relaxed) != 0) continue;
           ids[0] = 0;
           ids[1] = type_rep[t];
@@ -307,6 +317,7 @@ struct ThreeBandCounter::Impl {
           if (auto it = by_class.find(ck); it != by_class.end()) {
             f = it->second;
           } else {
+            if (stop_requested()) phase.check();  // a colouring can take milliseconds: hear a stop before each
             f = colour(ids);
             by_class.emplace(ck, f);
             computed.fetch_add(1, std::memory_order_relaxed);
@@ -328,6 +339,7 @@ struct ThreeBandCounter::Impl {
             } while (std::next_permutation(img, img + K));
           }
         }
+        phase.step(pending);
       });
     }
     stats.colourings = computed.load();
@@ -338,11 +350,13 @@ struct ThreeBandCounter::Impl {
   // F from a cache (three_band_cache.hpp): every type's slots from the source, the largest
   // value from the values themselves (a wrong maximum would pick the 64-bit sum where it may
   // overflow). Every slot of a built table is positive; a zero is a damaged cache.
-  void read_table(const ThreeBandCounter::TableSource& source) {
+  void read_table(const ThreeBandCounter::TableSource& source, Phase& phase) {
     for (int b = 2; b < R; ++b) slots *= P;
     table.resize(type_rep.size());
     std::uint32_t max_value = 0;
+    phase.set_total(slots * type_rep.size());
     for (std::size_t t = 0; t < type_rep.size(); ++t) {
+      phase.step(slots);
       table[t].assign(slots, 0);
       source.fill(t, table[t].data(), slots);
       const auto [lo, hi] = std::minmax_element(table[t].begin(), table[t].end());
@@ -586,6 +600,8 @@ void build_types_only(ThreeBandCounter::Impl& m, Shape s) {
 void build_counter(ThreeBandCounter::Impl& m, Shape s, int threads, const ThreeBandCounter::TableSource* source,
                    std::optional<std::size_t> only) {
   const auto t0 = SteadyClock::now();
+  // Shown while it runs (4x3: minutes), stopped within a slot range (core/phase.hpp).
+  Phase phase(s.str() + (source ? " F tables, read from the cache" : " F tables"), 0, "slots");
   tbb::task_arena arena(threads > 0 ? threads : tbb::task_arena::automatic);
   arena.execute([&] {
     build_types_only(m, s);
@@ -595,9 +611,9 @@ void build_counter(ThreeBandCounter::Impl& m, Shape s, int threads, const ThreeB
     m.build_std_of();
     m.build_hrel();
     if (source)
-      m.read_table(*source);
+      m.read_table(*source, phase);
     else
-      m.build_table();
+      m.build_table(phase);
   });
   std::size_t built = 0;
   for (const auto& t : m.table) built += t.empty() ? 0 : 1;

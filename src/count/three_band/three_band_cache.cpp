@@ -34,6 +34,7 @@
 
 #include <fmt/format.h>
 
+#include "gridenum/core/phase.hpp"
 #include "gridenum/core/atomic_file.hpp"
 #include "gridenum/core/checksum.hpp"
 #include "gridenum/core/errors.hpp"
@@ -264,6 +265,7 @@ std::unique_ptr<ThreeBandCounter> three_band_counter_cached(Shape s, int threads
   }
   auto c = std::make_unique<ThreeBandCounter>(s, threads);
   try {
+    Phase phase("writing the " + s.str() + " F table cache " + n.file.string());  // no steps: the write is not cut
     save_three_band_cache(*c, n.file);
     n.outcome = ThreeBandCacheNote::Outcome::Written;
     n.why = "no usable cache: " + why;

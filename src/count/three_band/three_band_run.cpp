@@ -13,6 +13,7 @@
 
 #include "gridenum/core/errors.hpp"
 #include "gridenum/core/memory_budget.hpp"
+#include "gridenum/core/phase.hpp"
 #include "gridenum/count/stack/count.hpp"
 #include "gridenum/core/timing.hpp"
 
@@ -59,7 +60,9 @@ std::vector<std::vector<std::uint64_t>> three_band_chunks(ThreeBandState& st, st
   // The picked classes' prefix forms, each computed once per state (all of 4x3: about 15 s on
   // one thread); a resumed job with nothing left to count computes none.
   st.forms.resize(cat.classes.size());
+  Phase phase(st.counted.str() + " prefix forms", picked.size(), "classes");
   tbb::parallel_for(std::size_t{0}, picked.size(), [&](std::size_t k) {
+    phase.step();
     auto& f = st.forms[picked[k] - 1];
     if (f.columns.empty()) f = signature_prefix_form(st.counted, cat.classes[picked[k] - 1].key);
   });
@@ -161,7 +164,7 @@ ThreeBandRun run_three_band(Shape asked, std::uint64_t first, std::uint64_t last
     }
     t = SteadyClock::now();
     for (const auto& ch : chunks) {
-      if (hooks.stop && hooks.stop()) {
+      if (stop_now(hooks)) {
         stopped = true;
         break;
       }
@@ -170,7 +173,7 @@ ThreeBandRun run_three_band(Shape asked, std::uint64_t first, std::uint64_t last
       const auto tc = SteadyClock::now();
       // A stop request is also heard inside the chunk (a chunk of 4x3 is minutes): the chunk is
       // then abandoned, none of its classes reach done(), and the journal holds what it held.
-      const auto maybe = hooks.stop ? state->counter->completions(tops, hooks.stop) : state->counter->completions(tops);
+      const auto maybe = state->counter->completions(tops, [&hooks] { return stop_now(hooks); });
       if (!maybe) {
         stopped = true;
         break;
@@ -194,7 +197,7 @@ ThreeBandRun run_three_band(Shape asked, std::uint64_t first, std::uint64_t last
     }
     r.classes_seconds = seconds_since(t);
   });
-  if (stopped) throw Interrupted("three-band count stopped by request");
+  if (stopped) throw Interrupted("three-band count stopped by " + stop_cause());
   finish(r);
   r.total_seconds = seconds_since(t0);
   return r;

@@ -1,11 +1,13 @@
-// Ctrl-C and SIGTERM for a running job. A signal handler may do almost nothing safely, so the
-// signals are blocked in the process's threads and a watcher thread takes them with
-// sigtimedwait and runs ordinary code: the first signal asks the job to stop (no new units
-// start, the units in progress finish and are journaled); a second one ends the process at once
-// (the journal is flushed first, the units in progress are dropped and recomputed on resume).
+// Ctrl-C and SIGTERM for a long run (a job, a plain count, a verification: stop.hpp). A signal
+// handler may do almost nothing safely, so the signals are blocked in the process's threads and
+// a watcher thread takes them with sigtimedwait and runs ordinary code: the first signal is the
+// process's stop request (request_stop, stop.hpp: every long phase unwinds with Interrupted; a
+// job's units in progress finish and are journaled) and then on_first runs; a second one runs
+// on_second, which ends the process at once (a job flushes its journal first, the units in
+// progress are dropped and recomputed on resume).
 //
 // The mask must be set before the worker threads exist (they inherit it), so construct this
-// first thing in the job, on the main thread.
+// first thing in the run, on the main thread. Constructing one clears an earlier stop request.
 #pragma once
 
 #include <atomic>

@@ -1,9 +1,11 @@
 // SIGINT / SIGTERM watcher (stop_signals.hpp).
-#include "gridenum/jobs/stop_signals.hpp"
+#include "gridenum/core/stop_signals.hpp"
 
 #include <pthread.h>
 
 #include <ctime>
+
+#include "gridenum/core/stop.hpp"
 
 namespace gridenum {
 
@@ -17,6 +19,7 @@ const char* StopSignals::name(int sig) {
 
 StopSignals::StopSignals(std::function<void(int)> on_first, std::function<void(int)> on_second)
     : on_first_(std::move(on_first)), on_second_(std::move(on_second)) {
+  clear_stop_request();
   sigemptyset(&set_);
   sigaddset(&set_, SIGINT);
   sigaddset(&set_, SIGTERM);
@@ -29,6 +32,7 @@ StopSignals::StopSignals(std::function<void(int)> on_first, std::function<void(i
       if (sig <= 0) continue;
       int expected = 0;
       if (received_.compare_exchange_strong(expected, sig)) {
+        request_stop(sig);
         if (on_first_) on_first_(sig);
       } else if (on_second_) {
         on_second_(sig);
