@@ -69,7 +69,8 @@ echo "$((1000 + n))"
 
 TEST(Launchers, WorkstationShardsMergeToTheTotalAndCanBeRunAgain) {
   TempDir t;
-  const std::string cmd = kSource + "/jobs/run-shards.sh -c " + kSource + "/configs/2x3.toml -m 3 -t 1 -g " +
+  // -C (as slurm-submit.sh spells it); -c, below, still works here: it collides with nothing.
+  const std::string cmd = kSource + "/jobs/run-shards.sh -C " + kSource + "/configs/2x3.toml -m 3 -t 1 -g " +
                           GRIDENUM_BINARY + " " + (t / "run").string();
   Shell first = sh(cmd);
   ASSERT_EQ(first.code, 0) << first.out;
