@@ -3,14 +3,16 @@
 # all of them have ended (afterany, not afterok: a shard stopped at its time limit exits 130 and
 # an afterok merge would then wait forever). The merge refuses unfinished shards, naming them;
 # run this script again then: finished shards return at once, unfinished ones resume from their
-# journals, and a new merge step is queued.
+# journals, and a new merge step is queued. The merge step then checks the merged result
+# (gridenum verify result) and fails if it does not hold (jobs/slurm-merge.sbatch).
 set -eu
 usage() {
   cat <<'TEXT'
 Usage: jobs/slurm-submit.sh [-c CONFIG] [-m SHARDS] [-g GRIDENUM] [-s SECONDS] OUTDIR [sbatch options...]
 
 Submits M shard tasks (a Slurm array, jobs/slurm-shards.sbatch) and a merge step
-(jobs/slurm-merge.sbatch) that runs after all of them have ended.
+(jobs/slurm-merge.sbatch) that runs after all of them have ended, merges the shards and
+checks the merged result with gridenum verify result.
 
   -c CONFIG    job config (default: configs/default.toml next to this script)
   -m SHARDS    number of shards M (default: sized from the plan, see below)
@@ -135,5 +137,6 @@ array=$(sbatch --parsable --array="1-$shards" "${size[@]}" "$@" \
 array=${array%%;*}
 merge=$(sbatch --parsable --dependency="afterany:$array" "$@" \
   --export=ALL,OUT="$out",SHARDS="$shards",GRIDENUM="$gridenum" "$here/slurm-merge.sbatch")
-echo "shards: job $array (array 1-$shards), merge: job ${merge%%;*} (after all shards end); $version"
+echo "shards: job $array (array 1-$shards), merge: job ${merge%%;*} (after all shards end, then gridenum verify result);" \
+     "$version"
 echo "progress: $gridenum status $out/shard-K ; result: $out/merged/result.txt"

@@ -147,6 +147,12 @@ TEST(Launchers, SlurmArrayAndDependentMergeWithAStandInSbatch) {
   EXPECT_NE(slurp(t / "run" / "merged" / "result.json").find(kTotal2x3), std::string::npos)
       << slurp(t / "sbatch.log.out");
   EXPECT_NE(r.out.find("merge: job 1002"), std::string::npos) << r.out;
+  // The merge step verified the merged result (gridenum verify result's report, then its line).
+  const std::string outputs = slurp(t / "sbatch.log.out");
+  EXPECT_NE(outputs.find("gridenum verify result: " + (t / "run" / "merged" / "result.json").string()), std::string::npos)
+      << outputs;
+  EXPECT_NE(outputs.find("PASS"), std::string::npos) << outputs;
+  EXPECT_NE(outputs.find("slurm-merge: merged and verified"), std::string::npos) << outputs;
 
   // A task run again (requeued) resumes its finished shard instead of starting a new job.
   const std::string task_env = env + "OUT=" + (t / "run").string() + " CONFIG=" + kSource +
@@ -163,12 +169,44 @@ TEST(Launchers, SlurmArrayAndDependentMergeWithAStandInSbatch) {
                   "/jobs/slurm-shards.sbatch");
   EXPECT_EQ(zero.code, 2) << zero.out;
   EXPECT_NE(zero.out.find("K must be 1..M"), std::string::npos) << zero.out;
-  // The merge step with a shard missing fails, naming it.
+  // The merge step with a shard missing fails, naming it, and verifies nothing.
   fs::remove_all(t / "run" / "shard-3");
   Shell merge = sh("OUT=" + (t / "run").string() + " SHARDS=3 GRIDENUM=" + GRIDENUM_BINARY + " bash " + kSource +
                    "/jobs/slurm-merge.sbatch");
   EXPECT_NE(merge.code, 0) << merge.out;
   EXPECT_NE(merge.out.find("shard-3"), std::string::npos) << merge.out;
+  EXPECT_NE(merge.out.find("nothing verified"), std::string::npos) << merge.out;
+  EXPECT_EQ(merge.out.find("gridenum verify result:"), std::string::npos) << merge.out;
+}
+
+// After the merge, the merge step runs `gridenum verify result` on the merged result; when the
+// verification fails, so does the merge step (its exit code, 1), with a line saying the result is
+// not verified. Checked with a gridenum whose `verify` fails, on shards run by run-shards.sh.
+TEST(Launchers, SlurmMergeStepFailsWhenTheMergedResultDoesNotVerify) {
+  TempDir t;
+  const std::string merge_script = slurp(fs::path(kSource) / "jobs" / "slurm-merge.sbatch");
+  EXPECT_NE(merge_script.find("\"$GRIDENUM\" verify result --threads \"${SLURM_CPUS_PER_TASK:-0}\" "
+                              "\"$OUT/merged/result.json\""),
+            std::string::npos) << merge_script;
+  Shell shards = sh(kSource + "/jobs/run-shards.sh -C " + kSource + "/configs/2x3.toml -m 2 -t 1 -g " + GRIDENUM_BINARY +
+                    " " + (t / "run").string());
+  ASSERT_EQ(shards.code, 0) << shards.out;
+  spit(t / "gridenum", "#!/usr/bin/env bash\n[ \"$1\" != verify ] || { echo \"FAIL (stand-in verify)\"; exit 1; }\nexec " +
+                           std::string(GRIDENUM_BINARY) + " \"$@\"\n");
+  fs::permissions(t / "gridenum", fs::perms::owner_all);
+  Shell merge = sh("OUT=" + (t / "run").string() + " SHARDS=2 GRIDENUM=" + (t / "gridenum").string() +
+                   " SLURM_CPUS_PER_TASK=1 bash " + kSource + "/jobs/slurm-merge.sbatch");
+  EXPECT_EQ(merge.code, 1) << merge.out;
+  EXPECT_NE(merge.out.find("FAIL (stand-in verify)"), std::string::npos) << merge.out;
+  EXPECT_NE(merge.out.find("is NOT verified"), std::string::npos) << merge.out;
+  EXPECT_EQ(merge.out.find("merged and verified"), std::string::npos) << merge.out;
+  EXPECT_TRUE(fs::exists(t / "run" / "merged" / "result.json"));  // kept for the inquiry
+  // The real verification passes on the same shards.
+  Shell good = sh("OUT=" + (t / "run").string() + " SHARDS=2 GRIDENUM=" + GRIDENUM_BINARY + " SLURM_CPUS_PER_TASK=1 bash " +
+                  kSource + "/jobs/slurm-merge.sbatch");
+  EXPECT_EQ(good.code, 0) << good.out;
+  EXPECT_NE(good.out.find("slurm-merge: merged and verified: " + (t / "run" / "merged" / "result.txt").string()),
+            std::string::npos) << good.out;
 }
 
 // The -h option prints a usage text (it printed script lines), and a binary that is missing or not
