@@ -8,19 +8,20 @@
 set -eu
 usage() {
   cat <<'TEXT'
-Usage: jobs/slurm-submit.sh [-c CONFIG] [-m SHARDS] [-g GRIDENUM] [-s SECONDS] OUTDIR [sbatch options...]
+Usage: jobs/slurm-submit.sh [-C CONFIG] [-m SHARDS] [-g GRIDENUM] [-s SECONDS] OUTDIR [sbatch options...]
 
 Submits M shard tasks (a Slurm array, jobs/slurm-shards.sbatch) and a merge step
 (jobs/slurm-merge.sbatch) that runs after all of them have ended, merges the shards and
 checks the merged result with gridenum verify result.
 
-  -c CONFIG    job config (default: configs/default.toml next to this script)
-  -m SHARDS    number of shards M (default: sized from the plan, see below)
-  -g GRIDENUM  the gridenum binary (default: gridenum on PATH; install it with
-               cmake --install build --prefix DIR). It is checked before anything is
-               queued, and the tasks run it by its absolute path.
-  -s SECONDS   time to spend measuring the plan (default 1; gridenum count --dry-run)
-  -h           this text
+  -C, --config CONFIG         job config (default: configs/default.toml next to this script).
+                              Not -c: after OUTDIR, -c is sbatch's --cpus-per-task.
+  -m, --shards SHARDS         number of shards M (default: sized from the plan, see below)
+  -g, --gridenum GRIDENUM     the gridenum binary (default: gridenum on PATH; install it with
+                              cmake --install build --prefix DIR). It is checked before anything
+                              is queued, and the tasks run it by its absolute path.
+  -s, --sample-seconds SECS   time to spend measuring the plan (default 1; gridenum count --dry-run)
+  -h, --help                  this text
 
 Sizing: unless given, M, --cpus-per-task and --time come from the plan. The script runs
 `gridenum count --config CONFIG --dry-run --json`, which builds the plan and times a random
@@ -38,8 +39,10 @@ It prints what it chose and why. Explicit choices win: -m M, and --cpus-per-task
 OUTDIR must be on a file system every node sees. Shard K runs in OUTDIR/shard-K; the result
 goes to OUTDIR/merged/result.txt and result.json. The sbatch options after OUTDIR (such as
 --account=A --partition=P --time=1:00:00 --cpus-per-task=4) go to the shard array and to
-the merge job alike. Each task is given K and M explicitly (SHARD_K / SHARDS), so a task
-resubmitted alone (--array=3) is still shard 3/M.
+the merge job alike (--array to the shards only). Each task is given K and M explicitly
+(SHARD_K / SHARDS), so a task resubmitted alone (--array=3) is still shard 3/M.
+
+Exit: 0 queued; 2 nothing queued: a usage error, a bad config or binary, or a failed dry run.
 TEXT
 }
 here=$(cd "$(dirname "$0")" && pwd)
@@ -48,53 +51,102 @@ shards=""
 m_given=""
 gridenum=gridenum
 sample=1
-while getopts "c:m:g:s:h" opt; do
-  case $opt in
-    c) config=$OPTARG ;;
-    m) shards=$OPTARG; m_given=1 ;;
-    g) gridenum=$OPTARG ;;
-    s) sample=$OPTARG ;;
-    h) usage; exit 0 ;;
-    *) usage >&2; exit 2 ;;
+fail() { echo "slurm-submit: $*" >&2; exit 2; }
+
+# This script's options come before OUTDIR, sbatch's after it. They are read by hand rather than
+# by getopts for the long forms (--config, --config=FILE). -c was the config once, and is sbatch's
+# --cpus-per-task: given before OUTDIR it is refused with the new spelling, never taken for either.
+value() {  # the value of option $1 given as "$1 VALUE" ($2 is what followed it, $3 how many did)
+  [ "$3" -ge 2 ] || fail "$1 needs a value (jobs/slurm-submit.sh -h lists the options)"
+  printf '%s' "$2"
+}
+while [ $# -gt 0 ]; do
+  case $1 in
+    -C|--config) config=$(value "$1" "${2-}" $#); shift 2 ;;
+    --config=*) config=${1#--config=}; shift ;;
+    -C?*) config=${1#-C}; shift ;;
+    -m|--shards) shards=$(value "$1" "${2-}" $#); m_given=1; shift 2 ;;
+    --shards=*) shards=${1#--shards=}; m_given=1; shift ;;
+    -m?*) shards=${1#-m}; m_given=1; shift ;;
+    -g|--gridenum) gridenum=$(value "$1" "${2-}" $#); shift 2 ;;
+    --gridenum=*) gridenum=${1#--gridenum=}; shift ;;
+    -g?*) gridenum=${1#-g}; shift ;;
+    -s|--sample-seconds) sample=$(value "$1" "${2-}" $#); shift 2 ;;
+    --sample-seconds=*) sample=${1#--sample-seconds=}; shift ;;
+    -s?*) sample=${1#-s}; shift ;;
+    -h|--help) usage; exit 0 ;;
+    -c|-c?*)
+      fail "-c is not this script's config option any more: it is sbatch's --cpus-per-task, and the two" \
+           "were mistaken for each other. Give the config as -C CONFIG (or --config CONFIG) before OUTDIR, and" \
+           "CPUs per task as an sbatch option after OUTDIR (--cpus-per-task=N). Nothing was queued." ;;
+    --) shift; break ;;
+    -?*) fail "unknown option '$1' before OUTDIR; sbatch options go after OUTDIR (jobs/slurm-submit.sh -h)" ;;
+    *) break ;;
   esac
 done
-shift $((OPTIND - 1))
 [ $# -ge 1 ] || { usage >&2; exit 2; }
 if [ -n "$m_given" ]; then
-  [[ $shards =~ ^[0-9]+$ ]] && [ "$((10#$shards))" -ge 1 ] ||
-    { echo "slurm-submit: -m expects a positive whole number, got '$shards'" >&2; exit 2; }
+  [[ $shards =~ ^[0-9]+$ ]] && [ "$((10#$shards))" -ge 1 ] || fail "-m expects a positive whole number, got '$shards'"
   shards=$((10#$shards))
 fi
-[ -r "$config" ] || { echo "slurm-submit: cannot read the config $config (use -c)" >&2; exit 2; }
+[[ $sample =~ ^([0-9]+[.]?[0-9]*|[.][0-9]+)$ ]] && awk -v s="$sample" 'BEGIN { exit !(s > 0) }' ||
+  fail "-s expects a positive number of seconds, got '$sample'"
+[ -f "$config" ] && [ -r "$config" ] || fail "cannot read the config '$config' (give it with -C CONFIG)"
 # The binary, before anything is queued: a task that cannot run it would fail on a node, after
 # the wait in the queue, and the merge after it.
 if ! resolved=$(command -v -- "$gridenum"); then
-  echo "slurm-submit: no gridenum binary '$gridenum' (not on PATH; install with cmake --install build --prefix DIR," \
-       "or give -g PATH)" >&2
-  exit 2
+  fail "no gridenum binary '$gridenum' (not on PATH; install with cmake --install build --prefix DIR, or give -g PATH)"
 fi
 gridenum=$(realpath "$resolved")
 if ! version=$("$gridenum" --version 2>&1) || [[ $version != gridenum* ]]; then
-  echo "slurm-submit: $gridenum does not run as gridenum ($version)" >&2
-  exit 2
+  fail "$gridenum does not run as gridenum ($version)"
 fi
 out=$(realpath -m "$1")
 shift
 config=$(realpath "$config")
+# The paths travel to the jobs in sbatch's --export=ALL,NAME=VALUE list, which a comma would cut.
+for p in "$out" "$config" "$gridenum"; do
+  [[ $p != *,* ]] || fail "'$p' holds a comma, which sbatch --export cannot carry; use a path without one"
+done
+
+
+# The sbatch options given after OUTDIR: which of the request's sizes they fix (CPUs, time), and
+# the list passed on to the merge job (all but --array: it is one job). Options are matched as
+# sbatch spells them in full (--cpus-per-task=N, --cpus-per-task N, -c N, -cN); sbatch's
+# abbreviations of long options (--cpus=4) are not recognised here and would only reach sbatch.
+cpus_given=""; time_given=""
+merge_opts=()
+args=("$@")
+for ((i = 0; i < ${#args[@]}; i++)); do
+  a=${args[i]}
+  v=""; kind=""; takes_next=""; for_merge=1
+  case $a in
+    --cpus-per-task=*) v=${a#*=}; kind=cpus ;;
+    --cpus-per-task|-c) takes_next=1; kind=cpus ;;
+    -c?*) v=${a#-c}; kind=cpus ;;
+    --time=*|-t?*) time_given=1 ;;
+    --time|-t) takes_next=1; time_given=1 ;;
+    --array=*|-a?*) for_merge="" ;;
+    --array|-a) takes_next=1; for_merge="" ;;
+  esac
+  one=("$a")
+  if [ -n "$takes_next" ]; then
+    [ $((i + 1)) -lt ${#args[@]} ] || fail "the sbatch option $a after OUTDIR needs a value"
+    i=$((i + 1)); v=${args[i]}; one+=("$v")
+  fi
+  # After OUTDIR, -c is sbatch's CPUs per task: a config file name there is the old -c, misplaced.
+  if [ "$kind" = cpus ]; then
+    [[ $v =~ ^[0-9]+$ ]] && [ "$((10#$v))" -ge 1 ] ||
+      fail "$a after OUTDIR is sbatch's CPUs per task and expects a positive whole number, got '$v'; the config" \
+           "is -C CONFIG (or --config CONFIG), before OUTDIR"
+    cpus_given=$((10#$v))
+  fi
+  [ -z "$for_merge" ] || merge_opts+=("${one[@]}")
+done
 
 # Sizing from the plan (the script once asked for a fixed 8 tasks x 8 CPUs x 24 h: far more than a
 # job of a second needs). The binary measures (gridenum count --dry-run, see
 # include/gridenum/jobs/plan_cost.hpp); this script only does the arithmetic, in awk.
-cpus_given=""; time_given=""
-for a in "$@"; do
-  case $a in
-    --cpus-per-task=*) cpus_given=${a#--cpus-per-task=} ;;
-    --cpus-per-task|-c) cpus_given=next ;;
-    -c*) cpus_given=${a#-c} ;;
-    --time=*|-t?*|--time|-t) time_given=yes ;;
-    *) [ "$cpus_given" = next ] && cpus_given=$a ;;
-  esac
-done
 # With -m M the dry run also projects each of the M shards (its own units; the three-band route's
 # shards split prefix groups, so they cost more than P / M): --time then comes from the dearest.
 nodes=()
@@ -114,7 +166,7 @@ read -r shards cpus seconds why < <(awk -v P="$projected" -v U="$units" -v B="$p
   function ceil(x) { return (x == int(x)) ? x : int(x) + 1 }
   BEGIN {
     safety = 3; n = P * safety; why = ""
-    if (C == "" || C == "next") { c = (n <= 3600) ? 1 : 8; why = why "cpus:plan " } else { c = C + 0; why = why "cpus:given " }
+    if (C == "") { c = (n <= 3600) ? 1 : 8; why = why "cpus:plan " } else { c = C + 0; why = why "cpus:given " }
     if (M == "") { m = ceil(n / (c * 4 * 3600)); if (m < 1) m = 1; if (m > U) m = U; why = why "shards:plan " }
     else { m = M + 0; why = why "shards:given " }
     t = (S != "" ? S * safety : n / m) / c + safety * B + 60
@@ -135,7 +187,7 @@ mkdir -p "$out"
 array=$(sbatch --parsable --array="1-$shards" "${size[@]}" "$@" \
   --export=ALL,OUT="$out",CONFIG="$config",GRIDENUM="$gridenum",SHARDS="$shards" "$here/slurm-shards.sbatch")
 array=${array%%;*}
-merge=$(sbatch --parsable --dependency="afterany:$array" "$@" \
+merge=$(sbatch --parsable --dependency="afterany:$array" "${merge_opts[@]}" \
   --export=ALL,OUT="$out",SHARDS="$shards",GRIDENUM="$gridenum" "$here/slurm-merge.sbatch")
 echo "shards: job $array (array 1-$shards), merge: job ${merge%%;*} (after all shards end, then gridenum verify result);" \
      "$version"

@@ -139,7 +139,7 @@ TEST(SlurmReal, ShardArrayWithARequeuedTaskMergesToTheExactTotal) {
   const fs::path out = t / "run";
   // -m, --cpus-per-task and --time given: the script's dry run sizes nothing here, so it samples
   // for 0.1 s (-s), not its default 1 s (with the plan, 1-2 s of the 2 cores before the tasks).
-  Shell submit = sh(slurm.env + kSource + "/jobs/slurm-submit.sh -c " + (t / "job.toml").string() + " -m 4 -s 0.1 -g " +
+  Shell submit = sh(slurm.env + kSource + "/jobs/slurm-submit.sh -C " + (t / "job.toml").string() + " -m 4 -s 0.1 -g " +
                     GRIDENUM_BINARY + " " + out.string() + " --cpus-per-task=1 --time=10 --output=" +
                     (t / "%x-%j.out").string());
   ASSERT_EQ(submit.code, 0) << submit.out;

@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "job_fixtures.hpp"
 
@@ -37,33 +38,73 @@ Shell sh(const std::string& cmd) {
 const std::string kSource = GRIDENUM_SOURCE_DIR;
 const std::string kTotal2x3 = "\"total\": \"28200960\"";
 
-// The stand-in sbatch: "--array=1-M ... SCRIPT" runs SCRIPT for K = 1..M, anything else once;
-// --export=ALL,K=V,... is applied; prints a job id as --parsable does (1001, 1002, ...).
+// The stand-in sbatch: "--array=1-M ... SCRIPT" runs SCRIPT (the last argument) for K = 1..M,
+// anything else once; --export=ALL,K=V,... is applied; the output goes to --output (%A, %a, %j
+// filled in) or to $SBATCH_LOG.out; prints a job id as --parsable does (1001, 1002, ...: 1000 + the
+// call's number) and, with --wait, exits with the job's exit code as sbatch does. With
+// SBATCH_ONLY_WAIT=1 it runs only the --wait jobs (the sizing dry run) and just records the others.
 const char* kFakeSbatch = R"SH(#!/usr/bin/env bash
 echo "sbatch $*" >> "$SBATCH_LOG"
-array=""; script=""
+array=""; script=${!#}; output=""; wait=""
 for a in "$@"; do
   case $a in
     --array=*) array=${a#--array=} ;;
+    --output=*) output=${a#--output=} ;;
+    --wait) wait=1 ;;
     --export=*) IFS=, read -ra kv <<< "${a#--export=}"
                 for x in "${kv[@]}"; do [ "$x" = ALL ] || export "$x"; done ;;
-    -*) ;;
-    *) [ -n "$script" ] || script=$a ;;
   esac
 done
-n=$(grep -c '^sbatch' "$SBATCH_LOG")
+id=$((1000 + $(grep -c '^sbatch' "$SBATCH_LOG")))
+if [ "${SBATCH_ONLY_WAIT:-}" = 1 ] && [ -z "$wait" ]; then echo "$id"; exit 0; fi
+log() { local f=${output:-$SBATCH_LOG.out}; f=${f//%A/$id}; f=${f//%a/$1}; f=${f//%j/$2}; printf %s "$f"; }
+rc=0
 if [ -n "$array" ]; then
   m=${array#1-}
   for k in $(seq 1 "$m"); do
-    SLURM_ARRAY_TASK_ID=$k SLURM_ARRAY_TASK_COUNT=$m SLURM_CPUS_PER_TASK=1 bash "$script" >> "$SBATCH_LOG.out" 2>&1
+    SLURM_JOB_ID=$((id * 100 + k)) SLURM_ARRAY_JOB_ID=$id SLURM_ARRAY_TASK_ID=$k SLURM_ARRAY_TASK_COUNT=$m \
+      SLURM_CPUS_PER_TASK=1 bash "$script" >> "$(log "$k" $((id * 100 + k)))" 2>&1
     echo "task $k exit $?" >> "$SBATCH_LOG"
   done
 else
-  SLURM_CPUS_PER_TASK=1 bash "$script" >> "$SBATCH_LOG.out" 2>&1
-  echo "job exit $?" >> "$SBATCH_LOG"
+  SLURM_JOB_ID=$id SLURM_CPUS_PER_TASK=1 bash "$script" >> "$(log 0 "$id")" 2>&1
+  rc=$?
+  echo "job exit $rc" >> "$SBATCH_LOG"
 fi
-echo "$((1000 + n))"
+echo "$id"
+[ -z "$wait" ] || exit $rc
 )SH";
+
+// A temporary folder with the stand-in sbatch in bin/ and the environment that puts it first.
+struct FakeSlurm {
+  TempDir t;
+  std::string env;
+  FakeSlurm() {
+    fs::create_directories(t / "bin");
+    spit(t / "bin" / "sbatch", kFakeSbatch);
+    fs::permissions(t / "bin" / "sbatch", fs::perms::owner_all);
+    env = "export PATH=" + (t / "bin").string() + ":$PATH SBATCH_LOG=" + (t / "sbatch.log").string() + "; ";
+  }
+  std::string log() const { return fs::exists(t / "sbatch.log") ? slurp(t / "sbatch.log") : ""; }
+  // The lines of the log that record an sbatch call.
+  std::vector<std::string> calls() const {
+    std::vector<std::string> r;
+    for (const auto& line : lines_of(log()))
+      if (line.rfind("sbatch ", 0) == 0) r.push_back(line);
+    return r;
+  }
+  // A stand-in gridenum in bin/ that records each call ("<SLURM_JOB_ID or host> ARGS") in
+  // calls.log and runs the real binary; with fail_dry_run, a dry run fails (exit 3, a message).
+  std::string logged_gridenum(bool fail_dry_run = false) {
+    const fs::path g = t / "bin" / "gridenum-logged";
+    spit(g, "#!/usr/bin/env bash\necho \"${SLURM_JOB_ID:-host} $*\" >> " + (t / "calls.log").string() + "\n" +
+                (fail_dry_run ? "[[ \" $* \" != *\" --dry-run \"* ]] || { echo \"stand-in: no plan\" >&2; exit 3; }\n" : "") +
+                "exec " + GRIDENUM_BINARY + " \"$@\"\n");
+    fs::permissions(g, fs::perms::owner_all);
+    return g.string();
+  }
+  std::string gridenum_calls() const { return fs::exists(t / "calls.log") ? slurp(t / "calls.log") : ""; }
+};
 
 }  // namespace
 
@@ -134,7 +175,7 @@ TEST(Launchers, SlurmArrayAndDependentMergeWithAStandInSbatch) {
   spit(t / "bin" / "sbatch", kFakeSbatch);
   fs::permissions(t / "bin" / "sbatch", fs::perms::owner_all);
   const std::string env = "export PATH=" + (t / "bin").string() + ":$PATH SBATCH_LOG=" + (t / "sbatch.log").string() + "; ";
-  Shell r = sh(env + kSource + "/jobs/slurm-submit.sh -c " + kSource + "/configs/2x3.toml -m 3 -g " + GRIDENUM_BINARY +
+  Shell r = sh(env + kSource + "/jobs/slurm-submit.sh -C " + kSource + "/configs/2x3.toml -m 3 -g " + GRIDENUM_BINARY +
                " " + (t / "run").string() + " --partition=test");
   ASSERT_EQ(r.code, 0) << r.out;
   const std::string log = slurp(t / "sbatch.log");
@@ -209,6 +250,59 @@ TEST(Launchers, SlurmMergeStepFailsWhenTheMergedResultDoesNotVerify) {
             std::string::npos) << good.out;
 }
 
+// The config option is -C / --config: -c, which it once was, is sbatch's --cpus-per-task, so -c
+// before OUTDIR is refused with the new spelling (exit 2, nothing queued), and -c after OUTDIR must
+// be a CPU count (a config file there is the old -c, misplaced). The long options work in both
+// forms; an unknown option before OUTDIR is refused, saying where sbatch's go.
+TEST(Launchers, SlurmSubmitTakesTheConfigAsCapitalCAndRefusesTheOldDashC) {
+  FakeSlurm f;
+  const std::string submit = f.env + kSource + "/jobs/slurm-submit.sh ";
+  const std::string cfg = kSource + "/configs/2x3.toml";
+  const std::string g = std::string(" -g ") + GRIDENUM_BINARY + " ";
+  for (const std::string& old : {"-c " + cfg, "-c" + cfg}) {
+    Shell r = sh(submit + old + g + (f.t / "run").string());
+    EXPECT_EQ(r.code, 2) << old << ": " << r.out;
+    EXPECT_NE(r.out.find("-c is not this script's config option any more"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("-C CONFIG (or --config CONFIG)"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("--cpus-per-task=N"), std::string::npos) << r.out;
+  }
+  Shell after = sh(submit + "-m 2" + g + (f.t / "run").string() + " -c " + cfg);
+  EXPECT_EQ(after.code, 2) << after.out;
+  EXPECT_NE(after.out.find("-c after OUTDIR is sbatch's CPUs per task and expects a positive whole number, got '" + cfg),
+            std::string::npos) << after.out;
+  Shell cpus_bad = sh(submit + "-m 2" + g + (f.t / "run").string() + " --cpus-per-task=four");
+  EXPECT_EQ(cpus_bad.code, 2) << cpus_bad.out;
+  Shell unknown = sh(submit + "--cpus-per-task=2 -C " + cfg + g + (f.t / "run").string());
+  EXPECT_EQ(unknown.code, 2) << unknown.out;
+  EXPECT_NE(unknown.out.find("unknown option '--cpus-per-task=2' before OUTDIR; sbatch options go after OUTDIR"),
+            std::string::npos) << unknown.out;
+  Shell no_value = sh(submit + "-m 2" + g + (f.t / "run").string() + " --time");
+  EXPECT_EQ(no_value.code, 2) << no_value.out;
+  EXPECT_NE(no_value.out.find("--time after OUTDIR needs a value"), std::string::npos) << no_value.out;
+  for (const char* s : {"0", "x", "-1"}) {
+    Shell bad = sh(submit + "-s " + s + " -C " + cfg + g + (f.t / "run").string());
+    EXPECT_EQ(bad.code, 2) << s << ": " << bad.out;
+  }
+  EXPECT_TRUE(f.calls().empty()) << f.log();  // nothing was queued
+  EXPECT_FALSE(fs::exists(f.t / "run"));      // nor created
+
+  // The long forms, with and without '='.
+  const std::string rest = " -c 1 -t 10";
+  Shell l1 = sh(submit + "--config " + cfg + " --shards 2 --gridenum " + GRIDENUM_BINARY + " " + (f.t / "a").string() + rest);
+  EXPECT_EQ(l1.code, 0) << l1.out;
+  Shell l2 = sh(submit + "--config=" + cfg + " --shards=2 --gridenum=" + GRIDENUM_BINARY + " -- " + (f.t / "b").string() + rest);
+  EXPECT_EQ(l2.code, 0) << l2.out;
+  Shell l3 = sh(submit + "-C" + cfg + " -m2 -g" + GRIDENUM_BINARY + " " + (f.t / "c").string() + rest);
+  EXPECT_EQ(l3.code, 0) << l3.out;
+  for (const char* d : {"a", "b", "c"})
+    EXPECT_NE(slurp(f.t / d / "merged" / "result.json").find(kTotal2x3), std::string::npos) << d << f.log();
+  // The usage text says what -C is, and that -c is not it.
+  Shell help = sh(submit + "--help");
+  EXPECT_EQ(help.code, 0);
+  EXPECT_NE(help.out.find("-C, --config CONFIG"), std::string::npos) << help.out;
+  EXPECT_NE(help.out.find("Not -c: after OUTDIR, -c is sbatch's --cpus-per-task."), std::string::npos) << help.out;
+}
+
 // The -h option prints a usage text (it printed script lines), and a binary that is missing or not
 // gridenum is refused before anything is queued (every task failed on the node).
 TEST(Launchers, SlurmSubmitChecksTheBinaryFirstAndHasAUsageText) {
@@ -225,10 +319,10 @@ TEST(Launchers, SlurmSubmitChecksTheBinaryFirstAndHasAUsageText) {
   EXPECT_EQ(help.code, 0) << help.out;
   EXPECT_EQ(help.out.rfind("Usage: jobs/slurm-submit.sh", 0), 0u) << help.out;
   EXPECT_EQ(help.out.find("set -eu"), std::string::npos) << help.out;
-  Shell none = sh(env + submit + "-c " + kSource + "/configs/2x3.toml -m 2 " + (t / "run").string());
+  Shell none = sh(env + submit + "-C " + kSource + "/configs/2x3.toml -m 2 " + (t / "run").string());
   EXPECT_EQ(none.code, 2) << none.out;  // no gridenum on this PATH
   EXPECT_NE(none.out.find("no gridenum binary"), std::string::npos) << none.out;
-  Shell wrong = sh(env + submit + "-g " + (t / "bin" / "notgridenum").string() + " -c " + kSource +
+  Shell wrong = sh(env + submit + "-g " + (t / "bin" / "notgridenum").string() + " -C " + kSource +
                    "/configs/2x3.toml -m 2 " + (t / "run").string());
   EXPECT_EQ(wrong.code, 2) << wrong.out;
   EXPECT_NE(wrong.out.find("does not run as gridenum"), std::string::npos) << wrong.out;
@@ -256,7 +350,7 @@ TEST(Launchers, SlurmSubmitSizesTheRequestFromThePlan) {
   };
 
   // A tiny job (2x3: 240 units, milliseconds): one task, one CPU, the 10-minute minimum.
-  Shell tiny = sh(submit + "-c " + kSource + "/configs/2x3.toml " + (t / "tiny").string());
+  Shell tiny = sh(submit + "-C " + kSource + "/configs/2x3.toml " + (t / "tiny").string());
   ASSERT_EQ(tiny.code, 0) << tiny.out;
   EXPECT_NE(tiny.out.find("plan: 240 units"), std::string::npos) << tiny.out;
   EXPECT_NE(tiny.out.find("chose 1 shard(s) (from the plan), 1 CPU(s) per task (from the plan), --time=00:10:00"),
@@ -267,7 +361,7 @@ TEST(Launchers, SlurmSubmitSizesTheRequestFromThePlan) {
 
   // A big job (9x9 by the plain backtracking kernel: seconds per unit, 1056 units).
   fs::remove(t / "sbatch.log");
-  Shell big = sh(submit + "-s 0.1 -c " + kSource + "/configs/9x9-backtrack.toml " + (t / "big").string() +
+  Shell big = sh(submit + "-s 0.1 -C " + kSource + "/configs/9x9-backtrack.toml " + (t / "big").string() +
                  " --partition=p");
   ASSERT_EQ(big.code, 0) << big.out;
   const double units = figure(big.out, "plan: ", " units");
@@ -289,7 +383,7 @@ TEST(Launchers, SlurmSubmitSizesTheRequestFromThePlan) {
 
   // Explicit choices win: -m, --cpus-per-task, --time (given to sbatch as they are, ours left out).
   fs::remove(t / "sbatch.log");
-  Shell given = sh(submit + "-m 3 -c " + kSource + "/configs/2x3.toml " + (t / "given").string() +
+  Shell given = sh(submit + "-m 3 -C " + kSource + "/configs/2x3.toml " + (t / "given").string() +
                    " --time=2:00:00 --cpus-per-task=4");
   ASSERT_EQ(given.code, 0) << given.out;
   EXPECT_NE(given.out.find("chose 3 shard(s) (-m), 4 CPU(s) per task (given), --time as given"), std::string::npos)
@@ -303,7 +397,7 @@ TEST(Launchers, SlurmSubmitSizesTheRequestFromThePlan) {
   EXPECT_NE(sig.out.find("--dry-run apply to the other methods"), std::string::npos) << sig.out;
   // Only the time given: the CPUs still come from the plan.
   fs::remove(t / "sbatch.log");
-  Shell time_only = sh(submit + "-c " + kSource + "/configs/2x3.toml " + (t / "t").string() + " -t 30");
+  Shell time_only = sh(submit + "-C " + kSource + "/configs/2x3.toml " + (t / "t").string() + " -t 30");
   ASSERT_EQ(time_only.code, 0) << time_only.out;
   EXPECT_NE(slurp(t / "sbatch.log").find("--array=1-1 --cpus-per-task=1 -t 30 --export="), std::string::npos)
       << slurp(t / "sbatch.log");
