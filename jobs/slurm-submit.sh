@@ -5,10 +5,11 @@
 # run this script again then: finished shards return at once, unfinished ones resume from their
 # journals, and a new merge step is queued. The merge step then checks the merged result
 # (gridenum verify result) and fails if it does not hold (jobs/slurm-merge.sbatch).
+# docs/jobs.md ("Running on a cluster") describes the whole route.
 set -eu
 usage() {
   cat <<'TEXT'
-Usage: jobs/slurm-submit.sh [-C CONFIG] [-m SHARDS] [-g GRIDENUM] [-s SECONDS] OUTDIR [sbatch options...]
+Usage: jobs/slurm-submit.sh [-C CONFIG] [-m SHARDS] [-g GRIDENUM] [-s SECONDS] [-L] OUTDIR [sbatch options...]
 
 Submits M shard tasks (a Slurm array, jobs/slurm-shards.sbatch) and a merge step
 (jobs/slurm-merge.sbatch) that runs after all of them have ended, merges the shards and
@@ -20,13 +21,25 @@ checks the merged result with gridenum verify result.
   -g, --gridenum GRIDENUM     the gridenum binary (default: gridenum on PATH; install it with
                               cmake --install build --prefix DIR). It is checked before anything
                               is queued, and the tasks run it by its absolute path.
-  -s, --sample-seconds SECS   time to spend measuring the plan (default 1; gridenum count --dry-run)
+  -s, --sample-seconds SECS   time the sizing dry run spends measuring the plan (default 1)
+  -L, --local-dry-run         run the sizing dry run here, on the submit host, instead of as a
+                              Slurm job (for small configs: a 4x3 plan builds 1.4 GB of tables
+                              for minutes, which a login node should not do)
   -h, --help                  this text
 
-Sizing: unless given, M, --cpus-per-task and --time come from the plan. The script runs
+What runs where. On the submit host this script runs only `gridenum --version` and sbatch
+(and the dry run, with -L). Everything else runs on compute nodes: the sizing dry run (unless
+-L, or skipped: below), the shard tasks and the merge step.
+
+Sizing: unless given, M, --cpus-per-task and --time come from the plan, measured by
 `gridenum count --config CONFIG --dry-run --json`, which builds the plan and times a random
-sample of its units on one thread, giving the units U and the projected CPU-seconds P. With
-a safety factor of 3 (N = 3P CPU-seconds needed):
+sample of its units on one thread, giving the units U and the projected CPU-seconds P. The
+dry run runs as a Slurm job of its own (jobs/slurm-size.sbatch: 1 CPU, --time 1 hour + 3 x
+SECONDS, the sbatch options given after OUTDIR but those of the shards' size, names and
+logs), and this script waits for it (sbatch --wait); its output is
+OUTDIR/logs/size-JOBID.out, its figures OUTDIR/logs/size-JOBID.json. With -L it runs here.
+With -m, --cpus-per-task and --time all given there is nothing to size and no dry run runs at
+all. With a safety factor of 3 (N = 3P CPU-seconds needed):
   CPUs per task  1 if N <= 1 hour, else 8
   M              ceil(N / (CPUs x 4 hours)), at least 1 and at most U
   --time         N / (M x CPUs) + 3 x the plan's build time + 60 s, at least 10 minutes,
@@ -38,11 +51,12 @@ It prints what it chose and why. Explicit choices win: -m M, and --cpus-per-task
 
 OUTDIR must be on a file system every node sees. Shard K runs in OUTDIR/shard-K; the result
 goes to OUTDIR/merged/result.txt and result.json. The sbatch options after OUTDIR (such as
---account=A --partition=P --time=1:00:00 --cpus-per-task=4) go to the shard array and to
-the merge job alike (--array to the shards only). Each task is given K and M explicitly
+--account=A --partition=P --time=1:00:00 --cpus-per-task=4) go to the shard array and to the
+merge job alike (--array to the shards only). Each task is given K and M explicitly
 (SHARD_K / SHARDS), so a task resubmitted alone (--array=3) is still shard 3/M.
 
-Exit: 0 queued; 2 nothing queued: a usage error, a bad config or binary, or a failed dry run.
+Exit: 0 queued; 2 nothing queued: a usage error, a bad config or binary, a failed dry run, or a
+sizing job sbatch refused.
 TEXT
 }
 here=$(cd "$(dirname "$0")" && pwd)
@@ -51,6 +65,7 @@ shards=""
 m_given=""
 gridenum=gridenum
 sample=1
+local_dry=""
 fail() { echo "slurm-submit: $*" >&2; exit 2; }
 
 # This script's options come before OUTDIR, sbatch's after it. They are read by hand rather than
@@ -74,6 +89,7 @@ while [ $# -gt 0 ]; do
     -s|--sample-seconds) sample=$(value "$1" "${2-}" $#); shift 2 ;;
     --sample-seconds=*) sample=${1#--sample-seconds=}; shift ;;
     -s?*) sample=${1#-s}; shift ;;
+    -L|--local-dry-run) local_dry=1; shift ;;
     -h|--help) usage; exit 0 ;;
     -c|-c?*)
       fail "-c is not this script's config option any more: it is sbatch's --cpus-per-task, and the two" \
@@ -109,25 +125,28 @@ for p in "$out" "$config" "$gridenum"; do
   [[ $p != *,* ]] || fail "'$p' holds a comma, which sbatch --export cannot carry; use a path without one"
 done
 
-
 # The sbatch options given after OUTDIR: which of the request's sizes they fix (CPUs, time), and
-# the list passed on to the merge job (all but --array: it is one job). Options are matched as
-# sbatch spells them in full (--cpus-per-task=N, --cpus-per-task N, -c N, -cN); sbatch's
-# abbreviations of long options (--cpus=4) are not recognised here and would only reach sbatch.
+# the lists passed on to the two other jobs. The sizing job takes the user's options but those
+# that size, name or log the shards (it sets its own); the merge job takes them all but --array
+# (it is one job). Options are matched as sbatch spells them in full (--cpus-per-task=N,
+# --cpus-per-task N, -c N, -cN); sbatch's abbreviations of long options (--cpus=4) are not
+# recognised here and would only reach sbatch.
 cpus_given=""; time_given=""
-merge_opts=()
+size_opts=(); merge_opts=()
 args=("$@")
 for ((i = 0; i < ${#args[@]}; i++)); do
   a=${args[i]}
-  v=""; kind=""; takes_next=""; for_merge=1
+  v=""; kind=""; takes_next=""; for_size=1; for_merge=1
   case $a in
-    --cpus-per-task=*) v=${a#*=}; kind=cpus ;;
-    --cpus-per-task|-c) takes_next=1; kind=cpus ;;
-    -c?*) v=${a#-c}; kind=cpus ;;
-    --time=*|-t?*) time_given=1 ;;
-    --time|-t) takes_next=1; time_given=1 ;;
-    --array=*|-a?*) for_merge="" ;;
-    --array|-a) takes_next=1; for_merge="" ;;
+    --cpus-per-task=*) v=${a#*=}; kind=cpus; for_size="" ;;
+    --cpus-per-task|-c) takes_next=1; kind=cpus; for_size="" ;;
+    -c?*) v=${a#-c}; kind=cpus; for_size="" ;;
+    --time=*|-t?*) time_given=1; for_size="" ;;
+    --time|-t) takes_next=1; time_given=1; for_size="" ;;
+    --output=*|-o?*|--error=*|-e?*|--job-name=*|-J?*|--dependency=*|-d?*|--open-mode=*) for_size="" ;;
+    --output|-o|--error|-e|--job-name|-J|--dependency|-d|--open-mode) takes_next=1; for_size="" ;;
+    --array=*|-a?*) for_size=""; for_merge="" ;;
+    --array|-a) takes_next=1; for_size=""; for_merge="" ;;
   esac
   one=("$a")
   if [ -n "$takes_next" ]; then
@@ -141,49 +160,94 @@ for ((i = 0; i < ${#args[@]}; i++)); do
            "is -C CONFIG (or --config CONFIG), before OUTDIR"
     cpus_given=$((10#$v))
   fi
+  [ -z "$for_size" ] || size_opts+=("${one[@]}")
   [ -z "$for_merge" ] || merge_opts+=("${one[@]}")
 done
+mkdir -p "$out/logs"
 
-# Sizing from the plan (the script once asked for a fixed 8 tasks x 8 CPUs x 24 h: far more than a
-# job of a second needs). The binary measures (gridenum count --dry-run, see
-# include/gridenum/jobs/plan_cost.hpp); this script only does the arithmetic, in awk.
-# With -m M the dry run also projects each of the M shards (its own units; the three-band route's
-# shards split prefix groups, so they cost more than P / M): --time then comes from the dearest.
+# The plan's figures, from the dry run's JSON (gridenum count --dry-run --json; the fields are
+# include/gridenum/count/cost_model.hpp's PlanCost). Skipped when the user fixed M, the CPUs and
+# the time: then it would size nothing (it used to build the plan on the submit host anyway: for
+# 4x3, 1.4 GB of tables for minutes on a login node). Otherwise it runs as a small Slurm job of
+# its own (jobs/slurm-size.sbatch), so the plan is built on a compute node, and this script waits
+# for it; -L runs it here, for configs whose plan is cheap. With -m M it also projects each of the
+# M shards (a three-band shard costs more than P / M): --time then comes from the dearest.
+plan=""
 nodes=()
 [ -n "$m_given" ] && nodes=(--nodes "$shards")
-if ! plan=$("$gridenum" count --config "$config" --dry-run --json --sample-seconds "$sample" "${nodes[@]}" 2>&1); then
-  echo "slurm-submit: gridenum count --dry-run failed; nothing queued:" >&2
-  echo "$plan" >&2
-  exit 2
+if [ -n "$m_given" ] && [ -n "$cpus_given" ] && [ -n "$time_given" ]; then
+  echo "slurm-submit: no dry run: -m, --cpus-per-task and --time are given, so there is nothing to size"
+elif [ -n "$local_dry" ]; then
+  echo "slurm-submit: sizing: gridenum count --dry-run on this host (-L)"
+  if ! plan=$("$gridenum" count --config "$config" --dry-run --json --sample-seconds "$sample" "${nodes[@]}" 2>&1); then
+    echo "slurm-submit: gridenum count --dry-run failed; nothing queued:" >&2
+    echo "$plan" >&2
+    exit 2
+  fi
+else
+  # Its time limit: the plan's build and the sample (at least SECONDS; the doubling rounds may
+  # spend twice that, plus one more unit). An hour covers 4x3's, the dearest plan: its dry run took
+  # 12 minutes on 2 busy threads here (about 21 CPU-minutes: the tables, then one 73-second chunk
+  # for a 1-second sample), so about 20-25 minutes on the job's one CPU.
+  size_minutes=$(awk -v s="$sample" 'BEGIN { m = 60 + 3 * s / 60; print (m == int(m)) ? m : int(m) + 1 }')
+  size_time=$(printf '%02d:%02d:00' $((size_minutes / 60)) $((size_minutes % 60)))
+  echo "slurm-submit: sizing: gridenum count --dry-run as a Slurm job (1 CPU, --time=$size_time); waiting for it" \
+       "(its output: $out/logs/size-JOBID.out; -L runs it here instead)"
+  set +e
+  size_job=$(sbatch --parsable --wait --job-name=gridenum-size --cpus-per-task=1 --time="$size_time" \
+    --output="$out/logs/size-%j.out" "${size_opts[@]}" \
+    --export=ALL,OUT="$out",CONFIG="$config",GRIDENUM="$gridenum",SAMPLE="$sample",NODES="${m_given:+$shards}" \
+    "$here/slurm-size.sbatch")
+  rc=$?
+  set -e
+  size_job=${size_job%%;*}
+  if [ -z "$size_job" ]; then
+    fail "sbatch could not queue the sizing job (exit $rc; its message is above); nothing queued. -L runs the" \
+         "dry run here instead"
+  fi
+  if [ $rc -ne 0 ] || [ ! -s "$out/logs/size-$size_job.json" ]; then
+    echo "slurm-submit: the sizing job $size_job (gridenum count --dry-run) failed (exit $rc); nothing else" \
+         "queued. The end of its output, $out/logs/size-$size_job.out:" >&2
+    tail -n 20 "$out/logs/size-$size_job.out" >&2 2>/dev/null || true
+    exit 2
+  fi
+  plan=$(cat "$out/logs/size-$size_job.json")
 fi
-field() { printf '%s\n' "$plan" | sed -n "s/^ *\"$1\": *\([0-9.eE+-]*\),*\$/\1/p"; }
-units=$(field units); projected=$(field projected_cpu_seconds); plan_s=$(field plan_seconds); sampled=$(field sampled_units)
-dearest=$(field max_shard_cpu_seconds)
-[ -n "$units" ] && [ -n "$projected" ] && [ -n "$plan_s" ] ||
-  { echo "slurm-submit: cannot read the plan from gridenum count --dry-run --json:" >&2; echo "$plan" >&2; exit 3; }
-read -r shards cpus seconds why < <(awk -v P="$projected" -v U="$units" -v B="$plan_s" -v M="$shards" -v C="$cpus_given" \
-    -v S="${m_given:+$dearest}" '
-  function ceil(x) { return (x == int(x)) ? x : int(x) + 1 }
-  BEGIN {
-    safety = 3; n = P * safety; why = ""
-    if (C == "") { c = (n <= 3600) ? 1 : 8; why = why "cpus:plan " } else { c = C + 0; why = why "cpus:given " }
-    if (M == "") { m = ceil(n / (c * 4 * 3600)); if (m < 1) m = 1; if (m > U) m = U; why = why "shards:plan " }
-    else { m = M + 0; why = why "shards:given " }
-    t = (S != "" ? S * safety : n / m) / c + safety * B + 60
-    if (t < 600) t = 600
-    t = ceil(t / 60) * 60
-    printf "%d %d %d %s\n", m, c, t, why
-  }')
-hms=$(printf '%02d:%02d:00' $((seconds / 3600)) $(((seconds % 3600) / 60)))
+
+# The arithmetic, in awk (the binary measures, include/gridenum/jobs/plan_cost.hpp).
+field() { printf '%s\n' "$plan" | sed -n "s/^ *\"$1\": *\"*\([^\",]*\)\"*,*\$/\1/p"; }
+if [ -z "$plan" ]; then
+  cpus=$cpus_given
+  why="shards:given cpus:given"
+else
+  units=$(field units); projected=$(field projected_cpu_seconds); plan_s=$(field plan_seconds)
+  sampled=$(field sampled_units); dearest=$(field max_shard_cpu_seconds)
+  [ -n "$units" ] && [ -n "$projected" ] && [ -n "$plan_s" ] ||
+    { echo "slurm-submit: cannot read the plan from gridenum count --dry-run --json:" >&2; echo "$plan" >&2; exit 3; }
+  read -r shards cpus seconds why < <(awk -v P="$projected" -v U="$units" -v B="$plan_s" -v M="$shards" \
+      -v C="$cpus_given" -v S="${m_given:+$dearest}" '
+    function ceil(x) { return (x == int(x)) ? x : int(x) + 1 }
+    BEGIN {
+      safety = 3; n = P * safety; why = ""
+      if (C == "") { c = (n <= 3600) ? 1 : 8; why = why "cpus:plan " } else { c = C + 0; why = why "cpus:given " }
+      if (M == "") { m = ceil(n / (c * 4 * 3600)); if (m < 1) m = 1; if (m > U) m = U; why = why "shards:plan " }
+      else { m = M + 0; why = why "shards:given " }
+      t = (S != "" ? S * safety : n / m) / c + safety * B + 60
+      if (t < 600) t = 600
+      t = ceil(t / 60) * 60
+      printf "%d %d %d %s\n", m, c, t, why
+    }')
+  hms=$(printf '%02d:%02d:00' $((seconds / 3600)) $(((seconds % 3600) / 60)))
+  echo "slurm-submit: plan: $units units (built in $plan_s s), projected $projected CPU-seconds (measured on $sampled" \
+       "sampled units by gridenum count --dry-run), x3 safety factor"
+fi
 size=()
 [ -n "$cpus_given" ] || size+=(--cpus-per-task="$cpus")
 [ -n "$time_given" ] || size+=(--time="$hms")
-echo "slurm-submit: plan: $units units (built in $plan_s s), projected $projected CPU-seconds (measured on $sampled" \
-     "sampled units by gridenum count --dry-run), x3 safety factor"
 echo "slurm-submit: chose $shards shard(s) ($([[ $why == *shards:given* ]] && echo "-m" || echo "from the plan"))," \
      "$cpus CPU(s) per task ($([[ $why == *cpus:given* ]] && echo "given" || echo "from the plan"))," \
      "$([ -n "$time_given" ] && echo "--time as given" || echo "--time=$hms (at least 10 minutes)")"
-mkdir -p "$out"
+
 array=$(sbatch --parsable --array="1-$shards" "${size[@]}" "$@" \
   --export=ALL,OUT="$out",CONFIG="$config",GRIDENUM="$gridenum",SHARDS="$shards" "$here/slurm-shards.sbatch")
 array=${array%%;*}

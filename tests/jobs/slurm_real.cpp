@@ -2,7 +2,9 @@
 // (scripts/slurm-local.sh: munged, slurmctld, slurmd, all state in a temporary folder) runs
 // jobs/slurm-submit.sh's shard array and its dependent merge. One array task is requeued while
 // it runs (scontrol requeue: Slurm kills it and queues it again); it must resume from its
-// journal, and the merged total must be the published 2x4 count.
+// journal, and the merged total must be the published 2x4 count. Then a small count (2x3) is
+// submitted without -m, so the sizing dry run runs as a Slurm job of its own (sbatch --wait),
+// through to the merge.
 //
 // Built only when the Slurm daemons are installed (tests/CMakeLists.txt, GRIDENUM_HAVE_SLURM);
 // label slow. Needs root (SlurmUser=root), as CI runs. Workload: the 2x4 count with the plain
@@ -137,9 +139,8 @@ TEST(SlurmReal, ShardArrayWithARequeuedTaskMergesToTheExactTotal) {
   cfg.replace(cfg.find("checkpoint_seconds = 1.0"), 24, "checkpoint_seconds = 0.2");
   spit(t / "job.toml", cfg);
   const fs::path out = t / "run";
-  // -m, --cpus-per-task and --time given: the script's dry run sizes nothing here, so it samples
-  // for 0.1 s (-s), not its default 1 s (with the plan, 1-2 s of the 2 cores before the tasks).
-  Shell submit = sh(slurm.env + kSource + "/jobs/slurm-submit.sh -C " + (t / "job.toml").string() + " -m 4 -s 0.1 -g " +
+  // -m, --cpus-per-task and --time given: there is nothing to size, so no dry run runs at all.
+  Shell submit = sh(slurm.env + kSource + "/jobs/slurm-submit.sh -C " + (t / "job.toml").string() + " -m 4 -g " +
                     GRIDENUM_BINARY + " " + out.string() + " --cpus-per-task=1 --time=10 --output=" +
                     (t / "%x-%j.out").string());
   ASSERT_EQ(submit.code, 0) << submit.out;
@@ -172,6 +173,22 @@ TEST(SlurmReal, ShardArrayWithARequeuedTaskMergesToTheExactTotal) {
   EXPECT_EQ(ids.size(), 1250u);
   const std::string log = slurp(out / "shard-1" / "job.log");
   EXPECT_NE(log.find("resuming job"), std::string::npos) << log;
+
+  // Without -m: the sizing dry run is a Slurm job, waited for (sbatch --wait), its output and
+  // figures in OUTDIR/logs; then the shards and the merge as above.
+  const fs::path small = t / "small";
+  Shell sized = sh(slurm.env + kSource + "/jobs/slurm-submit.sh -C " + kSource + "/configs/2x3.toml -s 0.1 -g " +
+                   GRIDENUM_BINARY + " " + small.string() + " --output=" + (t / "%x-%j.out").string());
+  ASSERT_EQ(sized.code, 0) << sized.out << sh("tail -n 30 " + (small / "logs").string() + "/*").out;
+  phase("sized by a Slurm job and submitted");
+  EXPECT_NE(sized.out.find("sizing: gridenum count --dry-run as a Slurm job"), std::string::npos) << sized.out;
+  EXPECT_NE(sized.out.find("plan: 240 units"), std::string::npos) << sized.out;
+  EXPECT_EQ(sh("ls " + (small / "logs").string() + " | grep -c \"^size-[0-9]*\\.json$\"").out, "1\n")
+      << sh("ls " + (small / "logs").string()).out;
+  ASSERT_TRUE(wait_until([&] { return fs::exists(small / "merged" / "result.json"); }, 300))
+      << sh(slurm.env + "squeue; sinfo; cat " + (t / "*.out").string()).out;
+  phase("small count merged");
+  EXPECT_EQ(nlohmann::json::parse(slurp(small / "merged" / "result.json"))["total"], "28200960");
 }
 
 }  // namespace

@@ -1,9 +1,10 @@
 // The launchers in jobs/: the workstation script runs M shards and merges them, and is safe to run
-// again; the Slurm scripts submit a shard array and a merge step that depends on it. Slurm is not
-// installed here, so the Slurm test puts a stand-in `sbatch` first on PATH: it records its
-// arguments, runs an array's tasks one after the other with the SLURM_* variables a real array task
-// sees, and runs a plain job once -- enough to run every line of the three scripts against the real
-// gridenum binary, though not Slurm's scheduling.
+// again; the Slurm scripts submit a sizing dry run (a job of its own, waited for), a shard array and
+// a merge step that depends on it and verifies the merged result. Slurm is not needed here: the
+// Slurm tests put a stand-in `sbatch` first on PATH, which records its arguments, runs an array's
+// tasks one after the other with the SLURM_* variables a real array task sees, and runs a plain job
+// once, its output where --output says -- enough to run every line of the four scripts against the
+// real gridenum binary, though not Slurm's scheduling (tests/jobs/slurm_real.cpp has a real one).
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
@@ -12,6 +13,8 @@
 #include <cstdio>
 #include <string>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "job_fixtures.hpp"
 
@@ -169,34 +172,42 @@ TEST(Launchers, WorkstationRefusesAnotherConfigOrShardCountInTheSameFolder) {
   EXPECT_EQ(t0.code, 2) << t0.out;
 }
 
+// The whole route through the stand-in sbatch: the sizing dry run as a job of its own (waited for),
+// the shard array with the extra options and the sized request, then the merge after any end of the
+// array job, which merges and verifies.
 TEST(Launchers, SlurmArrayAndDependentMergeWithAStandInSbatch) {
-  TempDir t;
-  fs::create_directories(t / "bin");
-  spit(t / "bin" / "sbatch", kFakeSbatch);
-  fs::permissions(t / "bin" / "sbatch", fs::perms::owner_all);
-  const std::string env = "export PATH=" + (t / "bin").string() + ":$PATH SBATCH_LOG=" + (t / "sbatch.log").string() + "; ";
-  Shell r = sh(env + kSource + "/jobs/slurm-submit.sh -C " + kSource + "/configs/2x3.toml -m 3 -g " + GRIDENUM_BINARY +
-               " " + (t / "run").string() + " --partition=test");
+  FakeSlurm f;
+  const fs::path run = f.t / "run";
+  Shell r = sh(f.env + kSource + "/jobs/slurm-submit.sh -C " + kSource + "/configs/2x3.toml -m 3 -g " + GRIDENUM_BINARY +
+               " " + run.string() + " --partition=test");
   ASSERT_EQ(r.code, 0) << r.out;
-  const std::string log = slurp(t / "sbatch.log");
-  // The shard array with the extra options, then the merge after any end of the array job.
-  EXPECT_NE(log.find("--array=1-3 --cpus-per-task=1 --time=00:10:00 --partition=test"), std::string::npos) << log;
-  EXPECT_NE(log.find("--dependency=afterany:1001 --partition=test"), std::string::npos) << log;  // merge too
-  EXPECT_NE(log.find("slurm-merge.sbatch"), std::string::npos) << log;
+  const std::string log = f.log();
+  const auto calls = f.calls();
+  ASSERT_EQ(calls.size(), 3u) << log;
+  // 1001: the sizing job, waited for, its output in OUTDIR/logs; the user's --partition kept.
+  EXPECT_NE(calls[0].find("--wait"), std::string::npos) << calls[0];
+  EXPECT_NE(calls[0].find("--output=" + (run / "logs" / "size-%j.out").string()), std::string::npos) << calls[0];
+  EXPECT_NE(calls[0].find("--partition=test"), std::string::npos) << calls[0];
+  EXPECT_NE(calls[0].find("slurm-size.sbatch"), std::string::npos) << calls[0];
+  EXPECT_TRUE(fs::exists(run / "logs" / "size-1001.json"));
+  // 1002: the shard array, sized.
+  EXPECT_NE(calls[1].find("--array=1-3 --cpus-per-task=1 --time=00:10:00 --partition=test"), std::string::npos) << log;
+  // 1003: the merge after any end of the array.
+  EXPECT_NE(calls[2].find("--dependency=afterany:1002 --partition=test"), std::string::npos) << log;
+  EXPECT_NE(calls[2].find("slurm-merge.sbatch"), std::string::npos) << log;
   for (int k = 1; k <= 3; ++k) EXPECT_NE(log.find("task " + std::to_string(k) + " exit 0"), std::string::npos) << log;
-  EXPECT_NE(log.find("job exit 0"), std::string::npos) << log << slurp(t / "sbatch.log.out");
-  EXPECT_NE(slurp(t / "run" / "merged" / "result.json").find(kTotal2x3), std::string::npos)
-      << slurp(t / "sbatch.log.out");
-  EXPECT_NE(r.out.find("merge: job 1002"), std::string::npos) << r.out;
+  EXPECT_NE(log.find("job exit 0"), std::string::npos) << log;
+  EXPECT_NE(slurp(run / "merged" / "result.json").find(kTotal2x3), std::string::npos) << slurp(f.t / "sbatch.log.out");
+  EXPECT_NE(r.out.find("merge: job 1003"), std::string::npos) << r.out;
   // The merge step verified the merged result (gridenum verify result's report, then its line).
-  const std::string outputs = slurp(t / "sbatch.log.out");
-  EXPECT_NE(outputs.find("gridenum verify result: " + (t / "run" / "merged" / "result.json").string()), std::string::npos)
+  const std::string outputs = slurp(f.t / "sbatch.log.out");
+  EXPECT_NE(outputs.find("gridenum verify result: " + (run / "merged" / "result.json").string()), std::string::npos)
       << outputs;
   EXPECT_NE(outputs.find("PASS"), std::string::npos) << outputs;
   EXPECT_NE(outputs.find("slurm-merge: merged and verified"), std::string::npos) << outputs;
 
   // A task run again (requeued) resumes its finished shard instead of starting a new job.
-  const std::string task_env = env + "OUT=" + (t / "run").string() + " CONFIG=" + kSource +
+  const std::string task_env = f.env + "OUT=" + run.string() + " CONFIG=" + kSource +
                                "/configs/2x3.toml SHARDS=3 GRIDENUM=" + GRIDENUM_BINARY + " ";
   Shell again = sh(task_env + "SLURM_ARRAY_TASK_ID=2 SLURM_ARRAY_TASK_COUNT=3 bash " + kSource +
                    "/jobs/slurm-shards.sbatch");
@@ -211,8 +222,8 @@ TEST(Launchers, SlurmArrayAndDependentMergeWithAStandInSbatch) {
   EXPECT_EQ(zero.code, 2) << zero.out;
   EXPECT_NE(zero.out.find("K must be 1..M"), std::string::npos) << zero.out;
   // The merge step with a shard missing fails, naming it, and verifies nothing.
-  fs::remove_all(t / "run" / "shard-3");
-  Shell merge = sh("OUT=" + (t / "run").string() + " SHARDS=3 GRIDENUM=" + GRIDENUM_BINARY + " bash " + kSource +
+  fs::remove_all(run / "shard-3");
+  Shell merge = sh("OUT=" + run.string() + " SHARDS=3 GRIDENUM=" + GRIDENUM_BINARY + " bash " + kSource +
                    "/jobs/slurm-merge.sbatch");
   EXPECT_NE(merge.code, 0) << merge.out;
   EXPECT_NE(merge.out.find("shard-3"), std::string::npos) << merge.out;
@@ -286,7 +297,7 @@ TEST(Launchers, SlurmSubmitTakesTheConfigAsCapitalCAndRefusesTheOldDashC) {
   EXPECT_TRUE(f.calls().empty()) << f.log();  // nothing was queued
   EXPECT_FALSE(fs::exists(f.t / "run"));      // nor created
 
-  // The long forms, with and without '='.
+  // The long forms, with and without '=' (-m, --cpus-per-task and --time given: no dry run).
   const std::string rest = " -c 1 -t 10";
   Shell l1 = sh(submit + "--config " + cfg + " --shards 2 --gridenum " + GRIDENUM_BINARY + " " + (f.t / "a").string() + rest);
   EXPECT_EQ(l1.code, 0) << l1.out;
@@ -301,6 +312,74 @@ TEST(Launchers, SlurmSubmitTakesTheConfigAsCapitalCAndRefusesTheOldDashC) {
   EXPECT_EQ(help.code, 0);
   EXPECT_NE(help.out.find("-C, --config CONFIG"), std::string::npos) << help.out;
   EXPECT_NE(help.out.find("Not -c: after OUTDIR, -c is sbatch's --cpus-per-task."), std::string::npos) << help.out;
+}
+
+// Where the sizing dry run runs. With -m, --cpus-per-task and --time all given there is nothing to
+// size: no dry run at all (it used to build the plan on the submit host regardless: 1.4 GB of
+// tables for 4x3). Otherwise it is a Slurm job of its own (1 CPU, the
+// user's account and partition but not the shards' time, CPUs or logs), waited for; -L runs it on
+// the submit host. A stand-in gridenum records where each call ran (SLURM_JOB_ID or "host").
+TEST(Launchers, SlurmSubmitRunsTheDryRunAsAJobOrNotAtAll) {
+  FakeSlurm f;
+  const std::string g = f.logged_gridenum();
+  const std::string submit = f.env + kSource + "/jobs/slurm-submit.sh -C " + kSource + "/configs/2x3.toml -g " + g + " ";
+
+  Shell none = sh(submit + "-m 2 " + (f.t / "none").string() + " --cpus-per-task=2 --time=30");
+  ASSERT_EQ(none.code, 0) << none.out;
+  EXPECT_NE(none.out.find("no dry run: -m, --cpus-per-task and --time are given"), std::string::npos) << none.out;
+  EXPECT_EQ(f.gridenum_calls().find("--dry-run"), std::string::npos) << f.gridenum_calls();
+  EXPECT_NE(f.gridenum_calls().find("host --version"), std::string::npos) << f.gridenum_calls();
+  auto calls = f.calls();
+  ASSERT_EQ(calls.size(), 2u) << f.log();  // the array and the merge: no sizing job
+  EXPECT_NE(calls[0].find("--array=1-2 --cpus-per-task=2 --time=30 --export="), std::string::npos) << calls[0];
+
+  // -m and --time but not the CPUs: sized by a sizing job. It gets 1 CPU, its own time and output,
+  // the user's partition and other options, but not the shards' --time, --output or --array.
+  fs::remove(f.t / "sbatch.log");
+  fs::remove(f.t / "calls.log");
+  const fs::path job = f.t / "job";
+  Shell sized = sh(submit + "-m 2 -s 0.1 " + job.string() + " --partition=p --time=30 --mem=1G -o " +
+                   (f.t / "%j.log").string() + " --array=1-2");
+  ASSERT_EQ(sized.code, 0) << sized.out;
+  calls = f.calls();
+  ASSERT_EQ(calls.size(), 3u) << f.log();
+  EXPECT_NE(calls[0].find("--parsable --wait --job-name=gridenum-size --cpus-per-task=1 --time=01:01:00 --output=" +
+                          (job / "logs" / "size-%j.out").string() + " --partition=p --mem=1G --export="),
+            std::string::npos) << calls[0];
+  EXPECT_NE(calls[0].find("SAMPLE=0.1,NODES=2 "), std::string::npos) << calls[0];
+  EXPECT_NE(f.gridenum_calls().find("1001 count --config " + kSource + "/configs/2x3.toml --dry-run --json"),
+            std::string::npos) << f.gridenum_calls();
+  EXPECT_EQ(f.gridenum_calls().find("host count"), std::string::npos) << f.gridenum_calls();
+  EXPECT_TRUE(fs::exists(job / "logs" / "size-1001.out"));
+  EXPECT_NE(sized.out.find("sizing: gridenum count --dry-run as a Slurm job (1 CPU, --time=01:01:00)"), std::string::npos)
+      << sized.out;
+  EXPECT_NE(sized.out.find("chose 2 shard(s) (-m), 1 CPU(s) per task (from the plan), --time as given"),
+            std::string::npos) << sized.out;
+  // The shards and the merge get the user's --output.
+  EXPECT_NE(calls[1].find("-o " + (f.t / "%j.log").string()), std::string::npos) << calls[1];
+  EXPECT_NE(calls[2].find("-o " + (f.t / "%j.log").string()), std::string::npos) << calls[2];
+  EXPECT_EQ(calls[2].find("--array"), std::string::npos) << calls[2];  // the merge is one job
+
+  // -L: the dry run on this host, no sizing job.
+  fs::remove(f.t / "sbatch.log");
+  fs::remove(f.t / "calls.log");
+  Shell local = sh(submit + "-L " + (f.t / "local").string());
+  ASSERT_EQ(local.code, 0) << local.out;
+  EXPECT_NE(f.gridenum_calls().find("host count --config " + kSource + "/configs/2x3.toml --dry-run --json"),
+            std::string::npos) << f.gridenum_calls();
+  EXPECT_EQ(f.calls().size(), 2u) << f.log();
+  EXPECT_NE(local.out.find("sizing: gridenum count --dry-run on this host (-L)"), std::string::npos) << local.out;
+
+  // A sizing job that fails: its output's end is shown, nothing else is queued, exit 2.
+  fs::remove(f.t / "sbatch.log");
+  const std::string failing = f.logged_gridenum(true);
+  Shell failed = sh(f.env + kSource + "/jobs/slurm-submit.sh -C " + kSource + "/configs/2x3.toml -g " + failing + " " +
+                    (f.t / "failed").string());
+  EXPECT_EQ(failed.code, 2) << failed.out;
+  EXPECT_NE(failed.out.find("the sizing job 1001 (gridenum count --dry-run) failed (exit 3); nothing else queued"),
+            std::string::npos) << failed.out;
+  EXPECT_NE(failed.out.find("stand-in: no plan"), std::string::npos) << failed.out;
+  EXPECT_EQ(f.calls().size(), 1u) << f.log();
 }
 
 // The -h option prints a usage text (it printed script lines), and a binary that is missing or not
@@ -319,6 +398,8 @@ TEST(Launchers, SlurmSubmitChecksTheBinaryFirstAndHasAUsageText) {
   EXPECT_EQ(help.code, 0) << help.out;
   EXPECT_EQ(help.out.rfind("Usage: jobs/slurm-submit.sh", 0), 0u) << help.out;
   EXPECT_EQ(help.out.find("set -eu"), std::string::npos) << help.out;
+  // The usage says what runs where.
+  EXPECT_NE(help.out.find("What runs where."), std::string::npos) << help.out;
   Shell none = sh(env + submit + "-C " + kSource + "/configs/2x3.toml -m 2 " + (t / "run").string());
   EXPECT_EQ(none.code, 2) << none.out;  // no gridenum on this PATH
   EXPECT_NE(none.out.find("no gridenum binary"), std::string::npos) << none.out;
@@ -330,18 +411,15 @@ TEST(Launchers, SlurmSubmitChecksTheBinaryFirstAndHasAUsageText) {
 }
 
 // The request is sized from the plan, not a fixed 8 tasks x 8 CPUs x 24 h.
-// The script asks `gridenum count --dry-run --json` for the units and the projected CPU-seconds
-// (a measured sample) and prints them with what it chose; the choice is recomputed here from the
-// printed figures by the documented rule (x3 safety; 1 CPU up to an hour, else 8; M = ceil(N /
-// (CPUs x 4 h)); --time = N / (M x CPUs) + 3 x plan + 60 s, at least 10 minutes, whole minutes).
-// Explicit -m, --cpus-per-task and --time win. The stand-in sbatch only logs here (nothing runs).
+// The script asks `gridenum count --dry-run --json` (a sizing job) for the units and the projected
+// CPU-seconds (a measured sample), and prints them with what it chose; the choice is recomputed
+// here from the printed figures by the documented rule (x3 safety; 1 CPU up to an hour, else 8;
+// M = ceil(N / (CPUs x 4 h)); --time = N / (M x CPUs) + 3 x plan + 60 s, at least 10 minutes,
+// whole minutes). Explicit -m, --cpus-per-task and --time win. The stand-in sbatch runs only the
+// sizing job here.
 TEST(Launchers, SlurmSubmitSizesTheRequestFromThePlan) {
-  TempDir t;
-  fs::create_directories(t / "bin");
-  spit(t / "bin" / "sbatch", "#!/usr/bin/env bash\necho \"sbatch $*\" >> \"$SBATCH_LOG\"\necho 1001\n");
-  fs::permissions(t / "bin" / "sbatch", fs::perms::owner_all);
-  const std::string env = "export PATH=" + (t / "bin").string() + ":$PATH SBATCH_LOG=" + (t / "sbatch.log").string() + "; ";
-  const std::string submit = env + kSource + "/jobs/slurm-submit.sh -g " + GRIDENUM_BINARY + " ";
+  FakeSlurm f;
+  const std::string submit = f.env + "SBATCH_ONLY_WAIT=1 " + kSource + "/jobs/slurm-submit.sh -g " + GRIDENUM_BINARY + " ";
   const auto figure = [](const std::string& out, const std::string& before, const std::string& after) {
     const auto at = out.find(before);
     EXPECT_NE(at, std::string::npos) << out;
@@ -350,18 +428,18 @@ TEST(Launchers, SlurmSubmitSizesTheRequestFromThePlan) {
   };
 
   // A tiny job (2x3: 240 units, milliseconds): one task, one CPU, the 10-minute minimum.
-  Shell tiny = sh(submit + "-C " + kSource + "/configs/2x3.toml " + (t / "tiny").string());
+  Shell tiny = sh(submit + "-C " + kSource + "/configs/2x3.toml " + (f.t / "tiny").string());
   ASSERT_EQ(tiny.code, 0) << tiny.out;
   EXPECT_NE(tiny.out.find("plan: 240 units"), std::string::npos) << tiny.out;
   EXPECT_NE(tiny.out.find("chose 1 shard(s) (from the plan), 1 CPU(s) per task (from the plan), --time=00:10:00"),
             std::string::npos) << tiny.out;
-  std::string log = slurp(t / "sbatch.log");
+  std::string log = f.log();
   EXPECT_NE(log.find("--array=1-1 --cpus-per-task=1 --time=00:10:00 --export="), std::string::npos) << log;
   EXPECT_EQ(log.find("24:00:00"), std::string::npos) << log;
 
   // A big job (9x9 by the plain backtracking kernel: seconds per unit, 1056 units).
-  fs::remove(t / "sbatch.log");
-  Shell big = sh(submit + "-s 0.1 -C " + kSource + "/configs/9x9-backtrack.toml " + (t / "big").string() +
+  fs::remove(f.t / "sbatch.log");
+  Shell big = sh(submit + "-s 0.1 -C " + kSource + "/configs/9x9-backtrack.toml " + (f.t / "big").string() +
                  " --partition=p");
   ASSERT_EQ(big.code, 0) << big.out;
   const double units = figure(big.out, "plan: ", " units");
@@ -376,31 +454,32 @@ TEST(Launchers, SlurmSubmitSizesTheRequestFromThePlan) {
   double secs = std::max(600.0, need / (m * cpus) + 3 * plan_s + 60);
   const long minutes = static_cast<long>(std::ceil(secs / 60));
   const std::string time = fmt::format("{:02d}:{:02d}:00", minutes / 60, minutes % 60);
-  log = slurp(t / "sbatch.log");
-  const std::string want = fmt::format("--array=1-{} --cpus-per-task={} --time={} --partition=p", m, cpus, time);
+  log = f.log();
+  const std::string want = fmt::format("--array=1-{} --cpus-per-task={} --time={} --partition=p --export=", m, cpus, time);
   EXPECT_NE(log.find(want), std::string::npos) << want << "\n" << log << big.out;
   EXPECT_GT(minutes, 10) << big.out;  // more than the tiny job's minimum
 
-  // Explicit choices win: -m, --cpus-per-task, --time (given to sbatch as they are, ours left out).
-  fs::remove(t / "sbatch.log");
-  Shell given = sh(submit + "-m 3 -C " + kSource + "/configs/2x3.toml " + (t / "given").string() +
+  // Explicit choices win: -m, --cpus-per-task, --time (given to sbatch as they are, ours left
+  // out); with all of -m, CPUs and time there is no dry run.
+  fs::remove(f.t / "sbatch.log");
+  Shell given = sh(submit + "-m 3 -C " + kSource + "/configs/2x3.toml " + (f.t / "given").string() +
                    " --time=2:00:00 --cpus-per-task=4");
   ASSERT_EQ(given.code, 0) << given.out;
-  EXPECT_NE(given.out.find("chose 3 shard(s) (-m), 4 CPU(s) per task (given), --time as given"), std::string::npos)
-      << given.out;
-  log = slurp(t / "sbatch.log");
+  EXPECT_NE(given.out.find("chose 3 shard(s) (-m), 4 CPU(s) per task (given), --time as given"),
+            std::string::npos) << given.out;
+  log = f.log();
   EXPECT_NE(log.find("--array=1-3 --time=2:00:00 --cpus-per-task=4 --export="), std::string::npos) << log;
   EXPECT_EQ(log.find("--time=00:"), std::string::npos) << log;
+  EXPECT_EQ(log.find("slurm-size.sbatch"), std::string::npos) << log;
   // --dry-run counts nothing, so it has no place with the one-pass signature method.
   Shell sig = sh(std::string(GRIDENUM_BINARY) + " count --method signature --dry-run");
   EXPECT_EQ(sig.code, 2) << sig.out;
   EXPECT_NE(sig.out.find("--dry-run apply to the other methods"), std::string::npos) << sig.out;
   // Only the time given: the CPUs still come from the plan.
-  fs::remove(t / "sbatch.log");
-  Shell time_only = sh(submit + "-C " + kSource + "/configs/2x3.toml " + (t / "t").string() + " -t 30");
+  fs::remove(f.t / "sbatch.log");
+  Shell time_only = sh(submit + "-C " + kSource + "/configs/2x3.toml " + (f.t / "t").string() + " -t 30");
   ASSERT_EQ(time_only.code, 0) << time_only.out;
-  EXPECT_NE(slurp(t / "sbatch.log").find("--array=1-1 --cpus-per-task=1 -t 30 --export="), std::string::npos)
-      << slurp(t / "sbatch.log");
+  EXPECT_NE(f.log().find("--array=1-1 --cpus-per-task=1 -t 30 --export="), std::string::npos) << f.log();
 }
 
 // An install target. `cmake --install` into a prefix gives bin/gridenum and
@@ -413,6 +492,8 @@ TEST(Launchers, InstallTargetGivesABinaryAndWorkingLaunchers) {
   const fs::path prefix = t / "prefix";
   ASSERT_TRUE(fs::exists(prefix / "bin" / "gridenum"));
   EXPECT_TRUE(fs::exists(prefix / "share" / "gridenum" / "jobs" / "slurm-submit.sh"));
+  EXPECT_TRUE(fs::exists(prefix / "share" / "gridenum" / "jobs" / "slurm-size.sbatch"));  // its sizing job
+  EXPECT_TRUE(fs::exists(prefix / "share" / "gridenum" / "configs" / "2x6.toml"));
   Shell run = sh("PATH=" + (prefix / "bin").string() + ":/usr/bin:/bin " +
                  (prefix / "share" / "gridenum" / "jobs" / "run-shards.sh").string() + " -c " +
                  (prefix / "share" / "gridenum" / "configs" / "2x3.toml").string() + " -m 2 -t 1 " +
