@@ -50,10 +50,12 @@ It prints what it chose and why. Explicit choices win: -m M, and --cpus-per-task
 --time / -t among the sbatch options (the others are then sized around them).
 
 OUTDIR must be on a file system every node sees. Shard K runs in OUTDIR/shard-K; the result
-goes to OUTDIR/merged/result.txt and result.json. The sbatch options after OUTDIR (such as
---account=A --partition=P --time=1:00:00 --cpus-per-task=4) go to the shard array and to the
-merge job alike (--array to the shards only). Each task is given K and M explicitly
-(SHARD_K / SHARDS), so a task resubmitted alone (--array=3) is still shard 3/M.
+goes to OUTDIR/merged/result.txt and result.json. Slurm's logs go to OUTDIR/logs/shard-K.out
+(one per shard, appended to when a task is requeued or resubmitted) and OUTDIR/logs/merge.out
+(the merge and the verification), unless --output / -o is given. The sbatch options after
+OUTDIR (such as --account=A --partition=P --time=1:00:00 --cpus-per-task=4) go to the shard
+array and to the merge job alike (--array to the shards only). Each task is given K and M
+explicitly (SHARD_K / SHARDS), so a task resubmitted alone (--array=3) is still shard 3/M.
 
 Exit: 0 queued; 2 nothing queued: a usage error, a bad config or binary, a failed dry run, or a
 sizing job sbatch refused.
@@ -125,13 +127,13 @@ for p in "$out" "$config" "$gridenum"; do
   [[ $p != *,* ]] || fail "'$p' holds a comma, which sbatch --export cannot carry; use a path without one"
 done
 
-# The sbatch options given after OUTDIR: which of the request's sizes they fix (CPUs, time), and
-# the lists passed on to the two other jobs. The sizing job takes the user's options but those
-# that size, name or log the shards (it sets its own); the merge job takes them all but --array
-# (it is one job). Options are matched as sbatch spells them in full (--cpus-per-task=N,
-# --cpus-per-task N, -c N, -cN); sbatch's abbreviations of long options (--cpus=4) are not
-# recognised here and would only reach sbatch.
-cpus_given=""; time_given=""
+# The sbatch options given after OUTDIR: which of the request's sizes they fix (CPUs, time),
+# whether they name the logs, and the lists passed on to the two other jobs. The sizing job takes
+# the user's options but those that size, name or log the shards (it sets its own); the merge job
+# takes them all but --array (it is one job). Options are matched as sbatch spells them in full
+# (--cpus-per-task=N, --cpus-per-task N, -c N, -cN); sbatch's abbreviations of long options
+# (--cpus=4) are not recognised here and would only reach sbatch.
+cpus_given=""; time_given=""; output_given=""; openmode_given=""
 size_opts=(); merge_opts=()
 args=("$@")
 for ((i = 0; i < ${#args[@]}; i++)); do
@@ -143,8 +145,12 @@ for ((i = 0; i < ${#args[@]}; i++)); do
     -c?*) v=${a#-c}; kind=cpus; for_size="" ;;
     --time=*|-t?*) time_given=1; for_size="" ;;
     --time|-t) takes_next=1; time_given=1; for_size="" ;;
-    --output=*|-o?*|--error=*|-e?*|--job-name=*|-J?*|--dependency=*|-d?*|--open-mode=*) for_size="" ;;
-    --output|-o|--error|-e|--job-name|-J|--dependency|-d|--open-mode) takes_next=1; for_size="" ;;
+    --output=*|-o?*) output_given=1; for_size="" ;;
+    --output|-o) takes_next=1; output_given=1; for_size="" ;;
+    --error=*|-e?*|--job-name=*|-J?*|--dependency=*|-d?*) for_size="" ;;
+    --error|-e|--job-name|-J|--dependency|-d) takes_next=1; for_size="" ;;
+    --open-mode=*) openmode_given=1; for_size="" ;;
+    --open-mode) takes_next=1; openmode_given=1; for_size="" ;;
     --array=*|-a?*) for_size=""; for_merge="" ;;
     --array|-a) takes_next=1; for_size=""; for_merge="" ;;
   esac
@@ -248,11 +254,21 @@ echo "slurm-submit: chose $shards shard(s) ($([[ $why == *shards:given* ]] && ec
      "$cpus CPU(s) per task ($([[ $why == *cpus:given* ]] && echo "given" || echo "from the plan"))," \
      "$([ -n "$time_given" ] && echo "--time as given" || echo "--time=$hms (at least 10 minutes)")"
 
-array=$(sbatch --parsable --array="1-$shards" "${size[@]}" "$@" \
+# Slurm's logs in OUTDIR/logs, not the directory sbatch runs in: one file per shard (appended to,
+# so a requeued or resubmitted task adds its session to the shard's log) and one for the merges.
+# The user's --output wins (and their --open-mode).
+shard_log=(); merge_log=()
+if [ -z "$output_given" ]; then
+  shard_log=(--output="$out/logs/shard-%a.out")
+  merge_log=(--output="$out/logs/merge.out")
+  if [ -z "$openmode_given" ]; then shard_log+=(--open-mode=append); merge_log+=(--open-mode=append); fi
+fi
+array=$(sbatch --parsable --array="1-$shards" "${size[@]}" "${shard_log[@]}" "$@" \
   --export=ALL,OUT="$out",CONFIG="$config",GRIDENUM="$gridenum",SHARDS="$shards" "$here/slurm-shards.sbatch")
 array=${array%%;*}
-merge=$(sbatch --parsable --dependency="afterany:$array" "${merge_opts[@]}" \
+merge=$(sbatch --parsable --dependency="afterany:$array" "${merge_log[@]}" "${merge_opts[@]}" \
   --export=ALL,OUT="$out",SHARDS="$shards",GRIDENUM="$gridenum" "$here/slurm-merge.sbatch")
 echo "shards: job $array (array 1-$shards), merge: job ${merge%%;*} (after all shards end, then gridenum verify result);" \
      "$version"
-echo "progress: $gridenum status $out/shard-K ; result: $out/merged/result.txt"
+echo "progress: $gridenum status $out/shard-K ; result: $out/merged/result.txt ;" \
+     "logs: $([ -n "$output_given" ] && echo "as --output gives" || echo "$out/logs/shard-K.out, $out/logs/merge.out")"

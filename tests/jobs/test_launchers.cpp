@@ -174,7 +174,7 @@ TEST(Launchers, WorkstationRefusesAnotherConfigOrShardCountInTheSameFolder) {
 
 // The whole route through the stand-in sbatch: the sizing dry run as a job of its own (waited for),
 // the shard array with the extra options and the sized request, then the merge after any end of the
-// array job, which merges and verifies.
+// array job, which merges and verifies; every log in OUTDIR/logs.
 TEST(Launchers, SlurmArrayAndDependentMergeWithAStandInSbatch) {
   FakeSlurm f;
   const fs::path run = f.t / "run";
@@ -190,21 +190,30 @@ TEST(Launchers, SlurmArrayAndDependentMergeWithAStandInSbatch) {
   EXPECT_NE(calls[0].find("--partition=test"), std::string::npos) << calls[0];
   EXPECT_NE(calls[0].find("slurm-size.sbatch"), std::string::npos) << calls[0];
   EXPECT_TRUE(fs::exists(run / "logs" / "size-1001.json"));
-  // 1002: the shard array, sized.
-  EXPECT_NE(calls[1].find("--array=1-3 --cpus-per-task=1 --time=00:10:00 --partition=test"), std::string::npos) << log;
-  // 1003: the merge after any end of the array.
-  EXPECT_NE(calls[2].find("--dependency=afterany:1002 --partition=test"), std::string::npos) << log;
+  // 1002: the shard array, sized, logs in OUTDIR/logs, appended.
+  EXPECT_NE(calls[1].find("--array=1-3 --cpus-per-task=1 --time=00:10:00 --output=" +
+                          (run / "logs" / "shard-%a.out").string() + " --open-mode=append --partition=test"),
+            std::string::npos) << log;
+  // 1003: the merge after any end of the array, with its own log.
+  EXPECT_NE(calls[2].find("--dependency=afterany:1002 --output=" + (run / "logs" / "merge.out").string() +
+                          " --open-mode=append --partition=test"),
+            std::string::npos) << log;
   EXPECT_NE(calls[2].find("slurm-merge.sbatch"), std::string::npos) << log;
   for (int k = 1; k <= 3; ++k) EXPECT_NE(log.find("task " + std::to_string(k) + " exit 0"), std::string::npos) << log;
   EXPECT_NE(log.find("job exit 0"), std::string::npos) << log;
-  EXPECT_NE(slurp(run / "merged" / "result.json").find(kTotal2x3), std::string::npos) << slurp(f.t / "sbatch.log.out");
+  EXPECT_NE(slurp(run / "merged" / "result.json").find(kTotal2x3), std::string::npos) << slurp(run / "logs" / "merge.out");
   EXPECT_NE(r.out.find("merge: job 1003"), std::string::npos) << r.out;
-  // The merge step verified the merged result (gridenum verify result's report, then its line).
-  const std::string outputs = slurp(f.t / "sbatch.log.out");
-  EXPECT_NE(outputs.find("gridenum verify result: " + (run / "merged" / "result.json").string()), std::string::npos)
-      << outputs;
-  EXPECT_NE(outputs.find("PASS"), std::string::npos) << outputs;
-  EXPECT_NE(outputs.find("slurm-merge: merged and verified"), std::string::npos) << outputs;
+  // The logs: one per shard (gridenum's own lines), and the merge's with the verification's report.
+  for (int k = 1; k <= 3; ++k) {
+    const std::string shard_log = slurp(run / "logs" / ("shard-" + std::to_string(k) + ".out"));
+    EXPECT_NE(shard_log.find(fmt::format("shard {}/3 done", k)), std::string::npos) << shard_log;  // gridenum's log
+  }
+  const std::string merge_log = slurp(run / "logs" / "merge.out");
+  EXPECT_NE(merge_log.find("gridenum verify result: " + (run / "merged" / "result.json").string()), std::string::npos)
+      << merge_log;
+  EXPECT_NE(merge_log.find("PASS"), std::string::npos) << merge_log;
+  EXPECT_NE(merge_log.find("slurm-merge: merged and verified"), std::string::npos) << merge_log;
+  EXPECT_FALSE(fs::exists(f.t / "sbatch.log.out")) << slurp(f.t / "sbatch.log.out");  // nothing outside OUTDIR
 
   // A task run again (requeued) resumes its finished shard instead of starting a new job.
   const std::string task_env = f.env + "OUT=" + run.string() + " CONFIG=" + kSource +
@@ -331,7 +340,7 @@ TEST(Launchers, SlurmSubmitRunsTheDryRunAsAJobOrNotAtAll) {
   EXPECT_NE(f.gridenum_calls().find("host --version"), std::string::npos) << f.gridenum_calls();
   auto calls = f.calls();
   ASSERT_EQ(calls.size(), 2u) << f.log();  // the array and the merge: no sizing job
-  EXPECT_NE(calls[0].find("--array=1-2 --cpus-per-task=2 --time=30 --export="), std::string::npos) << calls[0];
+  EXPECT_NE(calls[0].find("--array=1-2 --output="), std::string::npos) << calls[0];
 
   // -m and --time but not the CPUs: sized by a sizing job. It gets 1 CPU, its own time and output,
   // the user's partition and other options, but not the shards' --time, --output or --array.
@@ -355,8 +364,10 @@ TEST(Launchers, SlurmSubmitRunsTheDryRunAsAJobOrNotAtAll) {
       << sized.out;
   EXPECT_NE(sized.out.find("chose 2 shard(s) (-m), 1 CPU(s) per task (from the plan), --time as given"),
             std::string::npos) << sized.out;
-  // The shards and the merge get the user's --output.
-  EXPECT_NE(calls[1].find("-o " + (f.t / "%j.log").string()), std::string::npos) << calls[1];
+  // The user's --output wins for the shards and the merge (no --open-mode of ours either).
+  EXPECT_EQ(calls[1].find("logs/shard-"), std::string::npos) << calls[1];
+  EXPECT_EQ(calls[1].find("--open-mode"), std::string::npos) << calls[1];
+  EXPECT_EQ(calls[2].find("logs/merge"), std::string::npos) << calls[2];
   EXPECT_NE(calls[2].find("-o " + (f.t / "%j.log").string()), std::string::npos) << calls[2];
   EXPECT_EQ(calls[2].find("--array"), std::string::npos) << calls[2];  // the merge is one job
 
@@ -434,7 +445,7 @@ TEST(Launchers, SlurmSubmitSizesTheRequestFromThePlan) {
   EXPECT_NE(tiny.out.find("chose 1 shard(s) (from the plan), 1 CPU(s) per task (from the plan), --time=00:10:00"),
             std::string::npos) << tiny.out;
   std::string log = f.log();
-  EXPECT_NE(log.find("--array=1-1 --cpus-per-task=1 --time=00:10:00 --export="), std::string::npos) << log;
+  EXPECT_NE(log.find("--array=1-1 --cpus-per-task=1 --time=00:10:00 --output="), std::string::npos) << log;
   EXPECT_EQ(log.find("24:00:00"), std::string::npos) << log;
 
   // A big job (9x9 by the plain backtracking kernel: seconds per unit, 1056 units).
@@ -455,8 +466,9 @@ TEST(Launchers, SlurmSubmitSizesTheRequestFromThePlan) {
   const long minutes = static_cast<long>(std::ceil(secs / 60));
   const std::string time = fmt::format("{:02d}:{:02d}:00", minutes / 60, minutes % 60);
   log = f.log();
-  const std::string want = fmt::format("--array=1-{} --cpus-per-task={} --time={} --partition=p --export=", m, cpus, time);
+  const std::string want = fmt::format("--array=1-{} --cpus-per-task={} --time={} --output=", m, cpus, time);
   EXPECT_NE(log.find(want), std::string::npos) << want << "\n" << log << big.out;
+  EXPECT_NE(log.find("--open-mode=append --partition=p --export="), std::string::npos) << log;
   EXPECT_GT(minutes, 10) << big.out;  // more than the tiny job's minimum
 
   // Explicit choices win: -m, --cpus-per-task, --time (given to sbatch as they are, ours left
@@ -468,7 +480,9 @@ TEST(Launchers, SlurmSubmitSizesTheRequestFromThePlan) {
   EXPECT_NE(given.out.find("chose 3 shard(s) (-m), 4 CPU(s) per task (given), --time as given"),
             std::string::npos) << given.out;
   log = f.log();
-  EXPECT_NE(log.find("--array=1-3 --time=2:00:00 --cpus-per-task=4 --export="), std::string::npos) << log;
+  EXPECT_NE(log.find("--array=1-3 --output=" + (f.t / "given" / "logs" / "shard-%a.out").string() +
+                     " --open-mode=append --time=2:00:00 --cpus-per-task=4 --export="),
+            std::string::npos) << log;
   EXPECT_EQ(log.find("--time=00:"), std::string::npos) << log;
   EXPECT_EQ(log.find("slurm-size.sbatch"), std::string::npos) << log;
   // --dry-run counts nothing, so it has no place with the one-pass signature method.
@@ -479,7 +493,8 @@ TEST(Launchers, SlurmSubmitSizesTheRequestFromThePlan) {
   fs::remove(f.t / "sbatch.log");
   Shell time_only = sh(submit + "-C " + kSource + "/configs/2x3.toml " + (f.t / "t").string() + " -t 30");
   ASSERT_EQ(time_only.code, 0) << time_only.out;
-  EXPECT_NE(f.log().find("--array=1-1 --cpus-per-task=1 -t 30 --export="), std::string::npos) << f.log();
+  EXPECT_NE(f.log().find("--array=1-1 --cpus-per-task=1 --output="), std::string::npos) << f.log();
+  EXPECT_NE(f.log().find("--open-mode=append -t 30 --export="), std::string::npos) << f.log();
 }
 
 // An install target. `cmake --install` into a prefix gives bin/gridenum and
