@@ -31,23 +31,32 @@ What runs where. On the submit host this script runs only `gridenum --version` a
 (and the dry run, with -L). Everything else runs on compute nodes: the sizing dry run (unless
 -L, or skipped: below), the shard tasks and the merge step.
 
-Sizing: unless given, M, --cpus-per-task and --time come from the plan, measured by
+Sizing: unless given, M, --cpus-per-task, --time and --mem come from the plan, measured by
 `gridenum count --config CONFIG --dry-run --json`, which builds the plan and times a random
-sample of its units on one thread, giving the units U and the projected CPU-seconds P. The
-dry run runs as a Slurm job of its own (jobs/slurm-size.sbatch: 1 CPU, --time 1 hour + 3 x
-SECONDS, the sbatch options given after OUTDIR but those of the shards' size, names and
-logs), and this script waits for it (sbatch --wait); its output is
-OUTDIR/logs/size-JOBID.out, its figures OUTDIR/logs/size-JOBID.json. With -L it runs here.
-With -m, --cpus-per-task and --time all given there is nothing to size and no dry run runs at
-all. With a safety factor of 3 (N = 3P CPU-seconds needed):
+sample of its units on one thread, giving the units U, the projected CPU-seconds P and the
+peak memory R of the plan and the sample. The dry run runs as a Slurm job of its own
+(jobs/slurm-size.sbatch: 1 CPU, --time 1 hour + 3 x SECONDS, the sbatch options given
+after OUTDIR but those of the shards' size, names and logs), and this script waits for it
+(sbatch --wait); its output is OUTDIR/logs/size-JOBID.out, its figures
+OUTDIR/logs/size-JOBID.json. With -L it runs here. With -m, --cpus-per-task and --time all
+given there is nothing to size and no dry run runs at all (then --mem is yours to give).
+With a safety factor of 3 (N = 3P CPU-seconds needed):
   CPUs per task  1 if N <= 1 hour, else 8
   M              ceil(N / (CPUs x 4 hours)), at least 1 and at most U
   --time         N / (M x CPUs) + 3 x the plan's build time + 60 s, at least 10 minutes,
                  rounded up to a minute; with -m M, 3 x the dearest shard's projected
                  CPU-seconds / CPUs in place of N / (M x CPUs) (the dry run projects each
                  shard: a three-band shard costs more than P / M)
-It prints what it chose and why. Explicit choices win: -m M, and --cpus-per-task / -c or
---time / -t among the sbatch options (the others are then sized around them).
+  --mem          1.5 x R + 256 MiB, rounded up to 256 MiB (for the shard tasks only). The
+                 margin: a count's tables may take only 90 % of the task's memory
+                 (memory_limit "auto"); the task's threads, journal writes and table cache
+                 file (page cache, which Slurm counts) come on top of the one-thread dry
+                 run's peak. Not set for the two-stack route (2x5, 2x6): its state tables
+                 grow class by class up to 90 % of whatever the task has, so the sample's
+                 peak is no bound; give --mem (configs/2x6.toml says how much).
+It prints what it chose and why. Explicit choices win: -m M, and --cpus-per-task / -c,
+--time / -t and --mem / --mem-per-cpu among the sbatch options (the others are then sized
+around them).
 
 OUTDIR must be on a file system every node sees. Shard K runs in OUTDIR/shard-K; the result
 goes to OUTDIR/merged/result.txt and result.json. Slurm's logs go to OUTDIR/logs/shard-K.out
@@ -127,13 +136,13 @@ for p in "$out" "$config" "$gridenum"; do
   [[ $p != *,* ]] || fail "'$p' holds a comma, which sbatch --export cannot carry; use a path without one"
 done
 
-# The sbatch options given after OUTDIR: which of the request's sizes they fix (CPUs, time),
-# whether they name the logs, and the lists passed on to the two other jobs. The sizing job takes
-# the user's options but those that size, name or log the shards (it sets its own); the merge job
-# takes them all but --array (it is one job). Options are matched as sbatch spells them in full
-# (--cpus-per-task=N, --cpus-per-task N, -c N, -cN); sbatch's abbreviations of long options
-# (--cpus=4) are not recognised here and would only reach sbatch.
-cpus_given=""; time_given=""; output_given=""; openmode_given=""
+# The sbatch options given after OUTDIR: which of the request's sizes they fix (CPUs, time,
+# memory), whether they name the logs, and the lists passed on to the two other jobs. The sizing
+# job takes the user's options but those that size, name or log the shards (it sets its own);
+# the merge job takes them all but --array (it is one job). Options are matched as sbatch spells
+# them in full (--cpus-per-task=N, --cpus-per-task N, -c N, -cN); sbatch's abbreviations of long
+# options (--cpus=4) are not recognised here and would only reach sbatch.
+cpus_given=""; time_given=""; mem_given=""; output_given=""; openmode_given=""
 size_opts=(); merge_opts=()
 args=("$@")
 for ((i = 0; i < ${#args[@]}; i++)); do
@@ -145,6 +154,8 @@ for ((i = 0; i < ${#args[@]}; i++)); do
     -c?*) v=${a#-c}; kind=cpus; for_size="" ;;
     --time=*|-t?*) time_given=1; for_size="" ;;
     --time|-t) takes_next=1; time_given=1; for_size="" ;;
+    --mem=*|--mem-per-cpu=*|--mem-per-gpu=*) mem_given=1 ;;
+    --mem|--mem-per-cpu|--mem-per-gpu) takes_next=1; mem_given=1 ;;
     --output=*|-o?*) output_given=1; for_size="" ;;
     --output|-o) takes_next=1; output_given=1; for_size="" ;;
     --error=*|-e?*|--job-name=*|-J?*|--dependency=*|-d?*) for_size="" ;;
@@ -222,13 +233,16 @@ fi
 
 # The arithmetic, in awk (the binary measures, include/gridenum/jobs/plan_cost.hpp).
 field() { printf '%s\n' "$plan" | sed -n "s/^ *\"$1\": *\"*\([^\",]*\)\"*,*\$/\1/p"; }
+mem_opt=(); mem_note="--mem as given"
 if [ -z "$plan" ]; then
   cpus=$cpus_given
   why="shards:given cpus:given"
+  [ -n "$mem_given" ] || mem_note="no --mem (no dry run measured the memory; Slurm's default applies: give --mem=SIZE)"
 else
   units=$(field units); projected=$(field projected_cpu_seconds); plan_s=$(field plan_seconds)
-  sampled=$(field sampled_units); dearest=$(field max_shard_cpu_seconds)
-  [ -n "$units" ] && [ -n "$projected" ] && [ -n "$plan_s" ] ||
+  sampled=$(field sampled_units); dearest=$(field max_shard_cpu_seconds); peak=$(field peak_rss_bytes)
+  method=$(field method)
+  [ -n "$units" ] && [ -n "$projected" ] && [ -n "$plan_s" ] && [ -n "$peak" ] ||
     { echo "slurm-submit: cannot read the plan from gridenum count --dry-run --json:" >&2; echo "$plan" >&2; exit 3; }
   read -r shards cpus seconds why < <(awk -v P="$projected" -v U="$units" -v B="$plan_s" -v M="$shards" \
       -v C="$cpus_given" -v S="${m_given:+$dearest}" '
@@ -245,14 +259,35 @@ else
     }')
   hms=$(printf '%02d:%02d:00' $((seconds / 3600)) $(((seconds % 3600) / 60)))
   echo "slurm-submit: plan: $units units (built in $plan_s s), projected $projected CPU-seconds (measured on $sampled" \
-       "sampled units by gridenum count --dry-run), x3 safety factor"
+       "sampled units by gridenum count --dry-run), x3 safety factor; peak memory $((peak / 1048576)) MiB"
+  # --mem for the shard tasks from the memory the dry run measured (the plan's tables and the
+  # sampled units, on one thread), with a margin: the tables get only 90 % of the task's memory
+  # (memory_limit "auto", docs/methods/side2.md "Memory"), so the three-band tables' check needs
+  # 1.11 x; the task's other threads, its journal and the table cache file it writes (page cache,
+  # which Slurm's cgroup counts) come on top; 256 MiB for the process itself when the tables are
+  # small. The two-stack route's state tables are a budget instead (they grow class by class up
+  # to the limit, and classes that do not fit side by side take turns): its sample's peak bounds
+  # nothing (2x6: 91 MiB for a 1-second sample, 4.3 GB for its hardest class), so --mem is left
+  # to the user there.
+  if [ -n "$mem_given" ]; then
+    :
+  elif [ "$method" = two-stack ]; then
+    mem_note="no --mem: the two-stack route's state tables grow class by class up to 90 % of the task's memory, so"
+    mem_note+=" this dry run's peak ($((peak / 1048576)) MiB, $sampled sampled classes) bounds nothing; give --mem=SIZE,"
+    mem_note+=" at least what the largest class needs alone (configs/2x6.toml: 2x6's figures)"
+  else
+    mem=$(awk -v r="$peak" 'BEGIN { m = (1.5 * r) / 1048576 + 256; q = int(m / 256); if (q * 256 < m) q++; print q * 256 }')
+    mem_opt=(--mem="${mem}M")
+    mem_note="--mem=${mem}M (1.5 x the dry run's peak of $((peak / 1048576)) MiB + 256 MiB)"
+  fi
 fi
 size=()
 [ -n "$cpus_given" ] || size+=(--cpus-per-task="$cpus")
 [ -n "$time_given" ] || size+=(--time="$hms")
+size+=("${mem_opt[@]}")
 echo "slurm-submit: chose $shards shard(s) ($([[ $why == *shards:given* ]] && echo "-m" || echo "from the plan"))," \
      "$cpus CPU(s) per task ($([[ $why == *cpus:given* ]] && echo "given" || echo "from the plan"))," \
-     "$([ -n "$time_given" ] && echo "--time as given" || echo "--time=$hms (at least 10 minutes)")"
+     "$([ -n "$time_given" ] && echo "--time as given" || echo "--time=$hms (at least 10 minutes)"), $mem_note"
 
 # Slurm's logs in OUTDIR/logs, not the directory sbatch runs in: one file per shard (appended to,
 # so a requeued or resubmitted task adds its session to the shard's log) and one for the merges.

@@ -198,6 +198,7 @@ TEST(SlurmReal, ShardArrayWithARequeuedTaskMergesToTheExactTotal) {
   phase("sized by a Slurm job and submitted");
   EXPECT_NE(sized.out.find("sizing: gridenum count --dry-run as a Slurm job"), std::string::npos) << sized.out;
   EXPECT_NE(sized.out.find("plan: 240 units"), std::string::npos) << sized.out;
+  EXPECT_NE(sized.out.find("--mem="), std::string::npos) << sized.out;
   EXPECT_EQ(sh("ls " + (small / "logs").string() + " | grep -c \"^size-[0-9]*\\.json$\"").out, "1\n")
       << sh("ls " + (small / "logs").string()).out;
   ASSERT_TRUE(wait_until([&] { return verified(small); }, 300))

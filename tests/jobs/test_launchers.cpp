@@ -109,6 +109,13 @@ struct FakeSlurm {
   std::string gridenum_calls() const { return fs::exists(t / "calls.log") ? slurp(t / "calls.log") : ""; }
 };
 
+// The MiB figure of --mem the launcher asks for: 1.5 x the dry run's peak + 256 MiB, rounded up to
+// a multiple of 256 MiB (jobs/slurm-submit.sh, "--mem").
+long mem_mib(double peak_bytes) {
+  const double m = 1.5 * peak_bytes / 1048576 + 256;
+  return static_cast<long>(std::ceil(m / 256)) * 256;
+}
+
 }  // namespace
 
 TEST(Launchers, WorkstationShardsMergeToTheTotalAndCanBeRunAgain) {
@@ -190,15 +197,18 @@ TEST(Launchers, SlurmArrayAndDependentMergeWithAStandInSbatch) {
   EXPECT_NE(calls[0].find("--partition=test"), std::string::npos) << calls[0];
   EXPECT_NE(calls[0].find("slurm-size.sbatch"), std::string::npos) << calls[0];
   EXPECT_TRUE(fs::exists(run / "logs" / "size-1001.json"));
-  // 1002: the shard array, sized, logs in OUTDIR/logs, appended.
-  EXPECT_NE(calls[1].find("--array=1-3 --cpus-per-task=1 --time=00:10:00 --output=" +
+  const auto plan = nlohmann::json::parse(slurp(run / "logs" / "size-1001.json"));
+  // 1002: the shard array, sized (--mem from the dry run's peak), logs in OUTDIR/logs, appended.
+  const std::string mem = fmt::format("--mem={}M", mem_mib(plan["peak_rss_bytes"].get<double>()));
+  EXPECT_NE(calls[1].find("--array=1-3 --cpus-per-task=1 --time=00:10:00 " + mem + " --output=" +
                           (run / "logs" / "shard-%a.out").string() + " --open-mode=append --partition=test"),
             std::string::npos) << log;
-  // 1003: the merge after any end of the array, with its own log.
+  // 1003: the merge after any end of the array, with its own log; not an array, no --mem of ours.
   EXPECT_NE(calls[2].find("--dependency=afterany:1002 --output=" + (run / "logs" / "merge.out").string() +
                           " --open-mode=append --partition=test"),
             std::string::npos) << log;
   EXPECT_NE(calls[2].find("slurm-merge.sbatch"), std::string::npos) << log;
+  EXPECT_EQ(calls[2].find("--mem"), std::string::npos) << log;
   for (int k = 1; k <= 3; ++k) EXPECT_NE(log.find("task " + std::to_string(k) + " exit 0"), std::string::npos) << log;
   EXPECT_NE(log.find("job exit 0"), std::string::npos) << log;
   EXPECT_NE(slurp(run / "merged" / "result.json").find(kTotal2x3), std::string::npos) << slurp(run / "logs" / "merge.out");
@@ -325,7 +335,7 @@ TEST(Launchers, SlurmSubmitTakesTheConfigAsCapitalCAndRefusesTheOldDashC) {
 
 // Where the sizing dry run runs. With -m, --cpus-per-task and --time all given there is nothing to
 // size: no dry run at all (it used to build the plan on the submit host regardless: 1.4 GB of
-// tables for 4x3). Otherwise it is a Slurm job of its own (1 CPU, the
+// tables for 4x3), and no --mem unless given. Otherwise it is a Slurm job of its own (1 CPU, the
 // user's account and partition but not the shards' time, CPUs or logs), waited for; -L runs it on
 // the submit host. A stand-in gridenum records where each call ran (SLURM_JOB_ID or "host").
 TEST(Launchers, SlurmSubmitRunsTheDryRunAsAJobOrNotAtAll) {
@@ -341,9 +351,20 @@ TEST(Launchers, SlurmSubmitRunsTheDryRunAsAJobOrNotAtAll) {
   auto calls = f.calls();
   ASSERT_EQ(calls.size(), 2u) << f.log();  // the array and the merge: no sizing job
   EXPECT_NE(calls[0].find("--array=1-2 --output="), std::string::npos) << calls[0];
+  EXPECT_EQ(calls[0].find("--mem"), std::string::npos) << calls[0];
+  EXPECT_NE(none.out.find("no --mem (no dry run measured the memory"), std::string::npos) << none.out;
+
+  // The same with a --mem of the user's: passed as it is, and still no dry run.
+  fs::remove(f.t / "sbatch.log");
+  fs::remove(f.t / "calls.log");
+  Shell given = sh(submit + "-m 2 " + (f.t / "given").string() + " -c 2 -t 30 --mem-per-cpu=1G");
+  ASSERT_EQ(given.code, 0) << given.out;
+  EXPECT_EQ(f.gridenum_calls().find("--dry-run"), std::string::npos) << f.gridenum_calls();
+  EXPECT_NE(f.calls()[0].find("-c 2 -t 30 --mem-per-cpu=1G --export="), std::string::npos) << f.log();
+  EXPECT_EQ(f.calls()[0].find("--mem="), std::string::npos) << f.log();
 
   // -m and --time but not the CPUs: sized by a sizing job. It gets 1 CPU, its own time and output,
-  // the user's partition and other options, but not the shards' --time, --output or --array.
+  // the user's partition and --mem, but not the shards' --time, --output or --array.
   fs::remove(f.t / "sbatch.log");
   fs::remove(f.t / "calls.log");
   const fs::path job = f.t / "job";
@@ -362,7 +383,7 @@ TEST(Launchers, SlurmSubmitRunsTheDryRunAsAJobOrNotAtAll) {
   EXPECT_TRUE(fs::exists(job / "logs" / "size-1001.out"));
   EXPECT_NE(sized.out.find("sizing: gridenum count --dry-run as a Slurm job (1 CPU, --time=01:01:00)"), std::string::npos)
       << sized.out;
-  EXPECT_NE(sized.out.find("chose 2 shard(s) (-m), 1 CPU(s) per task (from the plan), --time as given"),
+  EXPECT_NE(sized.out.find("chose 2 shard(s) (-m), 1 CPU(s) per task (from the plan), --time as given, --mem as given"),
             std::string::npos) << sized.out;
   // The user's --output wins for the shards and the merge (no --open-mode of ours either).
   EXPECT_EQ(calls[1].find("logs/shard-"), std::string::npos) << calls[1];
@@ -422,12 +443,12 @@ TEST(Launchers, SlurmSubmitChecksTheBinaryFirstAndHasAUsageText) {
 }
 
 // The request is sized from the plan, not a fixed 8 tasks x 8 CPUs x 24 h.
-// The script asks `gridenum count --dry-run --json` (a sizing job) for the units and the projected
-// CPU-seconds (a measured sample), and prints them with what it chose; the choice is recomputed
-// here from the printed figures by the documented rule (x3 safety; 1 CPU up to an hour, else 8;
-// M = ceil(N / (CPUs x 4 h)); --time = N / (M x CPUs) + 3 x plan + 60 s, at least 10 minutes,
-// whole minutes). Explicit -m, --cpus-per-task and --time win. The stand-in sbatch runs only the
-// sizing job here.
+// The script asks `gridenum count --dry-run --json` (a sizing job) for the units, the projected
+// CPU-seconds (a measured sample) and the peak memory, and prints them with what it chose; the
+// choice is recomputed here from the printed figures by the documented rule (x3 safety; 1 CPU up to
+// an hour, else 8; M = ceil(N / (CPUs x 4 h)); --time = N / (M x CPUs) + 3 x plan + 60 s, at least
+// 10 minutes, whole minutes; --mem = 1.5 x peak + 256 MiB in whole 256 MiB). Explicit -m,
+// --cpus-per-task, --time and --mem win. The stand-in sbatch runs only the sizing job here.
 TEST(Launchers, SlurmSubmitSizesTheRequestFromThePlan) {
   FakeSlurm f;
   const std::string submit = f.env + "SBATCH_ONLY_WAIT=1 " + kSource + "/jobs/slurm-submit.sh -g " + GRIDENUM_BINARY + " ";
@@ -437,16 +458,26 @@ TEST(Launchers, SlurmSubmitSizesTheRequestFromThePlan) {
     const auto from = at + before.size();
     return std::stod(out.substr(from, out.find(after, from) - from));
   };
+  const auto peak_of = [](const fs::path& dir) {
+    return nlohmann::json::parse(slurp(dir / "logs" / "size-1001.json"))["peak_rss_bytes"].get<double>();
+  };
 
-  // A tiny job (2x3: 240 units, milliseconds): one task, one CPU, the 10-minute minimum.
+  // A tiny job (2x3: 240 units, milliseconds): one task, one CPU, the 10-minute minimum, and the
+  // memory of the dry run (a few MiB) with its margin.
   Shell tiny = sh(submit + "-C " + kSource + "/configs/2x3.toml " + (f.t / "tiny").string());
   ASSERT_EQ(tiny.code, 0) << tiny.out;
   EXPECT_NE(tiny.out.find("plan: 240 units"), std::string::npos) << tiny.out;
-  EXPECT_NE(tiny.out.find("chose 1 shard(s) (from the plan), 1 CPU(s) per task (from the plan), --time=00:10:00"),
+  const long tiny_mem = mem_mib(peak_of(f.t / "tiny"));
+  EXPECT_NE(tiny.out.find(fmt::format("chose 1 shard(s) (from the plan), 1 CPU(s) per task (from the plan), "
+                                      "--time=00:10:00 (at least 10 minutes), --mem={}M (1.5 x the dry run's peak of",
+                                      tiny_mem)),
             std::string::npos) << tiny.out;
   std::string log = f.log();
-  EXPECT_NE(log.find("--array=1-1 --cpus-per-task=1 --time=00:10:00 --output="), std::string::npos) << log;
+  EXPECT_NE(log.find(fmt::format("--array=1-1 --cpus-per-task=1 --time=00:10:00 --mem={}M --output=", tiny_mem)),
+            std::string::npos) << log;
   EXPECT_EQ(log.find("24:00:00"), std::string::npos) << log;
+  EXPECT_GE(tiny_mem, 256);
+  EXPECT_LE(tiny_mem, 512);  // a 6x6 count needs a few MiB
 
   // A big job (9x9 by the plain backtracking kernel: seconds per unit, 1056 units).
   fs::remove(f.t / "sbatch.log");
@@ -466,22 +497,23 @@ TEST(Launchers, SlurmSubmitSizesTheRequestFromThePlan) {
   const long minutes = static_cast<long>(std::ceil(secs / 60));
   const std::string time = fmt::format("{:02d}:{:02d}:00", minutes / 60, minutes % 60);
   log = f.log();
-  const std::string want = fmt::format("--array=1-{} --cpus-per-task={} --time={} --output=", m, cpus, time);
+  const std::string want = fmt::format("--array=1-{} --cpus-per-task={} --time={} --mem={}M --output=", m, cpus, time,
+                                       mem_mib(peak_of(f.t / "big")));
   EXPECT_NE(log.find(want), std::string::npos) << want << "\n" << log << big.out;
   EXPECT_NE(log.find("--open-mode=append --partition=p --export="), std::string::npos) << log;
   EXPECT_GT(minutes, 10) << big.out;  // more than the tiny job's minimum
 
-  // Explicit choices win: -m, --cpus-per-task, --time (given to sbatch as they are, ours left
-  // out); with all of -m, CPUs and time there is no dry run.
+  // Explicit choices win: -m, --cpus-per-task, --time, --mem (given to sbatch as they are, ours
+  // left out); with all of -m, CPUs and time there is no dry run.
   fs::remove(f.t / "sbatch.log");
   Shell given = sh(submit + "-m 3 -C " + kSource + "/configs/2x3.toml " + (f.t / "given").string() +
-                   " --time=2:00:00 --cpus-per-task=4");
+                   " --time=2:00:00 --cpus-per-task=4 --mem=3G");
   ASSERT_EQ(given.code, 0) << given.out;
-  EXPECT_NE(given.out.find("chose 3 shard(s) (-m), 4 CPU(s) per task (given), --time as given"),
+  EXPECT_NE(given.out.find("chose 3 shard(s) (-m), 4 CPU(s) per task (given), --time as given, --mem as given"),
             std::string::npos) << given.out;
   log = f.log();
   EXPECT_NE(log.find("--array=1-3 --output=" + (f.t / "given" / "logs" / "shard-%a.out").string() +
-                     " --open-mode=append --time=2:00:00 --cpus-per-task=4 --export="),
+                     " --open-mode=append --time=2:00:00 --cpus-per-task=4 --mem=3G --export="),
             std::string::npos) << log;
   EXPECT_EQ(log.find("--time=00:"), std::string::npos) << log;
   EXPECT_EQ(log.find("slurm-size.sbatch"), std::string::npos) << log;
@@ -489,12 +521,22 @@ TEST(Launchers, SlurmSubmitSizesTheRequestFromThePlan) {
   Shell sig = sh(std::string(GRIDENUM_BINARY) + " count --method signature --dry-run");
   EXPECT_EQ(sig.code, 2) << sig.out;
   EXPECT_NE(sig.out.find("--dry-run apply to the other methods"), std::string::npos) << sig.out;
-  // Only the time given: the CPUs still come from the plan.
+  // Only the time given: the CPUs and the memory still come from the plan.
   fs::remove(f.t / "sbatch.log");
   Shell time_only = sh(submit + "-C " + kSource + "/configs/2x3.toml " + (f.t / "t").string() + " -t 30");
   ASSERT_EQ(time_only.code, 0) << time_only.out;
-  EXPECT_NE(f.log().find("--array=1-1 --cpus-per-task=1 --output="), std::string::npos) << f.log();
+  EXPECT_NE(f.log().find(fmt::format("--array=1-1 --cpus-per-task=1 --mem={}M --output=", mem_mib(peak_of(f.t / "t")))),
+            std::string::npos) << f.log();
   EXPECT_NE(f.log().find("--open-mode=append -t 30 --export="), std::string::npos) << f.log();
+
+  // The two-stack route (2x5, 2x6) holds its state tables to 90 % of whatever the task has, class by
+  // class, so a short sample's peak bounds nothing: no --mem from it, and a line saying so.
+  fs::remove(f.t / "sbatch.log");
+  spit(f.t / "two-stack.toml", "shape = \"2x3\"\nmethod = \"two-stack\"\n");
+  Shell ts = sh(submit + "-C " + (f.t / "two-stack.toml").string() + " " + (f.t / "ts").string());
+  ASSERT_EQ(ts.code, 0) << ts.out;
+  EXPECT_NE(ts.out.find("no --mem: the two-stack route's state tables grow class by class"), std::string::npos) << ts.out;
+  EXPECT_EQ(f.calls().at(1).find("--mem"), std::string::npos) << f.log();
 }
 
 // An install target. `cmake --install` into a prefix gives bin/gridenum and
