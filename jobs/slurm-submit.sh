@@ -67,7 +67,8 @@ array and to the merge job alike (--array to the shards only). Each task is give
 explicitly (SHARD_K / SHARDS), so a task resubmitted alone (--array=3) is still shard 3/M.
 
 Exit: 0 queued; 2 nothing queued: a usage error, a bad config or binary, a failed dry run, or a
-sizing job sbatch refused.
+job sbatch refused; 3 the shards are queued but sbatch refused the merge step (the command that
+queues it is printed).
 TEXT
 }
 here=$(cd "$(dirname "$0")" && pwd)
@@ -298,11 +299,22 @@ if [ -z "$output_given" ]; then
   merge_log=(--output="$out/logs/merge.out")
   if [ -z "$openmode_given" ]; then shard_log+=(--open-mode=append); merge_log+=(--open-mode=append); fi
 fi
-array=$(sbatch --parsable --array="1-$shards" "${size[@]}" "${shard_log[@]}" "$@" \
-  --export=ALL,OUT="$out",CONFIG="$config",GRIDENUM="$gridenum",SHARDS="$shards" "$here/slurm-shards.sbatch")
+# sbatch may refuse a job (an unknown partition or account, more memory or time than the
+# partition allows): then say which job, and what is queued. Nothing is when the array is refused;
+# when only the merge is, the command that queues it by hand.
+if ! array=$(sbatch --parsable --array="1-$shards" "${size[@]}" "${shard_log[@]}" "$@" \
+    --export=ALL,OUT="$out",CONFIG="$config",GRIDENUM="$gridenum",SHARDS="$shards" "$here/slurm-shards.sbatch"); then
+  fail "sbatch refused the shard array (its message is above); nothing queued"
+fi
 array=${array%%;*}
-merge=$(sbatch --parsable --dependency="afterany:$array" "${merge_log[@]}" "${merge_opts[@]}" \
-  --export=ALL,OUT="$out",SHARDS="$shards",GRIDENUM="$gridenum" "$here/slurm-merge.sbatch")
+merge_env=(--export=ALL,OUT="$out",SHARDS="$shards",GRIDENUM="$gridenum")
+if ! merge=$(sbatch --parsable --dependency="afterany:$array" "${merge_log[@]}" "${merge_opts[@]}" "${merge_env[@]}" \
+    "$here/slurm-merge.sbatch"); then
+  echo "slurm-submit: the shards are queued (job $array) but sbatch refused the merge step (its message is above);" \
+       "queue it by hand once fixed: sbatch --dependency=afterany:$array ${merge_log[*]} ${merge_opts[*]}" \
+       "${merge_env[*]} $here/slurm-merge.sbatch" >&2
+  exit 3
+fi
 echo "shards: job $array (array 1-$shards), merge: job ${merge%%;*} (after all shards end, then gridenum verify result);" \
      "$version"
 echo "progress: $gridenum status $out/shard-K ; result: $out/merged/result.txt ;" \

@@ -414,6 +414,34 @@ TEST(Launchers, SlurmSubmitRunsTheDryRunAsAJobOrNotAtAll) {
   EXPECT_EQ(f.calls().size(), 1u) << f.log();
 }
 
+// sbatch may refuse a job (an unknown partition, more time than allowed): the launcher says which
+// and what is queued. The shard array refused: nothing is (exit 2). The merge refused: the shards
+// are, and the command that queues the merge by hand is printed (exit 3).
+TEST(Launchers, SlurmSubmitSaysWhichJobSbatchRefused) {
+  TempDir t;
+  fs::create_directories(t / "bin");
+  spit(t / "bin" / "sbatch",
+       "#!/usr/bin/env bash\necho \"sbatch $*\" >> \"$SBATCH_LOG\"\n"
+       "if [[ \" $* \" == *\" $REFUSE\"* ]]; then echo \"sbatch: error: Invalid partition name specified\" >&2; exit 1; fi\n"
+       "echo 1001\n");
+  fs::permissions(t / "bin" / "sbatch", fs::perms::owner_all);
+  const std::string submit = "export PATH=" + (t / "bin").string() + ":$PATH SBATCH_LOG=" + (t / "sbatch.log").string() +
+                             "; " + kSource + "/jobs/slurm-submit.sh -C " + kSource + "/configs/2x3.toml -m 2 -g " +
+                             GRIDENUM_BINARY + " " + (t / "run").string() + " -c 1 -t 10 --partition=nope";
+  Shell array = sh("export REFUSE=--array=; " + submit);
+  EXPECT_EQ(array.code, 2) << array.out;
+  EXPECT_NE(array.out.find("Invalid partition name specified"), std::string::npos) << array.out;
+  EXPECT_NE(array.out.find("sbatch refused the shard array (its message is above); nothing queued"), std::string::npos)
+      << array.out;
+  Shell merge = sh("export REFUSE=--dependency=; " + submit);
+  EXPECT_EQ(merge.code, 3) << merge.out;
+  EXPECT_NE(merge.out.find("the shards are queued (job 1001) but sbatch refused the merge step"), std::string::npos)
+      << merge.out;
+  EXPECT_NE(merge.out.find("sbatch --dependency=afterany:1001 --output=" + (t / "run" / "logs" / "merge.out").string()),
+            std::string::npos) << merge.out;
+  EXPECT_NE(merge.out.find("/jobs/slurm-merge.sbatch"), std::string::npos) << merge.out;
+}
+
 // The -h option prints a usage text (it printed script lines), and a binary that is missing or not
 // gridenum is refused before anything is queued (every task failed on the node).
 TEST(Launchers, SlurmSubmitChecksTheBinaryFirstAndHasAUsageText) {
