@@ -24,7 +24,11 @@
 // share the 2 vCPUs), two rounds, about 62 of the 74 s. It was left as it is: the partition kernel
 // counts a shard in about 0.3 s (a requeue could not land while it runs, with units journalled),
 // and fewer slices do not make it cheaper (100 or 4000 slices per class: 20.3 or 21.0 CPU-s per
-// shard). Phase times print as the test runs; GRIDENUM_SLURM_KEEP=DIR keeps the daemons' logs.
+// shard). With the merge's verification and the second, sized submission (2x3): 75-82 s (78.0,
+// 77.9, 75.1, 82.1, 78.0) in 5 runs in a row under ctest at load 3.6-5 (2026-11-27); alone, 85 s
+// at load 5, of which the sized submission took 14 s (10 s until sbatch --wait returned from the
+// sizing job, 4 s for its shard and verified merge) and the 2x4 merge's verification under a
+// second. Phase times print as the test runs; GRIDENUM_SLURM_KEEP=DIR keeps the daemons' logs.
 #include <gtest/gtest.h>
 
 #include <unistd.h>
