@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Workstation launcher: runs a count as M shards side by side on this machine, then merges them.
 #
-#   jobs/run-shards.sh [-c CONFIG] [-m SHARDS] [-t THREADS_PER_SHARD] [-g GRIDENUM] OUTDIR
+#   jobs/run-shards.sh [-C CONFIG] [-m SHARDS] [-t THREADS_PER_SHARD] [-g GRIDENUM] OUTDIR
 #
-#   -c CONFIG   job config (default: configs/default.toml next to this script)
+#   -C CONFIG   job config (default: configs/default.toml next to this script); -c CONFIG too
+#               (jobs/slurm-submit.sh takes -C only: there -c is sbatch's CPUs per task)
 #   -m SHARDS   number of shards M (default 2)
 #   -t THREADS  worker threads per shard (default: cores / M, at least 1)
 #   -g GRIDENUM the gridenum binary (default: gridenum on PATH, else build/gridenum)
@@ -22,17 +23,18 @@ config="$here/../configs/default.toml"
 shards=2
 threads=""
 gridenum=""
-while getopts "c:m:t:g:h" opt; do
+while getopts "C:c:m:t:g:h" opt; do
   case $opt in
-    c) config=$OPTARG ;;
+    C|c) config=$OPTARG ;;
     m) shards=$OPTARG ;;
     t) threads=$OPTARG ;;
     g) gridenum=$OPTARG ;;
-    *) sed -n '2,21p' "$0"; exit 2 ;;
+    h) sed -n '/^set -u$/q;2,$p' "$0"; exit 0 ;;
+    *) sed -n '/^set -u$/q;2,$p' "$0"; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
-[ $# -eq 1 ] || { sed -n '2,21p' "$0"; exit 2; }
+[ $# -eq 1 ] || { sed -n '/^set -u$/q;2,$p' "$0"; exit 2; }
 out=$1
 # M and the thread count are used in arithmetic: anything but a positive integer is a usage error
 # here, not a bash error later (-m 0 divided by zero).
@@ -41,7 +43,7 @@ positive() { [[ $2 =~ ^[0-9]+$ ]] && [ "$((10#$2))" -ge 1 ] ||
 positive -m "$shards"
 shards=$((10#$shards))
 [ -z "$threads" ] || positive -t "$threads"
-[ -f "$config" ] && [ -r "$config" ] || { echo "run-shards: cannot read the config $config (use -c)" >&2; exit 2; }
+[ -f "$config" ] && [ -r "$config" ] || { echo "run-shards: cannot read the config $config (use -C)" >&2; exit 2; }
 if [ -z "$gridenum" ]; then
   gridenum=$(command -v gridenum || echo "$here/../build/gridenum")
 fi
@@ -59,7 +61,7 @@ want=$(printf 'shards %s\n' "$shards"; cat "$config") || exit 2
 if [ -f "$record" ]; then
   if [ "$(cat "$record")" != "$want" ]; then
     echo "run-shards: $out holds a run with another config or shard count (see $record);" \
-         "choose a new output folder, or run again with the same -c and -m" >&2
+         "choose a new output folder, or run again with the same -C and -m" >&2
     exit 2
   fi
 else

@@ -51,6 +51,11 @@ case $cmd in
     chmod 700 "$dir/munge"
     host=$(hostname -s)
     cpus=$(nproc)
+    # The node's memory for Slurm, in MiB: 90 % of this machine's (slurmd drains a node that has
+    # less than it is said to). Slurm's default, 1 MiB, refuses every job with a --mem, which
+    # jobs/slurm-submit.sh sets from the dry run; SelectTypeParameters=CR_CPU only checks a job's
+    # --mem against it, it does not share memory out.
+    mem=$(awk '/^MemTotal:/ { print int($2 / 1024 * 0.9) }' /proc/meminfo)
     # munge: a fresh key; its own socket, so a system munged (if any) is left alone.
     [ -f "$dir/munge/munge.key" ] || { dd if=/dev/urandom of="$dir/munge/munge.key" bs=1024 count=1 status=none; chmod 400 "$dir/munge/munge.key"; }
     munged --key-file="$dir/munge/munge.key" --socket="$dir/munge/munge.socket" --pid-file="$dir/munge/munged.pid" \
@@ -93,7 +98,7 @@ JobAcctGatherType=jobacct_gather/none
 SlurmctldTimeout=30
 SlurmdTimeout=30
 MinJobAge=300
-NodeName=$host NodeAddr=127.0.0.1 CPUs=$cpus State=UNKNOWN
+NodeName=$host NodeAddr=127.0.0.1 CPUs=$cpus RealMemory=$mem State=UNKNOWN
 PartitionName=local Nodes=$host Default=YES MaxTime=INFINITE State=UP
 CONF
     export SLURM_CONF="$dir/slurm.conf"

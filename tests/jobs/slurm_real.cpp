@@ -1,8 +1,11 @@
 // The launchers against a real Slurm: a one-node cluster on this machine
 // (scripts/slurm-local.sh: munged, slurmctld, slurmd, all state in a temporary folder) runs
-// jobs/slurm-submit.sh's shard array and its dependent merge. One array task is requeued while
-// it runs (scontrol requeue: Slurm kills it and queues it again); it must resume from its
-// journal, and the merged total must be the published 2x4 count.
+// jobs/slurm-submit.sh's shard array and its dependent merge, which verifies the merged result
+// (gridenum verify result) in its log, OUTDIR/logs/merge.out. One array task is requeued while it
+// runs (scontrol requeue: Slurm kills it and queues it again); it must resume from its journal,
+// both of its sessions in its log (OUTDIR/logs/shard-1.out), and the merged total must be the
+// published 2x4 count. Then a small count (2x3) is submitted without -m, so the sizing dry run
+// runs as a Slurm job of its own (sbatch --wait), and the whole route ends verified.
 //
 // Built only when the Slurm daemons are installed (tests/CMakeLists.txt, GRIDENUM_HAVE_SLURM);
 // label slow. Needs root (SlurmUser=root), as CI runs. Workload: the 2x4 count with the plain
@@ -21,7 +24,11 @@
 // share the 2 vCPUs), two rounds, about 62 of the 74 s. It was left as it is: the partition kernel
 // counts a shard in about 0.3 s (a requeue could not land while it runs, with units journalled),
 // and fewer slices do not make it cheaper (100 or 4000 slices per class: 20.3 or 21.0 CPU-s per
-// shard). Phase times print as the test runs; GRIDENUM_SLURM_KEEP=DIR keeps the daemons' logs.
+// shard). With the merge's verification and the second, sized submission (2x3): 75-82 s (78.0,
+// 77.9, 75.1, 82.1, 78.0) in 5 runs in a row under ctest at load 3.6-5 (2026-11-27); alone, 85 s
+// at load 5, of which the sized submission took 14 s (10 s until sbatch --wait returned from the
+// sizing job, 4 s for its shard and verified merge) and the 2x4 merge's verification under a
+// second. Phase times print as the test runs; GRIDENUM_SLURM_KEEP=DIR keeps the daemons' logs.
 #include <gtest/gtest.h>
 
 #include <unistd.h>
@@ -137,11 +144,10 @@ TEST(SlurmReal, ShardArrayWithARequeuedTaskMergesToTheExactTotal) {
   cfg.replace(cfg.find("checkpoint_seconds = 1.0"), 24, "checkpoint_seconds = 0.2");
   spit(t / "job.toml", cfg);
   const fs::path out = t / "run";
-  // -m, --cpus-per-task and --time given: the script's dry run sizes nothing here, so it samples
-  // for 0.1 s (-s), not its default 1 s (with the plan, 1-2 s of the 2 cores before the tasks).
-  Shell submit = sh(slurm.env + kSource + "/jobs/slurm-submit.sh -c " + (t / "job.toml").string() + " -m 4 -s 0.1 -g " +
-                    GRIDENUM_BINARY + " " + out.string() + " --cpus-per-task=1 --time=10 --output=" +
-                    (t / "%x-%j.out").string());
+  // -m, --cpus-per-task and --time given: there is nothing to size, so no dry run runs at all. The
+  // logs go where the script puts them (OUTDIR/logs).
+  Shell submit = sh(slurm.env + kSource + "/jobs/slurm-submit.sh -C " + (t / "job.toml").string() + " -m 4 -g " +
+                    GRIDENUM_BINARY + " " + out.string() + " --cpus-per-task=1 --time=10");
   ASSERT_EQ(submit.code, 0) << submit.out;
   const auto shards_at = submit.out.find("shards: job ");
   ASSERT_NE(shards_at, std::string::npos) << submit.out;
@@ -158,9 +164,14 @@ TEST(SlurmReal, ShardArrayWithARequeuedTaskMergesToTheExactTotal) {
   phase("requeued task 1 with " + std::to_string(before) + " units in its journal");
 
   // The merge runs after every task has ended, the requeued one's second run included.
-  ASSERT_TRUE(wait_until([&] { return fs::exists(out / "merged" / "result.json"); }, 600))
-      << sh(slurm.env + "squeue; sinfo; cat " + (t / "*.out").string()).out;
-  phase("merged");
+  // The merge job's log says "merged and verified" once gridenum verify result has passed.
+  const auto verified = [](const fs::path& dir) {
+    return fs::exists(dir / "logs" / "merge.out") &&
+           slurp(dir / "logs" / "merge.out").find("slurm-merge: merged and verified") != std::string::npos;
+  };
+  ASSERT_TRUE(wait_until([&] { return verified(out); }, 600))
+      << sh(slurm.env + "squeue; sinfo; tail -n 30 " + (out / "logs").string() + "/*.out").out;
+  phase("merged and verified");
   const auto r = nlohmann::json::parse(slurp(out / "merged" / "result.json"));
   EXPECT_EQ(r["total"], k2x4);
   // The requeued shard resumed from its journal: a second session, the first session's units
@@ -172,6 +183,32 @@ TEST(SlurmReal, ShardArrayWithARequeuedTaskMergesToTheExactTotal) {
   EXPECT_EQ(ids.size(), 1250u);
   const std::string log = slurp(out / "shard-1" / "job.log");
   EXPECT_NE(log.find("resuming job"), std::string::npos) << log;
+  // Slurm's logs in OUTDIR/logs: the requeued task's two sessions in one file (appended), and the
+  // verification's report in the merge's.
+  const std::string shard_log = slurp(out / "logs" / "shard-1.out");
+  EXPECT_NE(shard_log.find("starting job"), std::string::npos) << shard_log;
+  EXPECT_NE(shard_log.find("resuming job"), std::string::npos) << shard_log;
+  const std::string merge_log = slurp(out / "logs" / "merge.out");
+  EXPECT_NE(merge_log.find("gridenum verify result: " + (out / "merged" / "result.json").string()), std::string::npos)
+      << merge_log;
+  EXPECT_NE(merge_log.find("PASS"), std::string::npos) << merge_log;
+
+  // Without -m: the sizing dry run is a Slurm job, waited for (sbatch --wait), its output and
+  // figures in OUTDIR/logs; then the shards and the verified merge as above.
+  const fs::path small = t / "small";
+  Shell sized = sh(slurm.env + kSource + "/jobs/slurm-submit.sh -C " + kSource + "/configs/2x3.toml -s 0.1 -g " +
+                   GRIDENUM_BINARY + " " + small.string());
+  ASSERT_EQ(sized.code, 0) << sized.out << sh("tail -n 30 " + (small / "logs").string() + "/*").out;
+  phase("sized by a Slurm job and submitted");
+  EXPECT_NE(sized.out.find("sizing: gridenum count --dry-run as a Slurm job"), std::string::npos) << sized.out;
+  EXPECT_NE(sized.out.find("plan: 240 units"), std::string::npos) << sized.out;
+  EXPECT_NE(sized.out.find("--mem="), std::string::npos) << sized.out;
+  EXPECT_EQ(sh("ls " + (small / "logs").string() + " | grep -c \"^size-[0-9]*\\.json$\"").out, "1\n")
+      << sh("ls " + (small / "logs").string()).out;
+  ASSERT_TRUE(wait_until([&] { return verified(small); }, 300))
+      << sh(slurm.env + "squeue; sinfo; tail -n 30 " + (small / "logs").string() + "/*.out").out;
+  phase("small count merged and verified");
+  EXPECT_EQ(nlohmann::json::parse(slurp(small / "merged" / "result.json"))["total"], "28200960");
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 
 #include <regex>
 
+#include "gridenum/count/method.hpp"
 #include "gridenum/jobs/config.hpp"
 #include "job_fixtures.hpp"
 
@@ -30,6 +31,15 @@ TEST(Config, EveryShippedConfigParses) {
   EXPECT_EQ(load_config(kConfigs / "4x2.toml").shape, (Shape{4, 2}));
   EXPECT_EQ(load_config(kConfigs / "4x3.toml").shape, (Shape{4, 3}));
   EXPECT_EQ(load_config(kConfigs / "4x3.toml").method, MethodId::ThreeBand);
+  // The 12x12 (2x6) count by the two-stack route, as "auto" resolves it: parsed here, shape and
+  // method checked together; its dry run (the class table alone takes 15-30 s) is left to the user
+  // (the fast tier's tests stay under 10 s, docs/testing.md).
+  const JobConfig twelve = load_config(kConfigs / "2x6.toml");
+  EXPECT_EQ(twelve.shape, (Shape{2, 6}));
+  EXPECT_EQ(twelve.method, MethodId::TwoStack);
+  EXPECT_EQ(resolve_method(Shape{2, 6}, std::nullopt).id, MethodId::TwoStack);  // what "auto" takes
+  EXPECT_EQ(twelve.shard, (Shard{1, 1}));
+  EXPECT_EQ(twelve.memory_limit, 0u);  // "auto": 90 % of the task's --mem under Slurm
 }
 
 // Every key a config can hold appears in each shipped file under a comment.

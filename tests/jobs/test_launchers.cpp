@@ -1,9 +1,10 @@
 // The launchers in jobs/: the workstation script runs M shards and merges them, and is safe to run
-// again; the Slurm scripts submit a shard array and a merge step that depends on it. Slurm is not
-// installed here, so the Slurm test puts a stand-in `sbatch` first on PATH: it records its
-// arguments, runs an array's tasks one after the other with the SLURM_* variables a real array task
-// sees, and runs a plain job once -- enough to run every line of the three scripts against the real
-// gridenum binary, though not Slurm's scheduling.
+// again; the Slurm scripts submit a sizing dry run (a job of its own, waited for), a shard array and
+// a merge step that depends on it and verifies the merged result. Slurm is not needed here: the
+// Slurm tests put a stand-in `sbatch` first on PATH, which records its arguments, runs an array's
+// tasks one after the other with the SLURM_* variables a real array task sees, and runs a plain job
+// once, its output where --output says -- enough to run every line of the four scripts against the
+// real gridenum binary, though not Slurm's scheduling (tests/jobs/slurm_real.cpp has a real one).
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
@@ -11,6 +12,9 @@
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "job_fixtures.hpp"
 
@@ -37,39 +41,87 @@ Shell sh(const std::string& cmd) {
 const std::string kSource = GRIDENUM_SOURCE_DIR;
 const std::string kTotal2x3 = "\"total\": \"28200960\"";
 
-// The stand-in sbatch: "--array=1-M ... SCRIPT" runs SCRIPT for K = 1..M, anything else once;
-// --export=ALL,K=V,... is applied; prints a job id as --parsable does (1001, 1002, ...).
+// The stand-in sbatch: "--array=1-M ... SCRIPT" runs SCRIPT (the last argument) for K = 1..M,
+// anything else once; --export=ALL,K=V,... is applied; the output goes to --output (%A, %a, %j
+// filled in) or to $SBATCH_LOG.out; prints a job id as --parsable does (1001, 1002, ...: 1000 + the
+// call's number) and, with --wait, exits with the job's exit code as sbatch does. With
+// SBATCH_ONLY_WAIT=1 it runs only the --wait jobs (the sizing dry run) and just records the others.
 const char* kFakeSbatch = R"SH(#!/usr/bin/env bash
 echo "sbatch $*" >> "$SBATCH_LOG"
-array=""; script=""
+array=""; script=${!#}; output=""; wait=""
 for a in "$@"; do
   case $a in
     --array=*) array=${a#--array=} ;;
+    --output=*) output=${a#--output=} ;;
+    --wait) wait=1 ;;
     --export=*) IFS=, read -ra kv <<< "${a#--export=}"
                 for x in "${kv[@]}"; do [ "$x" = ALL ] || export "$x"; done ;;
-    -*) ;;
-    *) [ -n "$script" ] || script=$a ;;
   esac
 done
-n=$(grep -c '^sbatch' "$SBATCH_LOG")
+id=$((1000 + $(grep -c '^sbatch' "$SBATCH_LOG")))
+if [ "${SBATCH_ONLY_WAIT:-}" = 1 ] && [ -z "$wait" ]; then echo "$id"; exit 0; fi
+log() { local f=${output:-$SBATCH_LOG.out}; f=${f//%A/$id}; f=${f//%a/$1}; f=${f//%j/$2}; printf %s "$f"; }
+rc=0
 if [ -n "$array" ]; then
   m=${array#1-}
   for k in $(seq 1 "$m"); do
-    SLURM_ARRAY_TASK_ID=$k SLURM_ARRAY_TASK_COUNT=$m SLURM_CPUS_PER_TASK=1 bash "$script" >> "$SBATCH_LOG.out" 2>&1
+    SLURM_JOB_ID=$((id * 100 + k)) SLURM_ARRAY_JOB_ID=$id SLURM_ARRAY_TASK_ID=$k SLURM_ARRAY_TASK_COUNT=$m \
+      SLURM_CPUS_PER_TASK=1 bash "$script" >> "$(log "$k" $((id * 100 + k)))" 2>&1
     echo "task $k exit $?" >> "$SBATCH_LOG"
   done
 else
-  SLURM_CPUS_PER_TASK=1 bash "$script" >> "$SBATCH_LOG.out" 2>&1
-  echo "job exit $?" >> "$SBATCH_LOG"
+  SLURM_JOB_ID=$id SLURM_CPUS_PER_TASK=1 bash "$script" >> "$(log 0 "$id")" 2>&1
+  rc=$?
+  echo "job exit $rc" >> "$SBATCH_LOG"
 fi
-echo "$((1000 + n))"
+echo "$id"
+[ -z "$wait" ] || exit $rc
 )SH";
+
+// A temporary folder with the stand-in sbatch in bin/ and the environment that puts it first.
+struct FakeSlurm {
+  TempDir t;
+  std::string env;
+  FakeSlurm() {
+    fs::create_directories(t / "bin");
+    spit(t / "bin" / "sbatch", kFakeSbatch);
+    fs::permissions(t / "bin" / "sbatch", fs::perms::owner_all);
+    env = "export PATH=" + (t / "bin").string() + ":$PATH SBATCH_LOG=" + (t / "sbatch.log").string() + "; ";
+  }
+  std::string log() const { return fs::exists(t / "sbatch.log") ? slurp(t / "sbatch.log") : ""; }
+  // The lines of the log that record an sbatch call.
+  std::vector<std::string> calls() const {
+    std::vector<std::string> r;
+    for (const auto& line : lines_of(log()))
+      if (line.rfind("sbatch ", 0) == 0) r.push_back(line);
+    return r;
+  }
+  // A stand-in gridenum in bin/ that records each call ("<SLURM_JOB_ID or host> ARGS") in
+  // calls.log and runs the real binary; with fail_dry_run, a dry run fails (exit 3, a message).
+  std::string logged_gridenum(bool fail_dry_run = false) {
+    const fs::path g = t / "bin" / "gridenum-logged";
+    spit(g, "#!/usr/bin/env bash\necho \"${SLURM_JOB_ID:-host} $*\" >> " + (t / "calls.log").string() + "\n" +
+                (fail_dry_run ? "[[ \" $* \" != *\" --dry-run \"* ]] || { echo \"stand-in: no plan\" >&2; exit 3; }\n" : "") +
+                "exec " + GRIDENUM_BINARY + " \"$@\"\n");
+    fs::permissions(g, fs::perms::owner_all);
+    return g.string();
+  }
+  std::string gridenum_calls() const { return fs::exists(t / "calls.log") ? slurp(t / "calls.log") : ""; }
+};
+
+// The MiB figure of --mem the launcher asks for: 1.5 x the dry run's peak + 256 MiB, rounded up to
+// a multiple of 256 MiB (jobs/slurm-submit.sh, "--mem").
+long mem_mib(double peak_bytes) {
+  const double m = 1.5 * peak_bytes / 1048576 + 256;
+  return static_cast<long>(std::ceil(m / 256)) * 256;
+}
 
 }  // namespace
 
 TEST(Launchers, WorkstationShardsMergeToTheTotalAndCanBeRunAgain) {
   TempDir t;
-  const std::string cmd = kSource + "/jobs/run-shards.sh -c " + kSource + "/configs/2x3.toml -m 3 -t 1 -g " +
+  // -C (as slurm-submit.sh spells it); -c, below, still works here: it collides with nothing.
+  const std::string cmd = kSource + "/jobs/run-shards.sh -C " + kSource + "/configs/2x3.toml -m 3 -t 1 -g " +
                           GRIDENUM_BINARY + " " + (t / "run").string();
   Shell first = sh(cmd);
   ASSERT_EQ(first.code, 0) << first.out;
@@ -127,28 +179,54 @@ TEST(Launchers, WorkstationRefusesAnotherConfigOrShardCountInTheSameFolder) {
   EXPECT_EQ(t0.code, 2) << t0.out;
 }
 
+// The whole route through the stand-in sbatch: the sizing dry run as a job of its own (waited for),
+// the shard array with the extra options and the sized request, then the merge after any end of the
+// array job, which merges and verifies; every log in OUTDIR/logs.
 TEST(Launchers, SlurmArrayAndDependentMergeWithAStandInSbatch) {
-  TempDir t;
-  fs::create_directories(t / "bin");
-  spit(t / "bin" / "sbatch", kFakeSbatch);
-  fs::permissions(t / "bin" / "sbatch", fs::perms::owner_all);
-  const std::string env = "export PATH=" + (t / "bin").string() + ":$PATH SBATCH_LOG=" + (t / "sbatch.log").string() + "; ";
-  Shell r = sh(env + kSource + "/jobs/slurm-submit.sh -c " + kSource + "/configs/2x3.toml -m 3 -g " + GRIDENUM_BINARY +
-               " " + (t / "run").string() + " --partition=test");
+  FakeSlurm f;
+  const fs::path run = f.t / "run";
+  Shell r = sh(f.env + kSource + "/jobs/slurm-submit.sh -C " + kSource + "/configs/2x3.toml -m 3 -g " + GRIDENUM_BINARY +
+               " " + run.string() + " --partition=test");
   ASSERT_EQ(r.code, 0) << r.out;
-  const std::string log = slurp(t / "sbatch.log");
-  // The shard array with the extra options, then the merge after any end of the array job.
-  EXPECT_NE(log.find("--array=1-3 --cpus-per-task=1 --time=00:10:00 --partition=test"), std::string::npos) << log;
-  EXPECT_NE(log.find("--dependency=afterany:1001 --partition=test"), std::string::npos) << log;  // merge too
-  EXPECT_NE(log.find("slurm-merge.sbatch"), std::string::npos) << log;
+  const std::string log = f.log();
+  const auto calls = f.calls();
+  ASSERT_EQ(calls.size(), 3u) << log;
+  // 1001: the sizing job, waited for, its output in OUTDIR/logs; the user's --partition kept.
+  EXPECT_NE(calls[0].find("--wait"), std::string::npos) << calls[0];
+  EXPECT_NE(calls[0].find("--output=" + (run / "logs" / "size-%j.out").string()), std::string::npos) << calls[0];
+  EXPECT_NE(calls[0].find("--partition=test"), std::string::npos) << calls[0];
+  EXPECT_NE(calls[0].find("slurm-size.sbatch"), std::string::npos) << calls[0];
+  EXPECT_TRUE(fs::exists(run / "logs" / "size-1001.json"));
+  const auto plan = nlohmann::json::parse(slurp(run / "logs" / "size-1001.json"));
+  // 1002: the shard array, sized (--mem from the dry run's peak), logs in OUTDIR/logs, appended.
+  const std::string mem = fmt::format("--mem={}M", mem_mib(plan["peak_rss_bytes"].get<double>()));
+  EXPECT_NE(calls[1].find("--array=1-3 --cpus-per-task=1 --time=00:10:00 " + mem + " --output=" +
+                          (run / "logs" / "shard-%a.out").string() + " --open-mode=append --partition=test"),
+            std::string::npos) << log;
+  // 1003: the merge after any end of the array, with its own log; not an array, no --mem of ours.
+  EXPECT_NE(calls[2].find("--dependency=afterany:1002 --output=" + (run / "logs" / "merge.out").string() +
+                          " --open-mode=append --partition=test"),
+            std::string::npos) << log;
+  EXPECT_NE(calls[2].find("slurm-merge.sbatch"), std::string::npos) << log;
+  EXPECT_EQ(calls[2].find("--mem"), std::string::npos) << log;
   for (int k = 1; k <= 3; ++k) EXPECT_NE(log.find("task " + std::to_string(k) + " exit 0"), std::string::npos) << log;
-  EXPECT_NE(log.find("job exit 0"), std::string::npos) << log << slurp(t / "sbatch.log.out");
-  EXPECT_NE(slurp(t / "run" / "merged" / "result.json").find(kTotal2x3), std::string::npos)
-      << slurp(t / "sbatch.log.out");
-  EXPECT_NE(r.out.find("merge: job 1002"), std::string::npos) << r.out;
+  EXPECT_NE(log.find("job exit 0"), std::string::npos) << log;
+  EXPECT_NE(slurp(run / "merged" / "result.json").find(kTotal2x3), std::string::npos) << slurp(run / "logs" / "merge.out");
+  EXPECT_NE(r.out.find("merge: job 1003"), std::string::npos) << r.out;
+  // The logs: one per shard (gridenum's own lines), and the merge's with the verification's report.
+  for (int k = 1; k <= 3; ++k) {
+    const std::string shard_log = slurp(run / "logs" / ("shard-" + std::to_string(k) + ".out"));
+    EXPECT_NE(shard_log.find(fmt::format("shard {}/3 done", k)), std::string::npos) << shard_log;  // gridenum's log
+  }
+  const std::string merge_log = slurp(run / "logs" / "merge.out");
+  EXPECT_NE(merge_log.find("gridenum verify result: " + (run / "merged" / "result.json").string()), std::string::npos)
+      << merge_log;
+  EXPECT_NE(merge_log.find("PASS"), std::string::npos) << merge_log;
+  EXPECT_NE(merge_log.find("slurm-merge: merged and verified"), std::string::npos) << merge_log;
+  EXPECT_FALSE(fs::exists(f.t / "sbatch.log.out")) << slurp(f.t / "sbatch.log.out");  // nothing outside OUTDIR
 
   // A task run again (requeued) resumes its finished shard instead of starting a new job.
-  const std::string task_env = env + "OUT=" + (t / "run").string() + " CONFIG=" + kSource +
+  const std::string task_env = f.env + "OUT=" + run.string() + " CONFIG=" + kSource +
                                "/configs/2x3.toml SHARDS=3 GRIDENUM=" + GRIDENUM_BINARY + " ";
   Shell again = sh(task_env + "SLURM_ARRAY_TASK_ID=2 SLURM_ARRAY_TASK_COUNT=3 bash " + kSource +
                    "/jobs/slurm-shards.sbatch");
@@ -162,12 +240,206 @@ TEST(Launchers, SlurmArrayAndDependentMergeWithAStandInSbatch) {
                   "/jobs/slurm-shards.sbatch");
   EXPECT_EQ(zero.code, 2) << zero.out;
   EXPECT_NE(zero.out.find("K must be 1..M"), std::string::npos) << zero.out;
-  // The merge step with a shard missing fails, naming it.
-  fs::remove_all(t / "run" / "shard-3");
-  Shell merge = sh("OUT=" + (t / "run").string() + " SHARDS=3 GRIDENUM=" + GRIDENUM_BINARY + " bash " + kSource +
+  // The merge step with a shard missing fails, naming it, and verifies nothing.
+  fs::remove_all(run / "shard-3");
+  Shell merge = sh("OUT=" + run.string() + " SHARDS=3 GRIDENUM=" + GRIDENUM_BINARY + " bash " + kSource +
                    "/jobs/slurm-merge.sbatch");
   EXPECT_NE(merge.code, 0) << merge.out;
   EXPECT_NE(merge.out.find("shard-3"), std::string::npos) << merge.out;
+  EXPECT_NE(merge.out.find("nothing verified"), std::string::npos) << merge.out;
+  EXPECT_EQ(merge.out.find("gridenum verify result:"), std::string::npos) << merge.out;
+}
+
+// After the merge, the merge step runs `gridenum verify result` on the merged result; when the
+// verification fails, so does the merge step (its exit code, 1), with a line saying the result is
+// not verified. Checked with a gridenum whose `verify` fails, on shards run by run-shards.sh.
+TEST(Launchers, SlurmMergeStepFailsWhenTheMergedResultDoesNotVerify) {
+  TempDir t;
+  const std::string merge_script = slurp(fs::path(kSource) / "jobs" / "slurm-merge.sbatch");
+  EXPECT_NE(merge_script.find("\"$GRIDENUM\" verify result --threads \"${SLURM_CPUS_PER_TASK:-0}\" "
+                              "\"$OUT/merged/result.json\""),
+            std::string::npos) << merge_script;
+  Shell shards = sh(kSource + "/jobs/run-shards.sh -C " + kSource + "/configs/2x3.toml -m 2 -t 1 -g " + GRIDENUM_BINARY +
+                    " " + (t / "run").string());
+  ASSERT_EQ(shards.code, 0) << shards.out;
+  spit(t / "gridenum", "#!/usr/bin/env bash\n[ \"$1\" != verify ] || { echo \"FAIL (stand-in verify)\"; exit 1; }\nexec " +
+                           std::string(GRIDENUM_BINARY) + " \"$@\"\n");
+  fs::permissions(t / "gridenum", fs::perms::owner_all);
+  Shell merge = sh("OUT=" + (t / "run").string() + " SHARDS=2 GRIDENUM=" + (t / "gridenum").string() +
+                   " SLURM_CPUS_PER_TASK=1 bash " + kSource + "/jobs/slurm-merge.sbatch");
+  EXPECT_EQ(merge.code, 1) << merge.out;
+  EXPECT_NE(merge.out.find("FAIL (stand-in verify)"), std::string::npos) << merge.out;
+  EXPECT_NE(merge.out.find("is NOT verified"), std::string::npos) << merge.out;
+  EXPECT_EQ(merge.out.find("merged and verified"), std::string::npos) << merge.out;
+  EXPECT_TRUE(fs::exists(t / "run" / "merged" / "result.json"));  // kept for the inquiry
+  // The real verification passes on the same shards.
+  Shell good = sh("OUT=" + (t / "run").string() + " SHARDS=2 GRIDENUM=" + GRIDENUM_BINARY + " SLURM_CPUS_PER_TASK=1 bash " +
+                  kSource + "/jobs/slurm-merge.sbatch");
+  EXPECT_EQ(good.code, 0) << good.out;
+  EXPECT_NE(good.out.find("slurm-merge: merged and verified: " + (t / "run" / "merged" / "result.txt").string()),
+            std::string::npos) << good.out;
+}
+
+// The config option is -C / --config: -c, which it once was, is sbatch's --cpus-per-task, so -c
+// before OUTDIR is refused with the new spelling (exit 2, nothing queued), and -c after OUTDIR must
+// be a CPU count (a config file there is the old -c, misplaced). The long options work in both
+// forms; an unknown option before OUTDIR is refused, saying where sbatch's go.
+TEST(Launchers, SlurmSubmitTakesTheConfigAsCapitalCAndRefusesTheOldDashC) {
+  FakeSlurm f;
+  const std::string submit = f.env + kSource + "/jobs/slurm-submit.sh ";
+  const std::string cfg = kSource + "/configs/2x3.toml";
+  const std::string g = std::string(" -g ") + GRIDENUM_BINARY + " ";
+  for (const std::string& old : {"-c " + cfg, "-c" + cfg}) {
+    Shell r = sh(submit + old + g + (f.t / "run").string());
+    EXPECT_EQ(r.code, 2) << old << ": " << r.out;
+    EXPECT_NE(r.out.find("-c is not this script's config option any more"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("-C CONFIG (or --config CONFIG)"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("--cpus-per-task=N"), std::string::npos) << r.out;
+  }
+  Shell after = sh(submit + "-m 2" + g + (f.t / "run").string() + " -c " + cfg);
+  EXPECT_EQ(after.code, 2) << after.out;
+  EXPECT_NE(after.out.find("-c after OUTDIR is sbatch's CPUs per task and expects a positive whole number, got '" + cfg),
+            std::string::npos) << after.out;
+  Shell cpus_bad = sh(submit + "-m 2" + g + (f.t / "run").string() + " --cpus-per-task=four");
+  EXPECT_EQ(cpus_bad.code, 2) << cpus_bad.out;
+  Shell unknown = sh(submit + "--cpus-per-task=2 -C " + cfg + g + (f.t / "run").string());
+  EXPECT_EQ(unknown.code, 2) << unknown.out;
+  EXPECT_NE(unknown.out.find("unknown option '--cpus-per-task=2' before OUTDIR; sbatch options go after OUTDIR"),
+            std::string::npos) << unknown.out;
+  Shell no_value = sh(submit + "-m 2" + g + (f.t / "run").string() + " --time");
+  EXPECT_EQ(no_value.code, 2) << no_value.out;
+  EXPECT_NE(no_value.out.find("--time after OUTDIR needs a value"), std::string::npos) << no_value.out;
+  for (const char* s : {"0", "x", "-1"}) {
+    Shell bad = sh(submit + "-s " + s + " -C " + cfg + g + (f.t / "run").string());
+    EXPECT_EQ(bad.code, 2) << s << ": " << bad.out;
+  }
+  EXPECT_TRUE(f.calls().empty()) << f.log();  // nothing was queued
+  EXPECT_FALSE(fs::exists(f.t / "run"));      // nor created
+
+  // The long forms, with and without '=' (-m, --cpus-per-task and --time given: no dry run).
+  const std::string rest = " -c 1 -t 10";
+  Shell l1 = sh(submit + "--config " + cfg + " --shards 2 --gridenum " + GRIDENUM_BINARY + " " + (f.t / "a").string() + rest);
+  EXPECT_EQ(l1.code, 0) << l1.out;
+  Shell l2 = sh(submit + "--config=" + cfg + " --shards=2 --gridenum=" + GRIDENUM_BINARY + " -- " + (f.t / "b").string() + rest);
+  EXPECT_EQ(l2.code, 0) << l2.out;
+  Shell l3 = sh(submit + "-C" + cfg + " -m2 -g" + GRIDENUM_BINARY + " " + (f.t / "c").string() + rest);
+  EXPECT_EQ(l3.code, 0) << l3.out;
+  for (const char* d : {"a", "b", "c"})
+    EXPECT_NE(slurp(f.t / d / "merged" / "result.json").find(kTotal2x3), std::string::npos) << d << f.log();
+  // The usage text says what -C is, and that -c is not it.
+  Shell help = sh(submit + "--help");
+  EXPECT_EQ(help.code, 0);
+  EXPECT_NE(help.out.find("-C, --config CONFIG"), std::string::npos) << help.out;
+  EXPECT_NE(help.out.find("Not -c: after OUTDIR, -c is sbatch's --cpus-per-task."), std::string::npos) << help.out;
+}
+
+// Where the sizing dry run runs. With -m, --cpus-per-task and --time all given there is nothing to
+// size: no dry run at all (it used to build the plan on the submit host regardless: 1.4 GB of
+// tables for 4x3), and no --mem unless given. Otherwise it is a Slurm job of its own (1 CPU, the
+// user's account and partition but not the shards' time, CPUs or logs), waited for; -L runs it on
+// the submit host. A stand-in gridenum records where each call ran (SLURM_JOB_ID or "host").
+TEST(Launchers, SlurmSubmitRunsTheDryRunAsAJobOrNotAtAll) {
+  FakeSlurm f;
+  const std::string g = f.logged_gridenum();
+  const std::string submit = f.env + kSource + "/jobs/slurm-submit.sh -C " + kSource + "/configs/2x3.toml -g " + g + " ";
+
+  Shell none = sh(submit + "-m 2 " + (f.t / "none").string() + " --cpus-per-task=2 --time=30");
+  ASSERT_EQ(none.code, 0) << none.out;
+  EXPECT_NE(none.out.find("no dry run: -m, --cpus-per-task and --time are given"), std::string::npos) << none.out;
+  EXPECT_EQ(f.gridenum_calls().find("--dry-run"), std::string::npos) << f.gridenum_calls();
+  EXPECT_NE(f.gridenum_calls().find("host --version"), std::string::npos) << f.gridenum_calls();
+  auto calls = f.calls();
+  ASSERT_EQ(calls.size(), 2u) << f.log();  // the array and the merge: no sizing job
+  EXPECT_NE(calls[0].find("--array=1-2 --output="), std::string::npos) << calls[0];
+  EXPECT_EQ(calls[0].find("--mem"), std::string::npos) << calls[0];
+  EXPECT_NE(none.out.find("no --mem (no dry run measured the memory"), std::string::npos) << none.out;
+
+  // The same with a --mem of the user's: passed as it is, and still no dry run.
+  fs::remove(f.t / "sbatch.log");
+  fs::remove(f.t / "calls.log");
+  Shell given = sh(submit + "-m 2 " + (f.t / "given").string() + " -c 2 -t 30 --mem-per-cpu=1G");
+  ASSERT_EQ(given.code, 0) << given.out;
+  EXPECT_EQ(f.gridenum_calls().find("--dry-run"), std::string::npos) << f.gridenum_calls();
+  EXPECT_NE(f.calls()[0].find("-c 2 -t 30 --mem-per-cpu=1G --export="), std::string::npos) << f.log();
+  EXPECT_EQ(f.calls()[0].find("--mem="), std::string::npos) << f.log();
+
+  // -m and --time but not the CPUs: sized by a sizing job. It gets 1 CPU, its own time and output,
+  // the user's partition and --mem, but not the shards' --time, --output or --array.
+  fs::remove(f.t / "sbatch.log");
+  fs::remove(f.t / "calls.log");
+  const fs::path job = f.t / "job";
+  Shell sized = sh(submit + "-m 2 -s 0.1 " + job.string() + " --partition=p --time=30 --mem=1G -o " +
+                   (f.t / "%j.log").string() + " --array=1-2");
+  ASSERT_EQ(sized.code, 0) << sized.out;
+  calls = f.calls();
+  ASSERT_EQ(calls.size(), 3u) << f.log();
+  EXPECT_NE(calls[0].find("--parsable --wait --job-name=gridenum-size --cpus-per-task=1 --time=01:01:00 --output=" +
+                          (job / "logs" / "size-%j.out").string() + " --partition=p --mem=1G --export="),
+            std::string::npos) << calls[0];
+  EXPECT_NE(calls[0].find("SAMPLE=0.1,NODES=2 "), std::string::npos) << calls[0];
+  EXPECT_NE(f.gridenum_calls().find("1001 count --config " + kSource + "/configs/2x3.toml --dry-run --json"),
+            std::string::npos) << f.gridenum_calls();
+  EXPECT_EQ(f.gridenum_calls().find("host count"), std::string::npos) << f.gridenum_calls();
+  EXPECT_TRUE(fs::exists(job / "logs" / "size-1001.out"));
+  EXPECT_NE(sized.out.find("sizing: gridenum count --dry-run as a Slurm job (1 CPU, --time=01:01:00)"), std::string::npos)
+      << sized.out;
+  EXPECT_NE(sized.out.find("chose 2 shard(s) (-m), 1 CPU(s) per task (from the plan), --time as given, --mem as given"),
+            std::string::npos) << sized.out;
+  // The user's --output wins for the shards and the merge (no --open-mode of ours either).
+  EXPECT_EQ(calls[1].find("logs/shard-"), std::string::npos) << calls[1];
+  EXPECT_EQ(calls[1].find("--open-mode"), std::string::npos) << calls[1];
+  EXPECT_EQ(calls[2].find("logs/merge"), std::string::npos) << calls[2];
+  EXPECT_NE(calls[2].find("-o " + (f.t / "%j.log").string()), std::string::npos) << calls[2];
+  EXPECT_EQ(calls[2].find("--array"), std::string::npos) << calls[2];  // the merge is one job
+
+  // -L: the dry run on this host, no sizing job.
+  fs::remove(f.t / "sbatch.log");
+  fs::remove(f.t / "calls.log");
+  Shell local = sh(submit + "-L " + (f.t / "local").string());
+  ASSERT_EQ(local.code, 0) << local.out;
+  EXPECT_NE(f.gridenum_calls().find("host count --config " + kSource + "/configs/2x3.toml --dry-run --json"),
+            std::string::npos) << f.gridenum_calls();
+  EXPECT_EQ(f.calls().size(), 2u) << f.log();
+  EXPECT_NE(local.out.find("sizing: gridenum count --dry-run on this host (-L)"), std::string::npos) << local.out;
+
+  // A sizing job that fails: its output's end is shown, nothing else is queued, exit 2.
+  fs::remove(f.t / "sbatch.log");
+  const std::string failing = f.logged_gridenum(true);
+  Shell failed = sh(f.env + kSource + "/jobs/slurm-submit.sh -C " + kSource + "/configs/2x3.toml -g " + failing + " " +
+                    (f.t / "failed").string());
+  EXPECT_EQ(failed.code, 2) << failed.out;
+  EXPECT_NE(failed.out.find("the sizing job 1001 (gridenum count --dry-run) failed (exit 3); nothing else queued"),
+            std::string::npos) << failed.out;
+  EXPECT_NE(failed.out.find("stand-in: no plan"), std::string::npos) << failed.out;
+  EXPECT_EQ(f.calls().size(), 1u) << f.log();
+}
+
+// sbatch may refuse a job (an unknown partition, more time than allowed): the launcher says which
+// and what is queued. The shard array refused: nothing is (exit 2). The merge refused: the shards
+// are, and the command that queues the merge by hand is printed (exit 3).
+TEST(Launchers, SlurmSubmitSaysWhichJobSbatchRefused) {
+  TempDir t;
+  fs::create_directories(t / "bin");
+  spit(t / "bin" / "sbatch",
+       "#!/usr/bin/env bash\necho \"sbatch $*\" >> \"$SBATCH_LOG\"\n"
+       "if [[ \" $* \" == *\" $REFUSE\"* ]]; then echo \"sbatch: error: Invalid partition name specified\" >&2; exit 1; fi\n"
+       "echo 1001\n");
+  fs::permissions(t / "bin" / "sbatch", fs::perms::owner_all);
+  const std::string submit = "export PATH=" + (t / "bin").string() + ":$PATH SBATCH_LOG=" + (t / "sbatch.log").string() +
+                             "; " + kSource + "/jobs/slurm-submit.sh -C " + kSource + "/configs/2x3.toml -m 2 -g " +
+                             GRIDENUM_BINARY + " " + (t / "run").string() + " -c 1 -t 10 --partition=nope";
+  Shell array = sh("export REFUSE=--array=; " + submit);
+  EXPECT_EQ(array.code, 2) << array.out;
+  EXPECT_NE(array.out.find("Invalid partition name specified"), std::string::npos) << array.out;
+  EXPECT_NE(array.out.find("sbatch refused the shard array (its message is above); nothing queued"), std::string::npos)
+      << array.out;
+  Shell merge = sh("export REFUSE=--dependency=; " + submit);
+  EXPECT_EQ(merge.code, 3) << merge.out;
+  EXPECT_NE(merge.out.find("the shards are queued (job 1001) but sbatch refused the merge step"), std::string::npos)
+      << merge.out;
+  EXPECT_NE(merge.out.find("sbatch --dependency=afterany:1001 --output=" + (t / "run" / "logs" / "merge.out").string()),
+            std::string::npos) << merge.out;
+  EXPECT_NE(merge.out.find("/jobs/slurm-merge.sbatch"), std::string::npos) << merge.out;
 }
 
 // The -h option prints a usage text (it printed script lines), and a binary that is missing or not
@@ -186,10 +458,12 @@ TEST(Launchers, SlurmSubmitChecksTheBinaryFirstAndHasAUsageText) {
   EXPECT_EQ(help.code, 0) << help.out;
   EXPECT_EQ(help.out.rfind("Usage: jobs/slurm-submit.sh", 0), 0u) << help.out;
   EXPECT_EQ(help.out.find("set -eu"), std::string::npos) << help.out;
-  Shell none = sh(env + submit + "-c " + kSource + "/configs/2x3.toml -m 2 " + (t / "run").string());
+  // The usage says what runs where.
+  EXPECT_NE(help.out.find("What runs where."), std::string::npos) << help.out;
+  Shell none = sh(env + submit + "-C " + kSource + "/configs/2x3.toml -m 2 " + (t / "run").string());
   EXPECT_EQ(none.code, 2) << none.out;  // no gridenum on this PATH
   EXPECT_NE(none.out.find("no gridenum binary"), std::string::npos) << none.out;
-  Shell wrong = sh(env + submit + "-g " + (t / "bin" / "notgridenum").string() + " -c " + kSource +
+  Shell wrong = sh(env + submit + "-g " + (t / "bin" / "notgridenum").string() + " -C " + kSource +
                    "/configs/2x3.toml -m 2 " + (t / "run").string());
   EXPECT_EQ(wrong.code, 2) << wrong.out;
   EXPECT_NE(wrong.out.find("does not run as gridenum"), std::string::npos) << wrong.out;
@@ -197,38 +471,45 @@ TEST(Launchers, SlurmSubmitChecksTheBinaryFirstAndHasAUsageText) {
 }
 
 // The request is sized from the plan, not a fixed 8 tasks x 8 CPUs x 24 h.
-// The script asks `gridenum count --dry-run --json` for the units and the projected CPU-seconds
-// (a measured sample) and prints them with what it chose; the choice is recomputed here from the
-// printed figures by the documented rule (x3 safety; 1 CPU up to an hour, else 8; M = ceil(N /
-// (CPUs x 4 h)); --time = N / (M x CPUs) + 3 x plan + 60 s, at least 10 minutes, whole minutes).
-// Explicit -m, --cpus-per-task and --time win. The stand-in sbatch only logs here (nothing runs).
+// The script asks `gridenum count --dry-run --json` (a sizing job) for the units, the projected
+// CPU-seconds (a measured sample) and the peak memory, and prints them with what it chose; the
+// choice is recomputed here from the printed figures by the documented rule (x3 safety; 1 CPU up to
+// an hour, else 8; M = ceil(N / (CPUs x 4 h)); --time = N / (M x CPUs) + 3 x plan + 60 s, at least
+// 10 minutes, whole minutes; --mem = 1.5 x peak + 256 MiB in whole 256 MiB). Explicit -m,
+// --cpus-per-task, --time and --mem win. The stand-in sbatch runs only the sizing job here.
 TEST(Launchers, SlurmSubmitSizesTheRequestFromThePlan) {
-  TempDir t;
-  fs::create_directories(t / "bin");
-  spit(t / "bin" / "sbatch", "#!/usr/bin/env bash\necho \"sbatch $*\" >> \"$SBATCH_LOG\"\necho 1001\n");
-  fs::permissions(t / "bin" / "sbatch", fs::perms::owner_all);
-  const std::string env = "export PATH=" + (t / "bin").string() + ":$PATH SBATCH_LOG=" + (t / "sbatch.log").string() + "; ";
-  const std::string submit = env + kSource + "/jobs/slurm-submit.sh -g " + GRIDENUM_BINARY + " ";
+  FakeSlurm f;
+  const std::string submit = f.env + "SBATCH_ONLY_WAIT=1 " + kSource + "/jobs/slurm-submit.sh -g " + GRIDENUM_BINARY + " ";
   const auto figure = [](const std::string& out, const std::string& before, const std::string& after) {
     const auto at = out.find(before);
     EXPECT_NE(at, std::string::npos) << out;
     const auto from = at + before.size();
     return std::stod(out.substr(from, out.find(after, from) - from));
   };
+  const auto peak_of = [](const fs::path& dir) {
+    return nlohmann::json::parse(slurp(dir / "logs" / "size-1001.json"))["peak_rss_bytes"].get<double>();
+  };
 
-  // A tiny job (2x3: 240 units, milliseconds): one task, one CPU, the 10-minute minimum.
-  Shell tiny = sh(submit + "-c " + kSource + "/configs/2x3.toml " + (t / "tiny").string());
+  // A tiny job (2x3: 240 units, milliseconds): one task, one CPU, the 10-minute minimum, and the
+  // memory of the dry run (a few MiB) with its margin.
+  Shell tiny = sh(submit + "-C " + kSource + "/configs/2x3.toml " + (f.t / "tiny").string());
   ASSERT_EQ(tiny.code, 0) << tiny.out;
   EXPECT_NE(tiny.out.find("plan: 240 units"), std::string::npos) << tiny.out;
-  EXPECT_NE(tiny.out.find("chose 1 shard(s) (from the plan), 1 CPU(s) per task (from the plan), --time=00:10:00"),
+  const long tiny_mem = mem_mib(peak_of(f.t / "tiny"));
+  EXPECT_NE(tiny.out.find(fmt::format("chose 1 shard(s) (from the plan), 1 CPU(s) per task (from the plan), "
+                                      "--time=00:10:00 (at least 10 minutes), --mem={}M (1.5 x the dry run's peak of",
+                                      tiny_mem)),
             std::string::npos) << tiny.out;
-  std::string log = slurp(t / "sbatch.log");
-  EXPECT_NE(log.find("--array=1-1 --cpus-per-task=1 --time=00:10:00 --export="), std::string::npos) << log;
+  std::string log = f.log();
+  EXPECT_NE(log.find(fmt::format("--array=1-1 --cpus-per-task=1 --time=00:10:00 --mem={}M --output=", tiny_mem)),
+            std::string::npos) << log;
   EXPECT_EQ(log.find("24:00:00"), std::string::npos) << log;
+  EXPECT_GE(tiny_mem, 256);
+  EXPECT_LE(tiny_mem, 512);  // a 6x6 count needs a few MiB
 
   // A big job (9x9 by the plain backtracking kernel: seconds per unit, 1056 units).
-  fs::remove(t / "sbatch.log");
-  Shell big = sh(submit + "-s 0.1 -c " + kSource + "/configs/9x9-backtrack.toml " + (t / "big").string() +
+  fs::remove(f.t / "sbatch.log");
+  Shell big = sh(submit + "-s 0.1 -C " + kSource + "/configs/9x9-backtrack.toml " + (f.t / "big").string() +
                  " --partition=p");
   ASSERT_EQ(big.code, 0) << big.out;
   const double units = figure(big.out, "plan: ", " units");
@@ -243,31 +524,47 @@ TEST(Launchers, SlurmSubmitSizesTheRequestFromThePlan) {
   double secs = std::max(600.0, need / (m * cpus) + 3 * plan_s + 60);
   const long minutes = static_cast<long>(std::ceil(secs / 60));
   const std::string time = fmt::format("{:02d}:{:02d}:00", minutes / 60, minutes % 60);
-  log = slurp(t / "sbatch.log");
-  const std::string want = fmt::format("--array=1-{} --cpus-per-task={} --time={} --partition=p", m, cpus, time);
+  log = f.log();
+  const std::string want = fmt::format("--array=1-{} --cpus-per-task={} --time={} --mem={}M --output=", m, cpus, time,
+                                       mem_mib(peak_of(f.t / "big")));
   EXPECT_NE(log.find(want), std::string::npos) << want << "\n" << log << big.out;
+  EXPECT_NE(log.find("--open-mode=append --partition=p --export="), std::string::npos) << log;
   EXPECT_GT(minutes, 10) << big.out;  // more than the tiny job's minimum
 
-  // Explicit choices win: -m, --cpus-per-task, --time (given to sbatch as they are, ours left out).
-  fs::remove(t / "sbatch.log");
-  Shell given = sh(submit + "-m 3 -c " + kSource + "/configs/2x3.toml " + (t / "given").string() +
-                   " --time=2:00:00 --cpus-per-task=4");
+  // Explicit choices win: -m, --cpus-per-task, --time, --mem (given to sbatch as they are, ours
+  // left out); with all of -m, CPUs and time there is no dry run.
+  fs::remove(f.t / "sbatch.log");
+  Shell given = sh(submit + "-m 3 -C " + kSource + "/configs/2x3.toml " + (f.t / "given").string() +
+                   " --time=2:00:00 --cpus-per-task=4 --mem=3G");
   ASSERT_EQ(given.code, 0) << given.out;
-  EXPECT_NE(given.out.find("chose 3 shard(s) (-m), 4 CPU(s) per task (given), --time as given"), std::string::npos)
-      << given.out;
-  log = slurp(t / "sbatch.log");
-  EXPECT_NE(log.find("--array=1-3 --time=2:00:00 --cpus-per-task=4 --export="), std::string::npos) << log;
+  EXPECT_NE(given.out.find("chose 3 shard(s) (-m), 4 CPU(s) per task (given), --time as given, --mem as given"),
+            std::string::npos) << given.out;
+  log = f.log();
+  EXPECT_NE(log.find("--array=1-3 --output=" + (f.t / "given" / "logs" / "shard-%a.out").string() +
+                     " --open-mode=append --time=2:00:00 --cpus-per-task=4 --mem=3G --export="),
+            std::string::npos) << log;
   EXPECT_EQ(log.find("--time=00:"), std::string::npos) << log;
+  EXPECT_EQ(log.find("slurm-size.sbatch"), std::string::npos) << log;
   // --dry-run counts nothing, so it has no place with the one-pass signature method.
   Shell sig = sh(std::string(GRIDENUM_BINARY) + " count --method signature --dry-run");
   EXPECT_EQ(sig.code, 2) << sig.out;
   EXPECT_NE(sig.out.find("--dry-run apply to the other methods"), std::string::npos) << sig.out;
-  // Only the time given: the CPUs still come from the plan.
-  fs::remove(t / "sbatch.log");
-  Shell time_only = sh(submit + "-c " + kSource + "/configs/2x3.toml " + (t / "t").string() + " -t 30");
+  // Only the time given: the CPUs and the memory still come from the plan.
+  fs::remove(f.t / "sbatch.log");
+  Shell time_only = sh(submit + "-C " + kSource + "/configs/2x3.toml " + (f.t / "t").string() + " -t 30");
   ASSERT_EQ(time_only.code, 0) << time_only.out;
-  EXPECT_NE(slurp(t / "sbatch.log").find("--array=1-1 --cpus-per-task=1 -t 30 --export="), std::string::npos)
-      << slurp(t / "sbatch.log");
+  EXPECT_NE(f.log().find(fmt::format("--array=1-1 --cpus-per-task=1 --mem={}M --output=", mem_mib(peak_of(f.t / "t")))),
+            std::string::npos) << f.log();
+  EXPECT_NE(f.log().find("--open-mode=append -t 30 --export="), std::string::npos) << f.log();
+
+  // The two-stack route (2x5, 2x6) holds its state tables to 90 % of whatever the task has, class by
+  // class, so a short sample's peak bounds nothing: no --mem from it, and a line saying so.
+  fs::remove(f.t / "sbatch.log");
+  spit(f.t / "two-stack.toml", "shape = \"2x3\"\nmethod = \"two-stack\"\n");
+  Shell ts = sh(submit + "-C " + (f.t / "two-stack.toml").string() + " " + (f.t / "ts").string());
+  ASSERT_EQ(ts.code, 0) << ts.out;
+  EXPECT_NE(ts.out.find("no --mem: the two-stack route's state tables grow class by class"), std::string::npos) << ts.out;
+  EXPECT_EQ(f.calls().at(1).find("--mem"), std::string::npos) << f.log();
 }
 
 // An install target. `cmake --install` into a prefix gives bin/gridenum and
@@ -280,6 +577,8 @@ TEST(Launchers, InstallTargetGivesABinaryAndWorkingLaunchers) {
   const fs::path prefix = t / "prefix";
   ASSERT_TRUE(fs::exists(prefix / "bin" / "gridenum"));
   EXPECT_TRUE(fs::exists(prefix / "share" / "gridenum" / "jobs" / "slurm-submit.sh"));
+  EXPECT_TRUE(fs::exists(prefix / "share" / "gridenum" / "jobs" / "slurm-size.sbatch"));  // its sizing job
+  EXPECT_TRUE(fs::exists(prefix / "share" / "gridenum" / "configs" / "2x6.toml"));
   Shell run = sh("PATH=" + (prefix / "bin").string() + ":/usr/bin:/bin " +
                  (prefix / "share" / "gridenum" / "jobs" / "run-shards.sh").string() + " -c " +
                  (prefix / "share" / "gridenum" / "configs" / "2x3.toml").string() + " -m 2 -t 1 " +
