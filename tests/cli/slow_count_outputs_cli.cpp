@@ -113,9 +113,27 @@ std::vector<Case> cases() {
 // side-2 state tables' peak (classes counted side by side: their sum depends on the overlap), the
 // kernels' instruction-set level, the temporary directory, and the three-band F table's orbit and
 // colouring tallies (entries the threads fill lazily: how many get built depends on which thread
-// gets where first; the table's contents do not).
+// gets where first; the table's contents do not); and the long phases' progress lines.
 std::string normalise(std::string s, const std::string& dir) {
   for (std::size_t at; (at = s.find(dir)) != std::string::npos;) s.replace(at, dir.size(), "{dir}");
+  // A long phase's timestamped lines (core/phase.hpp: "NAME: 19% (...), 2s", "NAME: 2s", "NAME: done
+  // in 8s (...)") appear only when the phase runs past 2 s, which depends on the machine: dropped.
+  static const std::regex phase_line(
+      R"(^gridenum \[[0-9-]+ [0-9:]+\] \[info\] .*(: [0-9]+% \(|: done in |: stopped after |: [0-9,]+ [a-z ]+, [0-9]+[smhd]|: [0-9]+[smhd]([0-9]+[smh])?$).*$)");
+  {
+    std::string kept;
+    std::size_t from = 0;
+    while (from < s.size()) {
+      std::size_t end = s.find('\n', from);
+      end = end == std::string::npos ? s.size() : end + 1;
+      const std::string line = s.substr(from, end - from);
+      std::string bare = line;
+      if (!bare.empty() && bare.back() == '\n') bare.pop_back();
+      if (!std::regex_match(bare, phase_line)) kept += line;
+      from = end;
+    }
+    s = std::move(kept);
+  }
   static const std::regex number(R"((^|[^0-9A-Za-z.])-?[0-9]+(\.[0-9]+(e[-+]?[0-9]+)?|e[-+]?[0-9]+)(?![0-9A-Za-z.]))");
   static const std::regex stamp(R"([0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2})");
   static const std::regex isa(R"(\b(baseline|avx2|avx512)\b)");
