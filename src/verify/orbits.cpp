@@ -56,6 +56,7 @@
 #include <numeric>
 #include <stdexcept>
 
+#include "gridenum/core/phase.hpp"
 #include "gridenum/core/arith.hpp"
 #include "gridenum/core/timing.hpp"
 
@@ -439,8 +440,10 @@ std::vector<std::uint64_t> tally_structures(const BoxPartitions& parts, const st
   const Shape s = parts.shape();
   const std::uint32_t P = parts.size();
   tbb::enumerable_thread_specific<std::vector<std::uint64_t>> tallies([&] { return std::vector<std::uint64_t>(slots, 0); });
+  Phase phase(s.str() + " orbit census: band structures", prefixes.size(), "top-row prefixes");
   arena.execute([&] {
     tbb::parallel_for(std::size_t{0}, prefixes.size(), [&](std::size_t i) {
+      phase.step();
       Search& sr = searches.local();
       auto& t = tallies.local();
       auto stem = [&](Search& x) {
@@ -549,8 +552,10 @@ void find_representatives(OrbitCensus& out, const BoxPartitions& parts, const st
     if (entry_prefix(s, prefixes[i])) entry_prefixes.push_back(i);
   std::vector<std::vector<Band>> firsts(entry_prefixes.size());
   std::vector<std::uint64_t> entry_count(entry_prefixes.size(), 0);
+  Phase phase(s.str() + " orbit census: representatives", entry_prefixes.size(), "top-row prefixes");
   arena.execute([&] {
     tbb::parallel_for(std::size_t{0}, entry_prefixes.size(), [&](std::size_t i) {
+      phase.step();
       Search& sr = searches.local();
       auto& f = firsts[i];
       f.assign(out.orbits.size(), Band{});

@@ -77,6 +77,7 @@
 
 #include <fmt/format.h>
 
+#include "gridenum/core/phase.hpp"
 #include "gridenum/core/timing.hpp"
 #include "signature_pairs.hpp"
 #include "signature_parts.hpp"
@@ -334,7 +335,11 @@ std::vector<BigInt> plain_completions(const BoxPartitions& parts, const std::vec
   for (std::size_t i = 0; i < cols.size(); ++i)
     for (std::size_t x = 0; x < tops[i]->chains().tasks(); ++x) tasks.emplace_back(i, x);
   std::vector<u128> part(tasks.size());
-  tbb::parallel_for(std::size_t{0}, tasks.size(), [&](std::size_t t) { part[t] = tops[tasks[t].first]->sum_for(tasks[t].second); });
+  Phase phase(s.str() + " signature method: sums", tasks.size(), "tasks");
+  tbb::parallel_for(std::size_t{0}, tasks.size(), [&](std::size_t t) {
+    part[t] = tops[tasks[t].first]->sum_for(tasks[t].second);
+    phase.step();
+  });
   for (std::size_t t = 0; t < tasks.size(); ++t) out[tasks[t].first] += to_big(part[t]);
   if (stats) {
     *stats = SignatureStats{};

@@ -76,6 +76,8 @@
 
 #include <fmt/format.h>
 
+#include "gridenum/core/phase.hpp"
+#include "gridenum/core/stop.hpp"
 #include "gridenum/core/timing.hpp"
 #include "signature_parts.hpp"
 
@@ -263,6 +265,7 @@ void PairTable::fill(std::uint32_t t) {
   tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, slots_, 4096), [&](const tbb::blocked_range<std::uint64_t>& range) {
     std::uint32_t ids[16], img[16];
     for (std::uint64_t k = range.begin(); k != range.end(); ++k) {
+      if ((k & 4095) == 0) throw_if_stop_requested("the signature method's pair tables");  // every 4,096 slots
       if (std::atomic_ref<std::uint32_t>(tab[k]).load(std::memory_order_relaxed) != 0) continue;
       std::uint64_t rest = k;
       for (int i = 0; i < m; ++i) {
@@ -518,7 +521,10 @@ std::vector<BigInt> pair_completions(const BoxPartitions& parts, const std::vect
   std::vector<std::optional<TopChains>> chains(tops.size());
   tbb::parallel_for(std::size_t{0}, tops.size(), [&](std::size_t i) { chains[i].emplace(s, parts, tops[i]); });
   const auto t0 = SteadyClock::now();
-  const PairTable table(parts, only_type);
+  const PairTable table = [&] {
+    Phase phase(s.str() + " signature method: pair tables");  // minutes for 4x3; stopped inside fill()
+    return PairTable(parts, only_type);
+  }();
   const double table_seconds = seconds_since(t0);
   // Groups: bands with the same first R-1 boxes (column set for column set), in order of first
   // appearance.
@@ -542,8 +548,11 @@ std::vector<BigInt> pair_completions(const BoxPartitions& parts, const std::vect
     for (std::size_t x = 0; x < groups[g]->tasks(); ++x)
       tasks.emplace_back(static_cast<std::uint32_t>(g), static_cast<std::uint32_t>(x));
   std::vector<std::vector<u128>> part(tasks.size());
-  tbb::parallel_for(std::size_t{0}, tasks.size(),
-                    [&](std::size_t t) { part[t] = groups[tasks[t].first]->sum_for(tasks[t].second); });
+  Phase sums_phase(s.str() + " signature method: sums", tasks.size(), "tasks");
+  tbb::parallel_for(std::size_t{0}, tasks.size(), [&](std::size_t t) {
+    part[t] = groups[tasks[t].first]->sum_for(tasks[t].second);
+    sums_phase.step();
+  });
   std::vector<BigInt> sums(tops.size(), 0);
   for (std::size_t t = 0; t < tasks.size(); ++t) {
     const auto& m = members[tasks[t].first];
