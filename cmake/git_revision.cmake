@@ -3,8 +3,8 @@
 #
 #   cmake -DSOURCE_DIR=<checkout> -DOUTPUT=<file.cpp> [-DGIT=<git>] -P cmake/git_revision.cmake
 #
-# The revision is the short hash of HEAD, with "-dirty" when tracked files differ from it
-# (untracked files do not count, as with `git describe --dirty`), or "unknown" when SOURCE_DIR is
+# The revision is the short hash of HEAD, with "-dirty" when tracked files outside results/ differ
+# from it (untracked files do not count, as with `git describe --dirty`), or "unknown" when SOURCE_DIR is
 # not the top of a git checkout (a tarball, even one unpacked inside another checkout) or git is
 # missing. OUTPUT is rewritten only when its text changes, so an unchanged revision rebuilds
 # nothing. tests/cli/test_version_cli.cpp runs this script on checkouts of its own.
@@ -29,7 +29,10 @@ if(GIT)
     if(status EQUAL 0 AND hash MATCHES "^[0-9a-f]+$")
       set(revision "${hash}")
       # --no-optional-locks: a build must not write the index of the checkout it reads.
-      execute_process(COMMAND "${GIT}" --no-optional-locks status --porcelain --untracked-files=no
+      # results/ is left out: it holds the data of long runs (a job directory a shard is writing
+      # to), not source, and the binary counting it must still name the commit it was built from.
+      execute_process(COMMAND "${GIT}" --no-optional-locks status --porcelain --untracked-files=no -- .
+                              ":(exclude)results"
                       WORKING_DIRECTORY "${SOURCE_DIR}" RESULT_VARIABLE status OUTPUT_VARIABLE changes ERROR_QUIET)
       if(status EQUAL 0 AND NOT changes STREQUAL "")
         string(APPEND revision "-dirty")
