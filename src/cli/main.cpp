@@ -96,6 +96,7 @@ int main(int argc, char** argv) {
   // exit 3, journal intact), not a SIGXFSZ that kills the process without a word.
   std::signal(SIGXFSZ, SIG_IGN);
   gridenum::cli::install_stdout_buffer();
+  gridenum::set_program_revision(gridenum::cli::git_revision());  // results name the commit (host.hpp)
   const int code = run(argc, argv);
   // Output that did not reach standard output (a full disk, /dev/full) is a run-time failure
   // whatever the command concluded (output.hpp); an interruption keeps its own code.

@@ -15,6 +15,20 @@ namespace gridenum {
 
 std::string program_version() { return GRIDENUM_VERSION; }
 
+namespace {
+std::string& program_revision() {
+  static std::string r;  // set once, by main, before any thread starts
+  return r;
+}
+}  // namespace
+
+void set_program_revision(std::string revision) { program_revision() = std::move(revision); }
+
+std::string program_identity() {
+  const std::string& r = program_revision();
+  return "gridenum " + program_version() + (r.empty() ? "" : " (commit " + r + ")");
+}
+
 std::string host_name() {
   utsname u{};
   if (::uname(&u) != 0) return "unknown";

@@ -591,7 +591,7 @@ class JobSession {
                         {"shard", cfg_.shard.str()},
                         {"units", out_.units_total},
                         {"units_computed_last_session", computed},
-                        {"program", "gridenum " + program_version()},
+                        {"program", program_identity()},
                         {"finished_utc", utc_now_iso8601()},
                         {"host", host_name()},
                         {"cpu_model", cpu_model()},

@@ -137,6 +137,8 @@ std::string normalise(std::string s, const std::string& dir) {
   static const std::regex number(R"((^|[^0-9A-Za-z.])-?[0-9]+(\.[0-9]+(e[-+]?[0-9]+)?|e[-+]?[0-9]+)(?![0-9A-Za-z.]))");
   static const std::regex stamp(R"([0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2})");
   static const std::regex isa(R"(\b(baseline|avx2|avx512)\b)");
+  static const std::regex commit(R"(\(commit [0-9a-z-]+\))");
+  s = std::regex_replace(s, commit, "(commit REV)");
   s = std::regex_replace(s, number, "$1T");
   s = std::regex_replace(s, stamp, "TIME");
   static const std::regex ms(R"#("([a-z_]*_ms)": [0-9]+)#");

@@ -218,7 +218,12 @@ TEST(Hardening, ResultJsonCarriesProvenance) {
   const Proc p = run_cli({"count", "--shape", "2x3", "--threads", "2", "--job-dir", dir.string()});
   ASSERT_EQ(p.code, 0) << p.err;
   const auto job = nlohmann::json::parse(slurp(dir / "result.json"))["job"];
-  EXPECT_EQ(job["program"], "gridenum " + program_version());
+  // The program as --version names it, commit included: a result says which code computed it.
+  const Proc v = run_cli({"--version"});
+  std::string version = v.out;
+  while (!version.empty() && version.back() == '\n') version.pop_back();
+  EXPECT_EQ(job["program"], version);
+  EXPECT_TRUE(contains(version, "gridenum " + program_version() + " (commit ")) << version;
   EXPECT_TRUE(std::regex_match(job["finished_utc"].get<std::string>(),
                                std::regex(R"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)")))
       << job;

@@ -10,6 +10,11 @@ namespace gridenum {
 
 // "0.1.0": the CMake project version, compiled in.
 std::string program_version();
+// The program as a result document names it: "gridenum 0.1.0 (commit cb5a15f)" once the CLI has
+// set the revision it was built from (set_program_revision, at start-up), else "gridenum 0.1.0"
+// (a library caller, a test). A result must say which code computed it (docs/jobs.md).
+std::string program_identity();
+void set_program_revision(std::string revision);
 // The host name (uname nodename).
 std::string host_name();
 // The CPU model as /proc/cpuinfo names it ("model name", else "Processor"/"cpu model"), e.g.
