@@ -61,6 +61,7 @@
 // slots and the prefetch pipeline 41.8 s (5.2e8 transitions, 81 ns each, of which about 40 ns the
 // bijection enumeration); a later figure is in docs/methods/side2.md.
 #include "gridenum/count/side2/two_stack_split.hpp"
+#include "gridenum/core/stop.hpp"
 
 #include <oneapi/tbb/blocked_range.h>
 #include <oneapi/tbb/parallel_invoke.h>
@@ -363,7 +364,11 @@ StateTable run_half(const Stack& st, const std::vector<int>& chain, HalfFigures&
       next.add(Codec<M>::encode_sorted(h), count);
       ++made;
     };
+    std::uint64_t seen = 0;
     for (const auto& s : cur) {
+      // A stop request (core/stop.hpp) is heard every 4,096 slots: a 2x6 class is minutes, and
+      // a job's stop must not wait for it (the class is dropped and counted again on resumption).
+      if ((++seen & 4095) == 0) throw_if_stop_requested("two-stack count of a class");
       if (s.key == StateTable::kEmpty) continue;
       std::uint16_t f[M];
       Codec<M>::decode(s.key, before, f);
@@ -431,6 +436,7 @@ u128 join(const Stack& st, const StateTable& top, std::size_t lo, std::size_t hi
   const std::uint16_t digits = st.row[r];
   const StateTable::Slot* slots = top.begin();
   for (std::size_t i = lo; i < hi; ++i) {
+    if ((i & 4095) == 0) throw_if_stop_requested("two-stack count of a class");  // as in run_half
     if (slots[i].key == StateTable::kEmpty) continue;
     std::uint16_t f[M];
     Codec<M>::decode(slots[i].key, before, f);
