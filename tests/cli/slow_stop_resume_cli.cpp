@@ -36,4 +36,27 @@ TEST(StopResumeSlow, AJobStoppedInItsClassGenerationResumesToTheTotal) {
   EXPECT_EQ(v.code, 0) << v.out << v.err;
 }
 
+// Inside one class: 2x6's first classes take tens of seconds and a GB each in the footprint
+// counter, which hears a stop every 4,096 states (a job's SIGINT used to wait for the classes in
+// progress to finish: 25 s). The job's plan is logged before its first class starts.
+TEST(StopResumeSlow, A2x6ClassInProgressStopsWithinTwoSeconds) {
+  const TempDir t;
+  const fs::path out = t / "out", err = t / "err";
+  const std::string dir = (t / "job").string();
+  const pid_t pid =
+      spawn_cli({"count", "--shape", "2x6", "--shard", "1/16", "--threads", "1", "--job-dir", dir}, out, err);
+  for (int i = 0; i < 6000 && !contains(slurp(err), "work units in this shard"); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  ASSERT_TRUE(contains(slurp(err), "work units in this shard")) << slurp(err);
+  std::this_thread::sleep_for(std::chrono::seconds(3));  // well inside the first class
+  const auto t0 = std::chrono::steady_clock::now();
+  ::kill(pid, SIGINT);
+  const Proc p = wait_cli(pid, out, err);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  EXPECT_EQ(p.code, 130) << p.err;
+  EXPECT_LT(seconds, 2.0 * GRIDENUM_TEST_SLOWDOWN) << p.err;
+  EXPECT_TRUE(contains(p.err, "stopped by SIGINT")) << p.err;
+  EXPECT_TRUE(fs::exists(t / "job" / "journal"));
+}
+
 }  // namespace
