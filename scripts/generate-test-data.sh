@@ -18,7 +18,7 @@ mkdir -p "$out"
 gen() {
   local name=$1 seed=$2 count=$3
   shift 3
-  "$bin" generate --seed "$seed" --count "$count" --threads 0 "$@" > "$out/$name.txt.tmp"
+  "$bin" generate --seed "$seed" --puzzles "$count" --threads 0 "$@" > "$out/$name.txt.tmp"
   mv "$out/$name.txt.tmp" "$out/$name.txt"
   echo "$out/$name.txt ($SECONDS s)" >&2
 }

@@ -93,7 +93,7 @@ const RegisterCommand register_enumerate(22, [](CLI::App& root) {
   cmd->add_option("--shape", a->shape, "Box shape RxC (grid side R*C)")->default_val("2x2");
   cmd->add_option("--rules", a->rules, "Extra rules: x (both diagonals), windoku; comma-separated");
   cmd->add_option("--engine", a->engine, "dlx (default) or propagate");
-  cmd->add_flag("--count", a->count, "Print the number of grids (the default)");
+  cmd->add_flag("--count", a->count, "Print the number of grids, the solutions of the empty grid (the default)");
   cmd->add_flag("--list", a->list, "Print every grid as a line (with --count, the number after them)");
   cmd->add_flag("--no-symmetry", a->no_symmetry, "Count every grid one by one (default: fix the first row, times n!)");
   cmd->add_option("--limit", a->limit, "Stop after K grids (0: all)")->check(count_validator());

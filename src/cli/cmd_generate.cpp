@@ -30,7 +30,7 @@ namespace {
 struct GenerateArgs {
   std::string rules = "classic";
   std::string shape = "3x3";
-  std::uint64_t count = 1;
+  std::uint64_t puzzles = 1;
   std::uint64_t seed = 0;
   std::uint64_t first = 0;
   bool minimal = false;
@@ -93,7 +93,7 @@ void run_generate(const GenerateArgs& a, bool seed_given) {
 
   // Without --seed a fresh one, written in the header so that the run can be repeated.
   const std::uint64_t seed = seed_given ? a.seed : (std::uint64_t{std::random_device{}()} << 32) ^ std::random_device{}();
-  const std::string command = "gridenum " + generate_command(opt, seed, a.count, a.format) +
+  const std::string command = "gridenum " + generate_command(opt, seed, a.puzzles, a.format) +
                               (a.first ? " --first " + std::to_string(a.first) : "");
   const int threads = resolve_threads(a.threads);
   const std::string solve_args = format == PuzzleFormat::Line ? solve_arguments(opt.rules, opt.box) : "";
@@ -110,7 +110,7 @@ void run_generate(const GenerateArgs& a, bool seed_given) {
   GenerateTimes sum;
   std::uint64_t done = 0, givens = 0, nodes = 0;
   const auto start = SteadyClock::now();
-  generate_batch(opt, seed, a.first, a.count, threads, [&](const GeneratedPuzzle& g) {
+  generate_batch(opt, seed, a.first, a.puzzles, threads, [&](const GeneratedPuzzle& g) {
     const std::optional<std::uint64_t> count = counts ? std::optional<std::uint64_t>(g.solutions) : std::nullopt;
     const std::string text = write_puzzle(format, g.model, g.solution, count);
     if (a.json) {
@@ -182,9 +182,9 @@ const RegisterCommand register_generate(26, [](CLI::App& root) {
       "its hint, fill restarts and jigsaw layouts tried, then count, threads, seconds, stage times.\n"
       "\n"
       "Examples:\n"
-      "  gridenum generate --seed 1 --count 10 --minimal | gridenum solve --unique\n"
-      "  gridenum generate --rules x --shape 2x3 --count 5 --symmetry rotational\n"
-      "  gridenum generate --rules jigsaw --shape 9 --count 100 --threads 2 > jigsaw.txt\n"
+      "  gridenum generate --seed 1 --puzzles 10 --minimal | gridenum solve --unique\n"
+      "  gridenum generate --rules x --shape 2x3 --puzzles 5 --symmetry rotational\n"
+      "  gridenum generate --rules jigsaw --shape 9 --puzzles 100 --threads 2 > jigsaw.txt\n"
       "  gridenum generate --rules killer --shape 3x3 --stats\n"
       "  gridenum generate --rules jigsaw,killer --shape 6 --format json --json\n"
       "\n"
@@ -210,9 +210,20 @@ const RegisterCommand register_generate(26, [](CLI::App& root) {
                   "(x,windoku; jigsaw,x; killer,x; jigsaw,killer)")->default_val("classic");
   cmd->add_option("--shape", a->shape, "Box shape RxC (3x3, 2x3, 3x2, 4x4, 5x5) or a size N (its most square box "
                   "shape; a jigsaw's side 4..25)")->default_val("3x3");
-  cmd->add_option("--count", a->count, "Number of puzzles")->default_val(1)->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 40));
+  // --puzzles was --count, which in solve and enumerate counts solutions: the old spelling still
+  // works, hidden from the help, and says its new name on stderr (README, "Commands").
+  auto* puzzles = cmd->add_option("--puzzles", a->puzzles, "Number of puzzles to make (was --count)")
+                      ->default_val(1)
+                      ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 40));
+  auto* old_count = cmd->add_option("--count", a->puzzles, "The old name of --puzzles")
+                        ->group("")
+                        ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 40))
+                        ->each([](const std::string&) {
+                          std::fprintf(stderr, "gridenum generate: --count N is now --puzzles N (--count counts solutions "
+                                               "in solve and enumerate); the old name will be removed\n");
+                        });
   auto* seed = cmd->add_option("--seed", a->seed, "Seed (64-bit); without it a random seed, printed in the header");
-  cmd->add_option("--first", a->first, "Index of the first puzzle (puzzles first..first+count-1 of the seed's sequence)")
+  cmd->add_option("--first", a->first, "Index of the first puzzle (puzzles first..first+puzzles-1 of the seed's sequence)")
       ->default_val(0);
   cmd->add_flag("--minimal", a->minimal, "No given can be removed (killer: no two cages merged); see below");
   cmd->add_option("--symmetry", a->symmetry, "Symmetry of the givens: none, rotational (180 degrees), mirror "
@@ -230,7 +241,11 @@ const RegisterCommand register_generate(26, [](CLI::App& root) {
                 "propagations, backtracks), as a comment line before it (JSON: a \"hint\" member)");
   cmd->add_flag("--json", a->json, "One JSON document: the puzzles with their hints, count, threads, seconds, stage times");
   add_threads_option(cmd, a->threads)->default_val(0);
-  cmd->callback([a, seed] { run_generate(*a, seed->count() > 0); });
+  cmd->callback([a, seed, puzzles, old_count] {
+    if (puzzles->count() > 0 && old_count->count() > 0)
+      throw CLI::ValidationError("--count", "the old name of --puzzles; give --puzzles only");
+    run_generate(*a, seed->count() > 0);
+  });
 });
 
 }  // namespace

@@ -316,7 +316,7 @@ const RegisterCommand register_solve(21, [](CLI::App& root) {
   cmd->add_option("file", a->file, "Puzzle file, '-' for stdin")->default_val("-");
   cmd->add_option("--engine", a->engine, "propagate (default), dlx (dancing links) or mip (external MIP solver)")
       ->default_val("propagate");
-  cmd->add_flag("--count", a->count, "Print the number of solutions (all of them unless --limit)");
+  cmd->add_flag("--count", a->count, "Print the number of solutions of each puzzle (all of them unless --limit)");
   cmd->add_option("--limit", a->limit, "With --count: stop at K solutions (0: no limit, the default)")
       ->check(count_validator());
   cmd->add_flag("--unique", a->unique, "Print unique, multiple or none (stops at the 2nd solution)");

@@ -260,7 +260,7 @@ TEST(GenerateCli, RoundTripsThroughSolve) {
       "--rules x,windoku --minimal", "--rules jigsaw --shape 7", "--rules jigsaw,x --shape 8",
       "--rules killer --shape 2x4",  "--rules killer,x",        "--shape 3x3 --perturb remove"};
   for (const auto& run : runs) {
-    const std::string gen = "{gridenum} generate --seed 5 --count 4 --threads 2 " + run;
+    const std::string gen = "{gridenum} generate --seed 5 --puzzles 4 --threads 2 " + run;
     const Proc made = run_cli_line(gen);
     ASSERT_EQ(made.code, 0) << run << ": " << made.err;
     // The header says which solve options the lines need.
@@ -300,7 +300,7 @@ TEST(GenerateCli, RoundTripsThroughSolve) {
 
 // --format json lines (and --stats members in them) read back too, for a jigsaw killer.
 TEST(GenerateCli, JsonLinesRoundTrip) {
-  const std::string gen = "{gridenum} generate --seed 9 --count 5 --rules jigsaw,killer --shape 6 --format json --stats";
+  const std::string gen = "{gridenum} generate --seed 9 --puzzles 5 --rules jigsaw,killer --shape 6 --format json --stats";
   const Proc made = run_cli_line(gen);
   ASSERT_EQ(made.code, 0) << made.err;
   std::vector<std::string> solutions;
@@ -322,7 +322,7 @@ TEST(GenerateCli, JsonLinesRoundTrip) {
 // Same command, same bytes; --threads changes nothing but the summary.
 TEST(GenerateCli, SameSeedSameOutputAnyThreads) {
   for (const std::string run : {"--rules jigsaw --shape 9 --minimal", "--rules killer --shape 2x3", "--symmetry rotational"}) {
-    const std::string gen = "generate --seed 123 --count 8 " + run;
+    const std::string gen = "generate --seed 123 --puzzles 8 " + run;
     const Proc a = run_cli_line("{gridenum} " + gen + " --threads 1");
     const Proc b = run_cli_line("{gridenum} " + gen + " --threads 2");
     const Proc c = run_cli_line("{gridenum} " + gen + " --threads 2");
@@ -337,15 +337,15 @@ TEST(GenerateCli, SameSeedSameOutputAnyThreads) {
     EXPECT_EQ(again.out, a.out) << header;
   }
   // Without --seed: a random seed, written in the header (two runs differ).
-  const Proc x = run_cli_line("{gridenum} generate --count 3");
-  const Proc y = run_cli_line("{gridenum} generate --count 3");
+  const Proc x = run_cli_line("{gridenum} generate --puzzles 3");
+  const Proc y = run_cli_line("{gridenum} generate --puzzles 3");
   EXPECT_NE(lines_of(x.out).at(0), lines_of(y.out).at(0));
 }
 
 // --json: one document with every puzzle, its hint (what `solve --stats` reports for it), and
 // the run's count, threads, time and stages.
 TEST(GenerateCli, JsonDocumentAndTheHint) {
-  const Proc made = run_cli({"generate", "--seed", "3", "--count", "6", "--rules", "x", "--shape", "3x3", "--json",
+  const Proc made = run_cli({"generate", "--seed", "3", "--puzzles", "6", "--rules", "x", "--shape", "3x3", "--json",
                              "--threads", "2"});
   ASSERT_EQ(made.code, 0) << made.err;
   const auto doc = nlohmann::json::parse(made.out);
@@ -405,7 +405,7 @@ TEST(GenerateCli, UsageErrorsExit2WithAMessage) {
 TEST(GenerateCli, Help) {
   const Proc p = run_cli({"generate", "--help"});
   EXPECT_EQ(p.code, 0);
-  for (const char* s : {"--seed", "--count", "--minimal", "--symmetry", "rotational", "mirror", "--rules", "--shape",
+  for (const char* s : {"--seed", "--puzzles", "--minimal", "--symmetry", "rotational", "mirror", "--rules", "--shape",
                         "--threads", "--json", "--stats", "| gridenum solve", "Examples"})
     EXPECT_TRUE(contains(p.out, s)) << s;
 }

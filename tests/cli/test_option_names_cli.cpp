@@ -1,0 +1,66 @@
+// One name, one meaning across the commands (src/cli/cmd_*.cpp): --count counts solutions (solve:
+// of each puzzle; enumerate: of the empty grid, every grid), the number of puzzles generate makes
+// is --puzzles.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "cli_run.hpp"
+
+namespace {
+
+using namespace gridenum::testing;
+
+// The entries of one section ("Options:", "Positionals:") of a --help text: a line of two spaces
+// and the entry's names, with the description CLI11 puts on the next lines when the names are
+// long (indented further) joined to it by two spaces.
+std::vector<std::string> section_entries(const std::string& help, const std::string& section) {
+  std::vector<std::string> entries;
+  bool in = false;
+  for (const std::string& line : lines_of(help)) {
+    if (line == section) {
+      in = true;
+      continue;
+    }
+    if (line.empty()) in = false;
+    if (!in || line.size() <= 2 || line.compare(0, 2, "  ") != 0) continue;
+    if (line[2] != ' ') entries.push_back(line.substr(2));
+    else if (!entries.empty()) entries.back() += "  " + line.substr(line.find_first_not_of(' '));
+  }
+  return entries;
+}
+
+// The entry of `name` ("--count", "DIR") in a help section, "" when it is not listed.
+std::string entry(const std::string& help, const std::string& section, const std::string& name) {
+  for (const std::string& e : section_entries(help, section))
+    if (e.compare(0, name.size(), name) == 0 && (e.size() == name.size() || e[name.size()] == ' ' || e[name.size()] == ','))
+      return e;
+  return "";
+}
+
+}  // namespace
+
+TEST(OptionNamesCli, CountCountsSolutionsAndGenerateTakesPuzzles) {
+  const std::string solve = run_cli({"solve", "--help"}).out, enumerate = run_cli({"enumerate", "--help"}).out,
+                    generate = run_cli({"generate", "--help"}).out;
+  EXPECT_TRUE(contains(entry(solve, "Options:", "--count"), "number of solutions")) << solve;
+  EXPECT_TRUE(contains(entry(enumerate, "Options:", "--count"), "the solutions of the empty grid")) << enumerate;
+  EXPECT_EQ(entry(generate, "Options:", "--count"), "") << generate;
+  EXPECT_TRUE(contains(entry(generate, "Options:", "--puzzles"), "Number of puzzles to make")) << generate;
+
+  const Proc made = run_cli({"generate", "--seed", "4", "--shape", "2x2", "--puzzles", "3"});
+  ASSERT_EQ(made.code, 0) << made.err;
+  EXPECT_EQ(lines_of(made.out).size(), 4u) << made.out;  // the header and 3 puzzles
+  EXPECT_TRUE(contains(lines_of(made.out).at(0), " --puzzles 3 ")) << made.out;
+  // The old spelling still makes the same puzzles, and says the new one on stderr.
+  const Proc old = run_cli({"generate", "--seed", "4", "--shape", "2x2", "--count", "3"});
+  ASSERT_EQ(old.code, 0) << old.err;
+  EXPECT_EQ(old.out, made.out);
+  EXPECT_TRUE(contains(old.err, "gridenum generate: --count N is now --puzzles N")) << old.err;
+  EXPECT_FALSE(contains(made.err, "--count")) << made.err;
+  const Proc both = run_cli({"generate", "--seed", "4", "--puzzles", "3", "--count", "3"});
+  EXPECT_EQ(both.code, 2);
+  EXPECT_TRUE(contains(both.err, "--count: the old name of --puzzles; give --puzzles only")) << both.err;
+}
+
