@@ -256,7 +256,8 @@ const RegisterCommand register_count(10, [](CLI::App& root) {
   cmd->add_option("--method", args->method, methods)->default_val("auto")->check(CLI::IsMember(names));
   cmd->add_option("--job-dir", args->job_dir,
                   "Run as a checkpointed job in this directory (config, journal, log, result); continue it with "
-                  "gridenum resume DIR");
+                  "gridenum resume DIR")
+      ->type_name("DIR");
   cmd->add_flag("--dry-run", args->dry_run,
                 "Count nothing: build the plan and time a random sample of its units on one thread; print the units, "
                 "the projected CPU-seconds of the whole count and its wall time here (--threads) and on --nodes nodes "
@@ -268,7 +269,8 @@ const RegisterCommand register_count(10, [](CLI::App& root) {
       ->default_val(1);
   cmd->add_option("--node-cores", args->node_cores, "--dry-run: cores (threads) per node of that projection")
       ->default_val(64);
-  cmd->add_option("--config", args->config, "Job config (TOML, see configs/default.toml); options given here override it");
+  cmd->add_option("--config", args->config, "Job config (TOML, see configs/default.toml); options given here override it")
+      ->type_name("FILE");
   cmd->add_option("--shard", args->shard,
                   "Run the K-th of M disjoint subsets of the units (K/M; needs --job-dir). Units: (class, slice) for the "
                   "stack method, classes for two-stack, two-band and three-band");
@@ -281,7 +283,8 @@ const RegisterCommand register_count(10, [](CLI::App& root) {
   cmd->add_option("--table-cache", args->table_cache,
                   "Three-band route (4x3, 3x4): keep the F table (1.2 GB for 4x3, minutes to build) in this directory and read "
                   "it from there next time, checked (default: the job directory with --job-dir, none otherwise; a directory "
-                  "the shards of a Slurm array share saves each of them the build)");
+                  "the shards of a Slurm array share saves each of them the build)")
+      ->type_name("DIR");
   cmd->add_flag("--no-table-cache", args->no_table_cache, "Three-band route: build the F table, read and write no cache");
   cmd->add_option("--memory-limit", args->memory_limit,
                   "The most memory the large tables may hold: auto (90% of this machine's or its cgroup's memory, e.g. a "

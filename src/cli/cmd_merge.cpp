@@ -23,9 +23,11 @@ struct MergeArgs {
 const RegisterCommand register_merge(13, [](CLI::App& root) {
   auto a = std::make_shared<MergeArgs>();
   auto* cmd = root.add_subcommand("merge", "Add up the shards of one counting job into its total");
-  cmd->add_option("DIR", a->dirs, "Job directories of the shards (gridenum count --shard K/M --job-dir DIR)")->required();
+  cmd->add_option("DIR", a->dirs, "The job directories of the shards, one per shard (gridenum count --shard K/M --job-dir DIR)")
+      ->required();
   cmd->add_flag("--json", a->json, "Print the result as one JSON document");
-  cmd->add_option("--output", a->output, "Also write result.txt and result.json into this directory (atomically)");
+  cmd->add_option("--output", a->output, "Also write result.txt and result.json into this directory (atomically)")
+      ->type_name("DIR");
   add_threads_option(cmd, a->threads, "Threads for rebuilding the catalogue when no shard caches it");
   cmd->footer(
       "Exit: 0 ok; 1 refused (shards of different jobs, a shard missing, given twice or unfinished); 2 a DIR holds\n"

@@ -313,7 +313,7 @@ const RegisterCommand register_solve(21, [](CLI::App& root) {
       "reached, or a listed solution that is wrong or disagrees with the solver);\n"
       "2 usage error or unreadable file; 3 an engine failed at run time (e.g. no MIP solver) or\n"
       "standard output could not be written; 130 stopped by SIGINT/SIGTERM (MIP engine).");
-  cmd->add_option("file", a->file, "Puzzle file, '-' for stdin")->default_val("-");
+  cmd->add_option("FILE", a->file, "The puzzle file, one puzzle per line ('-': standard input)")->default_val("-");
   cmd->add_option("--engine", a->engine, "propagate (default), dlx (dancing links) or mip (external MIP solver)")
       ->default_val("propagate");
   cmd->add_flag("--count", a->count, "Print the number of solutions of each puzzle (all of them unless --limit)");

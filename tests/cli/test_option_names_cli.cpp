@@ -1,12 +1,15 @@
 // One name, one meaning across the commands (src/cli/cmd_*.cpp): --count counts solutions (solve:
 // of each puzzle; enumerate: of the empty grid, every grid), the number of puzzles generate makes
-// is --puzzles.
+// is --puzzles; positionals are named for what they are (DIR a job directory, FILE a file with
+// '-' for standard input, PATH either) and their help says what each one is.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
 #include "cli_run.hpp"
+#include "cli_tree.hpp"
 
 namespace {
 
@@ -64,3 +67,41 @@ TEST(OptionNamesCli, CountCountsSolutionsAndGenerateTakesPuzzles) {
   EXPECT_TRUE(contains(both.err, "--count: the old name of --puzzles; give --puzzles only")) << both.err;
 }
 
+// Every positional of every command is named for what it is -- DIR (a job directory), FILE (a
+// file; '-' is standard input where that is read), PATH (a file or a directory), or a word of
+// the command line (FORMAT, COMMAND) -- and its help says what it holds.
+TEST(OptionNamesCli, PositionalsAreNamedForWhatTheyAre) {
+  const std::vector<std::string> names{"DIR", "FILE", "PATH", "FORMAT", "COMMAND"};
+  int seen = 0;
+  for (const auto& command : cli_leaf_commands()) {
+    auto args = command;
+    args.push_back("--help");
+    const std::string help = run_cli(args).out;
+    for (const std::string& e : section_entries(help, "Positionals:")) {
+      const std::string name = e.substr(0, e.find(' '));
+      EXPECT_NE(std::find(names.begin(), names.end(), name), names.end()) << joined_words(command) << ": " << e;
+      // The description: after the names and type, two spaces (or on the next line when long).
+      const std::size_t gap = e.find("  ");
+      EXPECT_TRUE(gap != std::string::npos && e.find_first_not_of(' ', gap) != std::string::npos) << joined_words(command) << ": " << e;
+      ++seen;
+    }
+  }
+  EXPECT_GE(seen, 7);  // solve, export-mip, resume, status, merge, verify result, help
+  // Where standard input is read, the help says so; a job's directory is DIR everywhere.
+  for (const char* cmd : {"solve", "export-mip"}) {
+    const std::string e = entry(run_cli({cmd, "--help"}).out, "Positionals:", "FILE");
+    EXPECT_TRUE(contains(e, "'-': standard input")) << cmd << ": " << e;
+  }
+  for (const char* cmd : {"resume", "status", "merge"})
+    EXPECT_TRUE(contains(entry(run_cli({cmd, "--help"}).out, "Positionals:", "DIR"), "director")) << cmd;
+  const std::string result = entry(run_cli({"verify", "result", "--help"}).out, "Positionals:", "PATH");
+  EXPECT_TRUE(contains(result, "result file")) << result;
+  // Options that take one say so the same way.
+  const std::string count = run_cli({"count", "--help"}).out;
+  EXPECT_TRUE(contains(entry(count, "Options:", "--job-dir"), "--job-dir DIR")) << count;
+  EXPECT_TRUE(contains(entry(count, "Options:", "--table-cache"), "--table-cache DIR")) << count;
+  EXPECT_TRUE(contains(entry(count, "Options:", "--config"), "--config FILE")) << count;
+  EXPECT_TRUE(contains(entry(run_cli({"merge", "--help"}).out, "Options:", "--output"), "--output DIR"));
+  // The usage line names them too.
+  EXPECT_TRUE(contains(run_cli({"solve", "--help"}).out, "[OPTIONS] [FILE]"));
+}
