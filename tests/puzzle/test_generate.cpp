@@ -257,7 +257,7 @@ TEST(GenerateSteps, MinimalKillersAdmitNoMerge) {
 TEST(GenerateCli, RoundTripsThroughSolve) {
   const std::vector<std::string> runs{
       "--shape 2x3 --minimal",       "--shape 4x4",  "--rules x --shape 3x2", "--rules windoku --symmetry mirror",
-      "--rules x,windoku --minimal", "--rules jigsaw --shape 7", "--rules jigsaw,x --shape 8",
+      "--rules x,windoku --minimal", "--rules jigsaw --size 7", "--rules jigsaw,x --size 8",
       "--rules killer --shape 2x4",  "--rules killer,x",        "--shape 3x3 --perturb remove"};
   for (const auto& run : runs) {
     const std::string gen = "{gridenum} generate --seed 5 --puzzles 4 --threads 2 " + run;
@@ -300,7 +300,7 @@ TEST(GenerateCli, RoundTripsThroughSolve) {
 
 // --format json lines (and --stats members in them) read back too, for a jigsaw killer.
 TEST(GenerateCli, JsonLinesRoundTrip) {
-  const std::string gen = "{gridenum} generate --seed 9 --puzzles 5 --rules jigsaw,killer --shape 6 --format json --stats";
+  const std::string gen = "{gridenum} generate --seed 9 --puzzles 5 --rules jigsaw,killer --size 6 --format json --stats";
   const Proc made = run_cli_line(gen);
   ASSERT_EQ(made.code, 0) << made.err;
   std::vector<std::string> solutions;
@@ -321,7 +321,7 @@ TEST(GenerateCli, JsonLinesRoundTrip) {
 
 // Same command, same bytes; --threads changes nothing but the summary.
 TEST(GenerateCli, SameSeedSameOutputAnyThreads) {
-  for (const std::string run : {"--rules jigsaw --shape 9 --minimal", "--rules killer --shape 2x3", "--symmetry rotational"}) {
+  for (const std::string run : {"--rules jigsaw --size 9 --minimal", "--rules killer --shape 2x3", "--symmetry rotational"}) {
     const std::string gen = "generate --seed 123 --puzzles 8 " + run;
     const Proc a = run_cli_line("{gridenum} " + gen + " --threads 1");
     const Proc b = run_cli_line("{gridenum} " + gen + " --threads 2");
@@ -380,13 +380,13 @@ TEST(GenerateCli, JsonDocumentAndTheHint) {
 TEST(GenerateCli, UsageErrorsExit2WithAMessage) {
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
       {{"--rules", "sudokux"}, "unknown rule 'sudokux'"},
-      {{"--shape", "7"}, "size 7 has no box shape"},
+      {{"--shape", "7"}, "--shape: expected a box shape RxC (R rows and C columns per box, R*C digits)"},
       {{"--shape", "3y3"}, "--shape"},
       {{"--shape", "6x6"}, "6x6"},
       {{"--rules", "windoku", "--shape", "2x3"}, "windoku needs 3x3 boxes"},
       {{"--rules", "killer", "--symmetry", "mirror"}, "--symmetry none"},
-      {{"--rules", "jigsaw,killer", "--shape", "6"}, "--format json"},
-      {{"--rules", "jigsaw", "--shape", "3"}, "a jigsaw needs a size 4..25"},
+      {{"--rules", "jigsaw,killer", "--size", "6"}, "--format json"},
+      {{"--rules", "jigsaw", "--size", "3"}, "a jigsaw needs a size 4..25"},
       {{"--rules", "killer", "--cage-max", "10", "--shape", "2x2"}, "--cage-max 10"},
       {{"--cage-max", "3"}, "--cage-max is for killer"},
       {{"--symmetry", "diagonal"}, "--symmetry"},
