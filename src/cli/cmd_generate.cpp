@@ -104,9 +104,12 @@ void run_generate(const GenerateArgs& a, bool seed_given, bool shape_given, bool
 
   std::setvbuf(stdout, nullptr, _IOFBF, 1 << 16);
   if (a.json) {
+    // The grid as the puzzle specs give it (puzzle_write.cpp): its side, and its box shape unless
+    // it is a jigsaw (its regions replace the boxes; its model's shape 1 x n is no box shape).
+    const std::string box = opt.rules & kRuleJigsaw ? "null" : "\"" + opt.box.str() + "\"";
     write("{\"command\":" + nlohmann::json(command).dump() + ",\"seed\":" + std::to_string(seed) +
-          ",\"rules\":" + nlohmann::json(rules_text(opt.rules)).dump() + ",\"shape\":\"" + opt.box.str() +
-          "\",\"solve_arguments\":" + nlohmann::json(solve_args).dump() + ",\"puzzles\":[");
+          ",\"rules\":" + nlohmann::json(rules_text(opt.rules)).dump() + ",\"size\":" + std::to_string(opt.box.n()) +
+          ",\"shape\":" + box + ",\"solve_arguments\":" + nlohmann::json(solve_args).dump() + ",\"puzzles\":[");
   } else {
     write("# " + command + "\n");
     if (!solve_args.empty()) write("# read with: gridenum solve " + solve_args + "\n");
@@ -182,8 +185,9 @@ const RegisterCommand register_generate(26, [](CLI::App& root) {
       "  jigsaw               'N|givens|regions|solution'\n"
       "  killer               'N|RxC|cages|solution' (no givens: the cages alone fix the grid)\n"
       "  --format json        one JSON spec per line (any rules; needed for jigsaw,killer)\n"
-      "The run summary goes to stderr. --json writes one JSON document instead: every puzzle with\n"
-      "its hint, fill restarts and jigsaw layouts tried, then count, threads, seconds, stage times.\n"
+      "The run summary goes to stderr. --json writes one JSON document instead: the grid's size and\n"
+      "box shape (null for a jigsaw), every puzzle with its hint, fill restarts and jigsaw layouts\n"
+      "tried, then count, threads, seconds, stage times. A jigsaw's JSON spec gives its side, \"size\".\n"
       "\n"
       "Examples:\n"
       "  gridenum generate --seed 1 --puzzles 10 --minimal | gridenum solve --unique\n"

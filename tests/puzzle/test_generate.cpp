@@ -377,6 +377,34 @@ TEST(GenerateCli, JsonDocumentAndTheHint) {
   }
 }
 
+// A jigsaw is sized by its side in text and JSON alike: the header's --size, the line's N, the
+// JSON spec's and the --json document's "size" (never the 1xN shape its model holds); a grid with
+// boxes gives its box shape too.
+TEST(GenerateCli, JigsawIsSizedByItsSide) {
+  const Proc line = run_cli({"generate", "--seed", "2", "--rules", "jigsaw", "--size", "6", "--puzzles", "1"});
+  ASSERT_EQ(line.code, 0) << line.err;
+  EXPECT_TRUE(contains(lines_of(line.out).at(0), " --size 6 ")) << line.out;
+  EXPECT_EQ(lines_of(line.out).at(1).rfind("6|", 0), 0u) << line.out;
+  const Proc spec = run_cli({"generate", "--seed", "2", "--rules", "jigsaw", "--size", "6", "--puzzles", "1", "--format", "json"});
+  ASSERT_EQ(spec.code, 0) << spec.err;
+  const auto j = nlohmann::json::parse(lines_of(spec.out).at(1));
+  EXPECT_EQ(j.at("size"), 6);
+  EXPECT_FALSE(j.contains("shape")) << j.dump();
+  const Proc doc = run_cli({"generate", "--seed", "2", "--rules", "jigsaw", "--size", "6", "--puzzles", "1", "--json"});
+  ASSERT_EQ(doc.code, 0) << doc.err;
+  const auto d = nlohmann::json::parse(doc.out);
+  EXPECT_EQ(d.at("size"), 6);
+  EXPECT_TRUE(d.at("shape").is_null()) << doc.out;
+  const auto boxed = nlohmann::json::parse(run_cli({"generate", "--seed", "2", "--shape", "2x3", "--puzzles", "1", "--json"}).out);
+  EXPECT_EQ(boxed.at("size"), 6);
+  EXPECT_EQ(boxed.at("shape"), "2x3");
+  // What generate writes, solve reads.
+  const Proc solved = run_cli_line("{gridenum} generate --seed 2 --rules jigsaw --size 6 --puzzles 3 --format json | "
+                                   "{gridenum} solve --unique -");
+  EXPECT_EQ(solved.code, 0) << solved.err;
+  EXPECT_EQ(lines_of(solved.out).size(), 3u) << solved.out;
+}
+
 TEST(GenerateCli, UsageErrorsExit2WithAMessage) {
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
       {{"--rules", "sudokux"}, "unknown rule 'sudokux'"},
