@@ -113,7 +113,9 @@ const RegisterCommand register_enumerate(22, [](CLI::App& root) {
   auto* cmd = root.add_subcommand("enumerate", "Count or list all grids of a small box shape (e.g. 2x2: 288)");
   cmd->footer("Examples: gridenum enumerate --shape 2x2            -> 288\n"
               "          gridenum enumerate --shape 2x2 --rules x  -> 48\n"
-              "          gridenum enumerate --shape 2x3            -> 28200960 (first row fixed, times 6!)");
+              "          gridenum enumerate --shape 2x3            -> 28200960 (first row fixed, times 6!)\n"
+              "Exit: 0 done; 2 usage error (a shape, rule or engine it does not take); 3 run-time error (standard\n"
+              "output could not be written).");
   cmd->add_option("--shape", a->shape, "Box shape RxC (grid side R*C)")->default_val("2x2");
   cmd->add_option("--rules", a->rules, "Extra rules: x (both diagonals), windoku; comma-separated");
   cmd->add_option("--engine", a->engine, "dlx (default) or propagate");

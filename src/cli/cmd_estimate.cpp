@@ -58,6 +58,9 @@ const RegisterCommand register_estimate(20, [](CLI::App& root) {
   cmd->add_option("--shape", args->shape, "Box shape RxC")->default_val("3x3");
   add_threads_option(cmd, args->threads)->default_val(0);
   cmd->add_flag("--json", args->json, "Print the result as one JSON document");
+  cmd->footer(
+      "Exit: 0 done; 2 usage error (a shape estimate does not take); 3 run-time error (standard output could not be\n"
+      "written); 130 stopped by SIGINT/SIGTERM.");
   cmd->callback([args] { run(*args); });
 });
 

@@ -174,8 +174,8 @@ const RegisterCommand register_export_mip(25, [](CLI::App& root) {
       "zpl (ZIMPL model + data files; needs --output). The model goes to stdout unless --output\n"
       "names a file or a directory. FILE is read like `gridenum solve` input; the first puzzle\n"
       "is used unless --index. --stats prints variables, constraints and nonzeros (and writes the\n"
-      "model only with --output). Exit: 0 ok, 2 bad input or unsupported combination, 3 the output\n"
-      "cannot be written.");
+      "model only with --output).\n"
+      "Exit: 0 ok; 2 bad input or unsupported combination; 3 the output cannot be written.");
   cmd->add_option("FILE", a->file, "The puzzle file, read like solve's input ('-': standard input)")->default_val("-");
   cmd->add_option("--formulation", a->formulation, "blp (default), nlip or nlip-tight")->default_val("blp");
   cmd->add_option("--format", a->format, "lp (default), mps or zpl")->default_val("lp");

@@ -76,6 +76,12 @@ const RegisterCommand register_verify(15, [](CLI::App& root) {
   std::shared_ptr<VerifyArgs> a;
   auto* cmd = root.add_subcommand("verify", "Check class sizes, completion counts or a finished result independently");
   cmd->require_subcommand(1);
+  // The exit codes of every verify command (report() above; main.cpp); CLI11 gives a subcommand
+  // its parent's footer when it is added, so each of them has it.
+  cmd->footer(
+      "Exit: 0 PASS; 1 FAIL (a figure disagrees or a check failed: the report names it); 2 usage or input error\n"
+      "(a shape it does not check, a file that is not a result); 3 run-time error (I/O, a damaged journal);\n"
+      "130 stopped by SIGINT/SIGTERM.");
 
   a = std::make_shared<VerifyArgs>();
   auto* classes = cmd->add_subcommand("classes",
