@@ -1,8 +1,10 @@
 // `gridenum count`: parse, run the pipeline, print (text or JSON). With --job-dir the count runs
 // as a checkpointed job (journal, resume, shards: see job.hpp); with --config the settings come
-// from a TOML file (configs/*.toml) and the command-line options given override them.
+// from a TOML file (configs/*.toml, installed in PREFIX/share/gridenum/configs) and the
+// command-line options given override them.
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <functional>
 #include <iostream>
 
@@ -38,6 +40,29 @@ struct CountArgs {
   bool no_table_cache = false;
   std::string memory_limit;
 };
+
+// Where the ready job configs are installed: PREFIX/share/gridenum/configs beside PREFIX/bin
+// (CMakeLists.txt's install rules, docs/install.md), found from this binary's own path; "" when
+// it does not run from an installation (a build tree: the source tree's configs/).
+std::string installed_configs_dir() {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (ec) return "";
+  const fs::path dir = (exe.parent_path().parent_path() / "share" / "gridenum" / "configs").lexically_normal();
+  return fs::is_directory(dir, ec) ? dir.string() : "";
+}
+
+// --config names a file that is not there: where the ready ones are.
+void check_config_exists(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::exists(path, ec)) return;
+  const std::string dir = installed_configs_dir();
+  throw CLI::ValidationError("--config", "no file '" + path + "'; the ready configs (default.toml, 2x5.toml, 4x3.toml, ...) are " +
+                                             (dir.empty() ? std::string("installed in PREFIX/share/gridenum/configs, and in "
+                                                                        "configs/ of the source tree")
+                                                          : "in " + dir + " (e.g. --config " + dir + "/default.toml)"));
+}
 
 void print(const MethodResult& r, bool json) {
   if (json) std::cout << r.json.dump(2) << "\n";
@@ -120,7 +145,10 @@ void run_classes(const CountArgs& a, const JobConfig& cfg, std::optional<MethodI
 void run(const CountArgs& a, CLI::App* cmd) {
   const std::function<bool(const char*)> given = [cmd](const char* name) { return cmd->get_option(name)->count() > 0; };
   JobConfig cfg;
-  if (!a.config.empty()) cfg = load_config(a.config);  // ConfigError: exit 2 (job_cli.hpp)
+  if (!a.config.empty()) {
+    check_config_exists(a.config);
+    cfg = load_config(a.config);  // ConfigError: exit 2 (job_cli.hpp)
+  }
   if (given("--shape") || a.config.empty()) {
     cfg.shape = parse_box_shape(a.shape);
   }
@@ -269,7 +297,10 @@ const RegisterCommand register_count(10, [](CLI::App& root) {
       ->default_val(1);
   cmd->add_option("--node-cores", args->node_cores, "--dry-run: cores (threads) per node of that projection")
       ->default_val(64);
-  cmd->add_option("--config", args->config, "Job config (TOML, see configs/default.toml); options given here override it")
+  cmd->add_option("--config", args->config,
+                  "Job config (TOML; docs/jobs.md); options given here override it. The ready ones (default.toml: 9x9, "
+                  "2x5.toml, 4x3.toml, ...) are installed in PREFIX/share/gridenum/configs, and in configs/ of the "
+                  "source tree")
       ->type_name("FILE");
   cmd->add_option("--shard", args->shard,
                   "Run the K-th of M disjoint subsets of the units (K/M; needs --job-dir). Units: (class, slice) for the "

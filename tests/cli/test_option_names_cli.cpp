@@ -105,3 +105,20 @@ TEST(OptionNamesCli, PositionalsAreNamedForWhatTheyAre) {
   // The usage line names them too.
   EXPECT_TRUE(contains(run_cli({"solve", "--help"}).out, "[OPTIONS] [FILE]"));
 }
+
+// --config's help named configs/default.toml, a path of the source tree that means nothing after
+// `cmake --install`: it says where the configs are installed, and a --config that names no file
+// says it too (tests/cli/slow_install_cli.cpp: from an installation, the directory itself).
+TEST(OptionNamesCli, ConfigSaysWhereTheConfigsAreInstalled) {
+  const std::string e = entry(run_cli({"count", "--help"}).out, "Options:", "--config");
+  EXPECT_TRUE(contains(e, "installed in PREFIX/share/gridenum/configs")) << e;
+  EXPECT_FALSE(contains(e, "see configs/")) << e;
+  const TempDir t;
+  const Proc p = run_cli({"count", "--config", (t / "nine.toml").string()});
+  EXPECT_EQ(p.code, 2);
+  EXPECT_EQ(p.out, "");
+  EXPECT_TRUE(contains(p.err, "--config: no file '" + (t / "nine.toml").string() +
+                                  "'; the ready configs (default.toml, 2x5.toml, 4x3.toml, ...) are installed in "
+                                  "PREFIX/share/gridenum/configs, and in configs/ of the source tree"))
+      << p.err;
+}
