@@ -27,6 +27,7 @@ struct CountArgs {
   std::string kernel = "partition";
   std::uint32_t slices = 0;
   bool json = false;
+  bool total_only = false;
   std::string method = "auto";
   std::string job_dir;
   std::string config;
@@ -64,10 +65,7 @@ void check_config_exists(const std::string& path) {
                                                           : "in " + dir + " (e.g. --config " + dir + "/default.toml)"));
 }
 
-void print(const MethodResult& r, bool json) {
-  if (json) std::cout << r.json.dump(2) << "\n";
-  else std::cout << r.text;
-}
+void print(const MethodResult& r, const CountArgs& a) { print_result(r, r.json, result_output(a.json, a.total_only)); }
 
 // The options that apply to some methods only (count/method.hpp, MethodOption): refused, when
 // given, for a method that does not take them.
@@ -110,6 +108,9 @@ void run_classes(const CountArgs& a, const JobConfig& cfg, std::optional<MethodI
                  const std::function<bool(const char*)>& given) {
   for (const char* other : {"--job-dir", "--shard", "--kernel", "--slices", "--config", "--dry-run"})
     if (given(other)) throw CLI::ValidationError("--classes", std::string(other) + " does not apply to a --classes run (one pass)");
+  if (given("--total-only"))
+    throw CLI::ValidationError("--total-only", "a --classes run prints its classes; the total alone is a whole count's "
+                                               "(leave out --classes)");
   std::vector<std::string> takers;  // the methods with a class-by-class run that take the shape
   for (const CountMethod* r : count_methods())
     if (r->takes_classes(cfg.shape)) takers.push_back(r->name);
@@ -139,7 +140,7 @@ void run_classes(const CountArgs& a, const JobConfig& cfg, std::optional<MethodI
   } catch (const std::invalid_argument& e) {
     throw CLI::ValidationError("--classes", e.what());
   }
-  print(r, a.json);
+  print(r, a);
 }
 
 void run(const CountArgs& a, CLI::App* cmd) {
@@ -174,6 +175,10 @@ void run(const CountArgs& a, CLI::App* cmd) {
     throw CLI::ValidationError("--job-dir", "an empty name; give the job's directory");
   if (!cfg.shard.whole() && a.job_dir.empty())
     throw CLI::ValidationError("--shard", "a shard runs as a job: give --job-dir too (gridenum merge adds the shards up)");
+  if (a.total_only && !cfg.shard.whole())
+    throw CLI::ValidationError("--total-only", "a shard has no total: gridenum merge --total-only DIR... adds the shards up");
+  if (a.total_only && a.dry_run)
+    throw CLI::ValidationError("--total-only", "--dry-run counts nothing: it prints the plan and its projected cost");
 
   // The method: --method, else the config's; auto (the registry's pick for the shape) when neither
   // names one. Every decision below is a lookup in the registry (count/method.hpp).
@@ -199,7 +204,7 @@ void run(const CountArgs& a, CLI::App* cmd) {
       const auto watch = watch_long_command();
       r = m.run_once(method_settings(cfg, {}, PlanSource{}));
     }
-    return print(r, a.json);
+    return print(r, a);
   }
   if (!a.dry_run)
     for (const char* dry_only : {"--sample-seconds", "--nodes", "--node-cores"})
@@ -218,7 +223,7 @@ void run(const CountArgs& a, CLI::App* cmd) {
       const auto watch = watch_long_command();  // the plan's tables are drawn; Ctrl-C: exit 130
       return measure_plan_cost(cfg, a.sample_seconds, 1, PlanTarget{a.nodes, a.node_cores});
     }();
-    if (a.json) std::cout << to_json(c).dump(2) << "\n";
+    if (a.json) std::cout << to_json(c).dump(2) << "\n";  // --total-only: refused above
     else std::cout << format_text(c);
     return;
   }
@@ -228,7 +233,7 @@ void run(const CountArgs& a, CLI::App* cmd) {
     req.config = cfg;
     req.handle_signals = true;
     req.command = "gridenum count";
-    run_job_cli(req, a.json);  // exits 130 when interrupted
+    run_job_cli(req, result_output(a.json, a.total_only));  // exits 130 when interrupted
     return;
   }
   // Without a job directory: the same work as a job, with a progress bar on a terminal and
@@ -254,7 +259,7 @@ void run(const CountArgs& a, CLI::App* cmd) {
                  o.stopped_by.c_str(), group_digits(o.units_done).c_str(), count_of(o.units_total, "unit", "units").c_str());
     throw Exit{130};
   }
-  print(o.result, a.json);
+  print(o.result, a);
 }
 
 const RegisterCommand register_count(10, [](CLI::App& root) {
@@ -267,7 +272,7 @@ const RegisterCommand register_count(10, [](CLI::App& root) {
   cmd->add_option("--kernel", args->kernel, "Completion kernel: partition (fast) or backtrack (plain, slow check)")
       ->default_val("partition");
   cmd->add_option("--slices", args->slices, "Work units per class (0: about 1024 units in all)")->default_val(0);
-  cmd->add_flag("--json", args->json, "Print the result as one JSON document");
+  add_result_output_options(cmd, args->json, args->total_only);
   // The methods and their one-line summaries, from the registry (count/method.hpp).
   std::string methods = "Counting method: auto (the first of ";
   std::vector<std::string> names{"auto"};

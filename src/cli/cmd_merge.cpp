@@ -16,6 +16,7 @@ namespace {
 struct MergeArgs {
   std::vector<std::string> dirs;
   bool json = false;
+  bool total_only = false;
   std::string output;
   int threads = 0;
 };
@@ -25,7 +26,7 @@ const RegisterCommand register_merge(13, [](CLI::App& root) {
   auto* cmd = root.add_subcommand("merge", "Add up the shards of one counting job into its total");
   cmd->add_option("DIR", a->dirs, "The job directories of the shards, one per shard (gridenum count --shard K/M --job-dir DIR)")
       ->required();
-  cmd->add_flag("--json", a->json, "Print the result as one JSON document");
+  add_result_output_options(cmd, a->json, a->total_only);
   cmd->add_option("--output", a->output, "Also write result.txt and result.json into this directory (atomically)")
       ->type_name("DIR");
   add_threads_option(cmd, a->threads, "Threads for rebuilding the catalogue when no shard caches it");
@@ -56,8 +57,10 @@ const RegisterCommand register_merge(13, [](CLI::App& root) {
       write_file_atomic(std::filesystem::path(a->output) / "result.txt", text);
       write_file_atomic(std::filesystem::path(a->output) / "result.json", job_json_text(j));
     }
-    if (a->json) std::cout << job_json_text(j);
-    else std::cout << text;
+    // What --output writes is always the whole result; stdout as asked.
+    MethodResult printed = m.result;
+    printed.text = text;
+    print_result(printed, j, result_output(a->json, a->total_only));
   });
 });
 
