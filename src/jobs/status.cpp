@@ -10,6 +10,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "gridenum/core/arith.hpp"
 #include "gridenum/core/checksum.hpp"
 #include "gridenum/core/atomic_file.hpp"
 #include "gridenum/count/method.hpp"
@@ -222,18 +223,30 @@ std::string time_text(double seconds) {
 }
 std::string time_text(const std::optional<double>& seconds) { return seconds ? time_text(*seconds) : "-"; }
 
+// A finished job's groups in one line -- "44 classes, all done: 1,056 / 1,056 units" -- where
+// a line per group said "done" 22 times or more (--json keeps every group).
+void format_all_done(std::ostringstream& o, std::uint64_t groups, const std::string& kind, std::uint64_t units) {
+  o << fmt::format("{}, all done: {} / {} (gridenum status --json: every {})\n", count_of(groups, kind, plural_kind(kind)),
+                   group_digits(units), count_of(units, "unit", "units"), kind);
+}
+
 // What the time left is and how it was got, then a line per group -- or, past kStatusGroupLines
 // groups (4x3: 349 prefix groups), per range of consecutive groups, the CPU time left summed and
 // "finished in" the range's last group's -- so the text stays a screen long (--json: every
 // group); then the group(s) in progress: the first unfinished one (groups are counted in unit
 // order) and any other that is partly done (threads counting independent units side by side).
+// A finished job: the measured cost and its groups in one line.
 void format_groups(std::ostringstream& o, const JobStatus& s) {
   constexpr std::size_t kStatusGroupLines = 24, kInProgressNamed = 3;
   const bool running = s.running.held && !s.finished;
   const std::string threads = fmt::format("{} thread{}", s.eta_threads, s.eta_threads == 1 ? "" : "s");
-  if (s.finished)
+  if (s.finished) {
     o << "measured cost: " << s.cost.basis() << "\n";
-  else if (!s.time_left_seconds)
+    std::uint64_t units = 0;
+    for (const auto& g : s.groups) units += g.units;
+    return format_all_done(o, s.groups.size(), s.groups_kind, units);
+  }
+  if (!s.time_left_seconds)
     o << "time left: " << s.cost.basis() << "\n";
   else {
     const std::string since =
@@ -272,9 +285,7 @@ void format_groups(std::ostringstream& o, const JobStatus& s) {
   }
   o << fmt::format("per {} (units done / total{}{}):\n",
                    per == 1 ? s.groups_kind : "range of " + plural_kind(s.groups_kind),
-                   s.finished ? ""
-                   : running  ? ", CPU time left, finished in"
-                              : ", CPU time left, time left if resumed with " + threads,
+                   running ? ", CPU time left, finished in" : ", CPU time left, time left if resumed with " + threads,
                    per == 1 ? "" : "; gridenum status --json: every " + s.groups_kind);
   for (const Row& r : rows)
     o << fmt::format("  {:<{}}  {:8} / {:<8}{}\n", r.label, width, r.done, r.units,
@@ -353,6 +364,12 @@ std::string format_status(const JobStatus& s) {
   // up to kDefaultGroupClasses, a line each; more (4x3 has 144,578 classes of one unit each), a
   // line per range of consecutive classes, as the default groups are (unit_groups.hpp), so the
   // text stays a screen long (--json has them all).
+  if (s.finished) {
+    std::uint64_t units = 0;
+    for (const auto& c : s.classes) units += c.total;
+    format_all_done(o, s.classes.size(), one, units);
+    return o.str();
+  }
   if (s.classes.size() <= kDefaultGroupClasses) {
     o << "per " << one << " (units done / total):\n";
     for (const auto& c : s.classes)
