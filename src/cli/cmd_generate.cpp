@@ -168,9 +168,9 @@ void run_generate(const GenerateArgs& a, bool seed_given, bool shape_given, bool
   flush_stdout();
   if (!a.json)
     fmt::print(stderr,
-               "gridenum generate: {} puzzle{} in {:.3f} s ({:.1f}/s) on {} thread{}; mean givens {:.1f}, mean nodes {:.1f}; "
+               "gridenum generate: {} in {:.3f} s ({:.1f}/s) on {} thread{}; mean givens {:.1f}, mean nodes {:.1f}; "
                "stage seconds summed over the puzzles (threads overlap): fill {:.3f}, layout {:.3f}, reduce {:.3f}, hint {:.3f}\n",
-               done, done == 1 ? "" : "s", seconds, rate, threads, threads == 1 ? "" : "s", mean_givens, mean_nodes, sum.fill,
+               count_of(done, "puzzle", "puzzles"), seconds, rate, threads, threads == 1 ? "" : "s", mean_givens, mean_nodes, sum.fill,
                sum.layout, sum.reduce, sum.stats);
 }
 

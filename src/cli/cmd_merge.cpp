@@ -40,8 +40,7 @@ const RegisterCommand register_merge(13, [](CLI::App& root) {
       const auto watch = watch_long_command();  // a plan rebuilt (4x3: seconds) is drawn; Ctrl-C: exit 130
       return merge_jobs(dirs, a->threads);
     }();
-    std::string text = "merged " + std::to_string(m.dirs.size()) + " shard" + (m.dirs.size() == 1 ? "" : "s") +
-                       " of job " + hex16(m.header.fingerprint) + ":";
+    std::string text = "merged " + count_of(m.dirs.size(), "shard", "shards") + " of job " + hex16(m.header.fingerprint) + ":";
     nlohmann::json shards = nlohmann::json::array();
     for (const auto& d : m.dirs) {
       text += " " + d.string();

@@ -271,15 +271,18 @@ int run_solve(const SolveArgs& a, CLI::App* limit_opt_owner) {
   if (a.summary) {
     const double secs = seconds_since(start);
     // Plain solving stops at the first solution: "solved"; --unique and --count tell one from several.
-    const std::string found = a.count || a.unique ? fmt::format("{} unique, {} multiple", solved, several)
-                                                  : fmt::format("{} solved", solved);
+    // Counts of puzzles and lines with thousands separators (core/arith.hpp), as every count of
+    // things the commands print; the rate is a measurement, its digits plain.
+    const std::string found = a.count || a.unique
+                                  ? fmt::format("{} unique, {} multiple", group_digits(solved), group_digits(several))
+                                  : fmt::format("{} solved", group_digits(solved));
     const int threads = resolve_threads(a.threads);
     fmt::print(stderr,
-               "gridenum solve: {} puzzle{} in {:.3f} s ({:.0f} puzzles/s, {} thread{}, engine {}): {}, {} none, {} limit "
-               "reached, {} bad line{}, {} engine error{}\n",
-               puzzles, puzzles == 1 ? "" : "s", secs, secs > 0 ? static_cast<double>(puzzles) / secs : 0.0, threads,
-               threads == 1 ? "" : "s", a.engine, found, none, stopped, errors, errors == 1 ? "" : "s", runtime,
-               runtime == 1 ? "" : "s");
+               "gridenum solve: {} in {:.3f} s ({:.0f} puzzles/s, {} thread{}, engine {}): {}, {} none, {} limit "
+               "reached, {}, {}\n",
+               count_of(puzzles, "puzzle", "puzzles"), secs, secs > 0 ? static_cast<double>(puzzles) / secs : 0.0, threads,
+               threads == 1 ? "" : "s", a.engine, found, group_digits(none), group_digits(stopped),
+               count_of(errors, "bad line", "bad lines"), count_of(runtime, "engine error", "engine errors"));
   }
   return runtime > 0 ? 3 : errors + failed > 0 ? 1 : 0;
 }

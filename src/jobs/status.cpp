@@ -288,7 +288,7 @@ void format_groups(std::ostringstream& o, const JobStatus& s) {
                    running ? ", CPU time left, finished in" : ", CPU time left, time left if resumed with " + threads,
                    per == 1 ? "" : "; gridenum status --json: every " + s.groups_kind);
   for (const Row& r : rows)
-    o << fmt::format("  {:<{}}  {:8} / {:<8}{}\n", r.label, width, r.done, r.units,
+    o << fmt::format("  {:<{}}  {:>8} / {:<8}{}\n", r.label, width, group_digits(r.done), group_digits(r.units),
                      r.done == r.units ? "  done" : fmt::format("  {:>9}  {:>9}", time_text(r.cpu), time_text(r.eta)));
 
   std::vector<const GroupProgress*> open;
@@ -297,10 +297,17 @@ void format_groups(std::ostringstream& o, const JobStatus& s) {
   if (open.empty()) return;
   o << (running ? "in progress: " : "next, when resumed: ");
   for (std::size_t k = 0; k < open.size() && k < kInProgressNamed; ++k)
-    o << (k ? "; " : "") << fmt::format("{} ({} / {} units done, {} of CPU left)", open[k]->label, open[k]->done,
-                                        open[k]->units, time_text(open[k]->cpu_seconds_left));
-  if (open.size() > kInProgressNamed) o << fmt::format("; and {} more partly done", open.size() - kInProgressNamed);
+    o << (k ? "; " : "") << fmt::format("{} ({} / {} units done, {} of CPU left)", open[k]->label, group_digits(open[k]->done),
+                                        group_digits(open[k]->units), time_text(open[k]->cpu_seconds_left));
+  if (open.size() > kInProgressNamed) o << fmt::format("; and {} more partly done", group_digits(open.size() - kInProgressNamed));
   o << "\n";
+}
+}  // namespace
+
+namespace {
+// "all 3 sessions", "1 session": the sessions a rate is over.
+std::string all_sessions(int n) {
+  return n == 1 ? "1 session" : "all " + count_of(static_cast<std::uint64_t>(std::max(n, 0)), "session", "sessions");
 }
 }  // namespace
 
@@ -314,7 +321,7 @@ std::string format_status(const JobStatus& s) {
     o << "fingerprint " << hex16(s.header.fingerprint) << "\n";
     const nlohmann::json& shards = m["merged"]["shards"];
     if (shards.is_array()) {
-      o << "from " << shards.size() << " shard" << (shards.size() == 1 ? "" : "s") << ":";
+      o << "from " << count_of(shards.size(), "shard", "shards") << ":";
       for (const auto& d : shards)
         if (d.is_string()) o << " " << d.get<std::string>();
       o << "\n";
@@ -339,11 +346,11 @@ std::string format_status(const JobStatus& s) {
   o << fmt::format("units: {} / {} done ({:.1f}%)\n", Progress::grouped(s.units_done), Progress::grouped(s.units_total),
                    s.units_total ? 100.0 * static_cast<double>(s.units_done) / static_cast<double>(s.units_total) : 100.0);
   if (s.rate_last_session > 0)
-    o << fmt::format("throughput: {} units/s (latest session), {} units/s (all {} sessions)\n",
-                     Progress::plain_rate(s.rate_last_session), Progress::plain_rate(s.rate_overall), s.sessions);
+    o << fmt::format("throughput: {} units/s (latest session), {} units/s ({})\n", Progress::plain_rate(s.rate_last_session),
+                     Progress::plain_rate(s.rate_overall), all_sessions(s.sessions));
   else
-    o << fmt::format("throughput: the latest session counted no unit; {} units/s (all {} sessions)\n",
-                     Progress::plain_rate(s.rate_overall), s.sessions);
+    o << fmt::format("throughput: the latest session counted no unit; {} units/s ({})\n", Progress::plain_rate(s.rate_overall),
+                     all_sessions(s.sessions));
   if (s.eta_seconds) o << "ETA: " << Progress::duration(*s.eta_seconds) << " (" << s.eta_from << ")\n";
   if (!s.latest_progress.empty()) o << "now (job.log): " << s.latest_progress << "\n";
   o << "started " << when(s.first_ms) << ", latest record " << when(s.last_ms) << "\n";
@@ -373,7 +380,8 @@ std::string format_status(const JobStatus& s) {
   if (s.classes.size() <= kDefaultGroupClasses) {
     o << "per " << one << " (units done / total):\n";
     for (const auto& c : s.classes)
-      o << fmt::format("  {} {:4}  {:6} / {:<6}{}\n", one, c.cls + 1, c.done, c.total, c.done == c.total ? "  done" : "");
+      o << fmt::format("  {} {:4}  {:>6} / {:<6}{}\n", one, c.cls + 1, group_digits(c.done), group_digits(c.total),
+                       c.done == c.total ? "  done" : "");
     return o.str();
   }
   const std::size_t per = (s.classes.size() + kDefaultGroupRanges - 1) / kDefaultGroupRanges;
@@ -383,8 +391,8 @@ std::string format_status(const JobStatus& s) {
     const std::size_t to = std::min(s.classes.size(), from + per);
     std::uint64_t done = 0, total = 0;
     for (std::size_t i = from; i < to; ++i) done += s.classes[i].done, total += s.classes[i].total;
-    o << fmt::format("  {} {:>6} - {:<6}  {:8} / {:<8}{}\n", by_unit ? "units  " : "classes", s.classes[from].cls + 1,
-                     s.classes[to - 1].cls + 1, done, total, done == total ? "  done" : "");
+    o << fmt::format("  {} {:>6} - {:<6}  {:>8} / {:<8}{}\n", by_unit ? "units  " : "classes", s.classes[from].cls + 1,
+                     s.classes[to - 1].cls + 1, group_digits(done), group_digits(total), done == total ? "  done" : "");
   }
   return o.str();
 }

@@ -208,7 +208,8 @@ std::string format_text(const BurnsideResult& r) {
                    s.n(), grouped(factorial(s.n())));
   if (s.rows == s.cols && !r.transposition) o << "  transposition left out (--no-transpose)\n";
   if (s.rows != s.cols) o << fmt::format("  transposition is not a symmetry here (it turns {} boxes into {})\n", s.str(), Shape{s.cols, s.rows}.str());
-  o << fmt::format("  conjugacy classes: {}, of which {} fix at least one grid:\n", r.terms.size(), r.fixing_classes);
+  o << fmt::format("  conjugacy classes: {}, of which {} fix at least one grid:\n", grouped(r.terms.size()),
+                   grouped(r.fixing_classes));
   o << fmt::format("  {:>5}  {:>12}  {:>26}  {:<11}  {}\n", "class", "size", "fixed grids (up to relab.)", "method", "representative");
   for (std::size_t i = 0; i < r.terms.size(); ++i) {
     const auto& t = r.terms[i];
