@@ -18,7 +18,7 @@ mkdir -p "$out"
 gen() {
   local name=$1 seed=$2 count=$3
   shift 3
-  "$bin" generate --seed "$seed" --count "$count" --threads 0 "$@" > "$out/$name.txt.tmp"
+  "$bin" generate --seed "$seed" --puzzles "$count" --threads 0 "$@" > "$out/$name.txt.tmp"
   mv "$out/$name.txt.tmp" "$out/$name.txt"
   echo "$out/$name.txt ($SECONDS s)" >&2
 }
@@ -54,12 +54,12 @@ gen x-windoku-3x3 1017 100 --rules x,windoku --shape 3x3 --minimal
 # Jigsaw, sizes 4 to 12 and 16, and with X. 10, 12 and 16 without --minimal: its last pass is
 # exact, and on these sizes a single undecided given can take seconds to settle.
 for n in 4 5 6 7 8 9; do
-  gen jigsaw-$n $((1020 + n)) 100 --rules jigsaw --shape "$n" --minimal
+  gen jigsaw-$n $((1020 + n)) 100 --rules jigsaw --size "$n" --minimal
 done
-gen jigsaw-10 1030 100 --rules jigsaw --shape 10
-gen jigsaw-12 1032 100 --rules jigsaw --shape 12
-gen jigsaw-16 1036 100 --rules jigsaw --shape 16
-gen jigsaw-x-9 1040 100 --rules jigsaw,x --shape 9 --minimal
+gen jigsaw-10 1030 100 --rules jigsaw --size 10
+gen jigsaw-12 1032 100 --rules jigsaw --size 12
+gen jigsaw-16 1036 100 --rules jigsaw --size 16
+gen jigsaw-x-9 1040 100 --rules jigsaw,x --size 9 --minimal
 # Killer: 4x4 and 6x6 minimal (no two adjacent cages can be merged), larger as made by default;
 # 12x12 with cages of at most 4 cells and 16x16 with at most 3: with the default 6,
 # Dancing Links (the second engine the tests check with) took 68 s of CPU on 100 12x12 killers
@@ -72,8 +72,8 @@ gen killer-x-3x3 1044 100 --rules killer,x --shape 3x3
 gen killer-3x4 1047 100 --rules killer --shape 3x4 --cage-max 4
 gen killer-4x4 1048 100 --rules killer --shape 4x4 --cage-max 3
 # JSON lines: what only JSON holds (jigsaw killers).
-gen jigsaw-killer-6 1045 100 --rules jigsaw,killer --shape 6 --minimal --format json
-gen jigsaw-killer-9 1049 100 --rules jigsaw,killer --shape 9 --format json
+gen jigsaw-killer-6 1045 100 --rules jigsaw,killer --size 6 --minimal --format json
+gen jigsaw-killer-9 1049 100 --rules jigsaw,killer --size 9 --format json
 # Puzzles with other solution counts ("puzzle:count:solution", the solution when the count is 1):
 # generated puzzles with one given blanked or changed, counted exactly by the propagation solver.
 gen counts-classic-2x2-change 1050 50 --shape 2x2 --minimal --perturb change

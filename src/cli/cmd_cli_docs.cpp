@@ -22,7 +22,8 @@ const RegisterCommand register_cli_docs(91, [](CLI::App& root) {
   auto* cmd = root.add_subcommand("cli-docs", "Write the man page or a shell completion script, generated from the help");
   cmd->group("");  // hidden: a build step, not a user's command
   cmd->add_option("FORMAT", a->format, "man (roff), bash or zsh")->required()->check(CLI::IsMember({"man", "bash", "zsh"}));
-  cmd->add_option("--output", a->output, "Write to this file instead of standard output");
+  cmd->add_option("--output", a->output, "Write to this file instead of standard output")->type_name("FILE");
+  cmd->footer("Exit: 0 done; 2 usage error; 3 the output could not be written.");
   cmd->callback([&root, a] {
     const std::string text = a->format == "man"    ? man_page(root)
                              : a->format == "bash" ? bash_completion(root)

@@ -1,8 +1,10 @@
 // `gridenum count`: parse, run the pipeline, print (text or JSON). With --job-dir the count runs
 // as a checkpointed job (journal, resume, shards: see job.hpp); with --config the settings come
-// from a TOML file (configs/*.toml) and the command-line options given override them.
+// from a TOML file (configs/*.toml, installed in PREFIX/share/gridenum/configs) and the
+// command-line options given override them.
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <functional>
 #include <iostream>
 
@@ -25,6 +27,7 @@ struct CountArgs {
   std::string kernel = "partition";
   std::uint32_t slices = 0;
   bool json = false;
+  bool total_only = false;
   std::string method = "auto";
   std::string job_dir;
   std::string config;
@@ -39,10 +42,30 @@ struct CountArgs {
   std::string memory_limit;
 };
 
-void print(const MethodResult& r, bool json) {
-  if (json) std::cout << r.json.dump(2) << "\n";
-  else std::cout << r.text;
+// Where the ready job configs are installed: PREFIX/share/gridenum/configs beside PREFIX/bin
+// (CMakeLists.txt's install rules, docs/install.md), found from this binary's own path; "" when
+// it does not run from an installation (a build tree: the source tree's configs/).
+std::string installed_configs_dir() {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (ec) return "";
+  const fs::path dir = (exe.parent_path().parent_path() / "share" / "gridenum" / "configs").lexically_normal();
+  return fs::is_directory(dir, ec) ? dir.string() : "";
 }
+
+// --config names a file that is not there: where the ready ones are.
+void check_config_exists(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::exists(path, ec)) return;
+  const std::string dir = installed_configs_dir();
+  throw CLI::ValidationError("--config", "no file '" + path + "'; the ready configs (default.toml, 2x5.toml, 4x3.toml, ...) are " +
+                                             (dir.empty() ? std::string("installed in PREFIX/share/gridenum/configs, and in "
+                                                                        "configs/ of the source tree")
+                                                          : "in " + dir + " (e.g. --config " + dir + "/default.toml)"));
+}
+
+void print(const MethodResult& r, const CountArgs& a) { print_result(r, r.json, result_output(a.json, a.total_only)); }
 
 // The options that apply to some methods only (count/method.hpp, MethodOption): refused, when
 // given, for a method that does not take them.
@@ -85,6 +108,9 @@ void run_classes(const CountArgs& a, const JobConfig& cfg, std::optional<MethodI
                  const std::function<bool(const char*)>& given) {
   for (const char* other : {"--job-dir", "--shard", "--kernel", "--slices", "--config", "--dry-run"})
     if (given(other)) throw CLI::ValidationError("--classes", std::string(other) + " does not apply to a --classes run (one pass)");
+  if (given("--total-only"))
+    throw CLI::ValidationError("--total-only", "a --classes run prints its classes; the total alone is a whole count's "
+                                               "(leave out --classes)");
   std::vector<std::string> takers;  // the methods with a class-by-class run that take the shape
   for (const CountMethod* r : count_methods())
     if (r->takes_classes(cfg.shape)) takers.push_back(r->name);
@@ -114,13 +140,16 @@ void run_classes(const CountArgs& a, const JobConfig& cfg, std::optional<MethodI
   } catch (const std::invalid_argument& e) {
     throw CLI::ValidationError("--classes", e.what());
   }
-  print(r, a.json);
+  print(r, a);
 }
 
 void run(const CountArgs& a, CLI::App* cmd) {
   const std::function<bool(const char*)> given = [cmd](const char* name) { return cmd->get_option(name)->count() > 0; };
   JobConfig cfg;
-  if (!a.config.empty()) cfg = load_config(a.config);  // ConfigError: exit 2 (job_cli.hpp)
+  if (!a.config.empty()) {
+    check_config_exists(a.config);
+    cfg = load_config(a.config);  // ConfigError: exit 2 (job_cli.hpp)
+  }
   if (given("--shape") || a.config.empty()) {
     cfg.shape = parse_box_shape(a.shape);
   }
@@ -146,6 +175,10 @@ void run(const CountArgs& a, CLI::App* cmd) {
     throw CLI::ValidationError("--job-dir", "an empty name; give the job's directory");
   if (!cfg.shard.whole() && a.job_dir.empty())
     throw CLI::ValidationError("--shard", "a shard runs as a job: give --job-dir too (gridenum merge adds the shards up)");
+  if (a.total_only && !cfg.shard.whole())
+    throw CLI::ValidationError("--total-only", "a shard has no total: gridenum merge --total-only DIR... adds the shards up");
+  if (a.total_only && a.dry_run)
+    throw CLI::ValidationError("--total-only", "--dry-run counts nothing: it prints the plan and its projected cost");
 
   // The method: --method, else the config's; auto (the registry's pick for the shape) when neither
   // names one. Every decision below is a lookup in the registry (count/method.hpp).
@@ -171,7 +204,7 @@ void run(const CountArgs& a, CLI::App* cmd) {
       const auto watch = watch_long_command();
       r = m.run_once(method_settings(cfg, {}, PlanSource{}));
     }
-    return print(r, a.json);
+    return print(r, a);
   }
   if (!a.dry_run)
     for (const char* dry_only : {"--sample-seconds", "--nodes", "--node-cores"})
@@ -190,7 +223,7 @@ void run(const CountArgs& a, CLI::App* cmd) {
       const auto watch = watch_long_command();  // the plan's tables are drawn; Ctrl-C: exit 130
       return measure_plan_cost(cfg, a.sample_seconds, 1, PlanTarget{a.nodes, a.node_cores});
     }();
-    if (a.json) std::cout << to_json(c).dump(2) << "\n";
+    if (a.json) std::cout << to_json(c).dump(2) << "\n";  // --total-only: refused above
     else std::cout << format_text(c);
     return;
   }
@@ -200,7 +233,7 @@ void run(const CountArgs& a, CLI::App* cmd) {
     req.config = cfg;
     req.handle_signals = true;
     req.command = "gridenum count";
-    run_job_cli(req, a.json);  // exits 130 when interrupted
+    run_job_cli(req, result_output(a.json, a.total_only));  // exits 130 when interrupted
     return;
   }
   // Without a job directory: the same work as a job, with a progress bar on a terminal and
@@ -226,7 +259,7 @@ void run(const CountArgs& a, CLI::App* cmd) {
                  o.stopped_by.c_str(), group_digits(o.units_done).c_str(), count_of(o.units_total, "unit", "units").c_str());
     throw Exit{130};
   }
-  print(o.result, a.json);
+  print(o.result, a);
 }
 
 const RegisterCommand register_count(10, [](CLI::App& root) {
@@ -239,7 +272,7 @@ const RegisterCommand register_count(10, [](CLI::App& root) {
   cmd->add_option("--kernel", args->kernel, "Completion kernel: partition (fast) or backtrack (plain, slow check)")
       ->default_val("partition");
   cmd->add_option("--slices", args->slices, "Work units per class (0: about 1024 units in all)")->default_val(0);
-  cmd->add_flag("--json", args->json, "Print the result as one JSON document");
+  add_result_output_options(cmd, args->json, args->total_only);
   // The methods and their one-line summaries, from the registry (count/method.hpp).
   std::string methods = "Counting method: auto (the first of ";
   std::vector<std::string> names{"auto"};
@@ -256,7 +289,8 @@ const RegisterCommand register_count(10, [](CLI::App& root) {
   cmd->add_option("--method", args->method, methods)->default_val("auto")->check(CLI::IsMember(names));
   cmd->add_option("--job-dir", args->job_dir,
                   "Run as a checkpointed job in this directory (config, journal, log, result); continue it with "
-                  "gridenum resume DIR");
+                  "gridenum resume DIR")
+      ->type_name("DIR");
   cmd->add_flag("--dry-run", args->dry_run,
                 "Count nothing: build the plan and time a random sample of its units on one thread; print the units, "
                 "the projected CPU-seconds of the whole count and its wall time here (--threads) and on --nodes nodes "
@@ -268,7 +302,11 @@ const RegisterCommand register_count(10, [](CLI::App& root) {
       ->default_val(1);
   cmd->add_option("--node-cores", args->node_cores, "--dry-run: cores (threads) per node of that projection")
       ->default_val(64);
-  cmd->add_option("--config", args->config, "Job config (TOML, see configs/default.toml); options given here override it");
+  cmd->add_option("--config", args->config,
+                  "Job config (TOML; docs/jobs.md); options given here override it. The ready ones (default.toml: 9x9, "
+                  "2x5.toml, 4x3.toml, ...) are installed in PREFIX/share/gridenum/configs, and in configs/ of the "
+                  "source tree")
+      ->type_name("FILE");
   cmd->add_option("--shard", args->shard,
                   "Run the K-th of M disjoint subsets of the units (K/M; needs --job-dir). Units: (class, slice) for the "
                   "stack method, classes for two-stack, two-band and three-band");
@@ -281,7 +319,8 @@ const RegisterCommand register_count(10, [](CLI::App& root) {
   cmd->add_option("--table-cache", args->table_cache,
                   "Three-band route (4x3, 3x4): keep the F table (1.2 GB for 4x3, minutes to build) in this directory and read "
                   "it from there next time, checked (default: the job directory with --job-dir, none otherwise; a directory "
-                  "the shards of a Slurm array share saves each of them the build)");
+                  "the shards of a Slurm array share saves each of them the build)")
+      ->type_name("DIR");
   cmd->add_flag("--no-table-cache", args->no_table_cache, "Three-band route: build the F table, read and write no cache");
   cmd->add_option("--memory-limit", args->memory_limit,
                   "The most memory the large tables may hold: auto (90% of this machine's or its cgroup's memory, e.g. a "

@@ -172,14 +172,14 @@ const RegisterCommand register_export_mip(25, [](CLI::App& root) {
       "y+, y-, a+, a- (big-M N-1) as in the thesis; nlip-tight = one binary per pair (big-M N) plus\n"
       "unit sums. Formats: lp (CPLEX LP: cbc, glpsol --lp), mps (free MPS: cbc, glpsol --freemps),\n"
       "zpl (ZIMPL model + data files; needs --output). The model goes to stdout unless --output\n"
-      "names a file or a directory. PUZZLE is read like `gridenum solve` input; the first puzzle\n"
+      "names a file or a directory. FILE is read like `gridenum solve` input; the first puzzle\n"
       "is used unless --index. --stats prints variables, constraints and nonzeros (and writes the\n"
-      "model only with --output). Exit: 0 ok, 2 bad input or unsupported combination, 3 the output\n"
-      "cannot be written.");
-  cmd->add_option("puzzle", a->file, "Puzzle file, '-' for stdin")->default_val("-");
+      "model only with --output).\n"
+      "Exit: 0 ok; 2 bad input or unsupported combination; 3 the output cannot be written.");
+  cmd->add_option("FILE", a->file, "The puzzle file, read like solve's input ('-': standard input)")->default_val("-");
   cmd->add_option("--formulation", a->formulation, "blp (default), nlip or nlip-tight")->default_val("blp");
   cmd->add_option("--format", a->format, "lp (default), mps or zpl")->default_val("lp");
-  cmd->add_option("-o,--output", a->output, "Output file or directory (default: stdout)");
+  cmd->add_option("-o,--output", a->output, "Output file or directory (default: stdout)")->type_name("PATH");
   cmd->add_flag("--stats", a->stats, "Print the model's variables, constraints and nonzeros");
   cmd->add_flag("--json", a->json, "Print the statistics as one JSON object (implies --stats)");
   cmd->add_option("--index", a->index, "Which puzzle of the input (1-based, default 1)")->default_val(1);

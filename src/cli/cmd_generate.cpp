@@ -30,7 +30,8 @@ namespace {
 struct GenerateArgs {
   std::string rules = "classic";
   std::string shape = "3x3";
-  std::uint64_t count = 1;
+  int size = 9;
+  std::uint64_t puzzles = 1;
   std::uint64_t seed = 0;
   std::uint64_t first = 0;
   bool minimal = false;
@@ -44,24 +45,27 @@ struct GenerateArgs {
   int threads = 0;
 };
 
-// --shape: a box shape RxC (parse_box_shape), or a size N -- a jigsaw's side, or the default box
-// shape of side N for the other rules. A jigsaw keeps only n of either (its regions replace the
-// boxes: shape 1 x n).
-Shape generate_shape(const std::string& text, unsigned rules) {
-  const bool jigsaw = rules & kRuleJigsaw;
-  if (text.find_first_of("xX") != std::string::npos) {
-    const Shape box = parse_box_shape(text);
-    return jigsaw ? Shape{1, box.n()} : box;
+// --shape is a box shape RxC, parsed and refused as in every command (options.hpp: count's words
+// for '9' or '9x9'). A jigsaw has regions instead of boxes, so its grid is given by its side,
+// --size N (the model's shape is then 1 x N: puzzle_io.cpp, box_shape_problem); each option is
+// refused where it means nothing, naming the other.
+Shape generate_shape(const GenerateArgs& a, unsigned rules, bool shape_given, bool size_given) {
+  if (rules & kRuleJigsaw) {
+    if (shape_given) {
+      const auto box = Shape::parse(a.shape);
+      const std::string example = box ? fmt::format("for the {0}x{0} grid of --shape {1}: --size {0}", box->n(), box->str())
+                                      : "--size 9 for 9x9 grids";
+      throw CLI::ValidationError("--shape", "a jigsaw has regions, not boxes: give its grid's side with --size N, 4..25 (" +
+                                                example + "), not --shape");
+    }
+    return Shape{1, a.size};
   }
-  int n = 0;
-  if (!text.empty() && text.size() <= 2 && text.find_first_not_of("0123456789") == std::string::npos) n = std::stoi(text);
-  if (n < 1)
-    throw CLI::ValidationError("--shape", "expected a box shape RxC (3x3, 2x3, 4x4, ...) or a size N (9, 16; a jigsaw's "
-                                          "side), got '" + text + "'");
-  if (jigsaw) return Shape{1, n};
-  if (const auto box = default_shape(n)) return *box;
-  throw CLI::ValidationError("--shape", fmt::format("size {} has no box shape (n = R*C with R, C >= 2); give RxC, or "
-                                                    "--rules jigsaw for any size 4..25", n));
+  if (size_given)
+    throw CLI::ValidationError("--size", "is the side of a jigsaw's grid (--rules jigsaw); a grid with boxes takes "
+                                         "--shape RxC (--shape 3x3 for 9x9 grids)");
+  const Shape box = parse_box_shape(a.shape);
+  check_shape(box, std::nullopt);
+  return box;
 }
 
 // The difficulty hint of one puzzle: the propagation solver's search on it (what `gridenum solve
@@ -75,10 +79,10 @@ nlohmann::ordered_json hint_json(const GeneratedPuzzle& g) {
 
 void write(const std::string& s) { write_stdout(s); }
 
-void run_generate(const GenerateArgs& a, bool seed_given) {
+void run_generate(const GenerateArgs& a, bool seed_given, bool shape_given, bool size_given) {
   GenerateOptions opt;
   opt.rules = parse_puzzle_rules(a.rules);
-  opt.box = generate_shape(a.shape, opt.rules);
+  opt.box = generate_shape(a, opt.rules, shape_given, size_given);
   opt.minimal = a.minimal;
   opt.symmetry = *parse_symmetry(a.symmetry);  // CLI11 checked the names
   opt.perturb = *parse_perturb(a.perturb);
@@ -93,16 +97,19 @@ void run_generate(const GenerateArgs& a, bool seed_given) {
 
   // Without --seed a fresh one, written in the header so that the run can be repeated.
   const std::uint64_t seed = seed_given ? a.seed : (std::uint64_t{std::random_device{}()} << 32) ^ std::random_device{}();
-  const std::string command = "gridenum " + generate_command(opt, seed, a.count, a.format) +
+  const std::string command = "gridenum " + generate_command(opt, seed, a.puzzles, a.format) +
                               (a.first ? " --first " + std::to_string(a.first) : "");
   const int threads = resolve_threads(a.threads);
   const std::string solve_args = format == PuzzleFormat::Line ? solve_arguments(opt.rules, opt.box) : "";
 
   std::setvbuf(stdout, nullptr, _IOFBF, 1 << 16);
   if (a.json) {
+    // The grid as the puzzle specs give it (puzzle_write.cpp): its side, and its box shape unless
+    // it is a jigsaw (its regions replace the boxes; its model's shape 1 x n is no box shape).
+    const std::string box = opt.rules & kRuleJigsaw ? "null" : "\"" + opt.box.str() + "\"";
     write("{\"command\":" + nlohmann::json(command).dump() + ",\"seed\":" + std::to_string(seed) +
-          ",\"rules\":" + nlohmann::json(rules_text(opt.rules)).dump() + ",\"shape\":\"" + opt.box.str() +
-          "\",\"solve_arguments\":" + nlohmann::json(solve_args).dump() + ",\"puzzles\":[");
+          ",\"rules\":" + nlohmann::json(rules_text(opt.rules)).dump() + ",\"size\":" + std::to_string(opt.box.n()) +
+          ",\"shape\":" + box + ",\"solve_arguments\":" + nlohmann::json(solve_args).dump() + ",\"puzzles\":[");
   } else {
     write("# " + command + "\n");
     if (!solve_args.empty()) write("# read with: gridenum solve " + solve_args + "\n");
@@ -110,7 +117,7 @@ void run_generate(const GenerateArgs& a, bool seed_given) {
   GenerateTimes sum;
   std::uint64_t done = 0, givens = 0, nodes = 0;
   const auto start = SteadyClock::now();
-  generate_batch(opt, seed, a.first, a.count, threads, [&](const GeneratedPuzzle& g) {
+  generate_batch(opt, seed, a.first, a.puzzles, threads, [&](const GeneratedPuzzle& g) {
     const std::optional<std::uint64_t> count = counts ? std::optional<std::uint64_t>(g.solutions) : std::nullopt;
     const std::string text = write_puzzle(format, g.model, g.solution, count);
     if (a.json) {
@@ -161,9 +168,9 @@ void run_generate(const GenerateArgs& a, bool seed_given) {
   flush_stdout();
   if (!a.json)
     fmt::print(stderr,
-               "gridenum generate: {} puzzle{} in {:.3f} s ({:.1f}/s) on {} thread{}; mean givens {:.1f}, mean nodes {:.1f}; "
+               "gridenum generate: {} in {:.3f} s ({:.1f}/s) on {} thread{}; mean givens {:.1f}, mean nodes {:.1f}; "
                "stage seconds summed over the puzzles (threads overlap): fill {:.3f}, layout {:.3f}, reduce {:.3f}, hint {:.3f}\n",
-               done, done == 1 ? "" : "s", seconds, rate, threads, threads == 1 ? "" : "s", mean_givens, mean_nodes, sum.fill,
+               count_of(done, "puzzle", "puzzles"), seconds, rate, threads, threads == 1 ? "" : "s", mean_givens, mean_nodes, sum.fill,
                sum.layout, sum.reduce, sum.stats);
 }
 
@@ -178,15 +185,16 @@ const RegisterCommand register_generate(26, [](CLI::App& root) {
       "  jigsaw               'N|givens|regions|solution'\n"
       "  killer               'N|RxC|cages|solution' (no givens: the cages alone fix the grid)\n"
       "  --format json        one JSON spec per line (any rules; needed for jigsaw,killer)\n"
-      "The run summary goes to stderr. --json writes one JSON document instead: every puzzle with\n"
-      "its hint, fill restarts and jigsaw layouts tried, then count, threads, seconds, stage times.\n"
+      "The run summary goes to stderr. --json writes one JSON document instead: the grid's size and\n"
+      "box shape (null for a jigsaw), every puzzle with its hint, fill restarts and jigsaw layouts\n"
+      "tried, then count, threads, seconds, stage times. A jigsaw's JSON spec gives its side, \"size\".\n"
       "\n"
       "Examples:\n"
-      "  gridenum generate --seed 1 --count 10 --minimal | gridenum solve --unique\n"
-      "  gridenum generate --rules x --shape 2x3 --count 5 --symmetry rotational\n"
-      "  gridenum generate --rules jigsaw --shape 9 --count 100 --threads 2 > jigsaw.txt\n"
+      "  gridenum generate --seed 1 --puzzles 10 --minimal | gridenum solve --unique\n"
+      "  gridenum generate --rules x --shape 2x3 --puzzles 5 --symmetry rotational\n"
+      "  gridenum generate --rules jigsaw --size 9 --puzzles 100 --threads 2 > jigsaw.txt\n"
       "  gridenum generate --rules killer --shape 3x3 --stats\n"
-      "  gridenum generate --rules jigsaw,killer --shape 6 --format json --json\n"
+      "  gridenum generate --rules jigsaw,killer --size 6 --format json --json\n"
       "\n"
       "How: a random solution grid (jigsaw: random connected regions first), then givens removed in\n"
       "random (symmetric) order while one solution remains; a killer's random cages are split until\n"
@@ -208,11 +216,24 @@ const RegisterCommand register_generate(26, [](CLI::App& root) {
       "Exit: 0 ok; 2 usage or input error; 3 run-time failure.");
   cmd->add_option("--rules", a->rules, "classic, x, windoku, jigsaw, killer; combined with commas "
                   "(x,windoku; jigsaw,x; killer,x; jigsaw,killer)")->default_val("classic");
-  cmd->add_option("--shape", a->shape, "Box shape RxC (3x3, 2x3, 3x2, 4x4, 5x5) or a size N (its most square box "
-                  "shape; a jigsaw's side 4..25)")->default_val("3x3");
-  cmd->add_option("--count", a->count, "Number of puzzles")->default_val(1)->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 40));
+  auto* shape = cmd->add_option("--shape", a->shape, "Box shape RxC, as in every command (3x3 for 9x9 grids, 2x3, 3x2, "
+                                "4x4, 5x5); not for a jigsaw, whose regions replace the boxes: --size")
+                    ->default_val("3x3");
+  auto* size = cmd->add_option("--size", a->size, "Jigsaw only: the grid's side N, 4..25 (9: 9x9 grids)")->default_val(9);
+  // --puzzles was --count, which in solve and enumerate counts solutions: the old spelling still
+  // works, hidden from the help, and says its new name on stderr (README, "Commands").
+  auto* puzzles = cmd->add_option("--puzzles", a->puzzles, "Number of puzzles to make (was --count)")
+                      ->default_val(1)
+                      ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 40));
+  auto* old_count = cmd->add_option("--count", a->puzzles, "The old name of --puzzles")
+                        ->group("")
+                        ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 40))
+                        ->each([](const std::string&) {
+                          std::fprintf(stderr, "gridenum generate: --count N is now --puzzles N (--count counts solutions "
+                                               "in solve and enumerate); the old name will be removed\n");
+                        });
   auto* seed = cmd->add_option("--seed", a->seed, "Seed (64-bit); without it a random seed, printed in the header");
-  cmd->add_option("--first", a->first, "Index of the first puzzle (puzzles first..first+count-1 of the seed's sequence)")
+  cmd->add_option("--first", a->first, "Index of the first puzzle (puzzles first..first+puzzles-1 of the seed's sequence)")
       ->default_val(0);
   cmd->add_flag("--minimal", a->minimal, "No given can be removed (killer: no two cages merged); see below");
   cmd->add_option("--symmetry", a->symmetry, "Symmetry of the givens: none, rotational (180 degrees), mirror "
@@ -230,7 +251,11 @@ const RegisterCommand register_generate(26, [](CLI::App& root) {
                 "propagations, backtracks), as a comment line before it (JSON: a \"hint\" member)");
   cmd->add_flag("--json", a->json, "One JSON document: the puzzles with their hints, count, threads, seconds, stage times");
   add_threads_option(cmd, a->threads)->default_val(0);
-  cmd->callback([a, seed] { run_generate(*a, seed->count() > 0); });
+  cmd->callback([a, seed, puzzles, old_count, shape, size] {
+    if (puzzles->count() > 0 && old_count->count() > 0)
+      throw CLI::ValidationError("--count", "the old name of --puzzles; give --puzzles only");
+    run_generate(*a, seed->count() > 0, shape->count() > 0, size->count() > 0);
+  });
 });
 
 }  // namespace

@@ -15,6 +15,7 @@ const RegisterCommand register_help(90, [](CLI::App& root) {
   auto words = std::make_shared<std::vector<std::string>>();
   auto* cmd = root.add_subcommand("help", "Print the help of gridenum, or of a command (gridenum help verify classes)");
   cmd->add_option("COMMAND", *words, "A command, and a subcommand of it");
+  cmd->footer("Exit: 0 done; 2 an unknown command (named with the nearest ones).");
   cmd->callback([&root, words] {
     const CLI::App* app = &root;
     for (const std::string& w : *words) {

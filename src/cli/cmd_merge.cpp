@@ -16,6 +16,7 @@ namespace {
 struct MergeArgs {
   std::vector<std::string> dirs;
   bool json = false;
+  bool total_only = false;
   std::string output;
   int threads = 0;
 };
@@ -23,9 +24,11 @@ struct MergeArgs {
 const RegisterCommand register_merge(13, [](CLI::App& root) {
   auto a = std::make_shared<MergeArgs>();
   auto* cmd = root.add_subcommand("merge", "Add up the shards of one counting job into its total");
-  cmd->add_option("DIR", a->dirs, "Job directories of the shards (gridenum count --shard K/M --job-dir DIR)")->required();
-  cmd->add_flag("--json", a->json, "Print the result as one JSON document");
-  cmd->add_option("--output", a->output, "Also write result.txt and result.json into this directory (atomically)");
+  cmd->add_option("DIR", a->dirs, "The job directories of the shards, one per shard (gridenum count --shard K/M --job-dir DIR)")
+      ->required();
+  add_result_output_options(cmd, a->json, a->total_only);
+  cmd->add_option("--output", a->output, "Also write result.txt and result.json into this directory (atomically)")
+      ->type_name("DIR");
   add_threads_option(cmd, a->threads, "Threads for rebuilding the catalogue when no shard caches it");
   cmd->footer(
       "Exit: 0 ok; 1 refused (shards of different jobs, a shard missing, given twice or unfinished); 2 a DIR holds\n"
@@ -37,8 +40,7 @@ const RegisterCommand register_merge(13, [](CLI::App& root) {
       const auto watch = watch_long_command();  // a plan rebuilt (4x3: seconds) is drawn; Ctrl-C: exit 130
       return merge_jobs(dirs, a->threads);
     }();
-    std::string text = "merged " + std::to_string(m.dirs.size()) + " shard" + (m.dirs.size() == 1 ? "" : "s") +
-                       " of job " + hex16(m.header.fingerprint) + ":";
+    std::string text = "merged " + count_of(m.dirs.size(), "shard", "shards") + " of job " + hex16(m.header.fingerprint) + ":";
     nlohmann::json shards = nlohmann::json::array();
     for (const auto& d : m.dirs) {
       text += " " + d.string();
@@ -54,8 +56,10 @@ const RegisterCommand register_merge(13, [](CLI::App& root) {
       write_file_atomic(std::filesystem::path(a->output) / "result.txt", text);
       write_file_atomic(std::filesystem::path(a->output) / "result.json", job_json_text(j));
     }
-    if (a->json) std::cout << job_json_text(j);
-    else std::cout << text;
+    // What --output writes is always the whole result; stdout as asked.
+    MethodResult printed = m.result;
+    printed.text = text;
+    print_result(printed, j, result_output(a->json, a->total_only));
   });
 });
 

@@ -14,20 +14,22 @@ struct ResumeArgs {
   std::string table_cache;
   std::string memory_limit;
   bool json = false;
+  bool total_only = false;
 };
 
 const RegisterCommand register_resume(11, [](CLI::App& root) {
   auto a = std::make_shared<ResumeArgs>();
   auto* cmd = root.add_subcommand("resume", "Continue a stopped or killed counting job");
-  cmd->add_option("DIR", a->dir, "Job directory (made by gridenum count --job-dir)")->required();
+  cmd->add_option("DIR", a->dir, "The job's directory (made by gridenum count --job-dir DIR)")->required();
   add_threads_option(cmd, a->threads, "Worker threads for this session (default: the job's config)");
   cmd->add_option("--kernel", a->kernel, "Kernel for this session: partition or backtrack (default: the job's config)");
   cmd->add_option("--table-cache", a->table_cache,
-                  "Three-band jobs (4x3, 3x4): the F table cache's directory for this session (default: the job's config)");
+                  "Three-band jobs (4x3, 3x4): the F table cache's directory for this session (default: the job's config)")
+      ->type_name("DIR");
   cmd->add_option("--memory-limit", a->memory_limit,
                   "The most memory this session's large tables may hold: auto or a size such as 20G (default: the "
                   "job's config; see gridenum count --help)");
-  cmd->add_flag("--json", a->json, "Print the result as one JSON document");
+  add_result_output_options(cmd, a->json, a->total_only);
   cmd->footer(
       "Exit: 0 done; 2 DIR holds no job or a bad config; 3 runtime error (job locked, damaged journal, fingerprint\n"
       "mismatch, I/O error); 130 stopped by SIGINT/SIGTERM.");
@@ -49,7 +51,7 @@ const RegisterCommand register_resume(11, [](CLI::App& root) {
     }
     req.handle_signals = true;
     req.command = "gridenum resume";
-    run_job_cli(req, a->json);
+    run_job_cli(req, result_output(a->json, a->total_only));
   });
 });
 

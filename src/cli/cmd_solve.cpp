@@ -271,15 +271,18 @@ int run_solve(const SolveArgs& a, CLI::App* limit_opt_owner) {
   if (a.summary) {
     const double secs = seconds_since(start);
     // Plain solving stops at the first solution: "solved"; --unique and --count tell one from several.
-    const std::string found = a.count || a.unique ? fmt::format("{} unique, {} multiple", solved, several)
-                                                  : fmt::format("{} solved", solved);
+    // Counts of puzzles and lines with thousands separators (core/arith.hpp), as every count of
+    // things the commands print; the rate is a measurement, its digits plain.
+    const std::string found = a.count || a.unique
+                                  ? fmt::format("{} unique, {} multiple", group_digits(solved), group_digits(several))
+                                  : fmt::format("{} solved", group_digits(solved));
     const int threads = resolve_threads(a.threads);
     fmt::print(stderr,
-               "gridenum solve: {} puzzle{} in {:.3f} s ({:.0f} puzzles/s, {} thread{}, engine {}): {}, {} none, {} limit "
-               "reached, {} bad line{}, {} engine error{}\n",
-               puzzles, puzzles == 1 ? "" : "s", secs, secs > 0 ? static_cast<double>(puzzles) / secs : 0.0, threads,
-               threads == 1 ? "" : "s", a.engine, found, none, stopped, errors, errors == 1 ? "" : "s", runtime,
-               runtime == 1 ? "" : "s");
+               "gridenum solve: {} in {:.3f} s ({:.0f} puzzles/s, {} thread{}, engine {}): {}, {} none, {} limit "
+               "reached, {}, {}\n",
+               count_of(puzzles, "puzzle", "puzzles"), secs, secs > 0 ? static_cast<double>(puzzles) / secs : 0.0, threads,
+               threads == 1 ? "" : "s", a.engine, found, group_digits(none), group_digits(stopped),
+               count_of(errors, "bad line", "bad lines"), count_of(runtime, "engine error", "engine errors"));
   }
   return runtime > 0 ? 3 : errors + failed > 0 ? 1 : 0;
 }
@@ -296,7 +299,8 @@ const RegisterCommand register_solve(21, [](CLI::App& root) {
       "N|RxC|cages|solution|title (killer, cages 'sum:cell,cell,...;...'; solution and title\n"
       "optional), and JSON specs (a line starting with '{', or a\n"
       "whole JSON document): {\"shape\":\"3x3\",\"rules\":[\"x\",\"windoku\",\"jigsaw\",\"killer\"],\n"
-      "\"givens\":\"...\",\"regions\":\"...\",\"cages\":[{\"sum\":15,\"cells\":[0,1]}]}; an unknown key is an\n"
+      "\"givens\":\"...\",\"regions\":\"...\",\"cages\":[{\"sum\":15,\"cells\":[0,1]}]} (a jigsaw, whose regions\n"
+      "replace the boxes, gives its side instead of a shape: \"size\":9); an unknown key is an\n"
       "error. A grid line may start with a name ('name puzzle solution'). Lines are at most 1 MiB\n"
       "(a longer one is an error line, and the next lines are read).\n"
       "Output: one line per puzzle in input order: the solution, 'none', the count (--count),\n"
@@ -313,10 +317,10 @@ const RegisterCommand register_solve(21, [](CLI::App& root) {
       "reached, or a listed solution that is wrong or disagrees with the solver);\n"
       "2 usage error or unreadable file; 3 an engine failed at run time (e.g. no MIP solver) or\n"
       "standard output could not be written; 130 stopped by SIGINT/SIGTERM (MIP engine).");
-  cmd->add_option("file", a->file, "Puzzle file, '-' for stdin")->default_val("-");
+  cmd->add_option("FILE", a->file, "The puzzle file, one puzzle per line ('-': standard input)")->default_val("-");
   cmd->add_option("--engine", a->engine, "propagate (default), dlx (dancing links) or mip (external MIP solver)")
       ->default_val("propagate");
-  cmd->add_flag("--count", a->count, "Print the number of solutions (all of them unless --limit)");
+  cmd->add_flag("--count", a->count, "Print the number of solutions of each puzzle (all of them unless --limit)");
   cmd->add_option("--limit", a->limit, "With --count: stop at K solutions (0: no limit, the default)")
       ->check(count_validator());
   cmd->add_flag("--unique", a->unique, "Print unique, multiple or none (stops at the 2nd solution)");

@@ -18,7 +18,8 @@ struct StatusArgs {
 const RegisterCommand register_status(12, [](CLI::App& root) {
   auto a = std::make_shared<StatusArgs>();
   auto* cmd = root.add_subcommand("status", "Progress of a counting job: units, throughput, time left per group of units, running?");
-  cmd->add_option("DIR", a->dir, "Job directory")->required();
+  cmd->add_option("DIR", a->dir, "The job's directory (gridenum count --job-dir DIR), or a merged result's (merge --output DIR)")
+      ->required();
   cmd->add_flag("--json", a->json, "Print the status as one JSON document");
   cmd->footer("Exit: 0 ok; 2 DIR holds no job; 3 damaged journal or unreadable files.");
   cmd->callback([a] {

@@ -76,6 +76,12 @@ const RegisterCommand register_verify(15, [](CLI::App& root) {
   std::shared_ptr<VerifyArgs> a;
   auto* cmd = root.add_subcommand("verify", "Check class sizes, completion counts or a finished result independently");
   cmd->require_subcommand(1);
+  // The exit codes of every verify command (report() above; main.cpp); CLI11 gives a subcommand
+  // its parent's footer when it is added, so each of them has it.
+  cmd->footer(
+      "Exit: 0 PASS; 1 FAIL (a figure disagrees or a check failed: the report names it); 2 usage or input error\n"
+      "(a shape it does not check, a file that is not a result); 3 run-time error (I/O, a damaged journal);\n"
+      "130 stopped by SIGINT/SIGTERM.");
 
   a = std::make_shared<VerifyArgs>();
   auto* classes = cmd->add_subcommand("classes",
@@ -109,7 +115,8 @@ const RegisterCommand register_verify(15, [](CLI::App& root) {
   comp->add_option("--seed", a->seed, "2x5 / 5x2 / 4x3 / 3x4: seed of the sample (0: random, printed)")->default_val(0);
   comp->add_option("--table-cache", a->table_cache,
                    "4x3 / 3x4: read the three-band counter's F table from this directory (and write it there when "
-                   "missing; checked, see gridenum count --table-cache); the signature method's own table is always built");
+                   "missing; checked, see gridenum count --table-cache); the signature method's own table is always built")
+      ->type_name("DIR");
   comp->callback([a, comp] {
     report(*a, [&] {
       if (const Shape t = parse_box_shape(a->shape); is_three_band_verify_shape(t)) {
@@ -179,7 +186,10 @@ const RegisterCommand register_verify(15, [](CLI::App& root) {
       "result",
       "A finished count: units, per-class sums, the total from the class table, the whole total recomputed by the other "
       "method where that is cheap, and units recounted at random (--sample, --double-check)");
-  res->add_option("path", a->path, "Result JSON (gridenum count --json, merge --output) or a finished job directory (its journal is checked too)")->required();
+  res->add_option("PATH", a->path,
+                  "A result file (JSON: gridenum count --json > FILE, or merge --output DIR's result.json) or a finished "
+                  "job's directory (its journal is checked too)")
+      ->required();
   res->add_option("--sample", a->sample,
                   "Recompute K random units (stack method) or classes (signature; two-stack and two-band: by the other "
                   "route; three-band: F x completions by the signature method) from scratch")

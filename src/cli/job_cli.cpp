@@ -9,7 +9,38 @@
 
 namespace gridenum::cli {
 
-void run_job_cli(const JobRequest& req, bool json) {
+void add_result_output_options(CLI::App* cmd, bool& json, bool& total_only) {
+  auto* j = cmd->add_flag("--json", json, "Print the result as one JSON document (every figure)");
+  cmd->add_flag("--total-only", total_only,
+                "Print only the total, its digits on one line (the JSON's \"total\"); a shard has none")
+      ->excludes(j);
+}
+
+ResultOutput result_output(bool json, bool total_only) {
+  return json ? ResultOutput::Json : total_only ? ResultOutput::TotalOnly : ResultOutput::Text;
+}
+
+void print_result(const MethodResult& r, const nlohmann::json& json, ResultOutput out) {
+  switch (out) {
+    case ResultOutput::Json:
+      std::cout << job_json_text(json);
+      return;
+    case ResultOutput::Text:
+      std::cout << r.text;
+      return;
+    case ResultOutput::TotalOnly:
+      if (!r.complete) {
+        std::fprintf(stderr, "gridenum: error: --total-only: this result has no total (a shard or a partial run: "
+                             "gridenum merge --total-only DIR... adds the shards up); its figures: leave out "
+                             "--total-only\n");
+        throw Exit{2};
+      }
+      std::cout << r.total.str() << "\n";
+      return;
+  }
+}
+
+void run_job_cli(const JobRequest& req, ResultOutput output) {
   JobOutcome out;
   out = run_job(req);
   if (!out.finished && !out.stopped_during.empty()) {
@@ -23,8 +54,7 @@ void run_job_cli(const JobRequest& req, bool json) {
                  count_of(out.units_total, "unit", "units").c_str(), JobPaths{req.dir}.journal().c_str(), req.dir.c_str());
     throw Exit{130};
   }
-  if (json) std::cout << job_json_text(out.json);
-  else std::cout << out.result.text;
+  print_result(out.result, out.json, output);
 }
 
 }  // namespace gridenum::cli

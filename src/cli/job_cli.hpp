@@ -2,12 +2,28 @@
 // and printing its result. Job errors reach main(), which maps them to exit codes.
 #pragma once
 
+#include <CLI/CLI.hpp>
+
+#include "gridenum/count/method.hpp"
 #include "gridenum/jobs/job.hpp"
 
 namespace gridenum::cli {
 
-// Runs the job, prints the result (text or JSON) to stdout; throws Exit{130} when stopped by a
-// signal, after saying how to continue.
-void run_job_cli(const JobRequest& req, bool json);
+// How count, resume and merge print a result: its text (every figure, class by class), one JSON
+// document (--json, always complete), or the total alone (--total-only: its digits on one line,
+// the JSON's "total", for scripts).
+enum class ResultOutput { Text, Json, TotalOnly };
+
+// --json and --total-only, the same on count, resume and merge; CLI11 refuses both together.
+void add_result_output_options(CLI::App* cmd, bool& json, bool& total_only);
+ResultOutput result_output(bool json, bool total_only);
+
+// Prints a result to stdout as `out` says. A result without a total (a shard, a partial run) and
+// --total-only: a usage error (exit 2) saying where its total comes from.
+void print_result(const MethodResult& r, const nlohmann::json& json, ResultOutput out);
+
+// Runs the job, prints the result (print_result); throws Exit{130} when stopped by a signal,
+// after saying how to continue.
+void run_job_cli(const JobRequest& req, ResultOutput out);
 
 }  // namespace gridenum::cli

@@ -134,7 +134,8 @@ std::string format_text(const PlanCost& c) {
       "plan: {} boxes, method {}, {} units (built in {:.3f} s)\n"
       "sampled: {} of {} units at random in {:.3f} s on 1 thread ({:.6f} s per unit)\n"
       "projected: {:.1f} CPU-seconds for the whole count ({:.1f} CPU-hours){}\n{}",
-      c.shape.str(), c.method, c.units, c.plan_seconds, c.sampled_units, c.units, c.sample_seconds, c.seconds_per_unit,
+      c.shape.str(), c.method, group_digits(c.units), c.plan_seconds, group_digits(c.sampled_units), group_digits(c.units),
+      c.sample_seconds, c.seconds_per_unit,
       c.projected_cpu_seconds, c.projected_cpu_seconds / 3600, c.sampled_units == c.units && c.sampling.empty() ? " (every unit was counted: measured, not projected)" : "",
       c.sampling.empty() ? "" : "sampling: " + c.sampling + "\n") +
          fmt::format(

@@ -10,6 +10,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "gridenum/core/arith.hpp"
 #include "gridenum/core/checksum.hpp"
 #include "gridenum/core/atomic_file.hpp"
 #include "gridenum/count/method.hpp"
@@ -222,18 +223,30 @@ std::string time_text(double seconds) {
 }
 std::string time_text(const std::optional<double>& seconds) { return seconds ? time_text(*seconds) : "-"; }
 
+// A finished job's groups in one line -- "44 classes, all done: 1,056 / 1,056 units" -- where
+// a line per group said "done" 22 times or more (--json keeps every group).
+void format_all_done(std::ostringstream& o, std::uint64_t groups, const std::string& kind, std::uint64_t units) {
+  o << fmt::format("{}, all done: {} / {} (gridenum status --json: every {})\n", count_of(groups, kind, plural_kind(kind)),
+                   group_digits(units), count_of(units, "unit", "units"), kind);
+}
+
 // What the time left is and how it was got, then a line per group -- or, past kStatusGroupLines
 // groups (4x3: 349 prefix groups), per range of consecutive groups, the CPU time left summed and
 // "finished in" the range's last group's -- so the text stays a screen long (--json: every
 // group); then the group(s) in progress: the first unfinished one (groups are counted in unit
 // order) and any other that is partly done (threads counting independent units side by side).
+// A finished job: the measured cost and its groups in one line.
 void format_groups(std::ostringstream& o, const JobStatus& s) {
   constexpr std::size_t kStatusGroupLines = 24, kInProgressNamed = 3;
   const bool running = s.running.held && !s.finished;
   const std::string threads = fmt::format("{} thread{}", s.eta_threads, s.eta_threads == 1 ? "" : "s");
-  if (s.finished)
+  if (s.finished) {
     o << "measured cost: " << s.cost.basis() << "\n";
-  else if (!s.time_left_seconds)
+    std::uint64_t units = 0;
+    for (const auto& g : s.groups) units += g.units;
+    return format_all_done(o, s.groups.size(), s.groups_kind, units);
+  }
+  if (!s.time_left_seconds)
     o << "time left: " << s.cost.basis() << "\n";
   else {
     const std::string since =
@@ -272,12 +285,10 @@ void format_groups(std::ostringstream& o, const JobStatus& s) {
   }
   o << fmt::format("per {} (units done / total{}{}):\n",
                    per == 1 ? s.groups_kind : "range of " + plural_kind(s.groups_kind),
-                   s.finished ? ""
-                   : running  ? ", CPU time left, finished in"
-                              : ", CPU time left, time left if resumed with " + threads,
+                   running ? ", CPU time left, finished in" : ", CPU time left, time left if resumed with " + threads,
                    per == 1 ? "" : "; gridenum status --json: every " + s.groups_kind);
   for (const Row& r : rows)
-    o << fmt::format("  {:<{}}  {:8} / {:<8}{}\n", r.label, width, r.done, r.units,
+    o << fmt::format("  {:<{}}  {:>8} / {:<8}{}\n", r.label, width, group_digits(r.done), group_digits(r.units),
                      r.done == r.units ? "  done" : fmt::format("  {:>9}  {:>9}", time_text(r.cpu), time_text(r.eta)));
 
   std::vector<const GroupProgress*> open;
@@ -286,10 +297,17 @@ void format_groups(std::ostringstream& o, const JobStatus& s) {
   if (open.empty()) return;
   o << (running ? "in progress: " : "next, when resumed: ");
   for (std::size_t k = 0; k < open.size() && k < kInProgressNamed; ++k)
-    o << (k ? "; " : "") << fmt::format("{} ({} / {} units done, {} of CPU left)", open[k]->label, open[k]->done,
-                                        open[k]->units, time_text(open[k]->cpu_seconds_left));
-  if (open.size() > kInProgressNamed) o << fmt::format("; and {} more partly done", open.size() - kInProgressNamed);
+    o << (k ? "; " : "") << fmt::format("{} ({} / {} units done, {} of CPU left)", open[k]->label, group_digits(open[k]->done),
+                                        group_digits(open[k]->units), time_text(open[k]->cpu_seconds_left));
+  if (open.size() > kInProgressNamed) o << fmt::format("; and {} more partly done", group_digits(open.size() - kInProgressNamed));
   o << "\n";
+}
+}  // namespace
+
+namespace {
+// "all 3 sessions", "1 session": the sessions a rate is over.
+std::string all_sessions(int n) {
+  return n == 1 ? "1 session" : "all " + count_of(static_cast<std::uint64_t>(std::max(n, 0)), "session", "sessions");
 }
 }  // namespace
 
@@ -303,7 +321,7 @@ std::string format_status(const JobStatus& s) {
     o << "fingerprint " << hex16(s.header.fingerprint) << "\n";
     const nlohmann::json& shards = m["merged"]["shards"];
     if (shards.is_array()) {
-      o << "from " << shards.size() << " shard" << (shards.size() == 1 ? "" : "s") << ":";
+      o << "from " << count_of(shards.size(), "shard", "shards") << ":";
       for (const auto& d : shards)
         if (d.is_string()) o << " " << d.get<std::string>();
       o << "\n";
@@ -328,11 +346,11 @@ std::string format_status(const JobStatus& s) {
   o << fmt::format("units: {} / {} done ({:.1f}%)\n", Progress::grouped(s.units_done), Progress::grouped(s.units_total),
                    s.units_total ? 100.0 * static_cast<double>(s.units_done) / static_cast<double>(s.units_total) : 100.0);
   if (s.rate_last_session > 0)
-    o << fmt::format("throughput: {} units/s (latest session), {} units/s (all {} sessions)\n",
-                     Progress::plain_rate(s.rate_last_session), Progress::plain_rate(s.rate_overall), s.sessions);
+    o << fmt::format("throughput: {} units/s (latest session), {} units/s ({})\n", Progress::plain_rate(s.rate_last_session),
+                     Progress::plain_rate(s.rate_overall), all_sessions(s.sessions));
   else
-    o << fmt::format("throughput: the latest session counted no unit; {} units/s (all {} sessions)\n",
-                     Progress::plain_rate(s.rate_overall), s.sessions);
+    o << fmt::format("throughput: the latest session counted no unit; {} units/s ({})\n", Progress::plain_rate(s.rate_overall),
+                     all_sessions(s.sessions));
   if (s.eta_seconds) o << "ETA: " << Progress::duration(*s.eta_seconds) << " (" << s.eta_from << ")\n";
   if (!s.latest_progress.empty()) o << "now (job.log): " << s.latest_progress << "\n";
   o << "started " << when(s.first_ms) << ", latest record " << when(s.last_ms) << "\n";
@@ -353,10 +371,17 @@ std::string format_status(const JobStatus& s) {
   // up to kDefaultGroupClasses, a line each; more (4x3 has 144,578 classes of one unit each), a
   // line per range of consecutive classes, as the default groups are (unit_groups.hpp), so the
   // text stays a screen long (--json has them all).
+  if (s.finished) {
+    std::uint64_t units = 0;
+    for (const auto& c : s.classes) units += c.total;
+    format_all_done(o, s.classes.size(), one, units);
+    return o.str();
+  }
   if (s.classes.size() <= kDefaultGroupClasses) {
     o << "per " << one << " (units done / total):\n";
     for (const auto& c : s.classes)
-      o << fmt::format("  {} {:4}  {:6} / {:<6}{}\n", one, c.cls + 1, c.done, c.total, c.done == c.total ? "  done" : "");
+      o << fmt::format("  {} {:4}  {:>6} / {:<6}{}\n", one, c.cls + 1, group_digits(c.done), group_digits(c.total),
+                       c.done == c.total ? "  done" : "");
     return o.str();
   }
   const std::size_t per = (s.classes.size() + kDefaultGroupRanges - 1) / kDefaultGroupRanges;
@@ -366,8 +391,8 @@ std::string format_status(const JobStatus& s) {
     const std::size_t to = std::min(s.classes.size(), from + per);
     std::uint64_t done = 0, total = 0;
     for (std::size_t i = from; i < to; ++i) done += s.classes[i].done, total += s.classes[i].total;
-    o << fmt::format("  {} {:>6} - {:<6}  {:8} / {:<8}{}\n", by_unit ? "units  " : "classes", s.classes[from].cls + 1,
-                     s.classes[to - 1].cls + 1, done, total, done == total ? "  done" : "");
+    o << fmt::format("  {} {:>6} - {:<6}  {:>8} / {:<8}{}\n", by_unit ? "units  " : "classes", s.classes[from].cls + 1,
+                     s.classes[to - 1].cls + 1, group_digits(done), group_digits(total), done == total ? "  done" : "");
   }
   return o.str();
 }

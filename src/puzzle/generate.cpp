@@ -84,9 +84,9 @@ std::optional<std::string> generate_options_problem(const GenerateOptions& opt) 
 }
 
 std::string generate_command(const GenerateOptions& opt, std::uint64_t seed, std::uint64_t count, const std::string& format) {
-  std::string s = "generate --rules " + rules_text(opt.rules) + " --shape ";
-  s += (opt.rules & kRuleJigsaw) ? std::to_string(opt.box.n()) : opt.box.str();
-  s += " --count " + std::to_string(count) + " --seed " + std::to_string(seed);
+  std::string s = "generate --rules " + rules_text(opt.rules);
+  s += (opt.rules & kRuleJigsaw) ? " --size " + std::to_string(opt.box.n()) : " --shape " + opt.box.str();
+  s += " --puzzles " + std::to_string(count) + " --seed " + std::to_string(seed);
   if (opt.minimal) s += " --minimal";
   s += " --symmetry " + symmetry_name(opt.symmetry);
   if (opt.rules & kRuleKiller) s += " --cage-max " + std::to_string(opt.max_cage ? opt.max_cage : default_max_cage(opt.box.n()));

@@ -474,8 +474,21 @@ unsigned json_rules(const nlohmann::json& j, const JsonText& src) {
   return bits;
 }
 
-// "shape": "RxC", default 3x3; R or C may be 1 only for a jigsaw (box_shape_problem).
+// "shape": "RxC", default 3x3; R or C may be 1 only for a jigsaw (box_shape_problem). A jigsaw,
+// whose regions replace the boxes, is sized by "size": N, its grid's side (what the writer gives
+// it, puzzle_write.cpp; a 1xN "shape" is still read): the model's shape is then 1 x N, as the
+// jigsaw line reader makes it.
 Shape json_shape(const nlohmann::json& j, const JsonText& src, bool jigsaw) {
+  if (const auto z = j.find("size"); z != j.end()) {
+    if (!jigsaw)
+      fail_at(src, {member("size")}, "\"size\" is a jigsaw's side (a spec with \"regions\"); a grid with boxes takes "
+                                     "\"shape\": \"RxC\" (\"3x3\" for 9x9)");
+    if (j.contains("shape")) fail_at(src, {member("size")}, "give a jigsaw's \"size\" or its \"shape\", not both");
+    const auto n = z->is_number_integer() ? int_value(*z) : std::nullopt;
+    if (!n || *n < 1 || *n > 25)
+      fail_at(src, {member("size")}, "\"size\" must be a whole number 1..25 (the grid's side), got " + z->dump());
+    return Shape{1, *n};
+  }
   const auto s = j.find("shape");
   if (s == j.end()) return Shape{3, 3};
   if (!s->is_string()) fail_at(src, {member("shape")}, "\"shape\" must be a string like \"3x3\"");
@@ -564,7 +577,7 @@ std::vector<Cage> json_cages(const nlohmann::json& j, const JsonText& src, int n
 // found in the text only when there is a complaint.
 Puzzle from_json(const nlohmann::json& j, const JsonText& src, const ReadOptions& opt) {
   if (!j.is_object()) fail_at(src, {}, "JSON puzzle spec must be an object");
-  check_keys(j, src, {}, {"shape", "rules", "givens", "regions", "cages", "solution", "count", "hint"},
+  check_keys(j, src, {}, {"shape", "size", "rules", "givens", "regions", "cages", "solution", "count", "hint"},
              "a puzzle spec");
   // What the writers add (puzzle_write.cpp's "count", generate --stats's "hint"): read back as
   // notes, but of the type they are written with.
@@ -572,7 +585,7 @@ Puzzle from_json(const nlohmann::json& j, const JsonText& src, const ReadOptions
     fail_at(src, {member("count")}, "\"count\" (the number of solutions) must be a non-negative integer");
   if (const auto h = j.find("hint"); h != j.end() && !h->is_object())
     fail_at(src, {member("hint")}, "\"hint\" (generate --stats's note) must be an object");
-  // The rules first: a jigsaw (named, or given "regions") may have a 1xN shape.
+  // The rules first: a jigsaw (named, or given "regions") is sized by "size" or a 1xN shape.
   unsigned rules = json_rules(j, src);
   const bool has_regions = j.contains("regions");
   if (has_regions) rules |= kRuleJigsaw;

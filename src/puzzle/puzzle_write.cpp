@@ -106,7 +106,10 @@ std::string write_puzzle_line(const Model& m, const std::vector<int>& solution, 
 std::string write_puzzle_json(const Model& m, const std::vector<int>& solution, std::optional<std::uint64_t> count) {
   // nlohmann's ordered_json keeps the members in the order written here (readable, stable).
   nlohmann::ordered_json j;
-  j["shape"] = m.box.str();
+  // A jigsaw's regions replace its boxes: it is sized by its side (puzzle_io.cpp, json_shape),
+  // not by the 1 x n shape its model holds.
+  if (is_jigsaw(m)) j["size"] = m.n;
+  else j["shape"] = m.box.str();
   j["rules"] = rules_text(m.rules);
   if (has_givens(m)) j["givens"] = symbols(m.givens, m.cells());
   if (is_jigsaw(m)) j["regions"] = region_symbols(m);

@@ -240,7 +240,7 @@ VerifyReport verify_side2_fillings(const VerifySide2FillingsOptions& opt) {
     }
   } else {
     const std::uint64_t seed = opt.seed ? opt.seed : std::random_device{}();
-    r.info.push_back(fmt::format("sample of {} classes, seed {} (--seed {} repeats it)", opt.sample, seed, seed));
+    r.info.push_back(fmt::format("sample of {}, seed {} (--seed {} repeats it)", count_of(opt.sample, "class", "classes"), seed, seed));
     std::mt19937_64 rng(seed);
     std::set<std::uint32_t> pick;
     while (pick.size() < std::min<std::size_t>(opt.sample, ta.size()))
@@ -253,7 +253,8 @@ VerifyReport verify_side2_fillings(const VerifySide2FillingsOptions& opt) {
   {
     // Shown as it goes, a class at a time (2x5: seconds each); the counters hear a stop inside a
     // class (core/stop.hpp).
-    Phase phase(fmt::format("{} F of {} classes by both routes", opt.shape.str(), chosen.size()), chosen.size(), "classes");
+    Phase phase(fmt::format("{} F of {} by both routes", opt.shape.str(), count_of(chosen.size(), "class", "classes")),
+                chosen.size(), "classes");
     arena.execute([&] {
       tbb::parallel_for(std::size_t{0}, chosen.size(), [&](std::size_t i) {
         const Side2Config& c = ta[chosen[i]].representative;
@@ -281,7 +282,7 @@ VerifyReport verify_side2_fillings(const VerifySide2FillingsOptions& opt) {
     line(r, sec, fmt::format("class {} ({})", chosen[i] + 1, config_string(ta[chosen[i]].representative)), to_string(fs[i]),
          to_string(fb[i]), note);
   }
-  r.info.push_back(fmt::format("plain enumeration done for {} of {} classes", plain_done, chosen.size()));
+  r.info.push_back(fmt::format("plain enumeration done for {} of {} classes", group_digits(plain_done), group_digits(chosen.size())));
   r.sections.push_back(std::move(sec));
   if (opt.all) {
     // Both orientations: 2 x m counted by two-stack (its classes, its F), m x 2 by two-band (its
@@ -451,12 +452,12 @@ VerifyReport verify_side2_result(const ResultDoc& doc, const VerifyResultOptions
       r.recomputed.push_back(fmt::format("the whole total and F of all {} classes, by the {} route ({:.3f} s)", chosen.size(),
                                          other_name, secs));
     else
-      r.recomputed.push_back(fmt::format("F of {} of {} classes (units){}, by the {} route ({:.3f} s, seed {})", chosen.size(),
-                                         reps.size(), opt.units_name.empty() ? "" : " of " + opt.units_name, other_name,
+      r.recomputed.push_back(fmt::format("F of {} of {} classes (units){}, by the {} route ({:.3f} s, seed {})",
+                                         group_digits(chosen.size()), group_digits(reps.size()), opt.units_name.empty() ? "" : " of " + opt.units_name, other_name,
                                          secs, seed));
   } else {
     r.recomputed.push_back(fmt::format("0 of {} classes (--sample K, --double-check SHARE or --recompute full recounts some)",
-                                       doc.side2_classes.size()));
+                                       group_digits(doc.side2_classes.size())));
   }
   return r;
 }

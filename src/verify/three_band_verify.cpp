@@ -101,7 +101,7 @@ VerifyReport verify_three_band_completions(const VerifyThreeBandOptions& opt) {
   } else {
     if (opt.sample == 0) throw VerifyInputError("--sample takes at least 1 class");
     const std::uint64_t seed = opt.seed ? opt.seed : std::random_device{}();
-    r.info.push_back(fmt::format("sample of {} classes, seed {} (--seed {} repeats it)", opt.sample, seed, seed));
+    r.info.push_back(fmt::format("sample of {}, seed {} (--seed {} repeats it)", count_of(opt.sample, "class", "classes"), seed, seed));
     std::mt19937_64 rng(seed);
     std::set<std::uint32_t> pick;
     while (pick.size() < std::min<std::size_t>(opt.sample, cat.classes.size()))
@@ -174,7 +174,8 @@ VerifyReport verify_three_band_completions(const VerifyThreeBandOptions& opt) {
     sec.lines.push_back(std::move(l));
   }
   r.sections.push_back(std::move(sec));
-  r.recomputed.push_back(fmt::format("{} of {} classes' completions by the signature method", chosen.size(), cat.classes.size()));
+  r.recomputed.push_back(fmt::format("{} of {} classes' completions by the signature method", group_digits(chosen.size()),
+                                     group_digits(cat.classes.size())));
   r.sampled = true;
   return r;
 }
@@ -305,8 +306,8 @@ void check_sums(VerifyReport& r, const ResultDoc& doc, const UnitPlan& plan, con
     compare_figures(r, sec, "total (sum size x count)", doc.total.str(), total.str());
   } else {
     sec.lines.push_back({"total (sum size x count)", doc.total.str(), "-", false, dec(without) + " classes have no count"});
-    r.problems.push_back(fmt::format("total: not re-summed, {} of {} classes have no count in the journal", without,
-                                     f.size.size()));
+    r.problems.push_back(fmt::format("total: not re-summed, {} of {} classes have no count in the journal",
+                                     group_digits(without), group_digits(f.size.size())));
   }
   r.sections.push_back(std::move(sec));
 }
@@ -426,7 +427,8 @@ bool recount(VerifyReport& r, const ResultDoc& doc, const UnitPlan& plan, const 
   else
     r.recomputed.push_back(fmt::format("the count (F x completions) of {} of {} classes (units){}, by the signature method "
                                        "({:.3f} s, seed {})",
-                                       units.size(), plan.order.size(), opt.units_name.empty() ? "" : " of " + opt.units_name,
+                                       group_digits(units.size()), group_digits(plan.order.size()),
+                                       opt.units_name.empty() ? "" : " of " + opt.units_name,
                                        secs, seed));
   return true;
 }
@@ -473,7 +475,7 @@ VerifyReport verify_three_band_result(const ResultDoc& doc, const VerifyResultOp
     r.recomputed.push_back(fmt::format(
         "0 of {} classes (units): --sample K or --double-check SHARE recounts some by the signature method ({}), "
         "--recompute full every one",
-        plan.order.size(),
+        group_digits(plan.order.size()),
         counted.rows == 4
             ? "4x3: 7 minutes and 3.3 GB of tables, then about 30 s a class, less for classes of one prefix group"
             : "milliseconds"));

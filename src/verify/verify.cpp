@@ -162,8 +162,8 @@ std::string format_text(const VerifyReport& r, bool verbose) {
       o << "\n";
       continue;
     }
-    o << fmt::format("{}: {} figure{} compared, {}\n", sec.title, sec.lines.size(), sec.lines.size() == 1 ? "" : "s",
-                     bad == 0 ? std::string("all agree") : fmt::format("{} disagree{}", bad, bad == 1 ? "s" : ""));
+    o << fmt::format("{}: {} compared, {}\n", sec.title, count_of(sec.lines.size(), "figure", "figures"),
+                     bad == 0 ? std::string("all agree") : fmt::format("{} disagree{}", group_digits(bad), bad == 1 ? "s" : ""));
     if (bad) append_table(o, sec, true);
   }
   if (!verbose) o << "(every figure: --verbose)\n";
@@ -326,9 +326,9 @@ VerifyReport verify_completions(const VerifyCompletionsOptions& opt) {
   const bool stack_left = opt.method == MethodId::Stack;
   r.info.push_back("method under check: " + to_string(opt.method) + "; recomputed by the " +
                    to_string(stack_left ? MethodId::Signature : MethodId::Stack) + " method");
-  r.info.push_back("classes: " + (chosen.size() == cat.classes.size() ? std::string("all ") + std::to_string(chosen.size())
-                                                                      : std::to_string(chosen.size()) + " of " +
-                                                                            std::to_string(cat.classes.size())) +
+  r.info.push_back("classes: " + (chosen.size() == cat.classes.size() ? "all " + group_digits(chosen.size())
+                                                                      : group_digits(chosen.size()) + " of " +
+                                                                            group_digits(cat.classes.size())) +
                    " (catalogue order)");
   r.info.push_back(fmt::format("times (s): catalogue {:.4f}, stack completions {:.4f}, signature completions {:.4f}, {} thread{}",
                                cat.seconds, t_stack, t_sig, nthreads, nthreads == 1 ? "" : "s"));
@@ -572,7 +572,7 @@ bool recompute_whole_count(VerifyReport& r, const ResultDoc& doc, const Catalogu
 Kernel recount_kernel(const VerifyResultOptions& opt) { return opt.kernel.value_or(Kernel::Partition); }
 
 std::string share_of(std::size_t k, std::size_t of, const VerifyResultOptions& opt, const char* what) {
-  return fmt::format("{} of {} {}{}", k, of, what, opt.units_name.empty() ? "" : " of " + opt.units_name);
+  return fmt::format("{} of {} {}{}", group_digits(k), group_digits(of), what, opt.units_name.empty() ? "" : " of " + opt.units_name);
 }
 
 // Step 6 (stack method): the chosen units counted again from scratch.
@@ -629,8 +629,8 @@ VerifyReport verify_result(const ResultDoc& doc, const VerifyResultOptions& opt)
   const int nthreads = use_threads(opt.threads);
   VerifyReport r;
   r.title = "gridenum verify result: " + doc.source;
-  r.info.push_back(shape_title(s) + ", method " + to_string(doc.method) + ", " + std::to_string(doc.classes.size()) +
-                   " classes" + (doc.has_units ? ", " + std::to_string(doc.unit_counts.size()) + " unit counts" : ""));
+  r.info.push_back(shape_title(s) + ", method " + to_string(doc.method) + ", " + count_of(doc.classes.size(), "class", "classes") +
+                   (doc.has_units ? ", " + count_of(doc.unit_counts.size(), "unit count", "unit counts") : ""));
   const std::uint64_t seed = resolve_seed(opt.seed);
   if (opt.sample || opt.double_check > 0)
     r.info.push_back(fmt::format("recount: sample {}, double-check share {}, seed {} (--seed {} repeats it){}", opt.sample,
@@ -656,7 +656,7 @@ VerifyReport verify_result(const ResultDoc& doc, const VerifyResultOptions& opt)
   else recount_classes(r, doc, cat, opt, seed, nthreads);
   if (r.sampled && r.recomputed.empty())
     r.recomputed.push_back(fmt::format("0 of {} {} (--sample K or --double-check SHARE recomputes some)",
-                                       doc.method == MethodId::Stack ? plan.units.size() : doc.classes.size(),
+                                       group_digits(doc.method == MethodId::Stack ? plan.units.size() : doc.classes.size()),
                                        doc.method == MethodId::Stack ? "units" : "classes"));
   return r;
 }

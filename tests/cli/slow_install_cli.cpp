@@ -50,6 +50,14 @@ TEST(InstallSlow, InstalledTreeHasBinaryManPageCompletionsAndDocs) {
   const Proc version = install_sh("'" + (prefix / "bin/gridenum").string() + "' --version");
   EXPECT_EQ(version.code, 0);
   EXPECT_EQ(version.out, run_cli({"--version"}).out);
+  // The job configs are installed, and the binary says where when --config names no file.
+  const fs::path configs = prefix / "share/gridenum/configs";
+  EXPECT_TRUE(fs::exists(configs / "default.toml"));
+  const Proc missing = install_sh("'" + (prefix / "bin/gridenum").string() + "' count --config nine.toml");
+  EXPECT_EQ(missing.code, 2);
+  EXPECT_TRUE(contains(missing.err, "are in " + configs.lexically_normal().string() + " (e.g. --config " +
+                                        configs.lexically_normal().string() + "/default.toml)"))
+      << missing.err;
 
   // The man page renders with man-db's man (-l: this file), and holds every command.
   const fs::path man = prefix / "share/man/man1/gridenum.1";

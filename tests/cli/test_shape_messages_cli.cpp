@@ -104,3 +104,40 @@ TEST(ShapeMessagesCli, DegenerateBoxHasItsOwnReason) {
   EXPECT_TRUE(contains(c.err, "box shape 4x1 is degenerate: a box of one column is a whole column")) << c.err;
   EXPECT_TRUE(contains(c.err, "for 4x4 grids the box shape is 2x2 (--shape 2x2)")) << c.err;
 }
+
+// generate takes --shape as count does -- a box shape, the same words for anything else ('9' was
+// taken as a size) -- and a jigsaw, which has regions instead of boxes, its side as --size N.
+TEST(ShapeMessagesCli, GenerateTakesBoxShapesAsCountDoes) {
+  for (const std::string shape : {"9", "9x9", "7", "4x1", "1x3", "nine"}) {
+    const Proc g = refused({"generate", "--seed", "1", "--shape", shape});
+    const Proc c = refused({"count", "--shape", shape});
+    EXPECT_EQ(g.err, c.err) << shape;
+  }
+  const Proc jigsaw = run_cli({"generate", "--seed", "1", "--rules", "jigsaw", "--size", "6", "--puzzles", "1"});
+  ASSERT_EQ(jigsaw.code, 0) << jigsaw.err;
+  EXPECT_TRUE(contains(lines_of(jigsaw.out).at(0), "--rules jigsaw --size 6 ")) << jigsaw.out;
+  EXPECT_EQ(lines_of(jigsaw.out).at(1).substr(0, 2), "6|") << jigsaw.out;
+  const Proc boxed = refused({"generate", "--rules", "jigsaw", "--shape", "3x3"});
+  EXPECT_TRUE(contains(boxed.err, "--shape: a jigsaw has regions, not boxes: give its grid's side with --size N, 4..25 (for "
+                                  "the 9x9 grid of --shape 3x3: --size 9), not --shape"))
+      << boxed.err;
+  const Proc sized = refused({"generate", "--size", "9"});
+  EXPECT_TRUE(contains(sized.err, "--size: is the side of a jigsaw's grid (--rules jigsaw); a grid with boxes takes --shape RxC"))
+      << sized.err;
+}
+
+// estimate refuses 10 digits and more saying what it does and does not do -- not the stack
+// method's limits, which read as if estimate were unfinished -- and what the shape means.
+TEST(ShapeMessagesCli, EstimateSaysWhatItDoes) {
+  for (const std::string shape : {"2x5", "2x6", "4x3"}) {
+    const Proc p = refused({"estimate", "--shape", shape});
+    EXPECT_TRUE(contains(p.err, "--shape: estimate takes box shapes 2x2, 2x3, 3x2, 2x4, 4x2 and 3x3 (R*C <= 9): it reads the "
+                                "valid band and stack fillings, G_band and G_stack, from the stack method's catalogue"))
+        << p.err;
+    EXPECT_TRUE(contains(p.err, "It gives no estimate from 10 digits on")) << p.err;
+    EXPECT_TRUE(contains(p.err, "gridenum count counts those grids")) << p.err;
+    EXPECT_TRUE(contains(p.err, "; box shape " + shape + " gives")) << p.err;
+    EXPECT_FALSE(contains(p.err, "the stack method supports")) << p.err;
+    EXPECT_FALSE(contains(p.err, " yet")) << p.err;
+  }
+}

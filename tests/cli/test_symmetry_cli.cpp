@@ -73,3 +73,15 @@ TEST(SymmetryCli, VerifyPasses) {
   p = run_cli({"verify", "symmetry", "--shape", "2x4"});
   EXPECT_EQ(p.code, 2);
 }
+
+// Only the shapes whose figure the docs record as disagreeing with the published one (10x10) get
+// a note (symmetry/burnside.hpp, published_figure_note; the 10x10 run itself is the slow tier's,
+// tests/symmetry/slow_burnside_10x10.cpp): 6x6 has none, in text or JSON.
+TEST(SymmetryCli, NoNoteWhereTheDocsRecordNoDisagreement) {
+  const Proc t = run_cli({"symmetry", "--shape", "2x3"});
+  ASSERT_EQ(t.code, 0) << t.err;
+  EXPECT_FALSE(contains(t.out, "note:")) << t.out;
+  const Proc j = run_cli({"symmetry", "--shape", "2x3", "--json"});
+  ASSERT_EQ(j.code, 0) << j.err;
+  EXPECT_TRUE(nlohmann::json::parse(j.out).at("note").is_null()) << j.out;
+}

@@ -4,6 +4,8 @@
 // same help as --help, and every command answers -V/--version.
 #include <gtest/gtest.h>
 
+#include <regex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -108,4 +110,28 @@ TEST(UsageCli, EveryCommandAnswersVersion) {
   const Proc group = run_cli({"verify", "-V"});
   EXPECT_EQ(group.code, 0) << group.err;
   EXPECT_EQ(group.out, top.out);
+}
+
+// Every command's help ends with its exit codes, in one style ("Exit: 0 done; 2 usage error; ..."),
+// each one of the codes the top help lists (main.cpp, cli_meta.hpp exit_statuses): verify and its
+// subcommands, estimate and enumerate had none.
+TEST(UsageCli, EveryCommandsHelpListsItsExitCodes) {
+  const std::set<int> known{0, 1, 2, 3, 130};
+  auto commands = cli_leaf_commands();
+  commands.push_back({"verify"});
+  commands.push_back({"cli-docs"});  // hidden, still a command
+  for (auto c : commands) {
+    c.push_back("--help");
+    const Proc p = run_cli(c);
+    ASSERT_EQ(p.code, 0) << joined_words(c);
+    const std::size_t at = p.out.find("\nExit: ");
+    ASSERT_NE(at, std::string::npos) << joined_words(c) << "\n" << p.out;
+    const std::string exits = p.out.substr(at + 1, p.out.find("\n\n", at + 1) - at - 1);
+    std::set<int> codes;
+    const std::regex code(R"((?:^Exit: |; |\n)(\d+) )");
+    for (std::sregex_iterator it(exits.begin(), exits.end(), code), end; it != end; ++it) codes.insert(std::stoi((*it)[1]));
+    EXPECT_TRUE(codes.count(0) && codes.count(2)) << joined_words(c) << ": " << exits;
+    for (int k : codes) EXPECT_TRUE(known.count(k)) << joined_words(c) << ": exit " << k << " in " << exits;
+  }
+  EXPECT_TRUE(contains(run_cli({"verify", "classes", "--help"}).out, "Exit: 0 PASS; 1 FAIL"));
 }

@@ -123,7 +123,7 @@ TEST(KillResume, SigkillAtRandomMomentsThenExactTotal) {
   // Resume to the end.
   Proc p = run_cli({"resume", dir.string(), "--threads", "2"});
   ASSERT_EQ(p.code, 0) << p.err;
-  EXPECT_TRUE(contains(p.out, "partial run: 1250 of 5000 work units counted")) << p.out;
+  EXPECT_TRUE(contains(p.out, "partial run: 1,250 of 5,000 work units counted")) << p.out;
   const auto ids = raw_journal_units(dir / "journal");
   EXPECT_EQ(ids.size(), kUnits);
   EXPECT_EQ(std::set<std::uint32_t>(ids.begin(), ids.end()).size(), kUnits) << "a unit was journaled twice";

@@ -649,7 +649,7 @@ TEST(JobCli, SignalsStopCleanlyAndResumeFinishes) {
   p = run_cli({"resume", dir.string()});
   ASSERT_EQ(p.code, 0) << p.err;
   EXPECT_TRUE(contains(p.err, "progress: ")) << p.err;
-  EXPECT_TRUE(contains(p.out, "partial run: 1996 of 1596672 work units counted")) << p.out;
+  EXPECT_TRUE(contains(p.out, "partial run: 1,996 of 1,596,672 work units counted")) << p.out;
   expect_each_unit_once(dir, 1996);
   const auto ref = reference_counts(36288, Shard{1, 800});
   j = read_journal(dir / "journal");

@@ -583,7 +583,39 @@ TEST(Status, ThreeBandJobWritesItsPrefixGroups) {
   }
   EXPECT_TRUE(s["estimate"].contains("basis"));
   const Proc text = run_cli({"status", dir.string()});
-  EXPECT_TRUE(contains(text.out, "per prefix group (units done / total")) << text.out;
+  EXPECT_TRUE(contains(text.out, std::to_string(g.groups.size()) + " prefix groups, all done: 44 / 44 units (gridenum status "
+                                 "--json: every prefix group)\n"))
+      << text.out;
+}
+
+// A finished job's groups are one line, not a "done" line each (a 9x9 job printed 22); the
+// JSON keeps every group. An unfinished one keeps its table.
+TEST(Status, FinishedJobSaysItsGroupsInOneLine) {
+  TempDir t;
+  const fs::path dir = t / "job";
+  const Proc count = run_cli({"count", "--shape", "3x3", "--threads", "2", "--job-dir", dir.string()});
+  ASSERT_EQ(count.code, 0) << count.err;
+  const Proc text = run_cli({"status", dir.string()});
+  ASSERT_EQ(text.code, 0) << text.err;
+  EXPECT_TRUE(contains(text.out, "\n44 classes, all done: 1,056 / 1,056 units (gridenum status --json: every class)\n"))
+      << text.out;
+  EXPECT_FALSE(contains(text.out, "  done")) << text.out;
+  EXPECT_FALSE(contains(text.out, "per range of")) << text.out;
+  EXPECT_LE(lines_of(text.out).size(), 10u) << text.out;
+  const auto js = nlohmann::json::parse(run_cli({"status", dir.string(), "--json"}).out);
+  ASSERT_EQ(js["groups"].size(), 44u);
+  for (const auto& grp : js["groups"]) EXPECT_EQ(grp["done"], grp["units"]);
+  EXPECT_EQ(js["classes"].size(), 44u);
+
+  // A status without groups (built by hand) says its classes the same way when finished.
+  JobStatus s;
+  s.config.shape = Shape{3, 3};
+  s.started = true;
+  s.finished = true;
+  s.units_total = s.units_done = 96;
+  for (std::uint32_t c = 0; c < 4; ++c) s.classes.push_back({c, 24, 24});
+  EXPECT_TRUE(contains(format_status(s), "\n4 classes, all done: 96 / 96 units (gridenum status --json: every class)\n"))
+      << format_status(s);
 }
 
 }  // namespace

@@ -257,10 +257,10 @@ TEST(GenerateSteps, MinimalKillersAdmitNoMerge) {
 TEST(GenerateCli, RoundTripsThroughSolve) {
   const std::vector<std::string> runs{
       "--shape 2x3 --minimal",       "--shape 4x4",  "--rules x --shape 3x2", "--rules windoku --symmetry mirror",
-      "--rules x,windoku --minimal", "--rules jigsaw --shape 7", "--rules jigsaw,x --shape 8",
+      "--rules x,windoku --minimal", "--rules jigsaw --size 7", "--rules jigsaw,x --size 8",
       "--rules killer --shape 2x4",  "--rules killer,x",        "--shape 3x3 --perturb remove"};
   for (const auto& run : runs) {
-    const std::string gen = "{gridenum} generate --seed 5 --count 4 --threads 2 " + run;
+    const std::string gen = "{gridenum} generate --seed 5 --puzzles 4 --threads 2 " + run;
     const Proc made = run_cli_line(gen);
     ASSERT_EQ(made.code, 0) << run << ": " << made.err;
     // The header says which solve options the lines need.
@@ -300,7 +300,7 @@ TEST(GenerateCli, RoundTripsThroughSolve) {
 
 // --format json lines (and --stats members in them) read back too, for a jigsaw killer.
 TEST(GenerateCli, JsonLinesRoundTrip) {
-  const std::string gen = "{gridenum} generate --seed 9 --count 5 --rules jigsaw,killer --shape 6 --format json --stats";
+  const std::string gen = "{gridenum} generate --seed 9 --puzzles 5 --rules jigsaw,killer --size 6 --format json --stats";
   const Proc made = run_cli_line(gen);
   ASSERT_EQ(made.code, 0) << made.err;
   std::vector<std::string> solutions;
@@ -321,8 +321,8 @@ TEST(GenerateCli, JsonLinesRoundTrip) {
 
 // Same command, same bytes; --threads changes nothing but the summary.
 TEST(GenerateCli, SameSeedSameOutputAnyThreads) {
-  for (const std::string run : {"--rules jigsaw --shape 9 --minimal", "--rules killer --shape 2x3", "--symmetry rotational"}) {
-    const std::string gen = "generate --seed 123 --count 8 " + run;
+  for (const std::string run : {"--rules jigsaw --size 9 --minimal", "--rules killer --shape 2x3", "--symmetry rotational"}) {
+    const std::string gen = "generate --seed 123 --puzzles 8 " + run;
     const Proc a = run_cli_line("{gridenum} " + gen + " --threads 1");
     const Proc b = run_cli_line("{gridenum} " + gen + " --threads 2");
     const Proc c = run_cli_line("{gridenum} " + gen + " --threads 2");
@@ -337,15 +337,15 @@ TEST(GenerateCli, SameSeedSameOutputAnyThreads) {
     EXPECT_EQ(again.out, a.out) << header;
   }
   // Without --seed: a random seed, written in the header (two runs differ).
-  const Proc x = run_cli_line("{gridenum} generate --count 3");
-  const Proc y = run_cli_line("{gridenum} generate --count 3");
+  const Proc x = run_cli_line("{gridenum} generate --puzzles 3");
+  const Proc y = run_cli_line("{gridenum} generate --puzzles 3");
   EXPECT_NE(lines_of(x.out).at(0), lines_of(y.out).at(0));
 }
 
 // --json: one document with every puzzle, its hint (what `solve --stats` reports for it), and
 // the run's count, threads, time and stages.
 TEST(GenerateCli, JsonDocumentAndTheHint) {
-  const Proc made = run_cli({"generate", "--seed", "3", "--count", "6", "--rules", "x", "--shape", "3x3", "--json",
+  const Proc made = run_cli({"generate", "--seed", "3", "--puzzles", "6", "--rules", "x", "--shape", "3x3", "--json",
                              "--threads", "2"});
   ASSERT_EQ(made.code, 0) << made.err;
   const auto doc = nlohmann::json::parse(made.out);
@@ -377,16 +377,44 @@ TEST(GenerateCli, JsonDocumentAndTheHint) {
   }
 }
 
+// A jigsaw is sized by its side in text and JSON alike: the header's --size, the line's N, the
+// JSON spec's and the --json document's "size" (never the 1xN shape its model holds); a grid with
+// boxes gives its box shape too.
+TEST(GenerateCli, JigsawIsSizedByItsSide) {
+  const Proc line = run_cli({"generate", "--seed", "2", "--rules", "jigsaw", "--size", "6", "--puzzles", "1"});
+  ASSERT_EQ(line.code, 0) << line.err;
+  EXPECT_TRUE(contains(lines_of(line.out).at(0), " --size 6 ")) << line.out;
+  EXPECT_EQ(lines_of(line.out).at(1).rfind("6|", 0), 0u) << line.out;
+  const Proc spec = run_cli({"generate", "--seed", "2", "--rules", "jigsaw", "--size", "6", "--puzzles", "1", "--format", "json"});
+  ASSERT_EQ(spec.code, 0) << spec.err;
+  const auto j = nlohmann::json::parse(lines_of(spec.out).at(1));
+  EXPECT_EQ(j.at("size"), 6);
+  EXPECT_FALSE(j.contains("shape")) << j.dump();
+  const Proc doc = run_cli({"generate", "--seed", "2", "--rules", "jigsaw", "--size", "6", "--puzzles", "1", "--json"});
+  ASSERT_EQ(doc.code, 0) << doc.err;
+  const auto d = nlohmann::json::parse(doc.out);
+  EXPECT_EQ(d.at("size"), 6);
+  EXPECT_TRUE(d.at("shape").is_null()) << doc.out;
+  const auto boxed = nlohmann::json::parse(run_cli({"generate", "--seed", "2", "--shape", "2x3", "--puzzles", "1", "--json"}).out);
+  EXPECT_EQ(boxed.at("size"), 6);
+  EXPECT_EQ(boxed.at("shape"), "2x3");
+  // What generate writes, solve reads.
+  const Proc solved = run_cli_line("{gridenum} generate --seed 2 --rules jigsaw --size 6 --puzzles 3 --format json | "
+                                   "{gridenum} solve --unique -");
+  EXPECT_EQ(solved.code, 0) << solved.err;
+  EXPECT_EQ(lines_of(solved.out).size(), 3u) << solved.out;
+}
+
 TEST(GenerateCli, UsageErrorsExit2WithAMessage) {
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
       {{"--rules", "sudokux"}, "unknown rule 'sudokux'"},
-      {{"--shape", "7"}, "size 7 has no box shape"},
+      {{"--shape", "7"}, "--shape: expected a box shape RxC (R rows and C columns per box, R*C digits)"},
       {{"--shape", "3y3"}, "--shape"},
       {{"--shape", "6x6"}, "6x6"},
       {{"--rules", "windoku", "--shape", "2x3"}, "windoku needs 3x3 boxes"},
       {{"--rules", "killer", "--symmetry", "mirror"}, "--symmetry none"},
-      {{"--rules", "jigsaw,killer", "--shape", "6"}, "--format json"},
-      {{"--rules", "jigsaw", "--shape", "3"}, "a jigsaw needs a size 4..25"},
+      {{"--rules", "jigsaw,killer", "--size", "6"}, "--format json"},
+      {{"--rules", "jigsaw", "--size", "3"}, "a jigsaw needs a size 4..25"},
       {{"--rules", "killer", "--cage-max", "10", "--shape", "2x2"}, "--cage-max 10"},
       {{"--cage-max", "3"}, "--cage-max is for killer"},
       {{"--symmetry", "diagonal"}, "--symmetry"},
@@ -405,7 +433,7 @@ TEST(GenerateCli, UsageErrorsExit2WithAMessage) {
 TEST(GenerateCli, Help) {
   const Proc p = run_cli({"generate", "--help"});
   EXPECT_EQ(p.code, 0);
-  for (const char* s : {"--seed", "--count", "--minimal", "--symmetry", "rotational", "mirror", "--rules", "--shape",
+  for (const char* s : {"--seed", "--puzzles", "--minimal", "--symmetry", "rotational", "mirror", "--rules", "--shape",
                         "--threads", "--json", "--stats", "| gridenum solve", "Examples"})
     EXPECT_TRUE(contains(p.out, s)) << s;
 }

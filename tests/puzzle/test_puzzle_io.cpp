@@ -8,6 +8,7 @@
 #include <streambuf>
 
 #include "gridenum/puzzle/puzzle_io.hpp"
+#include "gridenum/puzzle/puzzle_write.hpp"
 #include "solve_fixtures.hpp"
 
 using namespace gridenum;
@@ -452,6 +453,32 @@ TEST(PuzzleIo, OneRowBoxesAreRejected) {
   EXPECT_EQ(e.message, "a jigsaw needs \"regions\"");
 }
 
+// A jigsaw's JSON spec is sized by its side, "size" (what the writer gives it), not by the 1xN
+// shape its model holds; "size" means nothing for a grid with boxes, and is one or the other.
+TEST(PuzzleIo, JigsawSpecIsSizedBySide) {
+  const std::string regions = R"("regions":"1112211222333443344455555")";
+  auto j = parse_puzzle_line(R"({"size":5,)" + regions + "}", 1);
+  ASSERT_TRUE(j);
+  EXPECT_EQ(j->model.n, 5);
+  EXPECT_EQ(j->model.box, (Shape{1, 5}));
+  EXPECT_TRUE(j->model.rules & kRuleJigsaw);
+  const std::string written = write_puzzle(PuzzleFormat::Json, j->model, {});
+  EXPECT_EQ(written.rfind(R"({"size":5,"rules":"jigsaw",)", 0), 0u) << written;
+  EXPECT_EQ(written.find("shape"), std::string::npos) << written;
+  auto e = line_error_of(R"({"size":9,"givens":"1"})");
+  EXPECT_EQ(e.column, 9u);  // at the value
+  EXPECT_EQ(e.message, "\"size\" is a jigsaw's side (a spec with \"regions\"); a grid with boxes takes \"shape\": \"RxC\" "
+                       "(\"3x3\" for 9x9)");
+  e = line_error_of(R"({"size":5,"shape":"1x5",)" + regions + "}");
+  EXPECT_EQ(e.message, "give a jigsaw's \"size\" or its \"shape\", not both");
+  for (const std::string bad : {"0", "26", "\"5\"", "5.5"}) {
+    e = line_error_of(R"({"size":)" + bad + "," + regions + "}");
+    EXPECT_EQ(e.message, "\"size\" must be a whole number 1..25 (the grid's side), got " + bad) << bad;
+  }
+  // A grid with boxes still writes its shape.
+  EXPECT_EQ(write_puzzle(PuzzleFormat::Json, make_model({2, 3}, 0, {}), {}).rfind(R"({"shape":"2x3",)", 0), 0u);
+}
+
 TEST(PuzzleIo, Formatting) {
   std::vector<int> g = {1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1};
   EXPECT_EQ(format_line(g, 4), "1234341221434321");
@@ -488,7 +515,7 @@ TEST(PuzzleIo, JsonUnknownKeysAndWrongTypesAreErrors) {
   // A key far from every known one: no guess, the list of keys.
   e = line_error_of(head + R"("colour": 1})");
   EXPECT_EQ(e.message.find("did you mean"), std::string::npos) << e.what();
-  EXPECT_NE(e.message.find("the keys are shape, rules"), std::string::npos) << e.what();
+  EXPECT_NE(e.message.find("the keys are shape, size, rules"), std::string::npos) << e.what();
   // "solution" must be a string: 12 was not checked at all.
   e = line_error_of(head + R"("solution": 12})");
   EXPECT_EQ(e.column, 30u);

@@ -43,6 +43,14 @@ TEST(SlowBurnside10x10, TenByTenTwoByFive) {
   EXPECT_EQ(r.total_route, "two-stack");
   EXPECT_EQ(r.grids, BigInt("1903816047972624930994913280000"));
   EXPECT_GE(r.essentially_different * r.group_order * factorial(10), r.grids);
+  // The text (on the line after the answer) and the JSON point at the docs' discussion of the
+  // published figure.
+  const std::string text = format_text(r);
+  const std::size_t answer = text.find("\n  essentially different grids: ");
+  ASSERT_NE(answer, std::string::npos) << text;
+  const std::string note = "\n  note: docs/symmetry.md (\"10x10: an open discrepancy\")";
+  EXPECT_EQ(text.substr(text.find('\n', answer + 1), note.size()), note) << text;
+  EXPECT_EQ(to_json(r).at("note"), *published_figure_note(kShape2x5));
   // Three classes recounted by line orbits.
   const std::string all_rows = "band 1: rows (1 2); band 2: rows (1 2); band 3: rows (1 2); band 4: rows (1 2); band 5: rows (1 2)";
   for (const std::string& text : {all_rows, std::string("bands (1 2); band 3: rows (1 2); band 4: rows (1 2); band 5: rows (1 2)"),

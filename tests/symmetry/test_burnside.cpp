@@ -112,3 +112,24 @@ TEST(Burnside, Refusals) {
   for (Shape s : {Shape{2, 2}, Shape{3, 3}, Shape{2, 5}, Shape{5, 2}, Shape{4, 2}})
     EXPECT_FALSE(burnside_shape_error(s).has_value()) << s.str();
 }
+
+// The shapes whose figure the docs record as disagreeing with the published one get a note
+// pointing at the discussion -- and no figure: the program knows no expected answer.
+TEST(Burnside, PublishedFigureNotePointsAtTheDocsOnly) {
+  for (const Shape s : {Shape{2, 5}, Shape{5, 2}}) {
+    const auto note = published_figure_note(s);
+    ASSERT_TRUE(note) << s.str();
+    EXPECT_NE(note->find("docs/symmetry.md (\"10x10: an open discrepancy\")"), std::string::npos) << *note;
+    EXPECT_NE(note->find("an open question"), std::string::npos) << *note;
+    // No number beyond the grid size it names.
+    std::string digits_left = *note;
+    for (std::size_t at; (at = digits_left.find("10x10")) != std::string::npos;) digits_left.erase(at, 5);
+    EXPECT_EQ(digits_left.find_first_of("0123456789"), std::string::npos) << *note;
+  }
+  for (const Shape s : {Shape{2, 2}, Shape{2, 3}, Shape{3, 2}, Shape{2, 4}, Shape{4, 2}, Shape{3, 3}})
+    EXPECT_FALSE(published_figure_note(s)) << s.str();
+  // Where there is none, the text has no note and the JSON a null one.
+  const auto r = test_support::run_burnside_with(Shape{2, 2}, true, 1, FixedMethod::Auto);
+  EXPECT_EQ(format_text(r).find("note:"), std::string::npos);
+  EXPECT_TRUE(to_json(r).at("note").is_null());
+}

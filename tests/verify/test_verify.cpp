@@ -112,7 +112,7 @@ TEST(VerifyResult, HonestResultPasses) {
   ASSERT_EQ(r.recomputed.size(), 2u);
   EXPECT_NE(r.recomputed[0].find("the whole total and the n of all 44 classes, by the signature method"), std::string::npos)
       << r.recomputed[0];
-  EXPECT_NE(r.recomputed[1].find("8 of 1056 units, by the partition kernel"), std::string::npos) << r.recomputed[1];
+  EXPECT_NE(r.recomputed[1].find("8 of 1,056 units, by the partition kernel"), std::string::npos) << r.recomputed[1];
 }
 
 // Without the whole recount (--recompute sample), a PASS says "sampled" and how much was
@@ -126,7 +126,7 @@ TEST(VerifyResult, SampledPassSaysSoAndTheOutputForms) {
   const VerifyReport r = verify_result(parse_result(nine_by_nine_json(), "test"), o);
   EXPECT_TRUE(r.pass()) << problems(r);
   EXPECT_TRUE(r.sampled);
-  EXPECT_EQ(r.verdict().rfind("PASS (sampled: 3 of 1056 units", 0), 0u) << r.verdict();
+  EXPECT_EQ(r.verdict().rfind("PASS (sampled: 3 of 1,056 units", 0), 0u) << r.verdict();
   const std::string summary = format_text(r), verbose = format_text(r, true);
   EXPECT_NE(summary.find("\n" + r.verdict() + "\n"), std::string::npos) << summary;
   EXPECT_LT(std::count(summary.begin(), summary.end(), '\n'), 30) << summary;
@@ -139,9 +139,9 @@ TEST(VerifyResult, SampledPassSaysSoAndTheOutputForms) {
   EXPECT_EQ(j["verdict"], r.verdict());
   EXPECT_EQ(j["sections"].size(), r.sections.size());
   EXPECT_EQ(j["sections"][0]["lines"].size(), r.sections[0].lines.size());
-  // Nothing recounted at all: "0 of 1056 units".
+  // Nothing recounted at all: "0 of 1,056 units".
   o.sample = 0;
-  EXPECT_NE(verify_result(parse_result(nine_by_nine_json(), "test"), o).verdict().find("sampled: 0 of 1056 units"),
+  EXPECT_NE(verify_result(parse_result(nine_by_nine_json(), "test"), o).verdict().find("sampled: 0 of 1,056 units"),
             std::string::npos);
   // A failure is FAIL however little was recomputed.
   nlohmann::json bad = nine_by_nine_json();

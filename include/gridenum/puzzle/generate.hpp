@@ -110,7 +110,7 @@ void generate_batch(const GenerateOptions& opt, std::uint64_t seed, std::uint64_
 
 // The canonical command line (without the program name and --threads) that makes `count`
 // puzzles from `seed` with these options in `format` ("line" or "json"): "generate --rules x
-// --shape 3x3 --count 100 --seed 7 --symmetry none --format line". Written as the header of
+// --shape 3x3 --puzzles 100 --seed 7 --symmetry none --format line". Written as the header of
 // generated files and used by the tests to rebuild them.
 std::string generate_command(const GenerateOptions& opt, std::uint64_t seed, std::uint64_t count,
                              const std::string& format);

@@ -81,6 +81,12 @@ struct BurnsideResult {
 // Throws InputError for a shape burnside_shape_error refuses; CheckError when a check above fails.
 BurnsideResult run_burnside(const BurnsideOptions& opt);
 
+// For a shape whose figure docs/symmetry.md records as disagreeing with the published one (10x10:
+// 2x5 and 5x2, an open question), where to read about it; nullopt for the others. A pointer to
+// the discussion, never a figure: the program computes its count and knows no expected answer.
+// format_text prints it as a note line, to_json as "note" (null when none).
+std::optional<std::string> published_figure_note(Shape s);
+
 std::string format_text(const BurnsideResult& r);
 nlohmann::json to_json(const BurnsideResult& r);
 

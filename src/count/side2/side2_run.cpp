@@ -162,11 +162,11 @@ std::string format_text(const Side2Result& r) {
   o << fmt::format("  configurations C({},{})^{}              {}\n", n, m, m, group_digits(std::to_string(r.classes.configurations)));
   if (r.route == MethodId::TwoStack) {
     o << fmt::format("  type histograms listed                {}\n", group_digits(std::to_string(r.classes.enumerated)));
-    o << fmt::format("  hyperoctahedral group B_{} order       {}\n", m, r.classes.group_order);
+    o << fmt::format("  hyperoctahedral group B_{} order       {}\n", m, group_digits(r.classes.group_order));
   } else {
     o << fmt::format("  box-partition tuple nodes             {}\n", group_digits(std::to_string(r.classes.enumerated)));
   }
-  o << fmt::format("  classes                               {}\n\n", r.classes.classes.size());
+  o << fmt::format("  classes                               {}\n\n", group_digits(r.classes.classes.size()));
   o << fmt::format("class table (F = fillings of one {} with the representative's sets)\n", what);
   const int rep_w = std::max<int>(m * (m + 1) - 1, static_cast<int>(set_name(r.route).size()));
   o << fmt::format("  {:>5}  {:<{}}  {:>15}  {}\n", "class", set_name(r.route), rep_w, "weight", "F");

@@ -121,15 +121,15 @@ std::string format_text(const CountResult& r) {
   o << "  lexicographic catalogue entries       " << group_digits(std::to_string(c.entries)) << "  (F / "
     << band_symmetry_factor(s) << ")\n";
   o << "  column structures                     " << group_digits(std::to_string(c.structures)) << "\n";
-  o << "  equivalence classes                   " << c.classes.size() << "\n";
+  o << "  equivalence classes                   " << group_digits(c.classes.size()) << "\n";
   o << "stacks\n";
   o << "  ordered stack fillings                " << group_digits(std::to_string(r.stack_fillings)) << "  (x "
     << stack_symmetry_factor(s) << " each)\n";
   o << "  distinct stack patterns               " << group_digits(std::to_string(r.stack_patterns)) << "\n";
-  o << "  work units                            " << r.units << "\n\n";
+  o << "  work units                            " << group_digits(r.units) << "\n\n";
   if (!r.complete) {
     // A shard: its units only, no total (gridenum merge reduces the shards).
-    o << "partial run: " << r.units_selected << " of " << r.units << " work units counted; no total\n";
+    o << "partial run: " << group_digits(r.units_selected) << " of " << group_digits(r.units) << " work units counted; no total\n";
     return o.str();
   }
   o << "classes (n_alpha = completions of the representative band)\n";

@@ -238,17 +238,18 @@ std::string format_text(const ThreeBandRun& r) {
     o << fmt::format("counted through the transpose {} (same number of grids); classes and columns below are {}'s\n",
                      r.counted.str(), r.counted.str());
   o << "\n";
-  o << fmt::format("top-band signature classes   {}\n", r.catalogue_classes);
+  o << fmt::format("top-band signature classes   {}\n", group_digits(r.catalogue_classes));
   if (r.table_stats.partitions)
-    o << fmt::format("box partitions / pair types  {} / {}\n", r.table_stats.partitions, r.table_stats.pair_types)
+    o << fmt::format("box partitions / pair types  {} / {}\n", group_digits(r.table_stats.partitions),
+                     group_digits(r.table_stats.pair_types))
       << fmt::format("F table                      {} slots, {} orbits, {} colouring counts, {:.1f} MB of tables\n",
                      group_digits(std::to_string(r.table_stats.table_slots)), group_digits(std::to_string(r.table_stats.orbits)),
-                     r.table_stats.colourings, r.table_stats.table_bytes / 1e6)
+                     group_digits(r.table_stats.colourings), r.table_stats.table_bytes / 1e6)
       << fmt::format("F table source               {}\n", r.table_source);
   o << fmt::format("classes                      {}:{}, {} counted here in {} prefix group{} (classes sharing their first {} "
                    "boxes), {} from a journal\n\n",
-                   r.first, r.last, r.counted_here, r.groups, r.groups == 1 ? "" : "s", r.counted.rows - 1,
-                   r.classes.size() - r.counted_here);
+                   r.first, r.last, group_digits(r.counted_here), group_digits(r.groups), r.groups == 1 ? "" : "s",
+                   r.counted.rows - 1, group_digits(r.classes.size() - r.counted_here));
   if (r.classes.size() <= kListedClasses) {
     const std::size_t width = r.classes.empty() ? 10 : r.classes[0].columns.size();
     o << fmt::format("  {:>7}  {:<{}}  {:>20}  {:>12}  {:>26}  {:>6}  {:>9}\n", "class", "representative (column sets)", width,
@@ -262,7 +263,7 @@ std::string format_text(const ThreeBandRun& r) {
     }
   } else {
     o << fmt::format("({} classes: per-class counts are in the job's journal; gridenum count --classes A:B prints any)\n",
-                     r.classes.size());
+                     group_digits(r.classes.size()));
   }
   if (r.complete) {
     o << "\ntotal (sum of size x F x completions)  " << r.total.str() << "\n";
