@@ -32,6 +32,7 @@
 #include "gridenum/count/pool.hpp"
 #include "gridenum/count/side2/two_band.hpp"
 #include "gridenum/count/side2/two_stack.hpp"
+#include "gridenum/verify/side2_first_moment.hpp"
 
 #include "as_text.hpp"
 
@@ -378,6 +379,24 @@ VerifyReport verify_side2_result(const ResultDoc& doc, const VerifyResultOptions
   r.sections.push_back(std::move(plan));
   r.sections.push_back(std::move(sums));
 
+  // Every F at once: the first moment re-summed from the listed F against 2^(m^2) x D(m), the
+  // array count that knows nothing of classes (side2_first_moment.hpp). An F changed in one class
+  // moves the re-summed moment by its weight x the change, so it cannot hide here.
+  std::string first_moment_note;
+  {
+    Side2FirstMoment fm;
+    arena.execute([&] {
+      Phase phase("first moment by the array count");
+      fm = side2_first_moment(m);
+    });
+    VerifySection sec{"first moment, by the array count 2^(m^2) x D(m) (no class table)", "document", "array count", {}};
+    line(r, sec, fmt::format("sum weight x F = 2^{} x D({}), D({}) = {}", m * m, m, m, group_digits(fm.arrays.str())), first,
+         fm.first_moment);
+    r.sections.push_back(std::move(sec));
+    first_moment_note = fmt::format("the first moment, by the array count ({} histogram orbits, {:.3f} s)",
+                                    group_digits(fm.states), fm.seconds);
+  }
+
   // The job's journal: one unit per class, its count the class's F.
   if (doc.has_journal) {
     VerifySection jr{"journal " + doc.journal.path, "document", "journal", {}};
@@ -459,6 +478,7 @@ VerifyReport verify_side2_result(const ResultDoc& doc, const VerifyResultOptions
     r.recomputed.push_back(fmt::format("0 of {} classes (--sample K, --double-check SHARE or --recompute full recounts some)",
                                        group_digits(doc.side2_classes.size())));
   }
+  r.recomputed.push_back(first_moment_note);
   return r;
 }
 

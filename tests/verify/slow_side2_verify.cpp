@@ -2,7 +2,8 @@
 // generators' 355 classes matched with equal weights, and the census of the configurations with
 // boxes 1-3 reduced by their stabilisers), `verify completions` (F by both counters and plain
 // enumeration) on two chosen 5x2 classes (the all-same class, above the plain-enumeration limit,
-// and the last one), and a passing 2x5 run through the CLI.
+// and the last one), a passing 2x5 run through the CLI, and the first moment of a 2x5 and a 5x2
+// result against the array count 2^25 x D(5).
 // Label slow. A sample of six classes by plain enumeration (about a CPU-minute and a half) is
 // long_side2_verify.cpp's; here class 355 is the one listed plainly.
 #include <gtest/gtest.h>
@@ -10,7 +11,10 @@
 #include <string>
 
 #include "cli_run.hpp"
+#include "gridenum/count/result_doc.hpp"
+#include "gridenum/count/side2/side2_run.hpp"
 #include "gridenum/verify/side2_verify.hpp"
+#include "gridenum/verify/verify.hpp"
 #include "verify_sections.hpp"
 
 using namespace gridenum;
@@ -44,4 +48,30 @@ TEST(Side2VerifySlow, Cli) {
   EXPECT_EQ(p.code, 0) << p.out;
   EXPECT_NE(p.out.find("side-2 routes"), std::string::npos) << p.out;
   EXPECT_NE(p.out.find("PASS"), std::string::npos) << p.out;
+}
+
+// Both routes' ten-digit results, every F summed with its weight, against 2^25 x D(5) counted
+// without classes; and one F changed by one fails it.
+TEST(Side2VerifySlow, TenDigitFirstMomentByTheArrayCount) {
+  for (auto [shape, route] : {std::pair{"2x5", MethodId::TwoStack}, std::pair{"5x2", MethodId::TwoBand}}) {
+    Side2Options o;
+    o.shape = *Shape::parse(shape);
+    o.route = route;
+    o.threads = 2;
+    nlohmann::json doc = to_json(run_side2_count(o));
+    VerifyResultOptions v;
+    v.recompute = Recompute::Sample;  // no class recounted: the sums and the array count only
+    v.threads = 2;
+    const VerifyReport r = verify_result(parse_result(doc, "doc"), v);
+    EXPECT_TRUE(r.pass()) << shape << ": " << format_text(r);
+    const VerifySection* fm = section(r, "first moment, by the array count");
+    ASSERT_NE(fm, nullptr) << shape;
+    ASSERT_EQ(fm->lines.size(), 1u);
+    EXPECT_EQ(fm->lines[0].right, "1388348372994018508800") << shape;
+    EXPECT_TRUE(fm->lines[0].ok);
+    doc["classes"][100]["F"] = (BigInt(doc["classes"][100]["F"].get<std::string>()) + 1).str();
+    const VerifyReport bad = verify_result(parse_result(doc, "doc"), v);
+    EXPECT_FALSE(bad.pass()) << shape;
+    EXPECT_FALSE(section(bad, "first moment, by the array count")->lines[0].ok) << shape;
+  }
 }

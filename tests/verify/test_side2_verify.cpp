@@ -159,8 +159,9 @@ TEST(Side2Verify, ResultOfEachRoutePasses) {
   }
 }
 
-// A class's F forged consistently (F, first moment and total all agree): the sums cannot see it,
-// the recount of every class (cheap for m <= 4) names it.
+// A class's F forged consistently (F, first moment and total all agree): the re-done sums cannot
+// see it; the first moment by the array count does, with no class recounted, and so does the
+// recount of every class (cheap for m <= 4).
 TEST(Side2Verify, ConsistentlyForgedClassIsCaughtByTheWholeRecount) {
   nlohmann::json j = side2_json("2x4", MethodId::TwoStack);
   BigInt first = 0, total = 0;
@@ -174,7 +175,10 @@ TEST(Side2Verify, ConsistentlyForgedClassIsCaughtByTheWholeRecount) {
   j["total"] = total.str();
   VerifyResultOptions o;
   o.recompute = Recompute::Sample;
-  EXPECT_TRUE(verify_result(parse_result(j, "doc"), o).pass());  // the arithmetic is consistent
+  const VerifyReport sums_only = verify_result(parse_result(j, "doc"), o);  // no class recounted
+  EXPECT_FALSE(sums_only.pass());
+  EXPECT_EQ(sums_only.problems.size(), 1u) << format_text(sums_only);  // the re-done sums agree
+  EXPECT_TRUE(names(sums_only, "sum weight x F = 2^16 x D(4)")) << format_text(sums_only);
   const VerifyReport r = verify_doc(j);
   EXPECT_FALSE(r.pass());
   EXPECT_TRUE(names(r, "class 3 ")) << format_text(r);
