@@ -11,6 +11,7 @@ packages=(
   libtomlplusplus-dev                   # job configs
   libfmt-dev                            # formatting (also a dependency of spdlog)
   nlohmann-json3-dev                    # JSON output and puzzle specs
+  libssl-dev                            # OpenSSL's libcrypto: SHA-256 of result files and table caches
   libgtest-dev libbenchmark-dev         # tests and benchmarks
   coinor-cbc glpk-utils                 # MIP solvers for `solve --engine mip`
   clang libclang-rt-dev libomp-dev      # clang: CI's sanitizer pass and the libFuzzer target

@@ -7,6 +7,7 @@
 #include "job_cli.hpp"
 #include "gridenum/core/checksum.hpp"
 #include "gridenum/core/atomic_file.hpp"
+#include "gridenum/core/digest.hpp"
 #include "gridenum/jobs/job.hpp"
 #include "gridenum/jobs/merge.hpp"
 
@@ -49,12 +50,13 @@ const RegisterCommand register_merge(13, [](CLI::App& root) {
     text += "\n" + m.result.text;
     nlohmann::json j = m.result.json;
     j["merged"] = {{"fingerprint", hex16(m.header.fingerprint)}, {"shards", shards}};
+    j["result_txt_sha256"] = sha256_hex(text);  // verify result checks result.txt against it
     if (!a->output.empty()) {
       std::error_code ec;
       std::filesystem::create_directories(a->output, ec);
       if (ec) throw_io_error("cannot create", a->output, ec.value());
-      write_file_atomic(std::filesystem::path(a->output) / "result.txt", text);
-      write_file_atomic(std::filesystem::path(a->output) / "result.json", job_json_text(j));
+      const std::filesystem::path out(a->output);
+      write_files_atomic({{out / "result.txt", text}, {out / "result.json", job_json_text(j)}});
     }
     // What --output writes is always the whole result; stdout as asked.
     MethodResult printed = m.result;

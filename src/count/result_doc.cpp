@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "gridenum/core/digest.hpp"
+
 namespace gridenum {
 
 namespace {
@@ -123,6 +125,11 @@ ResultDoc parse_result(const nlohmann::json& j, const std::string& source) {
   const auto id = parse_method(method);
   if (!id) throw InputError(source + ": unknown method '" + method + "'");
   d.method = *id;
+  if (j.contains("result_txt_sha256")) {
+    d.text_sha256 = get_str(j, "result_txt_sha256", source);
+    if (!is_sha256_hex(d.text_sha256))
+      throw InputError(source + ": \"result_txt_sha256\" is not 64 lower-case hex digits");
+  }
   if (d.is_side2()) return parse_side2(j, std::move(d));
   if (d.method == MethodId::ThreeBand) return parse_three_band(j, std::move(d));
   const auto& cat = field(j, "catalogue", source);

@@ -30,6 +30,7 @@
 #include <thread>
 
 #include "gridenum/core/checksum.hpp"
+#include "gridenum/core/digest.hpp"
 #include "gridenum/core/host.hpp"
 #include "gridenum/count/method.hpp"
 #include "gridenum/core/threads.hpp"
@@ -210,20 +211,51 @@ void remove_stale_temporaries(const fs::path& dir, spdlog::logger& log) {
   }
 }
 
-// The result files of a finished job, when both are readable and result.json names this job's
-// fingerprint and unit count; nullopt otherwise (then they are written again).
-std::optional<MethodResult> stored_result(const JobPaths& p, const JournalHeader& header, std::uint64_t units) {
+// The result files of a finished job, when both are readable, result.json names this job's
+// fingerprint and unit count, result.txt has the SHA-256 that result.json records, and the total
+// is the one `fresh` re-derived from the journal; otherwise nullopt and *why says what differed
+// (then both are written again from the journal). Nothing printed is taken on trust: a result
+// file changed by hand is never shown.
+std::optional<MethodResult> stored_result(const JobPaths& p, const JournalHeader& header, std::uint64_t units,
+                                          const MethodResult& fresh, std::string& why) {
   try {
     MethodResult r;
     r.json = nlohmann::json::parse(read_whole_file(p.result_json()));
     r.text = read_whole_file(p.result_text());
     const nlohmann::json& job = r.json.at("job");
-    if (job.at("fingerprint") != hex16(header.fingerprint) || job.at("units") != units) return std::nullopt;
+    if (job.at("fingerprint") != hex16(header.fingerprint) || job.at("units") != units) {
+      why = "result.json belongs to another plan";
+      return std::nullopt;
+    }
+    if (!r.json.contains("result_txt_sha256")) {
+      why = "result.json records no SHA-256 of result.txt (written by an older gridenum)";
+      return std::nullopt;
+    }
+    if (r.json.at("result_txt_sha256").get<std::string>() != sha256_hex(r.text)) {
+      why = "result.txt is not the text result.json records (its SHA-256 differs)";
+      return std::nullopt;
+    }
     r.complete = r.json.at("complete").get<bool>();
-    if (r.complete) r.total = BigInt(r.json.at("total").get<std::string>());
+    if (r.complete != fresh.complete) {
+      why = "result.json says the job is " + std::string(r.complete ? "" : "not ") + "complete";
+      return std::nullopt;
+    }
+    if (r.complete) {
+      r.total = BigInt(r.json.at("total").get<std::string>());
+      if (r.total != fresh.total) {
+        why = "result.json's total " + r.total.str() + " is not the journal's " + fresh.total.str();
+        return std::nullopt;
+      }
+      const std::string plain = fresh.total.str();
+      if (r.text.find(plain) == std::string::npos && r.text.find(group_digits(plain)) == std::string::npos) {
+        why = "result.txt does not show the journal's total " + plain;
+        return std::nullopt;
+      }
+    }
     if (r.json.contains("threads") && r.json["threads"].is_number_integer()) r.threads_used = r.json["threads"].get<int>();
     return r;
-  } catch (const std::exception&) {
+  } catch (const std::exception& e) {
+    why = std::string("the result files cannot be read back: ") + e.what();
     return std::nullopt;
   }
 }
@@ -420,8 +452,23 @@ class JobSession {
   // them again from the journal.
   bool finished_already() {
     if (!req_.resume || out_.units_done_before != out_.units_total) return false;
-    auto done = stored_result(p_, work_->header(), out_.units_total);
-    if (!done) return false;
+    // The result re-derived from the journal (every unit known: nothing is counted, no table is
+    // built), to check the stored files against.
+    UnitHooks replay;
+    const Shard shard = work_->header().shard;
+    replay.select = [shard](std::uint32_t id) { return shard.contains(id); };
+    replay.skip = [this](std::uint32_t id) -> std::optional<u128> {
+      if (have_[id]) return known_[id];
+      throw std::logic_error("a finished job's unit " + std::to_string(id) + " is not in its journal");
+    };
+    const MethodResult fresh = work_->run(threads_, replay);
+    std::string why;
+    auto done = stored_result(p_, work_->header(), out_.units_total, fresh, why);
+    if (!done) {
+      if (fs::exists(p_.result_json()) || fs::exists(p_.result_text()))
+        log_->warn("the result files are written again from the journal: {}", why);
+      return false;
+    }
     out_.finished = true;
     out_.units_done = out_.units_done_before;
     out_.result = std::move(*done);
@@ -585,6 +632,8 @@ class JobSession {
   std::string result_json_text(std::uint64_t computed) {
     out_.finished = true;
     out_.json = out_.result.json;
+    // result.txt's SHA-256: what resume and verify check the text against (stored_result).
+    out_.json["result_txt_sha256"] = sha256_hex(out_.result.text);
     const JournalHeader& header = work_->header();
     out_.json["job"] = {{"dir", req_.dir.string()},
                         {"fingerprint", hex16(header.fingerprint)},

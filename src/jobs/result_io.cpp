@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "gridenum/core/atomic_file.hpp"
 #include "gridenum/jobs/job_errors.hpp"
 #include "gridenum/jobs/journal.hpp"
 
@@ -35,6 +36,13 @@ ResultDoc load_result(const std::string& path) {
     throw JobInputError(file + ": the result of one shard; merge the shards (gridenum merge DIR... --output OUT) and "
                                   "verify OUT");
   ResultDoc d = parse_result(j, file);
+  // result.txt beside it: verify_result checks it against the digest result.json records.
+  const fs::path text = fs::path(file).parent_path() / "result.txt";
+  if (fs::path(file).filename() == "result.json" && fs::exists(text, ec)) {
+    d.text_file.path = text.string();
+    d.text_file.present = true;
+    d.text_file.text = read_whole_file(text);
+  }
   if (dir && fs::exists(journal, ec)) {
     // The journal, through its own reader and its checks (checksums, torn tail, duplicates
     // with different counts): a refusal is a failed check, reported by verify_result.

@@ -22,6 +22,7 @@
 
 #include <fmt/format.h>
 
+#include "gridenum/core/digest.hpp"
 #include "gridenum/core/phase.hpp"
 #include "gridenum/core/timing.hpp"
 #include "gridenum/count/stack/count.hpp"
@@ -621,9 +622,9 @@ void recount_classes(VerifyReport& r, const ResultDoc& doc, const Catalogue& cat
 
 }  // namespace
 
-VerifyReport verify_result(const ResultDoc& doc, const VerifyResultOptions& opt) {
-  if (doc.is_side2()) return verify_side2_result(doc, opt);
-  if (doc.method == MethodId::ThreeBand) return verify_three_band_result(doc, opt);
+namespace {
+
+VerifyReport verify_stack_or_signature_result(const ResultDoc& doc, const VerifyResultOptions& opt) {
   const Shape s = doc.shape;
   if (auto why = engine_shape_error(s)) throw VerifyInputError(doc.source + ": " + *why);
   const int nthreads = use_threads(opt.threads);
@@ -658,6 +659,36 @@ VerifyReport verify_result(const ResultDoc& doc, const VerifyResultOptions& opt)
     r.recomputed.push_back(fmt::format("0 of {} {} (--sample K or --double-check SHARE recomputes some)",
                                        group_digits(doc.method == MethodId::Stack ? plan.units.size() : doc.classes.size()),
                                        doc.method == MethodId::Stack ? "units" : "classes"));
+  return r;
+}
+
+// result.txt, which `resume` of a finished job prints, against the result.json just checked: its
+// SHA-256 against the one result.json records, and the total's digits in it. A directory without
+// result.txt (a JSON document given as a file) has nothing to check here.
+void check_result_text(VerifyReport& r, const ResultDoc& doc) {
+  if (!doc.text_file.present) return;
+  VerifySection sec{doc.text_file.path + " against result.json", "result.json", "result.txt", {}};
+  if (doc.text_sha256.empty()) {
+    r.problems.push_back(doc.text_file.path +
+                         ": result.json records no SHA-256 of it (written by a gridenum before 0.1.0 recorded one): "
+                         "it cannot be checked; `gridenum resume DIR` of a finished job writes both files again");
+  } else {
+    compare_figures(r, sec, "SHA-256 of result.txt", doc.text_sha256, sha256_hex(doc.text_file.text), {});
+  }
+  const std::string plain = doc.total.str();
+  const bool has_total = doc.text_file.text.find(plain) != std::string::npos ||
+                         doc.text_file.text.find(group_digits(plain)) != std::string::npos;
+  compare_figures(r, sec, "the total, in its digits", plain, has_total ? plain : std::string("(not in the text)"), {});
+  r.sections.push_back(std::move(sec));
+}
+
+}  // namespace
+
+VerifyReport verify_result(const ResultDoc& doc, const VerifyResultOptions& opt) {
+  VerifyReport r = doc.is_side2()                        ? verify_side2_result(doc, opt)
+                   : doc.method == MethodId::ThreeBand ? verify_three_band_result(doc, opt)
+                                                        : verify_stack_or_signature_result(doc, opt);
+  check_result_text(r, doc);
   return r;
 }
 

@@ -54,6 +54,15 @@ struct ResultDoc {
   };
   bool has_journal = false;
   Journal journal;
+  // result.txt beside a result.json read from a job or merge directory (load_result), and the
+  // SHA-256 of it that result.json records ("result_txt_sha256"; empty in a document without one).
+  struct TextFile {
+    std::string path;
+    bool present = false;
+    std::string text;
+  };
+  TextFile text_file;
+  std::string text_sha256;
   // The side-2 routes' documents (method two-stack / two-band): their class table is choices of
   // sets with a weight and F, and the total is sum weight x F^2; the stack fields stay empty.
   struct Side2Class {
