@@ -5,7 +5,11 @@
 //    header, a file cut short, bytes after the table, another shape, another format version --
 //    and three_band_counter_cached then builds the table again and rewrites the file;
 //  - a file whose checksums are right but whose values are wrong (every slot off by one, as a
-//    faulty build would write it) is caught by the spot checks against the colouring count;
+//    faulty build would write it; or one slot forged and every checksum and the SHA-256
+//    recomputed) is caught by the whole comparison with a rebuilt table (every shape up to 3x3),
+//    and without it by the spot checks against the colouring count;
+//  - a slot changed with the FNV checksums recomputed but not the SHA-256 is refused by the
+//    digest (4x3's in slow_three_band_cache_12.cpp);
 //  - a cache that cannot be written (its directory is a file) is a note, not an error;
 //  - a writer's temporary left by a dead process is removed once it is an hour old, and a young
 //    one (a live writer on another host of a shared directory) is left alone.
@@ -21,6 +25,7 @@
 #include <random>
 #include <string>
 
+#include "gridenum/core/checksum.hpp"
 #include "gridenum/count/three_band/band_signatures.hpp"
 #include "gridenum/count/three_band/three_band.hpp"
 #include "gridenum/count/three_band/three_band_cache.hpp"
@@ -97,8 +102,8 @@ TEST(ThreeBandCache, DamageIsRefusedWithItsReason) {
   save_three_band_cache(built, file);
   const std::string good = slurp(file);
   ASSERT_EQ(load_why(s, file), "loaded");
-  // The header is 88 + 8 T bytes (three_band_cache.cpp); T = 5 pair types for 3x3.
-  const std::size_t head = 88 + 8 * built.table_types();
+  // The header is 152 + 8 T bytes (three_band_cache.cpp); T = 5 pair types for 3x3.
+  const std::size_t head = 152 + 8 * built.table_types();
   ASSERT_EQ(good.size(), head + 4 * built.table_types() * built.table_slots_per_type());
 
   auto damaged = [&](std::string bytes) {
@@ -115,8 +120,8 @@ TEST(ThreeBandCache, DamageIsRefusedWithItsReason) {
   EXPECT_NE(damaged(good.substr(0, 30)).find("cut short"), std::string::npos);
   EXPECT_NE(damaged(good + "x").find("bytes after"), std::string::npos);
   b = good;
-  b[20] = 2;  // format version 2
-  EXPECT_NE(damaged(b).find("format version 2"), std::string::npos);
+  b[20] = 1;  // format version 1 (before the SHA-256)
+  EXPECT_NE(damaged(b).find("format version 1, this build reads 2"), std::string::npos);
   EXPECT_NE(damaged("not a table").find("not a gridenum F table cache"), std::string::npos);
   fs::remove(file);
   EXPECT_EQ(load_why(s, file), "no cache file yet");
@@ -126,7 +131,7 @@ TEST(ThreeBandCache, DamageIsRefusedWithItsReason) {
   EXPECT_NE(load_why(s, file).find("holds the table of 2x3"), std::string::npos);
 }
 
-TEST(ThreeBandCache, ConsistentlyWrongValuesAreCaughtByTheSpotChecks) {
+TEST(ThreeBandCache, ConsistentlyWrongValuesAreCaughtByTheWholeCheckAndTheSpotChecks) {
   TempDir d;
   const Shape s{3, 3};
   const ThreeBandCounter built(s, 2);
@@ -138,10 +143,56 @@ TEST(ThreeBandCache, ConsistentlyWrongValuesAreCaughtByTheSpotChecks) {
   const ThreeBandCounter faulty(s, 2, wrong);
   const fs::path file = three_band_cache_file(d.path, s);
   save_three_band_cache(faulty, file);
-  EXPECT_NE(load_why(s, file).find("by the colouring count"), std::string::npos);
-  // Without spot checks the same file loads: the checks are what caught it.
+  EXPECT_NE(load_why(s, file).find("differ from the table built again"), std::string::npos);
+  // Without the whole comparison (as for 4x3), the spot checks catch it.
   std::string why;
-  EXPECT_TRUE(load_three_band_cache(s, 2, file, 0, &why)) << why;
+  EXPECT_FALSE(load_three_band_cache(s, 2, file, kThreeBandCacheSpotChecks, &why, nullptr, 0));
+  EXPECT_NE(why.find("by the colouring count"), std::string::npos) << why;
+  // Without either the same file loads: the checks are what caught it.
+  EXPECT_TRUE(load_three_band_cache(s, 2, file, 0, &why, nullptr, 0)) << why;
+}
+
+// One slot changed in a written file, on every shape whose table is checked whole: (a) with its
+// type's FNV checksum and the header's recomputed (version 1 of the file let this through, and a
+// 9x9 count printed a wrong total): the SHA-256 refuses it; (b) with the SHA-256 recomputed too:
+// the comparison with the rebuilt table refuses it. Either way three_band_counter_cached builds
+// the table again and the counts are right.
+TEST(ThreeBandCache, ForgedSlotIsRefusedOnEveryShape) {
+  for (Shape s : {Shape{2, 3}, Shape{3, 3}}) {
+    TempDir d;
+    const ThreeBandCounter built(s, 2);
+    const std::string genuine = three_band_table_sha256(built);
+    const fs::path file = three_band_cache_file(d.path, s);
+    for (bool redigest : {false, true}) {
+      // The forged table: slot 7 of the last type plus one, saved with all its checksums (and
+      // digest) right, then the digest put back to the genuine one for case (a).
+      ThreeBandCounter::TableSource forged;
+      const std::size_t last = built.table_types() - 1;
+      forged.fill = [&](std::size_t t, std::uint32_t* data, std::uint64_t slots) {
+        std::memcpy(data, built.table_data(t), slots * 4);
+        if (t == last) data[7 % slots] += 1;
+      };
+      const ThreeBandCounter bad(s, 2, forged);
+      save_three_band_cache(bad, file);
+      if (!redigest) {
+        std::string b = slurp(file);
+        const std::size_t at = 80 + 8 * built.table_types();  // the SHA-256 field, then the header's FNV
+        b.replace(at, 64, genuine);
+        const std::uint64_t head_sum = fnv1a64(std::string_view(b).substr(0, at + 64));
+        std::memcpy(b.data() + at + 64, &head_sum, 8);
+        spit(file, b);
+        EXPECT_NE(load_why(s, file).find("SHA-256 of its slots is not the one its header records"), std::string::npos)
+            << s.str();
+      } else {
+        EXPECT_NE(load_why(s, file).find("differ from the table built again"), std::string::npos) << s.str();
+      }
+      ThreeBandCacheNote note;
+      const auto c = three_band_counter_cached(s, 2, d.path, &note);
+      EXPECT_EQ(note.outcome, ThreeBandCacheNote::Outcome::Written) << note.str();
+      EXPECT_EQ(note.sha256, genuine);
+      EXPECT_TRUE(same_table(built, *c));
+    }
+  }
 }
 
 TEST(ThreeBandCache, CachedCounterBuildsWritesThenReads) {

@@ -14,9 +14,13 @@
 //   48      8           layout fingerprint (ThreeBandCounter::layout_fingerprint)
 //   56      8 + 8       orbits, colourings of the build that wrote it (figures only)
 //   72      8           largest value (checked against the values read)
-//   80      8 T         checksum of each type's 4 S bytes (word_checksum)
-//   80+8T   8           FNV-1a of bytes 0 .. 80+8T
-//   88+8T   4 S T       the slots, type after type
+//   80      8 T         checksum of each type's 4 S bytes (word_checksum: says which type is torn)
+//   80+8T   64          SHA-256 of all the slots' bytes, type after type, in hex (three_band_table_sha256)
+//   144+8T  8           FNV-1a of bytes 0 .. 144+8T
+//   152+8T  4 S T       the slots, type after type
+//
+// Version 2 added the SHA-256: a forged slot with its type's and the header's FNV checksums
+// recomputed passed version 1's checks and the 64 spot checks, and a count printed a wrong total.
 #include "gridenum/count/three_band/three_band_cache.hpp"
 
 #include <fcntl.h>
@@ -24,6 +28,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
@@ -37,6 +42,7 @@
 #include "gridenum/core/phase.hpp"
 #include "gridenum/core/atomic_file.hpp"
 #include "gridenum/core/checksum.hpp"
+#include "gridenum/core/digest.hpp"
 #include "gridenum/core/errors.hpp"
 #include "gridenum/core/timing.hpp"
 #include "gridenum/count/three_band/band_signatures.hpp"
@@ -50,7 +56,7 @@ namespace {
 // ---- Part 1: the header ----------------------------------------------------------------------
 constexpr char kMagic[16] = {'g', 'r', 'i', 'd', 'e', 'n', 'u', 'm', ' ', 'F', '3', 'b', 'a', 'n', 'd', '\n'};
 constexpr std::uint32_t kMarker = 0x01020304u;
-constexpr std::uint32_t kVersion = 1;
+constexpr std::uint32_t kVersion = 2;
 
 // A checksum of a type's slots, 64 bits at a time (byte-wise FNV-1a would take seconds over
 // 1.2 GB; this takes about 20 ms per type): FNV-1a's step on words, then a final mix. Catches
@@ -73,6 +79,7 @@ struct Header {
   std::uint32_t rows = 0, cols = 0;
   std::uint64_t types = 0, slots = 0, layout = 0, orbits = 0, colourings = 0, max_value = 0;
   std::vector<std::uint64_t> sums;  // per type
+  std::array<char, 64> sha256{};  // hex digits
 
   std::string bytes() const {
     std::string b(kMagic, sizeof kMagic);
@@ -88,6 +95,7 @@ struct Header {
     put(colourings);
     put(max_value);
     for (auto s : sums) put(s);
+    put(sha256);
     put(fnv1a64(b));
     return b;
   }
@@ -151,6 +159,12 @@ std::string ThreeBandCacheNote::str() const {
   return {};
 }
 
+std::string three_band_table_sha256(const ThreeBandCounter& c) {
+  Sha256 sha;
+  for (std::size_t t = 0; t < c.table_types(); ++t) sha.update(c.table_data(t), c.table_slots_per_type() * 4);
+  return sha.hex();
+}
+
 fs::path three_band_cache_file(const fs::path& dir, Shape s) { return dir / fmt::format("three-band-{}.ftab", s.str()); }
 
 void save_three_band_cache(const ThreeBandCounter& c, const fs::path& file) {
@@ -164,6 +178,8 @@ void save_three_band_cache(const ThreeBandCounter& c, const fs::path& file) {
   h.colourings = c.stats().colourings;
   h.max_value = c.stats().max_table_value;
   for (std::size_t t = 0; t < h.types; ++t) h.sums.push_back(word_checksum(c.table_data(t), h.slots));
+  const std::string digest = three_band_table_sha256(c);
+  std::copy(digest.begin(), digest.end(), h.sha256.begin());
   const std::string head = h.bytes();
 
   std::error_code ec;
@@ -186,7 +202,7 @@ void save_three_band_cache(const ThreeBandCounter& c, const fs::path& file) {
 }
 
 std::unique_ptr<ThreeBandCounter> load_three_band_cache(Shape s, int threads, const fs::path& file, int spot_checks,
-                                                        std::string* why) {
+                                                        std::string* why, std::string* sha256, std::uint64_t rebuild_up_to) {
   auto fail = [&](std::string w) -> std::unique_ptr<ThreeBandCounter> {
     if (why) *why = std::move(w);
     return nullptr;
@@ -210,12 +226,14 @@ std::unique_ptr<ThreeBandCounter> load_three_band_cache(Shape s, int threads, co
   h.sums.resize(h.types);
   for (auto& x : h.sums)
     if (!in.get(x)) return fail("its header is cut short");
+  if (!in.get(h.sha256)) return fail("its header is cut short");
   const std::uint64_t head_sum = fnv1a64(in.header_bytes());
   std::uint64_t stored = 0;
   if (!in.get(stored) || stored != head_sum) return fail("its header's checksum differs (a damaged file)");
 
   std::string problem;
   std::unique_ptr<ThreeBandCounter> c;
+  Sha256 sha;  // over every byte of the slots, as they are read
   try {
     ThreeBandCounter::TableSource src;
     src.orbits = h.orbits;
@@ -225,6 +243,7 @@ std::unique_ptr<ThreeBandCounter> load_three_band_cache(Shape s, int threads, co
         throw CheckError(fmt::format("it holds {} types of {} slots, this build {} slots per type", h.types, h.slots, slots));
       if (!in.get_raw(data, slots * 4)) throw CheckError(fmt::format("it is cut short in pair type {}", t));
       if (word_checksum(data, slots) != h.sums[t]) throw CheckError(fmt::format("pair type {}'s checksum differs", t));
+      sha.update(data, slots * 4);
     };
     c = std::make_unique<ThreeBandCounter>(s, threads, src);
   } catch (const CheckError& e) {
@@ -233,10 +252,23 @@ std::unique_ptr<ThreeBandCounter> load_three_band_cache(Shape s, int threads, co
   if (!c) return fail(problem);
   if (c->table_types() != h.types) return fail(fmt::format("it holds {} pair types, this build has {}", h.types, c->table_types()));
   if (!in.at_end()) return fail("it has bytes after the table");
+  const std::string digest = sha.hex();
+  if (digest != std::string(h.sha256.begin(), h.sha256.end()))
+    return fail("the SHA-256 of its slots is not the one its header records (a damaged or altered file)");
   if (c->layout_fingerprint() != h.layout)
     return fail("its slots are indexed differently (written by a build that numbers partitions or types otherwise)");
   if (c->stats().max_table_value != h.max_value)
     return fail(fmt::format("its largest value is {}, its header says {}", c->stats().max_table_value, h.max_value));
+  // A table small enough to build in well under a second (every shape but 4x3) is checked whole:
+  // built again and compared by digest, so that even a file forged with every checksum and its
+  // SHA-256 recomputed is refused. 4x3's 300 million slots take minutes to build: there the
+  // SHA-256 is what is checked, and the result names the table by it (three_band_run.cpp).
+  if (c->table_types() * c->table_slots_per_type() <= rebuild_up_to) {
+    const ThreeBandCounter rebuilt(s, threads);
+    if (three_band_table_sha256(rebuilt) != digest)
+      return fail("its slots differ from the table built again to check it (an altered file)");
+  }
+  if (sha256) *sha256 = digest;
   // The colouring count itself on random bands, every lookup path (relabelling, pair type, slot).
   std::mt19937_64 rng(std::random_device{}());
   for (int k = 0; k < spot_checks; ++k) {
@@ -254,16 +286,21 @@ std::unique_ptr<ThreeBandCounter> three_band_counter_cached(Shape s, int threads
   ThreeBandCacheNote& n = note ? *note : local;
   n = ThreeBandCacheNote{};
   const auto t0 = SteadyClock::now();
-  if (dir.empty()) return std::make_unique<ThreeBandCounter>(s, threads);
+  if (dir.empty()) {
+    auto c = std::make_unique<ThreeBandCounter>(s, threads);
+    n.sha256 = three_band_table_sha256(*c);
+    return c;
+  }
   n.file = three_band_cache_file(dir, s);
   std::string why;
-  if (auto c = load_three_band_cache(s, threads, n.file, kThreeBandCacheSpotChecks, &why)) {
+  if (auto c = load_three_band_cache(s, threads, n.file, kThreeBandCacheSpotChecks, &why, &n.sha256)) {
     n.outcome = ThreeBandCacheNote::Outcome::Loaded;
     n.spot_checks = kThreeBandCacheSpotChecks;
     n.seconds = seconds_since(t0);
     return c;
   }
   auto c = std::make_unique<ThreeBandCounter>(s, threads);
+  n.sha256 = three_band_table_sha256(*c);
   try {
     Phase phase("writing the " + s.str() + " F table cache " + n.file.string());  // no steps: the write is not cut
     save_three_band_cache(*c, n.file);

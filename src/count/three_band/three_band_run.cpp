@@ -161,6 +161,7 @@ ThreeBandRun run_three_band(Shape asked, std::uint64_t first, std::uint64_t last
     if (state->counter) {
       r.table_stats = state->counter->stats();
       r.table_source = state->cache_note.str();
+      r.table_sha256 = state->cache_note.sha256;
     }
     t = SteadyClock::now();
     for (const auto& ch : chunks) {
@@ -245,7 +246,8 @@ std::string format_text(const ThreeBandRun& r) {
       << fmt::format("F table                      {} slots, {} orbits, {} colouring counts, {:.1f} MB of tables\n",
                      group_digits(std::to_string(r.table_stats.table_slots)), group_digits(std::to_string(r.table_stats.orbits)),
                      group_digits(r.table_stats.colourings), r.table_stats.table_bytes / 1e6)
-      << fmt::format("F table source               {}\n", r.table_source);
+      << fmt::format("F table source               {}\n", r.table_source)
+      << fmt::format("F table SHA-256              {}\n", r.table_sha256);
   o << fmt::format("classes                      {}:{}, {} counted here in {} prefix group{} (classes sharing their first {} "
                    "boxes), {} from a journal\n\n",
                    r.first, r.last, group_digits(r.counted_here), group_digits(r.groups), r.groups == 1 ? "" : "s",
@@ -305,7 +307,8 @@ nlohmann::json to_json(const ThreeBandRun& r) {
            {"orbits", r.table_stats.orbits},
            {"colourings", r.table_stats.colourings},
            {"bytes", r.table_stats.table_bytes},
-           {"source", r.table_source}}},
+           {"source", r.table_source},
+           {"sha256", r.table_sha256}}},
          {"range", {{"first", r.first}, {"last", r.last}}},
          {"groups", r.groups},
          {"counted_here", r.counted_here},

@@ -12,11 +12,14 @@
 //
 // Nothing read is trusted: a file that is missing, short, of another version, shape or layout,
 // or whose checksums differ is set aside and the table built (and written) again, with a note
-// saying why; and a table that passes those checks is also spot-checked against the colouring
-// count itself (three_band_fillings) on random bands before any sum uses it. A cache that a
-// faulty build wrote consistently wrong (same layout, right checksums) is caught by the spot
-// checks only in proportion to the slots it got wrong; the per-class second method
-// (`gridenum verify completions`) is the check for that.
+// saying why. Every byte of the slots is checked against the SHA-256 the header records (core/
+// digest.hpp), and the table a count used is named by that digest in its result ("table":
+// "sha256"), whether built or read. A table of at most kThreeBandCacheRebuildSlots slots (every
+// shape but 4x3: milliseconds to build) is built again and compared whole, so a file forged with
+// its checksums and digest recomputed is refused too. For 4x3 (300 million slots, minutes to
+// build) a consistent forgery is not caught on read: the result's digest names the table, which
+// anyone can compare with a table they built (the digest is printed with every three-band result),
+// and random bands are spot-checked against the colouring count (three_band_fillings).
 #pragma once
 
 #include <filesystem>
@@ -36,8 +39,13 @@ struct ThreeBandCacheNote {
   std::string why;        // why no cache was read (missing, damaged, ...) or none written
   double seconds = 0;     // reading and checking, or building and writing
   int spot_checks = 0;    // random bands whose F was recounted after reading
+  std::string sha256;     // SHA-256 of the table the counter holds (built or read), hex
   std::string str() const;  // one line for the log and the result
 };
+
+// Tables of at most this many slots are built again and compared whole after a read (2x3, 3x3;
+// 4x3 has 300 million).
+inline constexpr std::uint64_t kThreeBandCacheRebuildSlots = std::uint64_t{1} << 22;
 
 // DIR/three-band-RxC.ftab.
 std::filesystem::path three_band_cache_file(const std::filesystem::path& dir, Shape s);
@@ -49,8 +57,14 @@ void save_three_band_cache(const ThreeBandCounter& counter, const std::filesyste
 
 // The counter for s with its F table read from `file`, every check passed (see above), or
 // nullptr with *why saying what was wrong. spot_checks: random bands recounted (0: none).
+// *sha256 (when given) receives the table's verified digest. A table of at most rebuild_up_to
+// slots is also built again and compared whole (0: never; the tests use it to reach the spot checks).
 std::unique_ptr<ThreeBandCounter> load_three_band_cache(Shape s, int threads, const std::filesystem::path& file,
-                                                        int spot_checks, std::string* why);
+                                                        int spot_checks, std::string* why, std::string* sha256 = nullptr,
+                                                        std::uint64_t rebuild_up_to = kThreeBandCacheRebuildSlots);
+
+// SHA-256 of a counter's F table: the slots' bytes, type after type (as the cache file holds them).
+std::string three_band_table_sha256(const ThreeBandCounter& counter);
 
 // The counter for s: read from DIR's cache file when it passes every check, else built on
 // `threads` and written there (a failure to write is a note, never an error: the cache only

@@ -50,6 +50,7 @@ struct ThreeBandRun {
   SignatureCatalogueStats catalogue_stats;
   ThreeBandStats table_stats;             // zero when every class was known (no table built)
   std::string table_source;               // built, or read from / written to a cache (ThreeBandCacheNote)
+  std::string table_sha256;               // the F table's SHA-256: which table the counts came from
   std::vector<ThreeBandClassCount> classes;
   bool complete = false;  // every class counted: total holds the grid count
   BigInt total;
