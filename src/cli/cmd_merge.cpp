@@ -47,9 +47,13 @@ const RegisterCommand register_merge(13, [](CLI::App& root) {
       text += " " + d.string();
       shards.push_back(d.string());
     }
-    text += "\n" + m.result.text;
+    text += "\n";
+    // The table the shards' units came from, as their journals name it (three-band).
+    if (!m.table_sha256.empty()) text += "the shards' units were counted from the F table of SHA-256 " + m.table_sha256 + "\n";
+    text += m.result.text;
     nlohmann::json j = m.result.json;
     j["merged"] = {{"fingerprint", hex16(m.header.fingerprint)}, {"shards", shards}};
+    if (!m.table_sha256.empty()) j["merged"]["table_sha256"] = m.table_sha256;
     j["result_txt_sha256"] = sha256_hex(text);  // verify result checks result.txt against it
     if (!a->output.empty()) {
       std::error_code ec;

@@ -569,6 +569,21 @@ class JobSession {
     hooks.stop = [&] {
       return stop_requested_.load(std::memory_order_relaxed) || ticker.failed() || (req_.stop && req_.stop());
     };
+    // The table the method counts from (three-band's F table), by its SHA-256: journalled before
+    // the units counted with it, and refused when an earlier session journalled another, so a job's
+    // units all come from one table (a cache altered between sessions stops the job, naming both).
+    hooks.table = [&](const std::string& sha256) {
+      if (prior_)
+        for (const auto& t : prior_->tables)
+          if (t.sha256 != sha256)
+            throw JobCheckError(fmt::format(
+                "the F table of this session (SHA-256 {}) is not the one this job's earlier units were counted "
+                "with (SHA-256 {}, journal line {}): the table cache was changed since. Remove the cache file (the "
+                "table is then built again) and resume; the result names the table it used",
+                sha256, t.sha256, t.line));
+      journal.add_table(sha256);
+      log_->info("F table SHA-256 {}", sha256);
+    };
 
     auto finish_session = [&] {
       ticker.stop();

@@ -11,6 +11,7 @@
 #include <unordered_map>
 
 #include "gridenum/core/checksum.hpp"
+#include "gridenum/core/digest.hpp"
 #include "gridenum/core/atomic_file.hpp"
 #include "gridenum/jobs/job_errors.hpp"
 
@@ -201,6 +202,10 @@ JournalContents read_journal(const fs::path& path) {
       s.kernel = std::string(*kernel);
       s.line = lineno;
       j.sessions.push_back(s);
+    } else if (t[0] == "T") {
+      const auto digest = t.size() == 2 ? field(t[1], "sha256") : std::nullopt;
+      if (!digest || !is_sha256_hex(*digest)) throw fail(lineno, "malformed table record");
+      j.tables.push_back({std::string(*digest), lineno});
     } else {
       throw fail(lineno, "unknown record type '" + std::string(t[0]) + "'");
     }
@@ -240,6 +245,12 @@ void JournalWriter::add_unit(std::uint32_t id, u128 count, std::int64_t time_ms)
 void JournalWriter::add_session(const JournalSession& s) {
   std::string line = journal_line("S start=" + std::to_string(s.start_ms) + " pid=" + std::to_string(s.pid) +
                                   " kernel=" + s.kernel + " threads=" + std::to_string(s.threads));
+  std::lock_guard lock(buffer_mu_);
+  buffer_ += line;
+}
+
+void JournalWriter::add_table(const std::string& sha256) {
+  std::string line = journal_line("T sha256=" + sha256);
   std::lock_guard lock(buffer_mu_);
   buffer_ += line;
 }

@@ -79,9 +79,25 @@ MergeResult merge_jobs(const std::vector<fs::path>& dirs, int threads) {
   }
   for (std::uint64_t u = 0; u < h0.units; ++u)
     if (!have[u]) throw JobCheckError("merge: unit " + std::to_string(u) + " is in no shard");
+  // One table for all: the shards' journals name the table their units came from (three-band's F
+  // table, a T record per session that counted); two different ones are refused, since one of
+  // them is not the table (a damaged or altered cache copy on some node).
+  MergeResult m;
+  for (const auto& [k, i] : by_k)
+    for (const auto& t : parts[i].journal.tables) {
+      if (m.table_sha256.empty()) {
+        m.table_sha256 = t.sha256;
+        m.table_where = parts[i].dir.string() + "/journal line " + std::to_string(t.line);
+      } else if (t.sha256 != m.table_sha256) {
+        throw JobCheckError("merge: the shards were counted from different F tables: SHA-256 " + m.table_sha256 + " (" +
+                            m.table_where + ") and " + t.sha256 + " (" + parts[i].dir.string() + "/journal line " +
+                            std::to_string(t.line) + "); at most one is right: build the table again (remove the "
+                            "table cache), compare its SHA-256 (printed with every three-band result) and count the "
+                            "shards of the other table again");
+      }
+    }
 
   // Rebuild the plan and reduce, as a single run would.
-  MergeResult m;
   const Part& first = parts[by_k.begin()->second];
   const JobConfig& cfg = first.config;
   const int used = use_threads(threads ? threads : cfg.threads);

@@ -8,6 +8,7 @@
 #include <atomic>
 #include <memory>
 #include <set>
+#include <sstream>
 
 #include "gridenum/count/stack/count.hpp"
 #include "gridenum/count/three_band/three_band_run.hpp"
@@ -115,6 +116,79 @@ TEST(JobThreeBand, ShardsMergeToTheTotal) {
   const fs::path o = t / "stack-s3";
   ASSERT_TRUE(run_job(request(o, other)).finished);
   EXPECT_THROW(merge_jobs({dirs[0], dirs[1], o}), JobCheckError);
+}
+
+// The F table a job's units come from is journalled (a T record with its SHA-256) before them; a
+// later session whose table has another digest is refused, naming both; a merge of shards whose
+// journals name different tables is refused; the merged result names the one table.
+namespace {
+// Rewrites the journal's T records with another digest (their record checksums recomputed).
+void forge_table_records(const fs::path& jp, const std::string& digest) {
+  std::istringstream in(slurp(jp));
+  std::string out, line;
+  int forged = 0;
+  while (std::getline(in, line)) {
+    if (line.rfind("T sha256=", 0) == 0) {
+      out += journal_line("T sha256=" + digest);
+      ++forged;
+    } else {
+      out += line + "\n";
+    }
+  }
+  ASSERT_GT(forged, 0);
+  spit(jp, out);
+}
+}  // namespace
+
+TEST(JobThreeBand, TheTableIsJournalledAndAnotherIsRefused) {
+  TempDir t;
+  // Stopped part-way with some classes journalled: at the k-th poll, for the first k that does it.
+  JobOutcome first;
+  for (int k : {100, 400, 1000, 4000, 10000}) {
+    fs::remove_all(t / "job");
+    JobRequest r = request(t / "job", method_config("3x3", MethodId::ThreeBand));
+    auto polls = std::make_shared<std::atomic<int>>(0);
+    r.stop = [polls, k] { return ++*polls >= k; };
+    first = run_job(r);
+    if (!first.finished && first.units_done > 0) break;
+  }
+  ASSERT_FALSE(first.finished);
+  ASSERT_GT(first.units_done, 0u);
+  const JournalContents j = read_journal(t / "job" / "journal");
+  ASSERT_EQ(j.tables.size(), 1u);
+  EXPECT_EQ(j.tables[0].sha256, "d191236b8a51e0b80c98f596544f9f3b7d28dc83d0ad8fd345b61ecfbfbccec2");
+  EXPECT_LT(j.tables[0].line, j.units.front().line);  // before the units counted with it
+  const std::string other(64, 'a');
+  forge_table_records(t / "job" / "journal", other);
+  try {
+    run_job(request(t / "job", {}, true));
+    ADD_FAILURE() << "a session with another table was not refused";
+  } catch (const JobCheckError& e) {
+    EXPECT_TRUE(contains(e.what(), "is not the one this job's earlier units were counted with (SHA-256 " + other)) << e.what();
+  }
+  forge_table_records(t / "job" / "journal", j.tables[0].sha256);
+  const JobOutcome second = run_job(request(t / "job", {}, true));
+  ASSERT_TRUE(second.finished);
+  EXPECT_EQ(second.result.total.str(), "6670903752021072936960");
+  EXPECT_EQ(read_journal(t / "job" / "journal").tables.size(), 2u);  // one per session that counted
+}
+
+TEST(JobThreeBand, ShardsOfDifferentTablesAreNotMerged) {
+  TempDir t;
+  std::vector<fs::path> dirs;
+  for (std::uint32_t k = 1; k <= 2; ++k) {
+    dirs.push_back(t / ("s" + std::to_string(k)));
+    ASSERT_TRUE(run_job(request(dirs.back(), method_config("3x3", MethodId::ThreeBand, Shard{k, 2}))).finished);
+  }
+  EXPECT_EQ(merge_jobs(dirs).table_sha256, "d191236b8a51e0b80c98f596544f9f3b7d28dc83d0ad8fd345b61ecfbfbccec2");
+  forge_table_records(dirs[1] / "journal", std::string(64, 'b'));
+  try {
+    merge_jobs(dirs);
+    ADD_FAILURE() << "shards of two tables were merged";
+  } catch (const JobCheckError& e) {
+    EXPECT_TRUE(contains(e.what(), "counted from different F tables")) << e.what();
+    EXPECT_TRUE(contains(e.what(), std::string(64, 'b'))) << e.what();
+  }
 }
 
 // The F table cache (count/three_band/three_band_cache.hpp) of a job: by default in the job directory; with

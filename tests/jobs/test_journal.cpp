@@ -78,6 +78,31 @@ TEST(Journal, RoundTrip) {
   EXPECT_EQ(read_journal(p).units.size(), 11u);
 }
 
+// A table record (T sha256=...) names the table the units after it came from: read back with its
+// line; a malformed one (not 64 lower-case hex digits, or a missing key) is an error naming the line.
+TEST(Journal, TableRecordsAreReadWithTheirLines) {
+  TempDir t;
+  const fs::path p = make_journal(t, 2);
+  const std::string digest = "d191236b8a51e0b80c98f596544f9f3b7d28dc83d0ad8fd345b61ecfbfbccec2";
+  {
+    JournalWriter w(p, header(), read_journal(p).valid_bytes);
+    w.add_table(digest);
+    w.add_unit(50, 9, 1);
+    w.flush();
+  }
+  const JournalContents j = read_journal(p);
+  ASSERT_EQ(j.tables.size(), 1u);
+  EXPECT_EQ(j.tables[0].sha256, digest);
+  EXPECT_EQ(j.tables[0].line, 5u);  // header, session, two units, then the table
+  EXPECT_EQ(j.units.size(), 3u);
+  const std::string good = slurp(p);
+  for (const std::string& bad : {"T sha256=" + digest.substr(1), "T sha256=" + std::string(64, 'G'), "T " + digest,
+                                "T sha256=" + digest + " x"}) {
+    spit(p, good + journal_line(bad) + journal_line("U 51 9 1"));
+    EXPECT_TRUE(contains(journal_error(p), "line 7: malformed table record")) << bad << ": " << journal_error(p);
+  }
+}
+
 // A torn last record is reported and dropped; the writer cuts it off before appending.
 TEST(Journal, TornTailDroppedAndCutBeforeAppend) {
   TempDir t;

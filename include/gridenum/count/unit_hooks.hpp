@@ -11,11 +11,16 @@
 //                  Interrupted (core/stop.hpp), the units already done having reached done().
 //                  A process-wide stop request (stop.hpp) ends the run the same way, with or
 //                  without this hook.
+//   table(sha256)  a method that counts from a precomputed table (three-band's F table) names it
+//                  by its SHA-256 once it has it, before counting any unit with it; the job
+//                  journals it and refuses a table other than the one its earlier units used
+//                  (by throwing from the hook).
 #pragma once
 
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <string>
 
 #include "gridenum/core/arith.hpp"
 #include "gridenum/core/stop.hpp"
@@ -27,6 +32,7 @@ struct UnitHooks {
   std::function<std::optional<u128>(std::uint32_t)> skip;
   std::function<void(std::uint32_t, u128)> done;
   std::function<bool()> stop;
+  std::function<void(const std::string&)> table;
 };
 
 // Whether a run steered by h must stop now: the process's stop request (stop.hpp) or h.stop.

@@ -7,6 +7,8 @@
 //   gridenum-journal v1 fingerprint=<hex16> shard=K/M[:blocks] units=U classes=C slices=S <check>
 //   S start=<unix ms> pid=<pid> kernel=<kernel> threads=<n> <check>       a session began
 //   U <unit id> <count> <unix ms> <check>                                 a unit finished
+//   T sha256=<64 hex> <check>                the units after it were counted from this table
+//                                            (three-band's F table; unit_hooks.hpp, table)
 //
 // Text, not binary: a user can read, grep and diff it, and a record costs ~50 bytes (1056
 // units of the 9x9 count: 50 kB). The header line is written atomically (atomic_file.hpp), so
@@ -57,10 +59,16 @@ struct JournalUnit {
   std::size_t line = 0;  // 1-based line of the record in the file
 };
 
+struct JournalTable {
+  std::string sha256;
+  std::size_t line = 0;
+};
+
 struct JournalContents {
   JournalHeader header;
   std::vector<JournalUnit> units;        // each finished unit once, in file order
   std::vector<JournalSession> sessions;
+  std::vector<JournalTable> tables;      // every T record, in file order
   std::uint64_t valid_bytes = 0;         // length of the checked prefix (torn tail excluded)
   std::optional<std::string> torn_tail;  // set when a torn last record was dropped: what and where
   std::vector<std::string> warnings;     // harmless oddities (same unit twice, same count)
@@ -101,6 +109,7 @@ class JournalWriter {
 
   void add_unit(std::uint32_t id, u128 count, std::int64_t time_ms);
   void add_session(const JournalSession& s);
+  void add_table(const std::string& sha256);
   // Throws JobIoError naming the file.
   void flush();
   const std::filesystem::path& path() const { return path_; }

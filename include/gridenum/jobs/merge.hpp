@@ -18,6 +18,8 @@ struct MergeResult {
   MethodResult result;         // complete, as from a single run (text and JSON included)
   JournalHeader header;      // of shard 1
   std::vector<std::filesystem::path> dirs;  // in shard order
+  std::string table_sha256;  // the F table every shard journalled (three-band), empty when none did
+  std::string table_where;   // which journal line first named it
 };
 
 // threads: for rebuilding the catalogue when no shard has a cache.

@@ -63,6 +63,7 @@ class ThreeBandPlan final : public MethodPlan {
     if (hooks.skip) h.skip = [&](std::uint32_t c) { return hooks.skip(unit_of_[c]); };
     if (hooks.done) h.done = [&](std::uint32_t c, u128 v) { hooks.done(unit_of_[c], v); };
     h.stop = hooks.stop;
+    h.table = hooks.table;
     const ThreeBandRun r = run_three_band(shape_, 0, 0, threads, h, state_.get());
     return method_result(r, r.total);
   }

@@ -162,6 +162,8 @@ ThreeBandRun run_three_band(Shape asked, std::uint64_t first, std::uint64_t last
       r.table_stats = state->counter->stats();
       r.table_source = state->cache_note.str();
       r.table_sha256 = state->cache_note.sha256;
+      // Named before any unit is counted with it (a job journals it, unit_hooks.hpp).
+      if (!chunks.empty() && hooks.table) hooks.table(r.table_sha256);
     }
     t = SteadyClock::now();
     for (const auto& ch : chunks) {
