@@ -54,6 +54,19 @@ const RegisterCommand register_merge(13, [](CLI::App& root) {
     nlohmann::json j = m.result.json;
     j["merged"] = {{"fingerprint", hex16(m.header.fingerprint)}, {"shards", shards}};
     if (!m.table_sha256.empty()) j["merged"]["table_sha256"] = m.table_sha256;
+    // Each shard's journal by the SHA-256 of its units, its directory relative to the output (so a
+    // certificate kept with its shards verifies wherever it is copied): verify result re-reads them.
+    nlohmann::json journals = nlohmann::json::array();
+    for (const auto& sj : m.journals) {
+      std::filesystem::path dir = sj.dir;
+      if (!a->output.empty()) {
+        std::error_code ec;
+        const auto rel = std::filesystem::relative(std::filesystem::absolute(sj.dir), std::filesystem::absolute(a->output), ec);
+        if (!ec && !rel.empty()) dir = rel;
+      }
+      journals.push_back({{"shard", sj.shard.str()}, {"dir", dir.string()}, {"units", sj.units}, {"units_sha256", sj.units_sha256}});
+    }
+    j["merged"]["journals"] = journals;
     j["result_txt_sha256"] = sha256_hex(text);  // verify result checks result.txt against it
     if (!a->output.empty()) {
       std::error_code ec;

@@ -130,6 +130,24 @@ ResultDoc parse_result(const nlohmann::json& j, const std::string& source) {
     if (!is_sha256_hex(d.text_sha256))
       throw InputError(source + ": \"result_txt_sha256\" is not 64 lower-case hex digits");
   }
+  if (j.contains("merged") && j["merged"].is_object()) {
+    d.merged = true;
+    const auto& mj = j["merged"];
+    if (mj.contains("journals")) {
+      if (!mj["journals"].is_array()) throw InputError(source + ": \"merged\".\"journals\" is not an array");
+      for (std::size_t i = 0; i < mj["journals"].size(); ++i) {
+        const auto& e = mj["journals"][i];
+        const std::string where = source + ": merged.journals[" + std::to_string(i) + "]";
+        ResultDoc::MergedJournal m;
+        m.shard = get_str(e, "shard", where);
+        m.dir = get_str(e, "dir", where);
+        m.units = get_u64(e, "units", where);
+        m.units_sha256 = get_str(e, "units_sha256", where);
+        if (!is_sha256_hex(m.units_sha256)) throw InputError(where + ": \"units_sha256\" is not 64 lower-case hex digits");
+        d.merged_journals.push_back(std::move(m));
+      }
+    }
+  }
   if (d.is_side2()) return parse_side2(j, std::move(d));
   if (d.method == MethodId::ThreeBand) return parse_three_band(j, std::move(d));
   const auto& cat = field(j, "catalogue", source);

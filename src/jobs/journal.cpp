@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <chrono>
@@ -247,6 +248,16 @@ void JournalWriter::add_session(const JournalSession& s) {
                                   " kernel=" + s.kernel + " threads=" + std::to_string(s.threads));
   std::lock_guard lock(buffer_mu_);
   buffer_ += line;
+}
+
+std::string journal_units_sha256(const JournalContents& j) {
+  std::vector<std::pair<std::uint32_t, u128>> units;
+  units.reserve(j.units.size());
+  for (const auto& u : j.units) units.emplace_back(u.id, u.count);
+  std::sort(units.begin(), units.end());
+  Sha256 sha;
+  for (const auto& [id, count] : units) sha.update(std::to_string(id) + " " + to_string(count) + "\n");
+  return sha.hex();
 }
 
 void JournalWriter::add_table(const std::string& sha256) {

@@ -110,7 +110,11 @@ MergeResult merge_jobs(const std::vector<fs::path>& dirs, int threads) {
                        "): written by another version of gridenum or with another config");
   m.result = work->from_counts(std::move(counts), used);
   m.header = h0;
-  for (const auto& [k, i] : by_k) m.dirs.push_back(parts[i].dir);
+  for (const auto& [k, i] : by_k) {
+    m.dirs.push_back(parts[i].dir);
+    const JournalContents& jc = parts[i].journal;
+    m.journals.push_back({parts[i].dir, jc.header.shard, jc.units.size(), journal_units_sha256(jc)});
+  }
   return m;
 }
 

@@ -43,6 +43,21 @@ ResultDoc load_result(const std::string& path) {
     d.text_file.present = true;
     d.text_file.text = read_whole_file(text);
   }
+  // A merged result's shards: their journals, where they are kept (beside the result, as a
+  // certificate keeps them), read with every check of the journal reader.
+  for (auto& m : d.merged_journals) {
+    const fs::path sd = fs::path(m.dir).is_absolute() ? fs::path(m.dir) : fs::path(file).parent_path() / m.dir;
+    m.path = (sd / "journal").string();
+    if (!fs::exists(m.path, ec)) continue;
+    m.found = true;
+    try {
+      const JournalContents jc = read_journal(m.path);
+      m.computed_sha256 = journal_units_sha256(jc);
+      for (const auto& u : jc.units) m.unit_counts.emplace_back(u.id, to_big(u.count));
+    } catch (const std::exception& e) {
+      m.error = e.what();
+    }
+  }
   if (dir && fs::exists(journal, ec)) {
     // The journal, through its own reader and its checks (checksums, torn tail, duplicates
     // with different counts): a refusal is a failed check, reported by verify_result.

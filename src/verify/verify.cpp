@@ -682,6 +682,47 @@ void check_result_text(VerifyReport& r, const ResultDoc& doc) {
   r.sections.push_back(std::move(sec));
 }
 
+// A merged result against the shards' journals it names (those kept beside it): each journal's
+// units by their SHA-256, their number, and for the side-2 routes (one unit per class, the unit's
+// count its F) every unit against the class's listed F. A journal not kept is named, not a failure:
+// the result's own checks stand without it.
+void check_merged_journals(VerifyReport& r, const ResultDoc& doc) {
+  if (doc.merged_journals.empty()) return;
+  VerifySection sec{"the shards' journals against the merged result", "result", "journal", {}};
+  std::size_t found = 0;
+  for (const auto& m : doc.merged_journals) {
+    const std::string item = "shard " + m.shard + " (" + m.path + ")";
+    if (!m.found) {
+      r.info.push_back(item + ": not kept beside the result; its units are not re-read");
+      continue;
+    }
+    ++found;
+    if (!m.error.empty()) {
+      r.problems.push_back(item + ": " + m.error);
+      continue;
+    }
+    compare_figures(r, sec, item + " units", std::to_string(m.units), std::to_string(m.unit_counts.size()), {});
+    compare_figures(r, sec, item + " SHA-256 of its units", m.units_sha256, m.computed_sha256, {});
+    if (doc.is_side2()) {
+      std::size_t agree = 0;
+      for (const auto& [id, count] : m.unit_counts) {
+        if (id >= doc.side2_classes.size())
+          r.problems.push_back(fmt::format("{}: unit {} is outside the class table", item, id));
+        else if (doc.side2_classes[id].F != count)
+          r.problems.push_back(fmt::format("{}: unit {} holds {} but class {} lists F = {}", item, id, count.str(), id + 1,
+                                           doc.side2_classes[id].F.str()));
+        else
+          ++agree;
+      }
+      compare_figures(r, sec, item + " units whose count is the class's F", std::to_string(m.unit_counts.size()),
+                      std::to_string(agree), {});
+    }
+  }
+  r.info.push_back(fmt::format("merged from {} shards; {} of their journals kept beside the result and re-read",
+                               doc.merged_journals.size(), found));
+  if (!sec.lines.empty()) r.sections.push_back(std::move(sec));
+}
+
 }  // namespace
 
 VerifyReport verify_result(const ResultDoc& doc, const VerifyResultOptions& opt) {
@@ -689,6 +730,7 @@ VerifyReport verify_result(const ResultDoc& doc, const VerifyResultOptions& opt)
                    : doc.method == MethodId::ThreeBand ? verify_three_band_result(doc, opt)
                                                         : verify_stack_or_signature_result(doc, opt);
   check_result_text(r, doc);
+  check_merged_journals(r, doc);
   return r;
 }
 

@@ -3,12 +3,15 @@
 // finished job re-derives the result from the journal and shows the stored files only when they
 // agree with it (else writes both again, with a warning); `verify result` checks result.txt
 // against result.json. Each route that writes result files: the stack method (3x3), the
-// two-stack route (2x4), the three-band route (2x3), and a merge --output (2x4 in 2 shards).
+// two-stack route (2x4), the three-band route (2x3), and a merge --output (2x4 in 2 shards); and a
+// merged result against the shards' journals it names (each by the SHA-256 of its units).
 #include <gtest/gtest.h>
 
 #include <string>
 
-#include "cli_run.hpp"
+#include <nlohmann/json.hpp>
+
+#include "job_fixtures.hpp"
 #include "gridenum/core/arith.hpp"
 #include "gridenum/core/digest.hpp"
 
@@ -119,6 +122,69 @@ TEST(ResultFilesMerge, MergedTextIsChecked) {
   const Proc v = run_cli_line("{gridenum} verify result " + out);
   EXPECT_EQ(v.code, 1) << v.out;
   EXPECT_NE(v.out.find("SHA-256 of result.txt"), std::string::npos) << v.out;
+}
+
+// A merged two-stack result re-reads the shards' journals kept beside it: every unit's count
+// against the class's F and each journal's units by their SHA-256. A journal record forged (and
+// re-checksummed) after the merge fails it; copied away from its shards, the result still passes
+// its own checks and says the journals were not re-read.
+TEST(ResultFilesMerge, MergedResultReReadsTheShardsJournals) {
+  TempDir t;
+  for (int k = 1; k <= 2; ++k)
+    ASSERT_EQ(run_cli_line("{gridenum} count --shape 2x4 --method two-stack --threads 2 --shard " + std::to_string(k) +
+                           "/2 --job-dir " + (t / ("s" + std::to_string(k))).string())
+                  .code,
+              0);
+  const std::string out = (t / "merged").string();
+  ASSERT_EQ(run_cli_line("{gridenum} merge " + (t / "s1").string() + " " + (t / "s2").string() + " --output " + out).code, 0);
+  const std::string json = slurp(t / "merged" / "result.json");
+  EXPECT_NE(json.find("\"dir\": \"../s2\""), std::string::npos) << json;  // relative to the output
+  Proc v = run_cli_line("{gridenum} verify result " + out + " --verbose");
+  EXPECT_EQ(v.code, 0) << v.out;
+  EXPECT_NE(v.out.find("2 of their journals kept beside the result and re-read"), std::string::npos) << v.out;
+  EXPECT_NE(v.out.find("units whose count is the class's F"), std::string::npos) << v.out;
+
+  fs::create_directories(t / "elsewhere");
+  fs::copy(t / "merged", t / "elsewhere" / "copy");
+  v = run_cli_line("{gridenum} verify result " + (t / "elsewhere" / "copy").string());
+  EXPECT_EQ(v.code, 0) << v.out;
+  EXPECT_NE(v.out.find("not kept beside the result"), std::string::npos) << v.out;
+
+  // One class's F altered in the merged result, its sums (first moment, total) and result.txt's
+  // digest recomputed to match: the first moment by the array count fails it, and so does the
+  // recount of that class (2x4: every class is recounted) and the shards' journals.
+  {
+    nlohmann::json j = nlohmann::json::parse(json);
+    BigInt first = 0, total = 0;
+    j["classes"][3]["F"] = (BigInt(j["classes"][3]["F"].get<std::string>()) + 2).str();
+    for (const auto& c : j["classes"]) {
+      const BigInt F(c["F"].get<std::string>());
+      first += F * c["weight"].get<std::uint64_t>();
+      total += F * F * c["weight"].get<std::uint64_t>();
+    }
+    j["first_moment"] = first.str();
+    j["total"] = total.str();
+    std::string text = slurp(t / "merged" / "result.txt");
+    replace_all(text, "29136487207403520", total.str());
+    replace_all(text, group_digits(std::string("29136487207403520")), group_digits(total.str()));
+    spit(t / "merged" / "result.txt", text);
+    j["result_txt_sha256"] = sha256_hex(text);
+    spit(t / "merged" / "result.json", j.dump(2));
+    v = run_cli_line("{gridenum} verify result " + out);
+    EXPECT_EQ(v.code, 1) << v.out;
+    EXPECT_NE(v.out.find("sum weight x F = 2^16 x D(4)"), std::string::npos) << v.out;
+    EXPECT_NE(v.out.find("class 4 "), std::string::npos) << v.out;
+    EXPECT_NE(v.out.find("unit 3 holds"), std::string::npos) << v.out;
+    EXPECT_EQ(v.out.find("SHA-256 of result.txt"), std::string::npos) << v.out;  // the text matches its digest
+    spit(t / "merged" / "result.json", json);
+  }
+
+  // Shard 2 holds units 1, 3, 5, ... (ids mod 2): its unit 3 forged.
+  ASSERT_FALSE(forge_journal_record(t / "s2" / "journal", 3, 1).empty());
+  v = run_cli_line("{gridenum} verify result " + out);
+  EXPECT_EQ(v.code, 1) << v.out;
+  EXPECT_NE(v.out.find("SHA-256 of its units"), std::string::npos) << v.out;
+  EXPECT_NE(v.out.find("unit 3 holds"), std::string::npos) << v.out;
 }
 
 }  // namespace

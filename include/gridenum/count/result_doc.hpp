@@ -63,6 +63,20 @@ struct ResultDoc {
   };
   TextFile text_file;
   std::string text_sha256;
+  // A merged result ("merged" in the JSON): the shards' journals it was added up from, each by the
+  // SHA-256 of its units (jobs/journal.hpp, journal_units_sha256). load_result reads the journals
+  // it finds (dir resolved against the result's folder) into the fields after `units_sha256`.
+  struct MergedJournal {
+    std::string shard, dir, units_sha256;
+    std::uint64_t units = 0;
+    std::string path;             // where it was looked for
+    bool found = false;
+    std::string error;            // the journal reader's refusal
+    std::string computed_sha256;  // of the units read
+    std::vector<std::pair<std::uint64_t, BigInt>> unit_counts;  // (id, count), as read
+  };
+  bool merged = false;
+  std::vector<MergedJournal> merged_journals;
   // The side-2 routes' documents (method two-stack / two-band): their class table is choices of
   // sets with a weight and F, and the total is sum weight x F^2; the stack fields stay empty.
   struct Side2Class {

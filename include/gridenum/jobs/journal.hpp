@@ -74,6 +74,11 @@ struct JournalContents {
   std::vector<std::string> warnings;     // harmless oddities (same unit twice, same count)
 };
 
+// SHA-256 of a journal's units: the lines "<id> <count>\n" in increasing id, so that it names what
+// a total depends on and not the session records, their times or the order of the records. A
+// merged result records it per shard; `verify result` recomputes it from the shards' journals.
+std::string journal_units_sha256(const JournalContents& j);
+
 // Reads and checks a journal (rules above). Throws JournalError naming file and line, or
 // JobIoError when the file cannot be read.
 JournalContents read_journal(const std::filesystem::path& path);

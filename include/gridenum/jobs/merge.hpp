@@ -20,6 +20,13 @@ struct MergeResult {
   std::vector<std::filesystem::path> dirs;  // in shard order
   std::string table_sha256;  // the F table every shard journalled (three-band), empty when none did
   std::string table_where;   // which journal line first named it
+  struct Journal {
+    std::filesystem::path dir;
+    Shard shard;
+    std::uint64_t units = 0;
+    std::string units_sha256;  // journal_units_sha256
+  };
+  std::vector<Journal> journals;  // in shard order
 };
 
 // threads: for rebuilding the catalogue when no shard has a cache.
