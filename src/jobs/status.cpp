@@ -316,8 +316,12 @@ std::string format_status(const JobStatus& s) {
   if (s.merged) {
     const nlohmann::json& m = *s.merged;
     o << "merged result " << s.dir.string() << " (written by gridenum merge --output; not a job: nothing to resume)\n";
-    if (m.contains("shape") && m["shape"].is_string()) o << "shape: " << m["shape"].get<std::string>() << "\n";
-    o << "total: " << (s.total ? *s.total : std::string("-")) << "\n";
+    if (m.contains("shape") && m["shape"].is_string()) {
+      o << "shape: " << m["shape"].get<std::string>();
+      if (m.contains("method") && m["method"].is_string()) o << ", method " << m["method"].get<std::string>();
+      o << "\n";
+    }
+    o << "total: " << (s.total ? group_digits(*s.total) : std::string("-")) << "\n";
     o << "fingerprint " << hex16(s.header.fingerprint) << "\n";
     const nlohmann::json& shards = m["merged"]["shards"];
     if (shards.is_array()) {
@@ -326,6 +330,25 @@ std::string format_status(const JobStatus& s) {
         if (d.is_string()) o << " " << d.get<std::string>();
       o << "\n";
     }
+    // The shards' journals the result names (merge --output records them), and whether they are
+    // kept beside it, where `verify result` re-reads them.
+    const nlohmann::json& journals = m["merged"].value("journals", nlohmann::json::array());
+    if (journals.is_array() && !journals.empty()) {
+      std::size_t kept = 0;
+      std::uint64_t units = 0;
+      for (const auto& jr : journals) {
+        std::error_code ec;
+        const std::string dir = jr.value("dir", std::string());
+        const fs::path d = fs::path(dir).is_absolute() ? fs::path(dir) : s.dir / dir;
+        if (fs::exists(d / "journal", ec)) ++kept;
+        units += jr.value("units", std::uint64_t{0});
+      }
+      o << "units: " << group_digits(units) << " in the shards' journals, " << kept << " of " << journals.size()
+        << " kept beside the result\n";
+    }
+    if (m["merged"].contains("table_sha256") && m["merged"]["table_sha256"].is_string())
+      o << "F table SHA-256: " << m["merged"]["table_sha256"].get<std::string>() << "\n";
+    o << "check it: gridenum verify result " << s.dir.string() << "\n";
     return o.str();
   }
   const CountMethod& method = resolve_method(s.config.shape, s.config.method);

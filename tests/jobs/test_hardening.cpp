@@ -275,8 +275,10 @@ TEST(Hardening, StatusOfAMergedFolderDescribesTheMergedResult) {
   Proc p = run_cli({"status", (t / "m").string()});
   ASSERT_EQ(p.code, 0) << p.err;
   EXPECT_TRUE(contains(p.out, "merged result " + (t / "m").string())) << p.out;
-  EXPECT_TRUE(contains(p.out, "total: " + k2x3)) << p.out;
+  EXPECT_TRUE(contains(p.out, "total: " + group_digits(k2x3))) << p.out;
   EXPECT_TRUE(contains(p.out, "from 2 shards")) << p.out;
+  EXPECT_TRUE(contains(p.out, "2 of 2 kept beside the result")) << p.out;
+  EXPECT_TRUE(contains(p.out, "check it: gridenum verify result " + (t / "m").string())) << p.out;
   EXPECT_FALSE(contains(p.out + p.err, "no job")) << p.out << p.err;
   p = run_cli({"status", (t / "m").string(), "--json"});
   ASSERT_EQ(p.code, 0) << p.err;
