@@ -182,7 +182,10 @@ const RegisterCommand register_export_mip(25, [](CLI::App& root) {
   cmd->add_option("-o,--output", a->output, "Output file or directory (default: stdout)")->type_name("PATH");
   cmd->add_flag("--stats", a->stats, "Print the model's variables, constraints and nonzeros");
   cmd->add_flag("--json", a->json, "Print the statistics as one JSON object (implies --stats)");
-  cmd->add_option("--index", a->index, "Which puzzle of the input (1-based, default 1)")->default_val(1);
+  // A whole number from 1: "-1" wrapped to 18446744073709551615 and was reported as that index.
+  cmd->add_option("--index", a->index, "Which puzzle of the input (1-based, default 1)")
+      ->default_val(1)
+      ->check(count_validator(1));
   cmd->add_option("--shape", a->shape, "Box shape RxC for grid lines, e.g. 3x4 for 12x12 (default: from the length)");
   cmd->add_option("--rules", a->rules, "Extra rules for grid lines: x (diagonals), windoku; comma-separated");
   cmd->callback([a] {

