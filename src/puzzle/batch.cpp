@@ -21,6 +21,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "gridenum/core/threads.hpp"
 #include "gridenum/puzzle/dlx.hpp"
 #include "gridenum/puzzle/propagate.hpp"
 
@@ -49,7 +50,11 @@ std::optional<std::string> check_listed_solution(const Puzzle& p, const SolveRes
 }
 
 std::size_t solve_batch(PuzzleReader& reader, const BatchOptions& opt, const std::function<void(BatchItem&)>& out) {
-  const int threads = opt.threads > 0 ? opt.threads : oneapi::tbb::info::default_concurrency();
+  // Sized by resolve_threads (core/threads.hpp), the one place that caps a request at the cores
+  // this process may use: an arena asked for more slots than oneTBB has workers printed "TBB
+  // Warning: The number of workers is currently limited to 1" (`solve --threads 3` on 2 cores),
+  // and the extra slots never got a thread anyway.
+  const int threads = resolve_threads(opt.threads);
   // Items travel through the pipeline in chunks: a token per puzzle costs about a microsecond of
   // scheduling and thread hand-over, as much as solving an easy 9x9 puzzle. Chunks grow with
   // the number of items read so far ("guided" sizing: 1 while fewer than 8 items per thread have

@@ -70,3 +70,20 @@ TEST(HardeningTwoCli, OutOfRangeNumbersAreRefused) {
   EXPECT_EQ(p.code, 0) << p.err;
 }
 
+// Item 7: more threads than cores is cut to the cores, said once, and oneTBB's own warning ("The
+// number of workers is currently limited to 1") never appears.
+TEST(HardeningTwoCli, ThreadsAboveTheCoresGiveNoTbbWarning) {
+  const long cores = ::sysconf(_SC_NPROCESSORS_ONLN);
+  std::string input;
+  for (int i = 0; i < 200; ++i) input += kClassic + "\n";
+  for (const std::string& threads : std::vector<std::string>{"4096", std::to_string(cores + 1)}) {
+    for (const std::string& cmd : std::vector<std::string>{"{gridenum} solve --threads " + threads + " -",
+                                  "{gridenum} generate --puzzles 50 --seed 1 --threads " + threads}) {
+      const Proc p = run_cli_line(cmd, input);
+      EXPECT_EQ(p.code, 0) << cmd << ": " << p.err;
+      EXPECT_FALSE(contains(p.err, "TBB Warning")) << cmd << ": " << p.err;
+      EXPECT_FALSE(contains(p.err, "limited to")) << cmd << ": " << p.err;
+      EXPECT_TRUE(contains(p.err, "--threads " + threads + ": ")) << cmd << ": " << p.err;
+    }
+  }
+}

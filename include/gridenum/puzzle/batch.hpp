@@ -42,7 +42,7 @@ std::optional<std::string> check_listed_solution(const Puzzle& p, const SolveRes
 
 struct BatchOptions {
   SolveOptions solve;
-  int threads = 0;  // 0: every core
+  int threads = 0;  // 0: every core; more than the cores is cut to them (core/threads.hpp)
 };
 
 // Reads every item from `reader`, solves the puzzles in parallel and calls `out` for each item
