@@ -25,6 +25,44 @@ std::string ten_puzzles() {
 
 }  // namespace
 
+// Item 4: `export-mip -o FILE FILE`, -o a symlink or a hard link to FILE, and -o a directory that
+// holds the file the model would be named: refused (exit 2) before anything is written, the input
+// unchanged. Another output is still written.
+TEST(HardeningTwoCli, ExportMipRefusesAnOutputThatIsItsInput) {
+  const TempDir t;
+  const fs::path in = t / "in.txt";
+  spit(in, ten_puzzles());
+  fs::create_symlink(in, t / "link.txt");
+  fs::create_hard_link(in, t / "hard.txt");
+  for (const std::string& out : std::vector<std::string>{in.string(), (t / "link.txt").string(), (t / "hard.txt").string(),
+                                (t / "." / "in.txt").string()}) {
+    const Proc p = run_cli({"export-mip", "-o", out, in.string()});
+    EXPECT_EQ(p.code, 2) << out << ": " << p.err;
+    EXPECT_TRUE(contains(p.err, "is the input")) << p.err;
+    EXPECT_TRUE(contains(p.err, "write the model to another file")) << p.err;
+    EXPECT_EQ(slurp(in), ten_puzzles()) << out;
+  }
+  // -o DIR writes DIR/sudoku-blp.lp: refused when that is the input.
+  const fs::path model_named = t / "sudoku-blp.lp";
+  spit(model_named, ten_puzzles());
+  Proc p = run_cli({"export-mip", "-o", t.path.string() + "/", model_named.string()});
+  EXPECT_EQ(p.code, 2) << p.err;
+  EXPECT_EQ(slurp(model_named), ten_puzzles());
+  // ZIMPL: a data file beside the model (stem.clues.dat) that is the input.
+  const fs::path clues = t / "in.clues.dat";
+  spit(clues, ten_puzzles());
+  p = run_cli({"export-mip", "--format", "zpl", "-o", (t / "in.zpl").string(), clues.string()});
+  EXPECT_EQ(p.code, 2) << p.err;
+  EXPECT_TRUE(contains(p.err, "is the input")) << p.err;
+  EXPECT_EQ(slurp(clues), ten_puzzles());
+  EXPECT_FALSE(fs::exists(t / "in.zpl"));
+  // A new file is fine, and the input is read as before.
+  p = run_cli({"export-mip", "-o", (t / "model.lp").string(), in.string()});
+  EXPECT_EQ(p.code, 0) << p.err;
+  EXPECT_TRUE(contains(slurp(t / "model.lp"), "Subject To")) << slurp(t / "model.lp");
+  EXPECT_EQ(slurp(in), ten_puzzles());
+}
+
 // Item 6: numbers that wrapped or saturated to 2^64 - 1 without a word are usage errors (exit 2)
 // naming the option and its range.
 TEST(HardeningTwoCli, OutOfRangeNumbersAreRefused) {
@@ -68,6 +106,16 @@ TEST(HardeningTwoCli, OutOfRangeNumbersAreRefused) {
   }
   p = run_cli({"export-mip", "--index", "10", "--stats", (t / "in.txt").string()});
   EXPECT_EQ(p.code, 0) << p.err;
+}
+
+// Item 7: export-mip DIR is a usage error (exit 2) like solve DIR.
+TEST(HardeningTwoCli, ExportMipDirectoryIsAUsageError) {
+  const TempDir t;
+  for (const std::string cmd : {"export-mip", "solve"}) {
+    const Proc p = run_cli({cmd, t.path.string()});
+    EXPECT_EQ(p.code, 2) << cmd << ": " << p.err;
+    EXPECT_TRUE(contains(p.err, "is a directory; give a puzzle file")) << p.err;
+  }
 }
 
 // Item 7: more threads than cores is cut to the cores, said once, and oneTBB's own warning ("The
