@@ -108,6 +108,48 @@ TEST(HardeningTwoCli, OutOfRangeNumbersAreRefused) {
   EXPECT_EQ(p.code, 0) << p.err;
 }
 
+// Item 7: verify result --double-check NaN is refused for a three-band job as for a stack job.
+TEST(HardeningTwoCli, VerifyRefusesDoubleCheckNan) {
+  const TempDir t;
+  for (const std::string method : {"three-band", "stack"}) {
+    const std::string dir = (t / method).string();
+    ASSERT_EQ(run_cli({"count", "--shape", "2x3", "--method", method, "--job-dir", dir}).code, 0);
+    for (const std::string bad : {"nan", "-nan", "1.5", "-0.5"}) {
+      const Proc p = run_cli({"verify", "result", dir, "--double-check", bad});
+      EXPECT_EQ(p.code, 2) << method << " " << bad << ": " << p.out << p.err;
+      // CLI11's range refuses 1.5 and -0.5 itself; NaN passes it (no comparison is true of NaN).
+      EXPECT_TRUE(contains(p.err, bad.find("nan") != std::string::npos
+                                      ? "--double-check takes a share of the units in (0, 1], not "
+                                      : "--double-check: Value " + bad + " not in range"))
+          << p.err;
+      EXPECT_FALSE(contains(p.out, "PASS")) << p.out;
+    }
+    EXPECT_EQ(run_cli({"verify", "result", dir, "--double-check", "1"}).code, 0) << method;
+  }
+}
+
+// Item 7: a `count --classes A:B --json` document is called what it is (a --classes run, part
+// of the classes), not "the result of one shard"; a shard still is one.
+TEST(HardeningTwoCli, VerifyNamesAClassesRunAsOne) {
+  const TempDir t;
+  for (const std::string shape : {"3x3", "2x5"}) {  // three-band and two-stack --classes documents
+    const Proc c = run_cli({"count", "--shape", shape, "--classes", "1:3", "--json"});
+    ASSERT_EQ(c.code, 0) << c.err;
+    const fs::path doc = t / (shape + ".json");
+    spit(doc, c.out);
+    const Proc p = run_cli({"verify", "result", doc.string()});
+    EXPECT_EQ(p.code, 2) << p.out << p.err;
+    EXPECT_TRUE(contains(p.err, "the result of a --classes run (classes 1 to 3 of ")) << p.err;
+    EXPECT_TRUE(contains(p.err, "part of the classes")) << p.err;
+    EXPECT_FALSE(contains(p.err, "shard;")) << p.err;
+  }
+  const std::string dir = (t / "shard").string();
+  ASSERT_EQ(run_cli({"count", "--shape", "3x3", "--method", "three-band", "--shard", "1/2", "--job-dir", dir}).code, 0);
+  const Proc p = run_cli({"verify", "result", dir});
+  EXPECT_EQ(p.code, 2) << p.err;
+  EXPECT_TRUE(contains(p.err, "the result of one shard (shard 1/2); merge the shards")) << p.err;
+}
+
 // Item 7: export-mip DIR is a usage error (exit 2) like solve DIR.
 TEST(HardeningTwoCli, ExportMipDirectoryIsAUsageError) {
   const TempDir t;
