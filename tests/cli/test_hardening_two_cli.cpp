@@ -150,6 +150,30 @@ TEST(HardeningTwoCli, VerifyNamesAClassesRunAsOne) {
   EXPECT_TRUE(contains(p.err, "the result of one shard (shard 1/2); merge the shards")) << p.err;
 }
 
+// Item 7: resume refuses a session option the job's method does not take, as count does, before
+// touching the job (no lock, no new session in its log).
+TEST(HardeningTwoCli, ResumeRefusesOptionsTheMethodDoesNotTake) {
+  const TempDir t;
+  const std::string tb = (t / "tb").string(), st = (t / "st").string();
+  ASSERT_EQ(run_cli({"count", "--shape", "2x3", "--method", "three-band", "--job-dir", tb}).code, 0);
+  ASSERT_EQ(run_cli({"count", "--shape", "2x3", "--method", "stack", "--job-dir", st}).code, 0);
+  const std::string log = slurp(fs::path(tb) / "job.log");
+  Proc p = run_cli({"resume", tb, "--kernel", "backtrack"});
+  EXPECT_EQ(p.code, 2) << p.out << p.err;
+  EXPECT_TRUE(contains(p.err, "--kernel applies to the stack method, not to three-band")) << p.err;
+  EXPECT_EQ(slurp(fs::path(tb) / "job.log"), log);
+  // count refuses the same way.
+  const Proc c = run_cli({"count", "--shape", "2x3", "--method", "three-band", "--kernel", "backtrack"});
+  EXPECT_EQ(c.code, 2);
+  EXPECT_TRUE(contains(c.err, "--kernel applies to the stack method, not to three-band")) << c.err;
+  p = run_cli({"resume", st, "--table-cache", (t / "cache").string()});
+  EXPECT_EQ(p.code, 2) << p.err;
+  EXPECT_TRUE(contains(p.err, "--table-cache applies to the three-band method, not to stack")) << p.err;
+  // What the methods take is still taken.
+  EXPECT_EQ(run_cli({"resume", st, "--kernel", "backtrack"}).code, 0);
+  EXPECT_EQ(run_cli({"resume", tb, "--memory-limit", "1G"}).code, 0);
+}
+
 // Item 7: export-mip DIR is a usage error (exit 2) like solve DIR.
 TEST(HardeningTwoCli, ExportMipDirectoryIsAUsageError) {
   const TempDir t;
