@@ -184,6 +184,35 @@ TEST(HardeningTwoCli, ExportMipDirectoryIsAUsageError) {
   }
 }
 
+// Item 7: a listed solution after ':' that is cut short or holds junk is an error line naming file,
+// line and column (a full-length wrong one already was); an empty field lists none.
+TEST(HardeningTwoCli, CutShortListedSolutionIsAnError) {
+  const TempDir t;
+  const std::string file = (t / "in.txt").string();
+  spit(file, kClassic + ":" + kSolution.substr(0, 40) + "\n" +  // line 1: cut short
+                 kClassic + ":1:" + kSolution.substr(0, 80) + "x\n" +  // line 2: junk symbol
+                 kClassic + ":3:\n" +                                // line 3: no solution listed
+                 kClassic + ":" + kSolution + "\n" +                 // line 4: whole
+                 kClassic + ":xyz\n");                               // line 5: junk
+  const Proc p = run_cli({"solve", file});
+  EXPECT_EQ(p.code, 1) << p.err;
+  EXPECT_EQ(lines_of(p.out), (std::vector<std::string>{"error", "error", kSolution, kSolution, "error"})) << p.err;
+  const std::size_t c1 = kClassic.size() + 2;  // the field's first column
+  EXPECT_TRUE(contains(p.err, file + ", line 1, column " + std::to_string(c1 + 40) +
+                                  ": the solution after ':' has 40 symbols, not 81"))
+      << p.err;
+  EXPECT_TRUE(contains(p.err, file + ", line 2, column " + std::to_string(c1 + 2 + 80) + ": solution: bad character 'x'"))
+      << p.err;
+  EXPECT_TRUE(contains(p.err, file + ", line 5, column " + std::to_string(c1 + 3) + ": the solution after ':' has 3 symbols"))
+      << p.err;
+  // A full-length wrong solution stays an error (the listed solution is checked).
+  std::string wrong = kSolution;
+  std::swap(wrong[0], wrong[1]);
+  const Proc w = run_cli_line("{gridenum} solve -", kClassic + ":" + wrong + "\n");
+  EXPECT_EQ(w.code, 1) << w.err;
+  EXPECT_TRUE(contains(w.err, "line 1")) << w.err;
+}
+
 // Item 7: more threads than cores is cut to the cores, said once, and oneTBB's own warning ("The
 // number of workers is currently limited to 1") never appears.
 TEST(HardeningTwoCli, ThreadsAboveTheCoresGiveNoTbbWarning) {
