@@ -26,6 +26,7 @@
 
 #include <fmt/format.h>
 
+#include "gridenum/core/stop.hpp"
 #include "gridenum/core/timing.hpp"
 #include "gridenum/mip/mip.hpp"
 #include "gridenum/puzzle/propagate.hpp"
@@ -76,18 +77,21 @@ std::string tail(const std::string& s, std::size_t lines) {
 // ---- SIGINT / SIGTERM while a solver runs ----
 // The solver is a child process in a temporary directory of ours: killed by a signal with the
 // default action, gridenum left the child running (reparented to init) and the directory
-// behind. So while any run() is in progress (counted: the batch runs several at once) the two
-// signals only set a flag; the wait loop of each child sees it within its polling interval
-// (<= 50 ms), kills the child and throws SolveInterrupted, and the directory goes with the stack.
-// The last run() to end puts the previous handlers back, so a Ctrl-C between puzzles, or in
-// another engine, still stops the process at once. The flag stays set: the process is on its
-// way out (the CLI exits 130).
-std::atomic<int> g_signal{0};
+// behind. A stop is the process's one stop request (core/stop.hpp): the wait loop of each child
+// looks at stop_requested() within its polling interval (<= 50 ms), kills the child and throws
+// SolveInterrupted, and the directory goes with the stack.
+//
+// Who makes the request: `gridenum solve` takes SIGINT and SIGTERM with the CLI's watch for the
+// whole run (StopSignals: the signals blocked in every thread, so the handlers below never run).
+// A library caller without one gets SignalWatch: while any run() is in progress (counted: a batch
+// runs several at once) the two signals call request_stop (async-signal-safe) instead of ending
+// the process; the last run() to end puts the previous handlers back. The request stays made: the
+// process is on its way out.
 std::mutex g_watch_mutex;
 int g_watchers = 0;
 struct sigaction g_old_int {}, g_old_term {};
 
-extern "C" void on_stop_signal(int sig) { g_signal.store(sig, std::memory_order_relaxed); }
+extern "C" void on_stop_signal(int sig) { request_stop(sig); }
 
 class SignalWatch {
  public:
@@ -108,13 +112,12 @@ class SignalWatch {
   }
   SignalWatch(const SignalWatch&) = delete;
   SignalWatch& operator=(const SignalWatch&) = delete;
-  static int caught() { return g_signal.load(std::memory_order_relaxed); }
 };
 
 struct Child {
   bool started = false;
   bool killed = false;  // by the watchdog
-  int signal = 0;       // SIGINT / SIGTERM to gridenum stopped it
+  int signal = 0;       // SIGINT / SIGTERM to gridenum stopped it (the stop request's signal)
   int exit_code = -1;   // -1: killed by a signal
   double seconds = 0;
   std::string spawn_error;
@@ -146,9 +149,9 @@ Child run_child(const std::vector<std::string>& argv, const fs::path& log, doubl
     const pid_t w = waitpid(pid, &status, WNOHANG);
     if (w == pid) break;
     if (w < 0 && errno != EINTR) break;
-    if (const int sig = SignalWatch::caught(); sig != 0 && c.signal == 0) {
+    if (stop_requested() && c.signal == 0) {
       kill(pid, SIGKILL);
-      c.signal = sig;
+      c.signal = stop_signal() ? stop_signal() : SIGTERM;
     }
     const double elapsed = seconds_since(t0);
     if (hard_limit > 0 && elapsed > hard_limit && !c.killed) {
@@ -298,7 +301,7 @@ RunResult run(const Model& m, const RunOptions& opt) {
     bool keep;
     ~Cleanup() {
       std::error_code ec;
-      if (!keep || SignalWatch::caught()) fs::remove_all(dir, ec);
+      if (!keep || stop_requested()) fs::remove_all(dir, ec);
     }
   } cleanup{res.dir, opt.keep_files};
 
@@ -323,12 +326,12 @@ RunResult run(const Model& m, const RunOptions& opt) {
   }
   // The solvers check their own limit between steps; the watchdog ends one that overruns it.
   const double hard = T > 0 ? T + std::max(5.0, 0.25 * T) : 0;
-  if (const int sig = SignalWatch::caught()) throw SolveInterrupted(std::string("stopped by ") + strsignal(sig));
+  if (stop_requested()) throw SolveInterrupted("stopped by " + stop_cause() + " before the MIP solver started");
   const Child child = run_child(argv, log, hard);
   res.seconds = child.seconds;
   if (child.signal)
-    throw SolveInterrupted(std::string("stopped by ") + strsignal(child.signal) + "; the MIP solver " + exe +
-                      " was killed and its temporary folder removed");
+    throw SolveInterrupted("stopped by " + stop_cause() + "; the MIP solver " + exe +
+                           " was killed and its temporary folder removed");
   const std::string label = opt.solver == "cbc" ? "CBC" : "glpsol";
   if (!child.started) {
     res.status = Status::Error;
