@@ -149,3 +149,29 @@ TEST(StreamStopSlowCli, SecondSignalEndsAtAWholeRecord) {
     }
   }
 }
+
+// Item 5 with the real CBC: the group signalled while it solves 16x16 puzzles -- no error line,
+// no engine error, only the interruption.
+TEST(StreamStopSlowCli, GroupSignalDuringRealCbcSolves) {
+  if (std::system("command -v cbc > /dev/null 2>&1") != 0) GTEST_SKIP() << "CBC is not installed (coinor-cbc)";
+  std::mt19937 rng(std::random_device{}());
+  const auto lines = data_lines(data_file("generated/classic-4x4.txt"));
+  for (int k = 0; k < 8; ++k) {
+    const TempDir t;
+    std::string text;
+    for (const auto& l : lines) text += l.substr(0, l.find(':')) + "\n";
+    spit(t / "in.txt", text);
+    const int sig = k % 2 ? SIGTERM : SIGINT;
+    const int delay = stream_stop_delay(rng, 300, 2500);
+    SCOPED_TRACE(std::string(strsignal(sig)) + " to the group after " + std::to_string(delay) + " ms");
+    const ss::StreamStop s =
+        ss::signal_after({"solve", "--engine", "mip", "--threads", "2", (t / "in.txt").string()}, delay, sig, true, t);
+    const std::string line = ss::expect_one_summary_line(s, "gridenum solve: interrupted by ");
+    EXPECT_FALSE(contains(s.p.out, "error")) << s.p.out;
+    EXPECT_FALSE(contains(s.p.err, "wrote no solution")) << s.p.err;
+    EXPECT_FALSE(contains(s.p.err, "MIP engine (")) << s.p.err;
+    const auto out = lines_of(s.p.out);
+    EXPECT_EQ(ss::answered_in(line), static_cast<long>(out.size())) << line;
+    for (std::size_t i = 0; i < out.size(); ++i) EXPECT_EQ(out[i], lines[i].substr(lines[i].find(':') + 1)) << i;
+  }
+}

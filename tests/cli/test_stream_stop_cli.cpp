@@ -59,3 +59,17 @@ TEST(StreamStopCli, GenerateKeepsEveryWholePuzzle) {
       ss::expect_generate_stopped(s, sig, json, "11", 1000000);
     }
 }
+
+// Item 5: the process group signalled (as Ctrl-C or `timeout` do) while two MIP solves run: the
+// solvers die of the same signal, and the puzzles in flight are dropped with the interruption,
+// never an "error" line or "CBC wrote no solution (exit code -1)". A stand-in solver that sleeps
+// makes every try hit the race that most real tries hit.
+TEST(StreamStopCli, GroupSignalDuringMipSolvesIsOnlyAnInterruption) {
+  for (const int sig : {SIGINT, SIGTERM})
+    for (int round = 0; round < 3; ++round) {
+      SCOPED_TRACE(std::string(strsignal(sig)) + " round " + std::to_string(round));
+      const TempDir t;
+      const ss::StreamStop s = ss::group_signal_during_mip(t, sig, ss::sleeping_solver(t), 2);
+      ss::expect_mip_stopped(s, sig);
+    }
+}

@@ -152,7 +152,8 @@ struct RunResult {
 // A stop request (core/stop.hpp: SIGINT or SIGTERM, taken by the CLI's watch, or by handlers this
 // function installs while any run() is in progress when nothing else takes them) ends the run:
 // the solver is killed, the temporary directory removed (even with keep_files) and
-// SolveInterrupted (solver.hpp) thrown.
+// SolveInterrupted (solver.hpp) thrown -- also when the solver died of the same signal first (a
+// Ctrl-C reaches the whole process group), never an error about the solver's end.
 RunResult run(const Model& m, const RunOptions& opt);
 
 struct SolverMissing : std::runtime_error {
