@@ -38,9 +38,9 @@ TEST(StreamStopSlowCli, SolveAtManyMoments) {
     for (int k = 0; k < 4; ++k)
       for (const int sig : {SIGINT, SIGTERM}) {
         const bool group = k % 2 == 1;
-        const int delay = stream_stop_delay(rng, 150, 1200);
+        const int delay = stream_stop_delay(rng, 0, 1200);
         const bool json = !mode.empty() && mode[0] == "--json";
-        std::vector<std::string> args{"solve", "--threads", "2"};
+        std::vector<std::string> args{"solve"};
         args.insert(args.end(), mode.begin(), mode.end());
         args.push_back(b.file.string());
         SCOPED_TRACE(std::string(strsignal(sig)) + (group ? " to the group" : "") + " after " + std::to_string(delay) +
@@ -56,9 +56,9 @@ TEST(StreamStopSlowCli, SolveCountsUniqueAndCsv) {
   std::mt19937 rng(std::random_device{}());
   for (const std::string mode : {"--count", "--unique", "--csv"})
     for (const int sig : {SIGINT, SIGTERM}) {
-      const int delay = stream_stop_delay(rng, 150, 1500);
+      const int delay = stream_stop_delay(rng, 0, 1500);
       SCOPED_TRACE(mode + " " + strsignal(sig) + " after " + std::to_string(delay) + " ms");
-      const ss::StreamStop s = ss::signal_after({"solve", mode, "--threads", "2", b.file.string()}, delay, sig, false, t);
+      const ss::StreamStop s = ss::signal_after({"solve", mode, b.file.string()}, delay, sig, false, t);
       const std::string line = ss::expect_one_summary_line(s, "gridenum solve: interrupted by ");
       auto out = lines_of(s.p.out);
       EXPECT_TRUE(s.p.out.empty() || s.p.out.back() == '\n');
@@ -92,8 +92,8 @@ TEST(StreamStopSlowCli, GenerateAtManyMoments) {
       const TempDir t;
       const int sig = k % 2 ? SIGTERM : SIGINT;
       const bool json = k >= 2, group = k == 1 || k == 2;
-      const int delay = stream_stop_delay(rng, 150, 900);
-      std::vector<std::string> args{"generate", "--seed", "23", "--puzzles", "5000000", "--threads", "2"};
+      const int delay = stream_stop_delay(rng, 0, 900);
+      std::vector<std::string> args{"generate", "--seed", "23", "--puzzles", "5000000"};
       args.insert(args.end(), kind.begin(), kind.end());
       if (json) args.push_back("--json");
       SCOPED_TRACE(std::string(strsignal(sig)) + (group ? " to the group" : "") + (json ? " --json" : "") + " after " +
@@ -111,9 +111,12 @@ TEST(StreamStopSlowCli, GenerateAtManyMoments) {
         EXPECT_TRUE(s.p.out.empty() || s.p.out.back() == '\n');
         made = ss::puzzle_lines(s.p.out);
       }
-      ASSERT_FALSE(made.empty()) << line;
+      if (made.empty()) {  // a signal at the very start
+        EXPECT_TRUE(contains(line, ": no puzzle made")) << line;
+        continue;
+      }
       // The same puzzles as an uninterrupted run of that many (text or JSON lines alike).
-      std::vector<std::string> again_args{"generate", "--seed", "23", "--puzzles", std::to_string(made.size()), "--threads", "2"};
+      std::vector<std::string> again_args{"generate", "--seed", "23", "--puzzles", std::to_string(made.size())};
       again_args.insert(again_args.end(), kind.begin(), kind.end());
       const Proc again = run_cli(again_args);
       ASSERT_EQ(again.code, 0) << again.err;
@@ -131,11 +134,12 @@ TEST(StreamStopSlowCli, SecondSignalEndsAtAWholeRecord) {
   const ss::Batch b = ss::sixteen_batch(t);
   for (int k = 0; k < 4; ++k) {
     const std::vector<std::string> args =
-        k % 2 ? std::vector<std::string>{"generate", "--seed", "5", "--puzzles", "5000000", "--threads", "2"}
-              : std::vector<std::string>{"solve", "--threads", "2", b.file.string()};
+        k % 2 ? std::vector<std::string>{"generate", "--seed", "5", "--puzzles", "5000000"}
+              : std::vector<std::string>{"solve", b.file.string()};
     const fs::path out = t / "twice.out", err = t / "twice.err";
     const pid_t pid = spawn_cli(args, out, err);
-    std::this_thread::sleep_for(std::chrono::milliseconds(400 + 100 * k));
+    EXPECT_TRUE(ss::wait_until_signals_taken(pid));
+    std::this_thread::sleep_for(std::chrono::milliseconds(300 + 100 * k));
     ::kill(pid, SIGINT);
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
     ::kill(pid, SIGINT);
@@ -165,7 +169,7 @@ TEST(StreamStopSlowCli, GroupSignalDuringRealCbcSolves) {
     const int delay = stream_stop_delay(rng, 300, 2500);
     SCOPED_TRACE(std::string(strsignal(sig)) + " to the group after " + std::to_string(delay) + " ms");
     const ss::StreamStop s =
-        ss::signal_after({"solve", "--engine", "mip", "--threads", "2", (t / "in.txt").string()}, delay, sig, true, t);
+        ss::signal_after({"solve", "--engine", "mip", (t / "in.txt").string()}, delay, sig, true, t);
     const std::string line = ss::expect_one_summary_line(s, "gridenum solve: interrupted by ");
     EXPECT_FALSE(contains(s.p.out, "error")) << s.p.out;
     EXPECT_FALSE(contains(s.p.err, "wrote no solution")) << s.p.err;
