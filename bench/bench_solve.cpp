@@ -69,7 +69,7 @@ void batch(benchmark::State& state, const char* file, Engine engine) {
     opt.solve.engine = engine;
     opt.solve.limit = 2;
     opt.threads = static_cast<int>(state.range(0));
-    n = solve_batch(r, opt, [](BatchItem& it) { benchmark::DoNotOptimize(it.result.count); });
+    n = solve_batch(r, opt, [](BatchItem& it) { benchmark::DoNotOptimize(it.result.count); }).items;
   }
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * n));
 }

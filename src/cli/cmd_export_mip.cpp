@@ -13,6 +13,7 @@
 #include "command.hpp"
 #include "output.hpp"
 #include "options.hpp"
+#include "gridenum/core/atomic_file.hpp"
 #include "gridenum/mip/mip.hpp"
 #include "gridenum/puzzle/puzzle_io.hpp"
 
@@ -66,6 +67,24 @@ int run_export(const ExportArgs& a) {
     if (auto why = box_shape_problem(*ropt.shape)) return fail("bad --shape: " + *why);
   }
   ropt.rules |= parse_grid_rules(a.rules);
+  namespace fs = std::filesystem;
+  // A directory is a usage error, as in `solve` (exit 2): an ifstream opens one and the read then
+  // failed as a run-time error (exit 3).
+  if (a.file != "-" && fs::is_directory(a.file)) return fail("'" + a.file + "' is a directory; give a puzzle file");
+  // Where the model goes, known before any work so that an output that is the input can be
+  // refused first: `-o FILE FILE` (or -o a symlink to it, or a directory holding the file the
+  // model would be named) replaced a 500-puzzle collection with one model and exited 0.
+  const bool to_stdout = a.output.empty() || a.output == "-";
+  const bool into_dir = !to_stdout && (fs::is_directory(a.output) || a.output.back() == '/');
+  const fs::path target = into_dir ? fs::path(a.output) / (std::string("sudoku-") + mip::name(form) + "." + mip::name(fmt))
+                                   : fs::path(a.output);
+  const auto refuse_input = [&](const fs::path& out) -> std::optional<int> {
+    if (a.file == "-" || !same_file(out, a.file)) return std::nullopt;
+    return fail("--output " + a.output + ": '" + out.string() + "' is the input '" + a.file +
+                "' (the same file), which the model would overwrite; write the model to another file");
+  };
+  if (!to_stdout)
+    if (const auto code = refuse_input(target)) return *code;
   std::unique_ptr<std::ifstream> file;
   std::istream* in = &std::cin;
   if (a.file != "-") {
@@ -97,7 +116,6 @@ int run_export(const ExportArgs& a) {
     return fail(e.what());
   }
   const bool want_stats = a.stats || a.json;
-  const bool to_stdout = a.output.empty() || a.output == "-";
   if (want_stats) {
     const auto s = mip::stats(lm);
     const int N = m.n;
@@ -128,17 +146,16 @@ int run_export(const ExportArgs& a) {
     if (to_stdout) return 0;  // --stats alone: no model on stdout
   }
 
-  namespace fs = std::filesystem;
   try {
     if (fmt == mip::Format::Zpl) {
       if (to_stdout) return fail("ZIMPL output is a model file plus data files: give --output FILE.zpl or --output DIR");
-      fs::path model_path = a.output;
-      if (fs::is_directory(model_path) || a.output.back() == '/') {
-        fs::create_directories(model_path);
-        model_path /= std::string("sudoku-") + mip::name(form) + ".zpl";
-      }
+      const fs::path model_path = target;
       const std::string stem = model_path.stem().string();
       const auto z = mip::write_zimpl(m, form, stem);
+      // The data files beside the model must not be the input either (all checked before any is written).
+      for (const auto& [nm, text] : z.data)
+        if (const auto code = refuse_input(model_path.parent_path() / nm)) return *code;
+      if (into_dir) fs::create_directories(a.output);
       if (!write_file(model_path, z.model)) return cannot_write(model_path);
       for (const auto& [nm, text] : z.data)
         if (!write_file(model_path.parent_path() / nm, text)) return cannot_write(model_path.parent_path() / nm);
@@ -149,12 +166,8 @@ int run_export(const ExportArgs& a) {
       write_stdout(text);
       return 0;
     }
-    fs::path path = a.output;
-    if (fs::is_directory(path) || a.output.back() == '/') {
-      fs::create_directories(path);
-      path /= std::string("sudoku-") + mip::name(form) + "." + mip::name(fmt);
-    }
-    if (!write_file(path, text)) return cannot_write(path);
+    if (into_dir) fs::create_directories(a.output);
+    if (!write_file(target, text)) return cannot_write(target);
   } catch (const mip::MipError& e) {
     return fail(e.what());
   } catch (const fs::filesystem_error& e) {
@@ -175,14 +188,18 @@ const RegisterCommand register_export_mip(25, [](CLI::App& root) {
       "names a file or a directory. FILE is read like `gridenum solve` input; the first puzzle\n"
       "is used unless --index. --stats prints variables, constraints and nonzeros (and writes the\n"
       "model only with --output).\n"
-      "Exit: 0 ok; 2 bad input or unsupported combination; 3 the output cannot be written.");
+      "Exit: 0 ok; 2 bad input (FILE a directory, --output FILE itself) or unsupported combination;\n"
+      "3 the output cannot be written.");
   cmd->add_option("FILE", a->file, "The puzzle file, read like solve's input ('-': standard input)")->default_val("-");
   cmd->add_option("--formulation", a->formulation, "blp (default), nlip or nlip-tight")->default_val("blp");
   cmd->add_option("--format", a->format, "lp (default), mps or zpl")->default_val("lp");
   cmd->add_option("-o,--output", a->output, "Output file or directory (default: stdout)")->type_name("PATH");
   cmd->add_flag("--stats", a->stats, "Print the model's variables, constraints and nonzeros");
   cmd->add_flag("--json", a->json, "Print the statistics as one JSON object (implies --stats)");
-  cmd->add_option("--index", a->index, "Which puzzle of the input (1-based, default 1)")->default_val(1);
+  // A whole number from 1: "-1" wrapped to 18446744073709551615 and was reported as that index.
+  cmd->add_option("--index", a->index, "Which puzzle of the input (1-based, default 1)")
+      ->default_val(1)
+      ->check(count_validator(1));
   cmd->add_option("--shape", a->shape, "Box shape RxC for grid lines, e.g. 3x4 for 12x12 (default: from the length)");
   cmd->add_option("--rules", a->rules, "Extra rules for grid lines: x (diagonals), windoku; comma-separated");
   cmd->callback([a] {

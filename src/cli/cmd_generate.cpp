@@ -18,6 +18,7 @@
 #include "output.hpp"
 #include "options.hpp"
 #include "gridenum/core/errors.hpp"
+#include "gridenum/core/stop.hpp"
 #include "gridenum/core/timing.hpp"
 #include "gridenum/core/threads.hpp"
 #include "gridenum/puzzle/generate.hpp"
@@ -89,6 +90,9 @@ void run_generate(const GenerateArgs& a, bool seed_given, bool shape_given, bool
   opt.max_cage = a.cage_max;
   opt.budget = a.budget;
   if (auto why = generate_options_problem(opt)) throw InputError("generate: " + *why);
+  // --first and --puzzles together: the last index must stay a 64-bit number (it wrapped to 0).
+  if (auto why = generate_range_problem(a.first, a.puzzles))
+    throw CLI::ValidationError("--first", std::to_string(a.first) + " with --puzzles " + std::to_string(a.puzzles) + ": " + *why);
   const PuzzleFormat format = a.format == "json" ? PuzzleFormat::Json : PuzzleFormat::Line;
   const bool counts = opt.perturb != Perturb::None;
   if (format == PuzzleFormat::Line)
@@ -117,7 +121,12 @@ void run_generate(const GenerateArgs& a, bool seed_given, bool shape_given, bool
   GenerateTimes sum;
   std::uint64_t done = 0, givens = 0, nodes = 0;
   const auto start = SteadyClock::now();
-  generate_batch(opt, seed, a.first, a.puzzles, threads, [&](const GeneratedPuzzle& g) {
+  // SIGINT / SIGTERM: the process's stop request, heard by the batch, which ends in order
+  // (command.hpp, watch_stream_command): the puzzles written are first .. first+done-1, each
+  // whole, and a --json document is still closed. Before the batch's threads exist.
+  const auto watch = watch_stream_command(a.json ? "the --json document is left open"
+                                                 : "the lines written so far are whole puzzles");
+  const GenerateSummary batch = generate_batch(opt, seed, a.first, a.puzzles, threads, [&](const GeneratedPuzzle& g) {
     const std::optional<std::uint64_t> count = counts ? std::optional<std::uint64_t>(g.solutions) : std::nullopt;
     const std::string text = write_puzzle(format, g.model, g.solution, count);
     if (a.json) {
@@ -153,7 +162,7 @@ void run_generate(const GenerateArgs& a, bool seed_given, bool shape_given, bool
   const double mean_givens = done ? static_cast<double>(givens) / static_cast<double>(done) : 0.0;
   const double mean_nodes = done ? static_cast<double>(nodes) / static_cast<double>(done) : 0.0;
   if (a.json) {
-    const nlohmann::ordered_json tail = {
+    nlohmann::ordered_json tail = {
         {"count", done},
         {"threads", threads},
         {"seconds", seconds},
@@ -161,11 +170,23 @@ void run_generate(const GenerateArgs& a, bool seed_given, bool shape_given, bool
         {"mean_givens", mean_givens},
         {"mean_nodes", mean_nodes},
         {"stage_seconds_summed", {{"fill", sum.fill}, {"layout", sum.layout}, {"reduce", sum.reduce}, {"hint", sum.stats}}}};
+    if (batch.stopped) tail["stopped_by"] = stop_cause();  // count is then the puzzles made, fewer than asked
     std::string t = tail.dump();
     t.front() = ',';  // continue the document's object
     write("]" + t + "\n");
   }
   flush_stdout();
+  // Stopped: one line on stderr says what was made and how to go on, then exit 130.
+  if (batch.stopped) {
+    const std::string made = done == 0 ? std::string("no puzzle made")
+                                       : fmt::format("{} made (indices {} to {})", count_of(done, "puzzle", "puzzles"),
+                                                     group_digits(a.first), group_digits(a.first + done - 1));
+    fmt::print(stderr, "gridenum generate: interrupted by {}: {}{}\n", stop_cause(), made,
+               done == a.puzzles ? std::string()
+                                 : fmt::format("; the rest: --seed {} --first {} --puzzles {}", seed, a.first + done,
+                                               a.puzzles - done));
+    throw Exit{130};
+  }
   if (!a.json)
     fmt::print(stderr,
                "gridenum generate: {} in {:.3f} s ({:.1f}/s) on {} thread{}; mean givens {:.1f}, mean nodes {:.1f}; "
@@ -213,7 +234,9 @@ const RegisterCommand register_generate(26, [](CLI::App& root) {
       "windoku 9x9 only; jigsaw 4..16 (16: about 0.4 s), 20 about a minute, 25 does not finish: no\n"
       "region layout with a solution is found, and it stops with exit 3 after about 2.5 minutes;\n"
       "killer 4x4..16x16 up to a second, 25x25 about 25 s.\n"
-      "Exit: 0 ok; 2 usage or input error; 3 run-time failure.");
+      "Exit: 0 ok; 2 usage or input error; 3 run-time failure; 130 stopped by SIGINT/SIGTERM (the\n"
+      "puzzles written are whole and the first of the run, a --json document is closed; one line on\n"
+      "stderr says how far it got and how to go on).");
   cmd->add_option("--rules", a->rules, "classic, x, windoku, jigsaw, killer; combined with commas "
                   "(x,windoku; jigsaw,x; killer,x; jigsaw,killer)")->default_val("classic");
   auto* shape = cmd->add_option("--shape", a->shape, "Box shape RxC, as in every command (3x3 for 9x9 grids, 2x3, 3x2, "
@@ -232,16 +255,21 @@ const RegisterCommand register_generate(26, [](CLI::App& root) {
                           std::fprintf(stderr, "gridenum generate: --count N is now --puzzles N (--count counts solutions "
                                                "in solve and enumerate); the old name will be removed\n");
                         });
-  auto* seed = cmd->add_option("--seed", a->seed, "Seed (64-bit); without it a random seed, printed in the header");
+  // --seed, --first and --budget are 64-bit whole numbers, checked as such (options.hpp,
+  // count_validator): CLI11 alone wrapped -1 and saturated 2^64 and 1e23 to 2^64 - 1.
+  auto* seed = cmd->add_option("--seed", a->seed, "Seed (64-bit); without it a random seed, printed in the header")
+                   ->check(count_validator());
   cmd->add_option("--first", a->first, "Index of the first puzzle (puzzles first..first+puzzles-1 of the seed's sequence)")
-      ->default_val(0);
+      ->default_val(0)
+      ->check(count_validator());
   cmd->add_flag("--minimal", a->minimal, "No given can be removed (killer: no two cages merged); see below");
   cmd->add_option("--symmetry", a->symmetry, "Symmetry of the givens: none, rotational (180 degrees), mirror "
                   "(left-right)")->default_val("none")->check(CLI::IsMember({"none", "rotational", "mirror"}));
   cmd->add_option("--cage-max", a->cage_max, "Killer: the largest cage (0: n/2+1, at most 6)")->default_val(0)->check(CLI::Range(0, 25));
   cmd->add_option("--budget", a->budget, "Search nodes per uniqueness check while removing givens (0: no limit); a "
                   "given whose check runs out stays (killer: its cage is split). --minimal's last pass is exact")
-      ->default_val(kDefaultBudget);
+      ->default_val(kDefaultBudget)
+      ->check(count_validator());
   cmd->add_option("--perturb", a->perturb, "Test data: blank one given of each puzzle (remove) or change one (change), "
                   "and print the exact solution count ('givens:count:solution')")
       ->default_val("none")->check(CLI::IsMember({"none", "remove", "change"}));

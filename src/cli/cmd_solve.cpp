@@ -15,6 +15,7 @@
 #include "command.hpp"
 #include "output.hpp"
 #include "options.hpp"
+#include "gridenum/core/stop.hpp"
 #include "gridenum/core/timing.hpp"
 #include "gridenum/core/threads.hpp"
 #include "gridenum/mip/mip.hpp"
@@ -169,8 +170,11 @@ int run_solve(const SolveArgs& a, CLI::App* limit_opt_owner) {
   const auto start = SteadyClock::now();
   std::string out;
   if (a.csv) write_stdout(kCsvHeader);
-  try {
-    solve_batch(reader, bopt, [&](BatchItem& it) {
+  // SIGINT / SIGTERM: the process's stop request, heard by the batch, which ends in order
+  // (command.hpp, watch_stream_command). Before the batch's threads exist: they inherit the mask.
+  const auto watch = watch_stream_command("the lines written so far are whole answers to the first puzzles");
+  {
+    const BatchSummary batch = solve_batch(reader, bopt, [&](BatchItem& it) {
       out.clear();
       const std::size_t line = it.input.line;
       if (it.input.error) {
@@ -262,10 +266,21 @@ int run_solve(const SolveArgs& a, CLI::App* limit_opt_owner) {
       }
       write_stdout(out);
     });
-  } catch (const SolveInterrupted& e) {
-    std::fflush(stdout);
-    std::fprintf(stderr, "gridenum solve: interrupted: %s\n", e.what());
-    return 130;
+    // Stopped: every answer written is whole and they answer the input's first puzzles in order;
+    // one line on stderr says how far it got, then exit 130 (a --summary is not printed: the run
+    // is not one to measure).
+    if (batch.stopped) {
+      flush_stdout();
+      const std::size_t dropped = batch.items - batch.answered;
+      fmt::print(stderr, "gridenum solve: interrupted by {}: {}{}; {}{}\n", stop_cause(),
+                 batch.answered == 0 ? std::string("no puzzle answered")
+                                     : fmt::format("the first {} answered", count_of(batch.answered, "puzzle", "puzzles")),
+                 batch.answered == 0 ? std::string() : fmt::format(" (input through line {})", group_digits(batch.last_line)),
+                 batch.complete ? std::string("the input was read to its end")
+                                : fmt::format("{} in progress dropped, the rest of the input not read", group_digits(dropped)),
+                 batch.note.empty() ? std::string() : " (" + batch.note + ")");
+      return 130;
+    }
   }
   flush_stdout();
   if (a.summary) {
@@ -316,7 +331,8 @@ const RegisterCommand register_solve(21, [](CLI::App& root) {
       "Exit: 0 ok; 1 some line failed (bad input, no solution without --count/--unique, a limit\n"
       "reached, or a listed solution that is wrong or disagrees with the solver);\n"
       "2 usage error or unreadable file; 3 an engine failed at run time (e.g. no MIP solver) or\n"
-      "standard output could not be written; 130 stopped by SIGINT/SIGTERM (MIP engine).");
+      "standard output could not be written; 130 stopped by SIGINT/SIGTERM (the lines written are\n"
+      "whole answers to the first puzzles, in order; one line on stderr says how far it got).");
   cmd->add_option("FILE", a->file, "The puzzle file, one puzzle per line ('-': standard input)")->default_val("-");
   cmd->add_option("--engine", a->engine, "propagate (default), dlx (dancing links) or mip (external MIP solver)")
       ->default_val("propagate");

@@ -112,7 +112,9 @@ const RegisterCommand register_verify(15, [](CLI::App& root) {
   add_output_options(comp, *a);
   comp->add_option("--sample", a->sample,
                    "2x5 / 5x2 / 4x3 / 3x4: check K random classes (default 4, for 4x3 / 3x4 2, when no --class or --all)");
-  comp->add_option("--seed", a->seed, "2x5 / 5x2 / 4x3 / 3x4: seed of the sample (0: random, printed)")->default_val(0);
+  comp->add_option("--seed", a->seed, "2x5 / 5x2 / 4x3 / 3x4: seed of the sample (0: random, printed)")
+      ->default_val(0)
+      ->check(count_validator());
   comp->add_option("--table-cache", a->table_cache,
                    "4x3 / 3x4: read the three-band counter's F table from this directory (and write it there when "
                    "missing; checked, see gridenum count --table-cache); the signature method's own table is always built")
@@ -211,7 +213,7 @@ const RegisterCommand register_verify(15, [](CLI::App& root) {
                   "4x2, three-band 2x3/3x3); full: always (2x5/5x2: the other route's whole count; 4x3/3x4: the "
                   "signature method's, hundreds of CPU-hours); sample: only the recounted units")
       ->default_val("auto")->check(CLI::IsMember({"auto", "full", "sample"}));
-  res->add_option("--seed", a->seed, "Seed of the sample (0: random, printed)")->default_val(0);
+  res->add_option("--seed", a->seed, "Seed of the sample (0: random, printed)")->default_val(0)->check(count_validator());
   add_threads_option(res, a->threads)->default_val(0);
   add_output_options(res, *a);
   res->callback([a] {

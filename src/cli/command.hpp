@@ -60,6 +60,27 @@ inline std::unique_ptr<RunWatch> watch_long_command() {
   return std::make_unique<RunWatch>(std::move(o));
 }
 
+// The watch over a command that streams records to standard output (solve, generate): SIGINT and
+// SIGTERM are the stop request as for every long command, and the library's batch hears it and
+// ends in order (puzzle/batch.hpp, generate.hpp): every record it wrote is whole, none after a
+// dropped one; the command then says what was done in one line on stderr and exits 130. The first
+// signal is announced only on a terminal (where a read from the terminal can hold the stop until
+// Enter, Ctrl-D or a second Ctrl-C); elsewhere the summary is the only line. A second signal ends
+// at once: the records written so far are flushed first (each went to stdout whole, in one fwrite,
+// so the output ends at a record's end) unless a write holds standard output (a full pipe: then
+// no flush, to stop at once all the same), and stdout stays locked so nothing follows before the exit.
+inline std::unique_ptr<RunWatch> watch_stream_command(std::string second_signal_note) {
+  RunWatchOptions o;
+  o.terminal = ::isatty(2) == 1;
+  o.handle_signals = true;
+  o.announce_stop = o.terminal;
+  o.second_signal_note = std::move(second_signal_note);
+  o.before_exit = [] {
+    if (::ftrylockfile(stdout) == 0) std::fflush(stdout);  // the lock is recursive; kept until _Exit
+  };
+  return std::make_unique<RunWatch>(std::move(o));
+}
+
 // Thrown (or use CLI::RuntimeError(code)) to leave with a given exit code after a message
 // has been printed.
 struct Exit {

@@ -28,8 +28,9 @@ std::vector<Command>& command_registry() {
 // from it: JobInputError, ConfigError, VerifyInputError); 3 run-time failures (IoError, a damaged
 // journal, a locked job, anything unexpected -- a std::invalid_argument or std::logic_error here is a
 // library contract that a command failed to check first, docs/architecture.md "Contracts"; output
-// lost on a full standard output, output.hpp); 130 interrupted (Exit{130} from the job commands,
-// an Interrupted from the others: core/stop.hpp).
+// lost on a full standard output, output.hpp); 130 interrupted (Exit{130} from the job commands
+// and from solve and generate, which stop in order and say how far they got; an Interrupted from
+// the others: core/stop.hpp).
 namespace {
 
 int run(int argc, char** argv) {

@@ -50,13 +50,13 @@ unsigned parse_puzzle_rules(const std::string& text, const std::string& option) 
   return rules;
 }
 
-CLI::Validator count_validator() {
+CLI::Validator count_validator(std::uint64_t min) {
   return CLI::Validator(
-      [](std::string& text) -> std::string {
+      [min](std::string& text) -> std::string {
         std::uint64_t v = 0;
         const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-        if (text.empty() || ec != std::errc{} || end != text.data() + text.size())
-          return "expected a whole number from 0 to 18446744073709551615, got '" + text + "'";
+        if (text.empty() || ec != std::errc{} || end != text.data() + text.size() || v < min)
+          return "expected a whole number from " + std::to_string(min) + " to 18446744073709551615, got '" + text + "'";
         return {};
       },
       "COUNT");

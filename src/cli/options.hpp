@@ -40,9 +40,11 @@ unsigned parse_grid_rules(const std::string& text, const std::string& option = "
 // puzzles rather than read them (generate).
 unsigned parse_puzzle_rules(const std::string& text, const std::string& option = "--rules");
 
-// A count option (--limit, --node-limit): decimal digits only, at most 2^64 - 1. CLI11 alone
-// takes "-1" and 2^64 for an unsigned option, wrapped to a number that meant "no limit"
-// (`enumerate --shape 3x3 --limit -1` got past its refusal).
-CLI::Validator count_validator();
+// A count option (--limit, --node-limit) or any other 64-bit whole number (generate --seed, --first,
+// --budget, export-mip --index from 1, verify --seed): decimal digits only, `min` to 2^64 - 1.
+// CLI11 alone takes "-1" and 2^64 for an unsigned option, wrapped or saturated to 2^64 - 1
+// (`enumerate --shape 3x3 --limit -1` got past its refusal; `generate --seed -1`, `2^64` and
+// `1e23` all made the seed 18446744073709551615, and the output header recorded it).
+CLI::Validator count_validator(std::uint64_t min = 0);
 
 }  // namespace gridenum::cli

@@ -212,4 +212,12 @@ std::string read_whole_file(const fs::path& path) {
   return out;
 }
 
+bool same_file(const fs::path& out, const fs::path& in) {
+  std::error_code oe, ie;
+  const fs::path o = fs::weakly_canonical(out, oe), i = fs::weakly_canonical(in, ie);
+  if (!oe && !ie && o == i) return true;
+  std::error_code ee;
+  return fs::exists(out, ee) && fs::exists(in, ee) && fs::equivalent(out, in, ee) && !ee;
+}
+
 }  // namespace gridenum

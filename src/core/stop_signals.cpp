@@ -52,7 +52,17 @@ StopSignals::~StopSignals() {
   const timespec zero{0, 0};
   while (sigtimedwait(&set_, nullptr, &zero) > 0) {
   }
-  pthread_sigmask(SIG_SETMASK, &old_, nullptr);
+  // Once a stop was received, the two signals stay blocked: the process is ending that stop (its
+  // exit 130 follows), and a late one -- Ctrl-C pressed twice, a group signal and then timeout's
+  // own -- arriving after the drain above killed it by the default action instead, the exit code
+  // lost (`solve` had printed its summary, then died of the second SIGINT). Left pending, it is
+  // dropped at the exit. Without a stop the mask is restored as it was.
+  sigset_t after = old_;
+  if (received_.load() != 0) {
+    sigaddset(&after, SIGINT);
+    sigaddset(&after, SIGTERM);
+  }
+  pthread_sigmask(SIG_SETMASK, &after, nullptr);
 }
 
 }  // namespace gridenum

@@ -298,6 +298,7 @@ class JobSession {
     if (req_.dir.empty()) throw JobInputError("the job directory is an empty name: give a directory (--job-dir DIR)");
     if (req_.resume) {
       cfg_ = read_job_config(req_.dir);
+      refuse_session_options();
       return;
     }
     if (fs::exists(req_.dir, ec) && !fs::is_directory(req_.dir, ec))
@@ -311,6 +312,22 @@ class JobSession {
     if (ec) throw_io_error("cannot create the job directory", req_.dir, ec.value());
     cfg_ = req_.config;
     cfg_.method = resolve_method(cfg_.shape, cfg_.method).id;
+  }
+
+  // A resume's session options (--kernel, --table-cache, --memory-limit) refused for a method that
+  // does not take them, as `count` refuses them (method_option_error, count/method.hpp): `resume
+  // --kernel backtrack` of a three-band job was accepted and ignored. Before the lock: nothing of
+  // the job is touched.
+  void refuse_session_options() const {
+    const CountMethod& m = resolve_method(cfg_.shape, cfg_.method);
+    const std::pair<bool, MethodOption> given[] = {{req_.kernel.has_value(), kOptionKernel},
+                                                   {req_.table_cache_dir.has_value(), kOptionTableCache},
+                                                   {req_.memory_limit.has_value(), kOptionMemoryLimit}};
+    for (const auto& [asked, option] : given)
+      if (asked)
+        if (auto why = method_option_error(m, option))
+          throw JobInputError("resume " + req_.dir.string() + ": " + *why + " (the job's method, from its config.toml); " +
+                              "leave it out");
   }
 
   // Step 2, signals: before any thread is started, so that workers inherit the blocked mask.

@@ -5,6 +5,7 @@
 
 #include <map>
 
+#include "gridenum/core/atomic_file.hpp"
 #include "gridenum/core/checksum.hpp"
 #include "gridenum/core/threads.hpp"
 #include "gridenum/jobs/job.hpp"
@@ -119,12 +120,8 @@ MergeResult merge_jobs(const std::vector<fs::path>& dirs, int threads) {
 }
 
 void check_merge_output(const fs::path& out, const std::vector<fs::path>& inputs) {
-  std::error_code ec;
-  const fs::path o = fs::weakly_canonical(out, ec);
   for (const auto& in : inputs) {
-    std::error_code ic;
-    const fs::path i = fs::weakly_canonical(in, ic);
-    if (!ec && !ic && o == i)
+    if (same_file(out, in))  // core/atomic_file.hpp: after resolving symlinks and dots, or a hard link
       throw JobInputError("merge --output " + out.string() + ": that is the input " + in.string() +
                           ", whose result files would be overwritten; write the merged result to a new folder");
   }

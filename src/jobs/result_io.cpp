@@ -10,6 +10,30 @@
 
 namespace gridenum {
 
+namespace {
+
+// Why a document without a total cannot be verified, and what to do, by what it is: a job's shard
+// (its "job" member names the shard) or a `count --classes A:B` run (no job; its classes are
+// "range" {first, last} for three-band, "first" / "last" for the side-2 methods). Both were
+// called "the result of one shard", which a --classes run is not: there is nothing to merge.
+std::string partial_result(const std::string& file, const nlohmann::json& j) {
+  if (j.contains("job") && j["job"].is_object()) {
+    const auto& job = j["job"];
+    const std::string shard = job.contains("shard") && job["shard"].is_string() ? " (shard " + job["shard"].get<std::string>() + ")" : "";
+    return file + ": the result of one shard" + shard + "; merge the shards (gridenum merge DIR... --output OUT) and verify OUT";
+  }
+  const auto number = [](const nlohmann::json& o, const char* key) -> std::string {
+    return o.is_object() && o.contains(key) && o[key].is_number_unsigned() ? std::to_string(o[key].get<std::uint64_t>()) : "?";
+  };
+  const nlohmann::json& range = j.contains("range") ? j["range"] : j;
+  const std::string of = j.contains("catalogue") ? " of " + number(j["catalogue"], "classes") : std::string();
+  return file + ": the result of a --classes run (classes " + number(range, "first") + " to " + number(range, "last") + of +
+         "), part of the classes, with no total; verify takes a whole count: count every class (leave out --classes, or "
+         "run a job's shards and merge them: gridenum merge DIR... --output OUT) and verify that result";
+}
+
+}  // namespace
+
 ResultDoc load_result(const std::string& path) {
   namespace fs = std::filesystem;
   std::string file = path;
@@ -32,9 +56,7 @@ ResultDoc load_result(const std::string& path) {
   } catch (const nlohmann::json::exception& e) {
     throw JobInputError(file + ": not a JSON document: " + e.what());
   }
-  if (j.is_object() && j.contains("complete") && j["complete"] == false)
-    throw JobInputError(file + ": the result of one shard; merge the shards (gridenum merge DIR... --output OUT) and "
-                                  "verify OUT");
+  if (j.is_object() && j.contains("complete") && j["complete"] == false) throw JobInputError(partial_result(file, j));
   ResultDoc d = parse_result(j, file);
   // result.txt beside it: verify_result checks it against the digest result.json records.
   const fs::path text = fs::path(file).parent_path() / "result.txt";

@@ -54,6 +54,7 @@ RunWatch::RunWatch(RunWatchOptions opt) : opt_(std::move(opt)) {
   if (opt_.handle_signals)
     signals_ = std::make_unique<StopSignals>(
         [this](int sig) {
+          if (!opt_.announce_stop) return;
           std::lock_guard lock(mu_);
           clear_line_locked();
           std::fprintf(stderr, "gridenum: %s: stopping (%s again stops at once)\n", StopSignals::name(sig),
@@ -61,6 +62,7 @@ RunWatch::RunWatch(RunWatchOptions opt) : opt_(std::move(opt)) {
           std::fflush(stderr);
         },
         [this](int sig) {
+          if (opt_.before_exit) opt_.before_exit();
           std::fprintf(stderr, "\ngridenum: %s again: stopped at once; %s\n", StopSignals::name(sig),
                        opt_.second_signal_note.c_str());
           std::_Exit(130);

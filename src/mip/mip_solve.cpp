@@ -26,6 +26,7 @@
 
 #include <fmt/format.h>
 
+#include "gridenum/core/stop.hpp"
 #include "gridenum/core/timing.hpp"
 #include "gridenum/mip/mip.hpp"
 #include "gridenum/puzzle/propagate.hpp"
@@ -76,18 +77,21 @@ std::string tail(const std::string& s, std::size_t lines) {
 // ---- SIGINT / SIGTERM while a solver runs ----
 // The solver is a child process in a temporary directory of ours: killed by a signal with the
 // default action, gridenum left the child running (reparented to init) and the directory
-// behind. So while any run() is in progress (counted: the batch runs several at once) the two
-// signals only set a flag; the wait loop of each child sees it within its polling interval
-// (<= 50 ms), kills the child and throws SolveInterrupted, and the directory goes with the stack.
-// The last run() to end puts the previous handlers back, so a Ctrl-C between puzzles, or in
-// another engine, still stops the process at once. The flag stays set: the process is on its
-// way out (the CLI exits 130).
-std::atomic<int> g_signal{0};
+// behind. A stop is the process's one stop request (core/stop.hpp): the wait loop of each child
+// looks at stop_requested() within its polling interval (<= 50 ms), kills the child and throws
+// SolveInterrupted, and the directory goes with the stack.
+//
+// Who makes the request: `gridenum solve` takes SIGINT and SIGTERM with the CLI's watch for the
+// whole run (StopSignals: the signals blocked in every thread, so the handlers below never run).
+// A library caller without one gets SignalWatch: while any run() is in progress (counted: a batch
+// runs several at once) the two signals call request_stop (async-signal-safe) instead of ending
+// the process; the last run() to end puts the previous handlers back. The request stays made: the
+// process is on its way out.
 std::mutex g_watch_mutex;
 int g_watchers = 0;
 struct sigaction g_old_int {}, g_old_term {};
 
-extern "C" void on_stop_signal(int sig) { g_signal.store(sig, std::memory_order_relaxed); }
+extern "C" void on_stop_signal(int sig) { request_stop(sig); }
 
 class SignalWatch {
  public:
@@ -108,14 +112,28 @@ class SignalWatch {
   }
   SignalWatch(const SignalWatch&) = delete;
   SignalWatch& operator=(const SignalWatch&) = delete;
-  static int caught() { return g_signal.load(std::memory_order_relaxed); }
 };
+
+// Whether this run was stopped. A signal to the whole process group (Ctrl-C on a terminal,
+// `timeout`) reaches the solver and gridenum at once, and the solver can die of it (or catch it
+// and end its own way, writing no solution or a "stopped" status) before gridenum's watcher has
+// made the signal the process's stop request: each puzzle in flight then printed "error" with
+// "CBC wrote no solution (exit code -1)" before "interrupted" (a race, won by the solver on most
+// tries). So when the solver's end looks like such a death (`suspect`: killed by a signal, or an
+// outcome that is an error), the request is waited for a little (a second at most, in 10 ms
+// steps; it comes within microseconds when the signal was the group's) before the outcome counts.
+bool stop_heard(bool suspect) {
+  if (stop_requested() || !suspect) return stop_requested();
+  for (int i = 0; i < 100 && !stop_requested(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  return stop_requested();
+}
 
 struct Child {
   bool started = false;
   bool killed = false;  // by the watchdog
-  int signal = 0;       // SIGINT / SIGTERM to gridenum stopped it
+  int signal = 0;       // SIGINT / SIGTERM to gridenum stopped it (the stop request's signal)
   int exit_code = -1;   // -1: killed by a signal
+  int term_signal = 0;  // the signal that ended it, if one did
   double seconds = 0;
   std::string spawn_error;
 };
@@ -131,10 +149,25 @@ Child run_child(const std::vector<std::string>& argv, const fs::path& log, doubl
   posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
   posix_spawn_file_actions_addopen(&fa, 1, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   posix_spawn_file_actions_adddup2(&fa, 1, 2);
+  // The solver gets SIGINT and SIGTERM as an ordinary process has them (default action, not
+  // blocked): gridenum's own mask blocks them in every thread while the CLI's watch takes them
+  // (core/stop_signals.hpp), and a child inherits both its mask and, through exec, that block --
+  // a solver left behind by a killed gridenum would then outlive a Ctrl-C too.
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  sigset_t none, stop_signals;
+  sigemptyset(&none);
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGINT);
+  sigaddset(&stop_signals, SIGTERM);
+  posix_spawnattr_setsigmask(&attr, &none);
+  posix_spawnattr_setsigdefault(&attr, &stop_signals);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
   pid_t pid = 0;
   const auto t0 = SteadyClock::now();
-  const int rc = posix_spawn(&pid, args[0], &fa, nullptr, args.data(), environ);
+  const int rc = posix_spawn(&pid, args[0], &fa, &attr, args.data(), environ);
   posix_spawn_file_actions_destroy(&fa);
+  posix_spawnattr_destroy(&attr);
   if (rc != 0) {
     c.spawn_error = std::strerror(rc);
     return c;
@@ -146,9 +179,9 @@ Child run_child(const std::vector<std::string>& argv, const fs::path& log, doubl
     const pid_t w = waitpid(pid, &status, WNOHANG);
     if (w == pid) break;
     if (w < 0 && errno != EINTR) break;
-    if (const int sig = SignalWatch::caught(); sig != 0 && c.signal == 0) {
+    if (stop_requested() && c.signal == 0) {
       kill(pid, SIGKILL);
-      c.signal = sig;
+      c.signal = stop_signal() ? stop_signal() : SIGTERM;
     }
     const double elapsed = seconds_since(t0);
     if (hard_limit > 0 && elapsed > hard_limit && !c.killed) {
@@ -160,6 +193,7 @@ Child run_child(const std::vector<std::string>& argv, const fs::path& log, doubl
   }
   c.seconds = seconds_since(t0);
   c.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  c.term_signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
   return c;
 }
 
@@ -276,59 +310,13 @@ std::string find_solver(const std::string& solver) {
   return "";
 }
 
-RunResult run(const Model& m, const RunOptions& opt) {
-  const std::string bin = binary_of(opt.solver);
-  if (opt.format == Format::Zpl) throw MipError("the solvers are given lp or mps files; zpl is for zimpl");
-  if (opt.time_limit_seconds < 0) throw MipError("the time limit must not be negative");
-  const LinearModel lm = build_model(m, opt.formulation);
-  std::string exe = opt.solver_path.empty() ? find_solver(opt.solver) : opt.solver_path;
-  if (exe.empty() || ::access(exe.c_str(), X_OK) != 0)
-    throw SolverMissing(std::string(opt.solver == "cbc" ? "CBC" : "GLPK") + "'s solver '" + bin +
-                        "' is not installed (not found on PATH): install the Debian package " + package_of(opt.solver) +
-                        " (apt-get install " + package_of(opt.solver) + ")");
+namespace {
 
-  RunResult res;
-  res.stats = stats(lm);
-  const SignalWatch watch;  // before the directory exists: a signal from here on cleans up
-  std::string tmpl = (fs::temp_directory_path() / "gridenum-mip-XXXXXX").string();
-  if (!::mkdtemp(tmpl.data())) throw std::runtime_error("cannot create a temporary directory under " + fs::temp_directory_path().string());
-  res.dir = tmpl;
-  struct Cleanup {
-    const fs::path& dir;
-    bool keep;
-    ~Cleanup() {
-      std::error_code ec;
-      if (!keep || SignalWatch::caught()) fs::remove_all(dir, ec);
-    }
-  } cleanup{res.dir, opt.keep_files};
-
-  const fs::path model = res.dir / (std::string("model.") + name(opt.format));
-  const fs::path sol = res.dir / "solution.txt", log = res.dir / "solver.log", glp = res.dir / "names.glp";
-  {
-    std::ofstream out(model, std::ios::binary);
-    out << (opt.format == Format::Lp ? write_lp(lm) : write_mps(lm));
-    if (!out.flush()) throw std::runtime_error("cannot write " + model.string());
-  }
+// What a finished solver run gave: its files read back, the grid rebuilt and checked (run() below,
+// which decides first whether the run was stopped).
+RunResult read_outcome(const RunOptions& opt, const LinearModel& lm, const Model& m, const Child& child, RunResult res,
+                       const std::string& exe, const fs::path& sol, const fs::path& log, const fs::path& glp) {
   const double T = opt.time_limit_seconds;
-  std::vector<std::string> argv{exe};
-  if (opt.solver == "cbc") {
-    argv.push_back(model.string());
-    argv.insert(argv.end(), {"-timeMode", "elapsed"});
-    if (T > 0) argv.insert(argv.end(), {"-sec", std::to_string(T)});
-    argv.insert(argv.end(), {"-solve", "-solu", sol.string()});
-  } else {
-    argv.insert(argv.end(), {opt.format == Format::Lp ? "--lp" : "--freemps", model.string()});
-    if (T > 0) argv.insert(argv.end(), {"--tmlim", std::to_string(static_cast<long>(std::ceil(T)))});
-    argv.insert(argv.end(), {"--wglp", glp.string(), "-w", sol.string()});
-  }
-  // The solvers check their own limit between steps; the watchdog ends one that overruns it.
-  const double hard = T > 0 ? T + std::max(5.0, 0.25 * T) : 0;
-  if (const int sig = SignalWatch::caught()) throw SolveInterrupted(std::string("stopped by ") + strsignal(sig));
-  const Child child = run_child(argv, log, hard);
-  res.seconds = child.seconds;
-  if (child.signal)
-    throw SolveInterrupted(std::string("stopped by ") + strsignal(child.signal) + "; the MIP solver " + exe +
-                      " was killed and its temporary folder removed");
   const std::string label = opt.solver == "cbc" ? "CBC" : "glpsol";
   if (!child.started) {
     res.status = Status::Error;
@@ -400,6 +388,75 @@ RunResult run(const Model& m, const RunOptions& opt) {
   res.status = Status::Solved;
   res.message = label + " solved it";
   return res;
+}
+
+}  // namespace
+
+RunResult run(const Model& m, const RunOptions& opt) {
+  const std::string bin = binary_of(opt.solver);
+  if (opt.format == Format::Zpl) throw MipError("the solvers are given lp or mps files; zpl is for zimpl");
+  if (opt.time_limit_seconds < 0) throw MipError("the time limit must not be negative");
+  const LinearModel lm = build_model(m, opt.formulation);
+  std::string exe = opt.solver_path.empty() ? find_solver(opt.solver) : opt.solver_path;
+  if (exe.empty() || ::access(exe.c_str(), X_OK) != 0)
+    throw SolverMissing(std::string(opt.solver == "cbc" ? "CBC" : "GLPK") + "'s solver '" + bin +
+                        "' is not installed (not found on PATH): install the Debian package " + package_of(opt.solver) +
+                        " (apt-get install " + package_of(opt.solver) + ")");
+
+  RunResult res;
+  res.stats = stats(lm);
+  const SignalWatch watch;  // before the directory exists: a signal from here on cleans up
+  std::string tmpl = (fs::temp_directory_path() / "gridenum-mip-XXXXXX").string();
+  if (!::mkdtemp(tmpl.data())) throw std::runtime_error("cannot create a temporary directory under " + fs::temp_directory_path().string());
+  res.dir = tmpl;
+  struct Cleanup {
+    const fs::path& dir;
+    bool keep;
+    ~Cleanup() {
+      std::error_code ec;
+      if (!keep || stop_requested()) fs::remove_all(dir, ec);
+    }
+  } cleanup{res.dir, opt.keep_files};
+
+  const fs::path model = res.dir / (std::string("model.") + name(opt.format));
+  const fs::path sol = res.dir / "solution.txt", log = res.dir / "solver.log", glp = res.dir / "names.glp";
+  {
+    std::ofstream out(model, std::ios::binary);
+    out << (opt.format == Format::Lp ? write_lp(lm) : write_mps(lm));
+    if (!out.flush()) throw std::runtime_error("cannot write " + model.string());
+  }
+  const double T = opt.time_limit_seconds;
+  std::vector<std::string> argv{exe};
+  if (opt.solver == "cbc") {
+    argv.push_back(model.string());
+    argv.insert(argv.end(), {"-timeMode", "elapsed"});
+    if (T > 0) argv.insert(argv.end(), {"-sec", std::to_string(T)});
+    argv.insert(argv.end(), {"-solve", "-solu", sol.string()});
+  } else {
+    argv.insert(argv.end(), {opt.format == Format::Lp ? "--lp" : "--freemps", model.string()});
+    if (T > 0) argv.insert(argv.end(), {"--tmlim", std::to_string(static_cast<long>(std::ceil(T)))});
+    argv.insert(argv.end(), {"--wglp", glp.string(), "-w", sol.string()});
+  }
+  // The solvers check their own limit between steps; the watchdog ends one that overruns it.
+  const double hard = T > 0 ? T + std::max(5.0, 0.25 * T) : 0;
+  if (stop_requested()) throw SolveInterrupted("stopped by " + stop_cause() + " before the MIP solver started");
+  const Child child = run_child(argv, log, hard);
+  res.seconds = child.seconds;
+  const auto interrupted = [&] {
+    return SolveInterrupted("stopped by " + stop_cause() + "; the MIP solver " + exe +
+                            (child.signal ? " was killed" : "'s run was dropped") + " and its temporary folder removed");
+  };
+  // Stopped: killed by the wait loop, or dead of a signal that was the process group's stop.
+  const bool died = child.term_signal != 0;
+  if (child.signal || stop_heard(died)) throw interrupted();
+  // An error may still be the stop's doing: a solver that caught the group's SIGINT and ended
+  // early (a non-zero exit, CBC's "Stopped on ctrl-c" status). Only those wait for the request,
+  // so an ordinary failure is not slowed down.
+  RunResult out = read_outcome(opt, lm, m, child, res, exe, sol, log, glp);
+  const bool cut_short =
+      out.status == Status::Error && !died && (child.exit_code != 0 || out.message.find("ctrl-c") != std::string::npos);
+  if (cut_short && stop_heard(true)) throw interrupted();
+  return out;
 }
 
 }  // namespace gridenum::mip

@@ -21,6 +21,8 @@
 #include <stdexcept>
 #include <vector>
 
+#include "gridenum/core/stop.hpp"
+#include "gridenum/core/threads.hpp"
 #include "gridenum/puzzle/dlx.hpp"
 #include "gridenum/puzzle/propagate.hpp"
 
@@ -48,8 +50,17 @@ std::optional<std::string> check_listed_solution(const Puzzle& p, const SolveRes
   return std::nullopt;
 }
 
-std::size_t solve_batch(PuzzleReader& reader, const BatchOptions& opt, const std::function<void(BatchItem&)>& out) {
-  const int threads = opt.threads > 0 ? opt.threads : oneapi::tbb::info::default_concurrency();
+BatchSummary solve_batch(PuzzleReader& reader, const BatchOptions& opt, const std::function<void(BatchItem&)>& out) {
+  // Sized by resolve_threads (core/threads.hpp), the one place that caps a request at the cores
+  // this process may use: an arena asked for more slots than oneTBB has workers printed "TBB
+  // Warning: The number of workers is currently limited to 1" (`solve --threads 3` on 2 cores),
+  // and the extra slots never got a thread anyway.
+  const int threads = resolve_threads(opt.threads);
+  // The puzzles' searches hear a stop request (solver.hpp, SearchLimits::hear_stop): a search of
+  // minutes must not hold up a Ctrl-C. The result of such a search is only a lower bound, and the
+  // puzzle is dropped below, never printed.
+  SolveOptions solve_opt = opt.solve;
+  solve_opt.limits.hear_stop = true;
   // Items travel through the pipeline in chunks: a token per puzzle costs about a microsecond of
   // scheduling and thread hand-over, as much as solving an easy 9x9 puzzle. Chunks grow with
   // the number of items read so far ("guided" sizing: 1 while fewer than 8 items per thread have
@@ -58,11 +69,16 @@ std::size_t solve_batch(PuzzleReader& reader, const BatchOptions& opt, const std
   using Chunk = std::vector<BatchItem>;
   constexpr std::size_t kMaxChunk = 64;
   const std::size_t spread = static_cast<std::size_t>(threads) * 8;
-  std::size_t count = 0;
+  BatchSummary sum;
   bool done = false;
-  // Chunks in flight are owned here, not by the tokens: when a stage throws (an interrupted
-  // solve), the pipeline drops its tokens, and their chunks must still be freed (LeakSanitizer
-  // caught this on SIGTERM during a MIP solve).
+  // The stop, in order (the writer below is serial_in_order): once an item is dropped, no later
+  // item is handed out even if it was solved, so the output stays the answers to a prefix of the
+  // input and a line of it never answers another line's puzzle.
+  bool cut = false;
+  std::mutex note_mutex;  // the first engine's note about its stop (several may be stopped at once)
+  // Chunks in flight are owned here, not by the tokens: when a stage throws (a write error on
+  // standard output), the pipeline drops its tokens, and their chunks must still be freed
+  // (LeakSanitizer caught this on SIGTERM during a MIP solve, when a stop was still an exception).
   std::mutex live_mutex;
   std::set<Chunk*> live;
   struct FreeLive {
@@ -78,15 +94,17 @@ std::size_t solve_batch(PuzzleReader& reader, const BatchOptions& opt, const std
             oneapi::tbb::filter_mode::serial_in_order,
             [&](oneapi::tbb::flow_control& fc) -> Chunk* {
               auto chunk = std::make_unique<Chunk>();
-              const std::size_t size = std::clamp<std::size_t>(count / spread, 1, kMaxChunk);
+              const std::size_t size = std::clamp<std::size_t>(sum.items / spread, 1, kMaxChunk);
               chunk->reserve(size);
-              while (!done && chunk->size() < size) {
+              // A stop request: nothing more is read (the reader is serial, so the input's
+              // position stays right after the last item read).
+              while (!done && !stop_requested() && chunk->size() < size) {
                 BatchItem item;
                 if (!reader.next_raw(item.raw)) {
                   done = true;
                   break;
                 }
-                item.index = count++;
+                item.index = sum.items++;
                 chunk->push_back(std::move(item));
               }
               if (chunk->empty()) {
@@ -101,16 +119,29 @@ std::size_t solve_batch(PuzzleReader& reader, const BatchOptions& opt, const std
                 oneapi::tbb::filter_mode::parallel,
                 [&](Chunk* chunk) {
                   for (BatchItem& item : *chunk) {
+                    // Not started before a stop request: dropped (it would be dropped anyway,
+                    // since an earlier item of the same stop is).
+                    if (stop_requested()) {
+                      item.dropped = true;
+                      continue;
+                    }
                     item.input = reader.parse(std::move(item.raw));
                     if (!item.input.puzzle) continue;
                     try {
-                      item.result = solve(item.input.puzzle->model, opt.solve);
-                      if (!item.input.puzzle->expected.empty())
+                      item.result = solve(item.input.puzzle->model, solve_opt);
+                      // A search that heard the stop: its count is a lower bound, no answer.
+                      if (item.result.status == SolveStatus::Stopped) item.dropped = true;
+                      else if (!item.input.puzzle->expected.empty())
                         item.listed_mismatch = check_listed_solution(*item.input.puzzle, item.result, opt.solve.limit);
-                    } catch (const SolveInterrupted&) {
-                      throw;  // the whole batch stops (the pipeline passes it to the caller)
+                    } catch (const SolveInterrupted& e) {
+                      item.dropped = true;  // the MIP engine, stopped: its solver killed, its folder removed
+                      const std::lock_guard<std::mutex> lock(note_mutex);
+                      if (sum.note.empty()) sum.note = e.what();
                     } catch (const std::exception& e) {
-                      item.failure = e.what();
+                      // A failure after a stop request is most likely the stop's doing (a MIP
+                      // solver killed by the same Ctrl-C): dropped, not reported as the puzzle's.
+                      if (stop_requested()) item.dropped = true;
+                      else item.failure = e.what();
                     }
                   }
                   return chunk;
@@ -121,12 +152,20 @@ std::size_t solve_batch(PuzzleReader& reader, const BatchOptions& opt, const std
                 live.erase(chunk);
               }
               std::unique_ptr<Chunk> own(chunk);
-              for (BatchItem& item : *chunk) out(item);
+              for (BatchItem& item : *chunk) {
+                cut = cut || item.dropped;
+                if (cut) continue;
+                out(item);
+                ++sum.answered;
+                sum.last_line = item.input.line;
+              }
             }));
   };
   oneapi::tbb::task_arena arena(threads);
   arena.execute(body);
-  return count;
+  sum.complete = done && sum.answered == sum.items;
+  sum.stopped = stop_requested();
+  return sum;
 }
 
 }  // namespace gridenum

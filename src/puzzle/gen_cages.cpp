@@ -49,6 +49,7 @@
 #include <cassert>
 
 #include "gen_grid.hpp"
+#include "gridenum/core/stop.hpp"
 #include "gridenum/puzzle/generate.hpp"
 #include "gridenum/puzzle/propagate.hpp"
 
@@ -259,6 +260,7 @@ std::vector<Cage> killer_cages(const Model& base, const std::vector<int>& soluti
   // Grow, then split until unique.
   std::vector<std::vector<int>> cages = grow(n, solution, max_cage, rng);
   for (;;) {
+    throw_if_stop_requested("generate");  // between uniqueness checks: the stop's poll (generate.hpp)
     m.cages = canonical(cages, solution);
     std::vector<int> other;
     const SolutionCallback keep_other = [&](const std::vector<int>& g) {
@@ -300,6 +302,7 @@ std::vector<Cage> killer_cages(const Model& base, const std::vector<int>& soluti
     for (const Cage& k : current) live.push_back(k.cells);
     bool merged = false;
     for (const auto& [i, j] : pairs) {
+      throw_if_stop_requested("generate");
       if (live[i].empty() || live[j].empty()) continue;
       // Earlier merges may have grown either cage: check the pair again.
       const std::vector<Cage> two = {make_cage(live[i], solution), make_cage(live[j], solution)};

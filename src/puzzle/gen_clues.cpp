@@ -18,6 +18,7 @@
 // puzzle and dominate.
 #include <cassert>
 
+#include "gridenum/core/stop.hpp"
 #include "gridenum/puzzle/generate.hpp"
 #include "gridenum/puzzle/propagate.hpp"
 #include "gridenum/puzzle/solve9.hpp"
@@ -68,6 +69,7 @@ std::vector<int> reduce_givens(const Model& m, const std::vector<int>& solution,
   rng.shuffle(orbits);
   std::vector<int> undecided;  // blanking this orbit's first cell ran out of budget
   for (const auto& orbit : orbits) {
+    throw_if_stop_requested("generate");  // between uniqueness checks: the stop's poll (generate.hpp)
     for (int c : orbit) p.givens[c] = 0;
     const int verdict = check(budget);
     if (verdict == 1) continue;
@@ -86,6 +88,7 @@ std::vector<int> reduce_givens(const Model& m, const std::vector<int>& solution,
     }
     rng.shuffle(left);
     for (int c : left) {
+      throw_if_stop_requested("generate");
       p.givens[c] = 0;
       if (check(0) != 1) p.givens[c] = solution[c];
     }

@@ -39,6 +39,7 @@
 // window layout, which the renumbering hides; an empty Windoku grid fills without them).
 #include <cassert>
 
+#include "gridenum/core/stop.hpp"
 #include "gridenum/puzzle/generate.hpp"
 #include "gridenum/puzzle/propagate.hpp"
 
@@ -84,6 +85,7 @@ std::vector<int> random_solution(const Model& m, Rng& rng, int* restarts, int ma
   const int n = m.n, cells = m.cells();
   if (restarts) *restarts = 0;
   for (std::uint64_t attempt = 1;; ++attempt) {
+    throw_if_stop_requested("generate");  // each attempt is a budgeted search: the stop's poll (generate.hpp)
     const std::uint64_t budget = luby(attempt) * static_cast<std::uint64_t>(cells);
     const std::vector<int> pi = rng.permutation(cells);
     const std::vector<int> sigma = rng.permutation(n);

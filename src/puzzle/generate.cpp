@@ -8,10 +8,13 @@
 
 #include <algorithm>
 #include <cassert>
+#include <limits>
 #include <memory>
 #include <stdexcept>
 
 #include "gridenum/core/errors.hpp"
+#include "gridenum/core/stop.hpp"
+#include "gridenum/core/threads.hpp"
 #include "gridenum/core/timing.hpp"
 #include "gridenum/puzzle/propagate.hpp"
 #include "gridenum/puzzle/puzzle_io.hpp"
@@ -55,6 +58,14 @@ std::optional<Perturb> parse_perturb(const std::string& name) {
   for (Perturb p : {Perturb::None, Perturb::Remove, Perturb::Change})
     if (name == perturb_name(p)) return p;
   return std::nullopt;
+}
+
+std::optional<std::string> generate_range_problem(std::uint64_t first, std::uint64_t count) {
+  constexpr std::uint64_t last = std::numeric_limits<std::uint64_t>::max();
+  if (count == 0 || count - 1 <= last - first) return std::nullopt;
+  return fmt::format("puzzle indices run from 0 to {}: {} puzzles from index {} would pass the last one; the first index "
+                     "takes 0 to {} for {} puzzles",
+                     last, count, first, last - (count - 1), count);
 }
 
 std::optional<std::string> generate_options_problem(const GenerateOptions& opt) {
@@ -172,6 +183,7 @@ GeneratedPuzzle generate_puzzle(const GenerateOptions& opt, std::uint64_t seed, 
     std::vector<int> region = jigsaw_start(n);
     int layouts = 0;
     for (int attempts = 0; attempts < kJigsawTotalAttempts && g.solution.empty(); ++layouts) {
+      throw_if_stop_requested("generate");
       region = random_regions(n, std::move(region), rng);
       base = make_model(Shape{1, n}, base_rules, {}, region);
       int restarts = 0;
@@ -217,32 +229,52 @@ GeneratedPuzzle generate_puzzle(const GenerateOptions& opt, std::uint64_t seed, 
 // A pipeline as in batch.cpp: a serial source of indices, generation on every thread, a
 // serial_in_order sink, so the output order is the index order however long each puzzle takes.
 // One puzzle per token: a puzzle takes far longer than the ~1 us a token costs.
-void generate_batch(const GenerateOptions& opt, std::uint64_t seed, std::uint64_t first, std::uint64_t count, int threads,
-                    const std::function<void(const GeneratedPuzzle&)>& out) {
+//
+// A stop request (generate.hpp) ends it in order: no index is handed out after it, a puzzle in
+// flight that hears it (Interrupted from the generator's polls) comes back empty, and the sink
+// hands `out` every puzzle before the first empty one and none after it, so the puzzles written
+// are first .. first+made-1 with no gap (a run continues with --first first+made).
+GenerateSummary generate_batch(const GenerateOptions& opt, std::uint64_t seed, std::uint64_t first, std::uint64_t count,
+                               int threads, const std::function<void(const GeneratedPuzzle&)>& out) {
   if (auto why = generate_options_problem(opt)) throw InputError(*why);
-  if (threads <= 0) threads = oneapi::tbb::info::default_concurrency();
-  std::uint64_t next = first;
-  const std::uint64_t end = first + count;
+  if (auto why = generate_range_problem(first, count)) throw std::invalid_argument("generate_batch: " + *why);
+  threads = resolve_threads(threads);  // at most the cores: as solve_batch (batch.cpp), no TBB warning
+  std::uint64_t next = first, left = count;  // counted down: first + count may be 2^64, which wraps
+  GenerateSummary sum;
+  bool cut = false;
   oneapi::tbb::task_arena arena(threads);
   arena.execute([&] {
     oneapi::tbb::parallel_pipeline(
         static_cast<std::size_t>(threads) * 4,
         oneapi::tbb::make_filter<void, std::uint64_t>(oneapi::tbb::filter_mode::serial_in_order,
                                                       [&](oneapi::tbb::flow_control& fc) -> std::uint64_t {
-                                                        if (next == end) {
+                                                        if (left == 0 || stop_requested()) {
                                                           fc.stop();
                                                           return 0;
                                                         }
+                                                        --left;
                                                         return next++;
                                                       }) &
-            oneapi::tbb::make_filter<std::uint64_t, GeneratedPuzzle*>(
-                oneapi::tbb::filter_mode::parallel,
-                [&](std::uint64_t i) { return std::make_unique<GeneratedPuzzle>(generate_puzzle(opt, seed, i)).release(); }) &
+            oneapi::tbb::make_filter<std::uint64_t, GeneratedPuzzle*>(oneapi::tbb::filter_mode::parallel,
+                                                                      [&](std::uint64_t i) -> GeneratedPuzzle* {
+                                                                        try {
+                                                                          return std::make_unique<GeneratedPuzzle>(
+                                                                                     generate_puzzle(opt, seed, i))
+                                                                              .release();
+                                                                        } catch (const Interrupted&) {
+                                                                          return nullptr;  // dropped
+                                                                        }
+                                                                      }) &
             oneapi::tbb::make_filter<GeneratedPuzzle*, void>(oneapi::tbb::filter_mode::serial_in_order, [&](GeneratedPuzzle* p) {
               std::unique_ptr<GeneratedPuzzle> own(p);
+              cut = cut || own == nullptr;
+              if (cut) return;
               out(*own);
+              ++sum.made;
             }));
   });
+  sum.stopped = stop_requested();
+  return sum;
 }
 
 }  // namespace gridenum

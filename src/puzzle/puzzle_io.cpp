@@ -954,14 +954,35 @@ Puzzle parse_collection_line(std::string_view line, std::size_t line_no, std::si
   return p;
 }
 
-// "puzzle:count:solution" or "puzzle solution": a trailing grid-sized field after the grid (which
-// ends at `end`) is taken as the solution when it reads as one; anything else is left alone.
+// "puzzle:solution", "puzzle:count:solution" or "puzzle solution".
+//  - After ':' (the collections' and generate's layout) the last ':' field, up to a blank, is the
+//    listed solution: empty lists none ("puzzle:count:", as generate writes a puzzle with other
+//    than one solution); anything else must be the whole solution, n*n symbols of the grid, or the
+//    line is an error at the field's column. A cut-short or junk field used to be dropped without a
+//    word and the puzzle solved as if none were listed, while a full-length wrong one was an error.
+//  - After a blank a grid-sized last field is taken as the solution when it reads as one; anything
+//    else is left alone (free text: a name, a rating).
 void read_trailing_solution(Puzzle& p, std::string_view line, std::size_t end, std::size_t line_no, std::size_t col0, int n) {
   if (end == std::string_view::npos) return;
   std::string_view rest = line.substr(end + 1);
+  const std::size_t cells = static_cast<std::size_t>(n) * static_cast<std::size_t>(n);
+  if (line[end] == ':') {
+    const auto colon = rest.rfind(':');
+    std::string_view field = colon == std::string_view::npos ? rest : rest.substr(colon + 1);
+    field = field.substr(0, field.find_first_of(" \t"));
+    if (field.empty()) return;
+    const std::size_t col = col0 + static_cast<std::size_t>(field.data() - line.data());
+    if (field.size() != cells)
+      throw ParseError(line_no, col + std::min(field.size(), cells),
+                       "the solution after ':' has " + std::to_string(field.size()) + " symbol" +
+                           (field.size() == 1 ? "" : "s") + ", not " + std::to_string(cells) +
+                           ": list the whole solution, or leave the field empty ('puzzle:count:' lists none)");
+    p.expected = parse_symbols(field, n, line_no, col, "solution");
+    return;
+  }
   const auto last = rest.find_last_of(" \t:");
   std::string_view sol = last == std::string_view::npos ? rest : rest.substr(last + 1);
-  if (static_cast<int>(sol.size()) != n * n) return;
+  if (sol.size() != cells) return;
   try {
     p.expected = parse_symbols(sol, n, line_no, col0 + static_cast<std::size_t>(sol.data() - line.data()), "solution");
   } catch (const ParseError&) {

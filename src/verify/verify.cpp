@@ -373,6 +373,16 @@ std::uint64_t resolve_seed(std::uint64_t seed) {
   return (static_cast<std::uint64_t>(std::random_device{}()) << 32) | std::random_device{}();
 }
 
+// The options every method's verify_result takes, checked before any work: --double-check NaN
+// passed choose_recount's check only where a method asked it (a three-band job that recounts every
+// class never did, and said PASS), so the share is checked here for all of them.
+namespace {
+void check_result_options(const VerifyResultOptions& opt) {
+  if (!(opt.double_check >= 0 && opt.double_check <= 1))
+    throw VerifyInputError(fmt::format("--double-check takes a share of the units in (0, 1], not {}", opt.double_check));
+}
+}  // namespace
+
 // Partial Fisher-Yates over the eligible ids: k distinct ids, uniform, repeatable from the seed.
 std::vector<std::uint64_t> choose_recount(std::uint64_t total, const VerifyResultOptions& opt, std::uint64_t seed) {
   if (!(opt.double_check >= 0 && opt.double_check <= 1))
@@ -726,6 +736,7 @@ void check_merged_journals(VerifyReport& r, const ResultDoc& doc) {
 }  // namespace
 
 VerifyReport verify_result(const ResultDoc& doc, const VerifyResultOptions& opt) {
+  check_result_options(opt);
   VerifyReport r = doc.is_side2()                        ? verify_side2_result(doc, opt)
                    : doc.method == MethodId::ThreeBand ? verify_three_band_result(doc, opt)
                                                         : verify_stack_or_signature_result(doc, opt);

@@ -67,6 +67,13 @@ std::string read_whole_file(const std::filesystem::path& path);
 // on failure (ENOSPC, EFBIG from a file size limit, EIO ...).
 void write_all(int fd, std::string_view bytes, const std::filesystem::path& path);
 
+// Whether writing `out` would write over `in`: the same path once symbolic links and dots are
+// resolved (std::filesystem::weakly_canonical; `out` need not exist), or, both existing, the same
+// file by another name (a hard link). Commands refuse such an output before any work: `merge
+// --output` naming a shard (jobs/merge.hpp), `export-mip -o` naming the puzzle file it reads (or a
+// symlink to it), which it replaced with one model.
+bool same_file(const std::filesystem::path& out, const std::filesystem::path& in);
+
 // "what 'path': strerror(errno)" as a IoError.
 [[noreturn]] void throw_io_error(const std::string& what, const std::filesystem::path& path, int err);
 

@@ -8,6 +8,8 @@
 //
 // The mask must be set before the worker threads exist (they inherit it), so construct this
 // first thing in the run, on the main thread. Constructing one clears an earlier stop request.
+// Destroying it restores the mask, except that after a received signal SIGINT and SIGTERM stay
+// blocked: the process is ending its stop, and a late signal must not kill it before its exit 130.
 #pragma once
 
 #include <atomic>

@@ -11,9 +11,10 @@
 //    first_line_seconds, then one every log_seconds, and "done in ..." at its end -- short phases
 //    leave no line, so quick commands keep a quiet stderr.
 //  - Signals (handle_signals): the first SIGINT / SIGTERM is the process's stop request
-//    (core/stop.hpp), said in a line of its own; the running phase unwinds with Interrupted,
-//    which the CLI turns into exit 130. A second one ends the process at once (exit 130) with
-//    `second_signal_note` ("nothing was written").
+//    (core/stop.hpp), said in a line of its own (unless announce_stop is off: a command that
+//    stops within a moment and says so in its own one-line summary); the running phase unwinds
+//    with Interrupted, which the CLI turns into exit 130. A second one ends the process at once
+//    (exit 130): `before_exit` runs, then `second_signal_note` ("nothing was written") is said.
 //
 // One thread draws; construct the watch on the main thread before any worker thread exists (the
 // signal mask is inherited).
@@ -38,6 +39,8 @@ struct RunWatchOptions {
   bool terminal = false;              // draw a line (else timestamped lines)
   bool handle_signals = false;        // take SIGINT / SIGTERM (the CLI's commands; a job has its own)
   std::string second_signal_note = "nothing was written";
+  bool announce_stop = true;          // the first signal's "stopping (... again stops at once)" line
+  std::function<void()> before_exit;  // on the second signal, before _Exit(130) (a stream's flush)
   double first_line_seconds = 2;      // not on a terminal: a phase's first line after this long
   double log_seconds = 30;            // then one every this long
   // Where the lines go when not on a terminal (default: stderr, "gridenum [time] [info] text").

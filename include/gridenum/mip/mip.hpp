@@ -149,9 +149,11 @@ struct RunResult {
 // Writes the model to a temporary directory, runs the solver under the time limit, reads its
 // solution file back and rebuilds the grid. Throws MipError for models it cannot build and
 // SolverMissing when the binary is not installed (the message names the Debian package).
-// SIGINT and SIGTERM are watched while it runs: the solver is killed, the temporary directory
-// removed (even with keep_files) and SolveInterrupted (solver.hpp) thrown; the handlers are the
-// process's previous ones again once no run() is in progress.
+// A stop request (core/stop.hpp: SIGINT or SIGTERM, taken by the CLI's watch, or by handlers this
+// function installs while any run() is in progress when nothing else takes them) ends the run:
+// the solver is killed, the temporary directory removed (even with keep_files) and
+// SolveInterrupted (solver.hpp) thrown -- also when the solver died of the same signal first (a
+// Ctrl-C reaches the whole process group), never an error about the solver's end.
 RunResult run(const Model& m, const RunOptions& opt);
 
 struct SolverMissing : std::runtime_error {

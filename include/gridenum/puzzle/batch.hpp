@@ -32,6 +32,8 @@ struct BatchItem {
   // When the puzzle lists a solution: why it disagrees with the rules or with what the engine
   // found (check_listed_solution), or nullopt when it agrees.
   std::optional<std::string> listed_mismatch;
+  // Dropped by a stop request before or while it was solved (solve_batch): never handed to `out`.
+  bool dropped = false;
 };
 
 // Cross-checks a puzzle's listed solution (Puzzle::expected, non-empty) against the rules and
@@ -42,11 +44,28 @@ std::optional<std::string> check_listed_solution(const Puzzle& p, const SolveRes
 
 struct BatchOptions {
   SolveOptions solve;
-  int threads = 0;  // 0: every core
+  int threads = 0;  // 0: every core; more than the cores is cut to them (core/threads.hpp)
+};
+
+// What a batch did. `answered` items went to `out`, the first `answered` of the input in order.
+struct BatchSummary {
+  std::size_t items = 0;         // items read from the input
+  std::size_t answered = 0;      // items handed to `out` (all of them unless stopped)
+  std::size_t last_line = 0;     // the input line of the last answered item (0: none)
+  bool complete = false;         // the input was read to its end and every item answered
+  bool stopped = false;          // a stop request (core/stop.hpp) was made during the batch
+  std::string note;              // what an engine said when it was stopped (the MIP solver's end), or ""
 };
 
 // Reads every item from `reader`, solves the puzzles in parallel and calls `out` for each item
-// in input order (from one thread at a time). Returns the number of items.
-std::size_t solve_batch(PuzzleReader& reader, const BatchOptions& opt, const std::function<void(BatchItem&)>& out);
+// in input order (from one thread at a time).
+//
+// A stop request (core/stop.hpp: SIGINT / SIGTERM taken by the CLI's watch) ends the batch without
+// an exception and without a half-answered item: no item is read after it; a puzzle in flight
+// either finishes or is dropped (its search hears the stop, SearchLimits::hear_stop; the MIP
+// engine's SolveInterrupted; an engine failure after the stop, which the stop most likely caused);
+// and `out` gets every item before the first dropped one, none after it, so the output is the
+// answers to a prefix of the input, in order. `stopped` then tells the caller, which reports it.
+BatchSummary solve_batch(PuzzleReader& reader, const BatchOptions& opt, const std::function<void(BatchItem&)>& out);
 
 }  // namespace gridenum

@@ -73,6 +73,12 @@ int default_max_cage(int n);
 // What is wrong with the options (a rule the shape does not allow, ...), or nullopt.
 std::optional<std::string> generate_options_problem(const GenerateOptions& opt);
 
+// What is wrong with the index range first .. first+count-1 of a run, or nullopt: puzzle indices
+// are 64-bit, so the last one must not pass 2^64 - 1 (`generate --first 2^64-1 --puzzles 2` wrapped
+// to index 0 and printed the seed's first puzzle again). generate_batch refuses such a range
+// (std::invalid_argument); the CLI checks it first and names its options.
+std::optional<std::string> generate_range_problem(std::uint64_t first, std::uint64_t count);
+
 // Names for the CLI and the output header, and their parsers (nullopt: unknown name).
 std::string symmetry_name(Symmetry s);
 std::optional<Symmetry> parse_symmetry(const std::string& name);
@@ -103,10 +109,23 @@ struct GeneratedPuzzle {
 // generate_options_problem rejects.
 GeneratedPuzzle generate_puzzle(const GenerateOptions& opt, std::uint64_t seed, std::uint64_t index);
 
+// What a batch made: puzzles first .. first+made-1 went to `out`, in order.
+struct GenerateSummary {
+  std::uint64_t made = 0;
+  bool stopped = false;  // a stop request (core/stop.hpp) was made during the run (made < count unless it came last)
+};
+
 // Puzzles first .. first+count-1 on `threads` threads (0: every core), handed to `out` in index
 // order from one thread at a time; the same puzzles for any thread count.
-void generate_batch(const GenerateOptions& opt, std::uint64_t seed, std::uint64_t first, std::uint64_t count,
-                    int threads, const std::function<void(const GeneratedPuzzle&)>& out);
+//
+// A stop request (core/stop.hpp: SIGINT / SIGTERM taken by the CLI's watch) ends the run early
+// without an exception: the generator polls it between its uniqueness checks (each bounded by
+// the budget) and drops the puzzle it was making; `out` gets the puzzles made before the first
+// dropped one, so they are a prefix of the run and each is exactly the puzzle its index gives
+// (the checks themselves never hear the stop, which would change a puzzle). Throws
+// std::invalid_argument for a range generate_range_problem refuses.
+GenerateSummary generate_batch(const GenerateOptions& opt, std::uint64_t seed, std::uint64_t first, std::uint64_t count,
+                               int threads, const std::function<void(const GeneratedPuzzle&)>& out);
 
 // The canonical command line (without the program name and --threads) that makes `count`
 // puzzles from `seed` with these options in `format` ("line" or "json"): "generate --rules x

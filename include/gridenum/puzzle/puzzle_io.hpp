@@ -8,8 +8,10 @@
 //    1 < R <= C; the most square one, e.g. 6 -> 2x3, 12 -> 3x4, unless ReadOptions::shape
 //    says otherwise). Symbols: '1'-'9' then 'A'.. (case-insensitive) for 10 .. n;
 //    '.' or '0' is a blank. A line may carry more fields after the grid, separated by a
-//    space, tab or ':' (e.g. "puzzle:count:solution"); they are ignored, except a last field
-//    of the grid's size, which is the listed solution. A name may come first ("name puzzle
+//    space, tab or ':' (e.g. "puzzle:count:solution"); they are ignored, except the listed
+//    solution: after ':' the last ':' field (up to a blank), which is empty (none listed) or
+//    the whole solution -- a cut-short or junk one is an error at its column; after a blank a
+//    last field of the grid's size that reads as a solution. A name may come first ("name puzzle
 //    solution", as tests/data/seed-examples.txt): a first field that is not grid-sized and
 //    holds a character no symbol of the grid, followed by a grid-sized field. ReadOptions::rules
 //    adds X / Windoku to grid lines.

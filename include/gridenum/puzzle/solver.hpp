@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "gridenum/core/stop.hpp"
 #include "gridenum/core/timing.hpp"
 #include "gridenum/puzzle/model.hpp"
 
@@ -22,10 +23,10 @@ struct SolveStats {
 };
 
 // How a search ended. Only Complete is an answer: the other statuses say the count is a lower bound
-// (a limit stopped the search first), or that "no solution" is an external solver's claim no engine
-// here confirmed. Never to be printed as an answer.
-enum class SolveStatus { Complete, NodeLimit, TimeLimit, Unconfirmed };
-// "complete", "node limit reached", "time limit reached", "unconfirmed".
+// (a limit or a stop request ended the search first), or that "no solution" is an external
+// solver's claim no engine here confirmed. Never to be printed as an answer.
+enum class SolveStatus { Complete, NodeLimit, TimeLimit, Unconfirmed, Stopped };
+// "complete", "node limit reached", "time limit reached", "unconfirmed", "stopped".
 const char* status_name(SolveStatus s);
 
 struct SolveResult {
@@ -43,9 +44,16 @@ struct SolveResult {
 // passes one stops with status NodeLimit or TimeLimit and `count` the solutions found so far.
 // 0: no bound. Nodes are the engine's own (SolveStats::nodes), so a node limit is repeatable on
 // any machine, a time limit is not; the clock is read every kClockEvery nodes.
+//
+// hear_stop: the search also ends, with status Stopped, once the process's stop request is made
+// (core/stop.hpp: SIGINT / SIGTERM to `solve`), looked at every kClockEvery nodes, so that a
+// search of minutes (a --count of a near-empty grid) does not hold up the stop. Off by default:
+// the generator's uniqueness checks must never end early for a reason other than their budget
+// (a puzzle depends only on its seed and index); solve_batch turns it on for the puzzles it solves.
 struct SearchLimits {
   std::uint64_t nodes = 0;
   double seconds = 0;
+  bool hear_stop = false;
 };
 
 // The limits as a search checks them: exhausted(nodes) at every search node, true (and the
@@ -61,6 +69,10 @@ class SearchBudget {
     }
     if (lim_.seconds > 0 && nodes % kClockEvery == 0 && seconds_since(start_) > lim_.seconds) {
       status_ = SolveStatus::TimeLimit;
+      return true;
+    }
+    if (lim_.hear_stop && nodes % kClockEvery == 0 && stop_requested()) {
+      status_ = SolveStatus::Stopped;
       return true;
     }
     return false;
@@ -91,8 +103,8 @@ SolveResult solve_dlx(const Model& m, std::uint64_t limit, const SearchLimits& l
 using ExternalSolver = std::function<SolveResult(const Model&)>;
 
 // Thrown by an engine stopped by SIGINT or SIGTERM (the MIP engine, which watches for them
-// while its solver runs, mip.hpp): not a failure of one puzzle, so the batch solver passes it
-// on instead of reporting it per line, and the CLI exits 130.
+// while its solver runs, mip.hpp): not a failure of one puzzle, so the batch solver drops the
+// puzzle instead of reporting it per line (batch.hpp), and the CLI exits 130.
 struct SolveInterrupted : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
