@@ -957,8 +957,9 @@ Puzzle parse_collection_line(std::string_view line, std::size_t line_no, std::si
 // "puzzle:solution", "puzzle:count:solution" or "puzzle solution".
 //  - After ':' (the collections' and generate's layout) the last ':' field, up to a blank, is the
 //    listed solution: empty lists none ("puzzle:count:", as generate writes a puzzle with other
-//    than one solution); anything else must be the whole solution, n*n symbols of the grid, or the
-//    line is an error at the field's column. A cut-short or junk field used to be dropped without a
+//    than one solution); a lone field of digits shorter than a solution is a count ("puzzle:0");
+//    anything else must be the whole solution, n*n symbols of the grid, or the line is an error at
+//    the field's column. A cut-short or junk field used to be dropped without a
 //    word and the puzzle solved as if none were listed, while a full-length wrong one was an error.
 //  - After a blank a grid-sized last field is taken as the solution when it reads as one; anything
 //    else is left alone (free text: a name, a rating).
@@ -967,10 +968,15 @@ void read_trailing_solution(Puzzle& p, std::string_view line, std::size_t end, s
   std::string_view rest = line.substr(end + 1);
   const std::size_t cells = static_cast<std::size_t>(n) * static_cast<std::size_t>(n);
   if (line[end] == ':') {
+    rest = rest.substr(0, rest.find_first_of(" \t"));
     const auto colon = rest.rfind(':');
     std::string_view field = colon == std::string_view::npos ? rest : rest.substr(colon + 1);
-    field = field.substr(0, field.find_first_of(" \t"));
     if (field.empty()) return;
+    // "puzzle:count" (the collections' layout with counts, e.g. "...:0" for no solution): a lone
+    // field of decimal digits shorter than a solution is the count, not a solution. A cut-short
+    // solution comes after a count ("puzzle:count:solution", as generate writes it) and is caught.
+    const bool lone = colon == std::string_view::npos;
+    if (lone && field.size() < cells && field.find_first_not_of("0123456789") == std::string_view::npos) return;
     const std::size_t col = col0 + static_cast<std::size_t>(field.data() - line.data());
     if (field.size() != cells)
       throw ParseError(line_no, col + std::min(field.size(), cells),

@@ -189,7 +189,7 @@ TEST(HardeningTwoCli, ExportMipDirectoryIsAUsageError) {
 TEST(HardeningTwoCli, CutShortListedSolutionIsAnError) {
   const TempDir t;
   const std::string file = (t / "in.txt").string();
-  spit(file, kClassic + ":" + kSolution.substr(0, 40) + "\n" +  // line 1: cut short
+  spit(file, kClassic + ":1:" + kSolution.substr(0, 40) + "\n" +  // line 1: cut short (generate's layout)
                  kClassic + ":1:" + kSolution.substr(0, 80) + "x\n" +  // line 2: junk symbol
                  kClassic + ":3:\n" +                                // line 3: no solution listed
                  kClassic + ":" + kSolution + "\n" +                 // line 4: whole
@@ -198,13 +198,18 @@ TEST(HardeningTwoCli, CutShortListedSolutionIsAnError) {
   EXPECT_EQ(p.code, 1) << p.err;
   EXPECT_EQ(lines_of(p.out), (std::vector<std::string>{"error", "error", kSolution, kSolution, "error"})) << p.err;
   const std::size_t c1 = kClassic.size() + 2;  // the field's first column
-  EXPECT_TRUE(contains(p.err, file + ", line 1, column " + std::to_string(c1 + 40) +
+  EXPECT_TRUE(contains(p.err, file + ", line 1, column " + std::to_string(c1 + 2 + 40) +
                                   ": the solution after ':' has 40 symbols, not 81"))
       << p.err;
   EXPECT_TRUE(contains(p.err, file + ", line 2, column " + std::to_string(c1 + 2 + 80) + ": solution: bad character 'x'"))
       << p.err;
   EXPECT_TRUE(contains(p.err, file + ", line 5, column " + std::to_string(c1 + 3) + ": the solution after ':' has 3 symbols"))
       << p.err;
+  // "puzzle:count", the collections' layout with counts: a lone field of digits is a count, not a
+  // cut-short solution (the puzzle is solved, nothing listed to check).
+  const Proc c = run_cli_line("{gridenum} solve -", kClassic + ":1\n" + kClassic + ":0\n");
+  EXPECT_EQ(c.code, 0) << c.err;
+  EXPECT_EQ(lines_of(c.out), (std::vector<std::string>{kSolution, kSolution})) << c.err;
   // A full-length wrong solution stays an error (the listed solution is checked).
   std::string wrong = kSolution;
   std::swap(wrong[0], wrong[1]);
