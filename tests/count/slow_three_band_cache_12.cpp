@@ -17,6 +17,7 @@
 #include <fstream>
 #include <string>
 
+#include "cli_run.hpp"
 #include "gridenum/core/checksum.hpp"
 #include "gridenum/count/three_band/three_band.hpp"
 #include "gridenum/count/three_band/three_band_cache.hpp"
@@ -26,17 +27,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    char tmpl[] = "/tmp/gridenum-ftab12-XXXXXX";
-    path = ::mkdtemp(tmpl);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-};
+using gridenum::testing::TempDir;
 
 // Adds one to slot `k` of type `t` in the file, in place; then recomputes that type's FNV checksum
 // and the header's, as a forger would, and writes `digest` as the SHA-256 when given.
