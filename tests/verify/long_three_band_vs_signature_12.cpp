@@ -1,6 +1,6 @@
 // 4x3 completions by two methods that share no counting code, label long (the whole
-// tables of both, about 18 minutes on 2 cores; slow_three_band_vs_signature_one_type_12.cpp is the
-// slow tier's cheaper check of the same counters, on one pair type's tables): the
+// tables of both, about 18 minutes on 2 cores; *_three_band_vs_signature_one_type_12.cpp are
+// the cheaper checks of the same counters on one pair type's tables, long and slow): the
 // three-band counter (count/three_band/three_band.cpp) against the signature method's pair-type table
 // (verify/signature_pairs.cpp), through `verify completions`' library call. Both sets of tables
 // are built (minutes each, one after the other: about 3.3 GB, then 1.4 GB).

@@ -2,17 +2,19 @@
 // generators' 355 classes matched with equal weights, and the census of the configurations with
 // boxes 1-3 reduced by their stabilisers), `verify completions` (F by both counters and plain
 // enumeration) on two chosen 5x2 classes (the all-same class, above the plain-enumeration limit,
-// and the last one), a passing 2x5 run through the CLI, and the first moment of a 2x5 and a 5x2
-// result against the array count 2^25 x D(5).
+// and the last one), a passing 2x5 run through the CLI, and the first moment of the fixture
+// side2_10's 2x5 and 5x2 results against the array count 2^25 x D(5).
 // Label slow. A sample of six classes by plain enumeration (about a CPU-minute and a half) is
 // long_side2_verify.cpp's; here class 355 is the one listed plainly.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <string>
+#include <utility>
 
 #include "cli_run.hpp"
+#include "test_cache.hpp"
 #include "gridenum/count/result_doc.hpp"
-#include "gridenum/count/side2/side2_run.hpp"
 #include "gridenum/verify/side2_verify.hpp"
 #include "gridenum/verify/verify.hpp"
 #include "verify_sections.hpp"
@@ -51,14 +53,22 @@ TEST(Side2VerifySlow, Cli) {
 }
 
 // Both routes' ten-digit results, every F summed with its weight, against 2^25 x D(5) counted
-// without classes; and one F changed by one fails it.
-TEST(Side2VerifySlow, TenDigitFirstMomentByTheArrayCount) {
-  for (auto [shape, route] : {std::pair{"2x5", MethodId::TwoStack}, std::pair{"5x2", MethodId::TwoBand}}) {
-    Side2Options o;
-    o.shape = *Shape::parse(shape);
-    o.route = route;
-    o.threads = 2;
-    nlohmann::json doc = to_json(run_side2_count(o));
+// without classes; and one F changed by one fails it. The results are the fixture side2_10's
+// (tests/support/test_cache.hpp: 2x5 by two-stack as one job, 5x2 by two-band as two shards,
+// merged here by `gridenum merge`), so no 10-digit count runs again for this test (it did: 47 s
+// of CI's slow tier, beside the fixture's own).
+TEST(Side2VerifyOnTheTables10, TenDigitFirstMomentByTheArrayCount) {
+  namespace t = gridenum::testing;
+  std::string shards;
+  for (int k = 1; k <= t::kSide2TenShards; ++k) shards += " " + t::side2_ten_two_band_dir(k).string();
+  const auto merged = t::run_cli_line("{gridenum} merge --json" + shards);
+  ASSERT_EQ(merged.code, 0) << merged.out;
+  const auto stack_file = t::side2_ten_two_stack_dir() / "result.json";
+  ASSERT_TRUE(std::filesystem::exists(stack_file)) << "fixture side2_10 missing: run through ctest";
+  const std::pair<std::string, nlohmann::json> docs[] = {{"2x5", nlohmann::json::parse(t::slurp(stack_file))},
+                                                         {"5x2", nlohmann::json::parse(merged.out)}};
+  for (auto [shape, doc] : docs) {
+    ASSERT_EQ(doc["shape"], shape);
     VerifyResultOptions v;
     v.recompute = Recompute::Sample;  // no class recounted: the sums and the array count only
     v.threads = 2;
