@@ -228,3 +228,26 @@ TEST(GridCanon, RefusesBadGrids) {
   EXPECT_THROW(canonical_form(Shape{3, 3}, GridCells(80, 1)), std::invalid_argument);
   EXPECT_THROW(canonical_form(Shape{4, 4}, GridCells(256, 1)), std::invalid_argument);
 }
+
+// Published minlex forms (docs/grid-tools.md, "Convention"): the smallest and the largest
+// minlex grids, posted on the Sudoku Players' Forum (Red Ed, 28 January 2007; the largest "72-way
+// automorphic"), are their own forms; and the solution of SudokuWiki's "tough" example with the
+// minlex form its Min-Lex feature prints (sudokuwiki.org/Sudoku_Min_Lex).
+GridCells cells_of(const std::string& text) {
+  GridCells g;
+  for (char ch : text) g.push_back(ch - '0');
+  return g;
+}
+
+TEST(GridCanon, PublishedMinlexForms) {
+  const Shape s{3, 3};
+  const std::string smallest = "123456789456789123789123456214365897365897214897214365531642978642978531978531642";
+  const std::string largest = "123456789457893612986217354274538196531964827698721435342685971715349268869172543";
+  EXPECT_EQ(grid_string(canonical_form(s, cells_of(smallest)).form), smallest);
+  const CanonResult big = canonical_form(s, cells_of(largest));
+  EXPECT_EQ(grid_string(big.form), largest);
+  EXPECT_EQ(big.automorphisms, 72u);
+  EXPECT_EQ(grid_string(canonical_form(s, cells_of("36921847521574986348763591275486123963192475892835764117348259654219638"
+                                                   "7896573124")).form),
+            "123456789457189236698273541261947853745831692839625417384792165512368974976514328");
+}
