@@ -102,7 +102,18 @@ class Canonicaliser {
           for (int c = 0; c < n_; ++c) pi_[static_cast<std::size_t>(c)] = pos_[t_][r0_][x_[t_][r1_ * n_ + c]];
           Columns st;
           st.src.fill(-1), st.at.fill(-1), st.slot_stack.fill(-1), st.stack_slot.fill(-1);
-          search(st, 0);
+          if (R_ == 2) {
+            // Two stacks: slot 0 opens with either one, slot 1 holds the other (see search_two).
+            for (int stack = 0; stack < 2; ++stack) {
+              Columns s2 = st;
+              s2.slot_stack[0] = static_cast<std::int8_t>(stack), s2.stack_slot[static_cast<std::size_t>(stack)] = 0;
+              s2.slot_stack[1] = static_cast<std::int8_t>(1 - stack), s2.stack_slot[static_cast<std::size_t>(1 - stack)] = 1;
+              s2.slots = 2;
+              search_two(s2, 0);
+            }
+          } else {
+            search(st, 0);
+          }
         }
       }
   }
@@ -181,6 +192,58 @@ class Canonicaliser {
       s2.at[static_cast<std::size_t>(c)] = static_cast<std::int8_t>(j);
       step(s2, j);
     }
+  }
+
+  // Two stacks (R = 2): every column of slot 0 sends row 2 to the other stack, so row 2's first C
+  // values are C, C+1, .., 2C-1 whatever the order of slot 0, and its column k of slot 1 is
+  // forced to pi(sigma(k)). The search above would try all C! orders of slot 0 before comparing
+  // anything (2x6: 1440 branches per pair of rows). So here slot 0 is chosen while row 2's second
+  // half is compared: its value at C+k is the slot-0 position of tau(sigma(k)), tau = pi o pi (a
+  // permutation of slot 0's stack), placed greedily when open exactly as in step().
+  void search_two(const Columns& st, int k) {
+    if (k == C_) {
+      Columns full = st;
+      for (int i = 0; i < C_; ++i) {
+        const int col = pi_[static_cast<std::size_t>(full.src[static_cast<std::size_t>(i)])];
+        full.src[static_cast<std::size_t>(C_ + i)] = static_cast<std::int8_t>(col);
+        full.at[static_cast<std::size_t>(col)] = static_cast<std::int8_t>(C_ + i);
+      }
+      leaf(full);
+      return;
+    }
+    if (st.src[static_cast<std::size_t>(k)] >= 0) {
+      step_two(st, k);
+      return;
+    }
+    const int stack = st.slot_stack[0];
+    for (int c = stack * C_; c < stack * C_ + C_; ++c) {
+      if (st.at[static_cast<std::size_t>(c)] >= 0) continue;
+      Columns s2 = st;
+      s2.src[static_cast<std::size_t>(k)] = static_cast<std::int8_t>(c);
+      s2.at[static_cast<std::size_t>(c)] = static_cast<std::int8_t>(k);
+      step_two(s2, k);
+    }
+  }
+
+  void step_two(Columns st, int k) {
+    const int target = pi_[static_cast<std::size_t>(pi_[static_cast<std::size_t>(st.src[static_cast<std::size_t>(k)])])];
+    if (st.at[static_cast<std::size_t>(target)] < 0) {
+      int p = 0;
+      while (st.src[static_cast<std::size_t>(p)] >= 0) ++p;
+      assert(p < C_);
+      st.src[static_cast<std::size_t>(p)] = static_cast<std::int8_t>(target);
+      st.at[static_cast<std::size_t>(target)] = static_cast<std::int8_t>(p);
+    }
+    cur_[static_cast<std::size_t>(C_ + k)] = static_cast<std::uint8_t>(st.at[static_cast<std::size_t>(target)]);
+    if (have_best_) {
+      const std::uint8_t* b = best_.data() + n_;
+      for (int i = C_; i <= C_ + k; ++i)
+        if (cur_[static_cast<std::size_t>(i)] != b[i]) {
+          if (cur_[static_cast<std::size_t>(i)] > b[i]) return;
+          break;
+        }
+    }
+    search_two(st, k + 1);
   }
 
   // sigma complete: relabel every row, arrange the rows (forced, see the top), compare.
