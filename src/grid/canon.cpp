@@ -30,7 +30,7 @@
 //
 //   x_[t][r*N + c]      the grid in orientation t (t = 1: transposed), one byte a cell
 //   pos_[t][r][d]       the column of digit d in row r of orientation t
-//   Columns (copied on every branch, 4 x 12 bytes + 1 int):
+//   PartialSigma (copied on every branch, 4 x 12 bytes + 1 int):
 //     src[j]            position j <- source column (-1: open)
 //     at[c]             source column c -> its position (-1: not placed)
 //     slot_stack[s]     slot s (positions s*C ..) holds source stack slot_stack[s] (-1: none)
@@ -38,6 +38,8 @@
 //   cur_[j]             row 2's values on the current branch
 //   best_[r*N + c]      the best form so far (0-based labels)
 #include "gridenum/grid/canon.hpp"
+
+#include "gridenum/core/arith.hpp"
 
 #include <fmt/format.h>
 
@@ -57,7 +59,7 @@ namespace gridenum {
 namespace {
 
 constexpr int kMaxSide = 12;
-using Line = std::array<std::int8_t, kMaxSide>;
+using LineBytes = std::array<std::int8_t, kMaxSide>;
 
 void require_grid(Shape s, const GridCells& grid) {
   if (!is_grid_tool_shape(s))
@@ -65,21 +67,21 @@ void require_grid(Shape s, const GridCells& grid) {
   if (!is_valid_grid(s, grid)) throw std::invalid_argument("grid tools: not a valid " + s.str() + " grid");
 }
 
-struct Columns {
-  Line src, at, slot_stack, stack_slot;
+struct PartialSigma {
+  LineBytes src, at, slot_stack, stack_slot;
   int slots = 0;
 };
 
 // One element reaching the minimum: orientation, the source of every new row and column, and
 // the relabelling (0-based digit -> 0-based label).
-struct Found {
+struct MinimumElement {
   int t = 0;
-  Line rows{}, cols{}, lab{};
+  LineBytes rows{}, cols{}, lab{};
 };
 
-class Canonicaliser {
+class MinlexSearch {
  public:
-  Canonicaliser(Shape s, const GridCells& grid, const CanonOptions& opt)
+  MinlexSearch(Shape s, const GridCells& grid, const CanonOptions& opt)
       : n_(s.n()), R_(s.rows), C_(s.cols), keep_(opt.keep_maps),
         orientations_(opt.transposition && s.rows == s.cols ? 2 : 1) {
     for (int r = 0; r < n_; ++r)
@@ -100,12 +102,12 @@ class Canonicaliser {
         for (r1_ = band * R_; r1_ < band * R_ + R_; ++r1_) {
           if (r1_ == r0_) continue;
           for (int c = 0; c < n_; ++c) pi_[static_cast<std::size_t>(c)] = pos_[t_][r0_][x_[t_][r1_ * n_ + c]];
-          Columns st;
+          PartialSigma st;
           st.src.fill(-1), st.at.fill(-1), st.slot_stack.fill(-1), st.stack_slot.fill(-1);
           if (R_ == 2) {
             // Two stacks: slot 0 opens with either one, slot 1 holds the other (see search_two).
             for (int stack = 0; stack < 2; ++stack) {
-              Columns s2 = st;
+              PartialSigma s2 = st;
               s2.slot_stack[0] = static_cast<std::int8_t>(stack), s2.stack_slot[static_cast<std::size_t>(stack)] = 0;
               s2.slot_stack[1] = static_cast<std::int8_t>(1 - stack), s2.stack_slot[static_cast<std::size_t>(1 - stack)] = 1;
               s2.slots = 2;
@@ -120,12 +122,12 @@ class Canonicaliser {
 
   std::array<std::uint8_t, kMaxSide * kMaxSide> best_{};
   bool have_best_ = false;
-  std::vector<Found> found_;
+  std::vector<MinimumElement> found_;
   std::uint64_t count_ = 0;
 
  private:
   // Places source column `col` at the smallest free position it may take (see the top).
-  void place(Columns& st, int col) const {
+  void place(PartialSigma& st, int col) const {
     const int stack = col / C_;
     if (st.stack_slot[static_cast<std::size_t>(stack)] < 0) {
       const int slot = st.slots++;
@@ -142,7 +144,7 @@ class Canonicaliser {
 
   // Position j's source column is set in st: row 2's value there, the prefix compared with the
   // best form's row 2 (cut when larger), then the next position.
-  void step(Columns st, int j) {
+  void step(PartialSigma st, int j) {
     const int target = pi_[static_cast<std::size_t>(st.src[static_cast<std::size_t>(j)])];
     if (st.at[static_cast<std::size_t>(target)] < 0) place(st, target);
     cur_[static_cast<std::size_t>(j)] = static_cast<std::uint8_t>(st.at[static_cast<std::size_t>(target)]);
@@ -157,7 +159,7 @@ class Canonicaliser {
     search(st, j + 1);
   }
 
-  void search(const Columns& st, int j) {
+  void search(const PartialSigma& st, int j) {
     if (j == n_) {
       leaf(st);
       return;
@@ -173,7 +175,7 @@ class Canonicaliser {
       for (int stack = 0; stack < R_; ++stack) {
         if (st.stack_slot[static_cast<std::size_t>(stack)] >= 0) continue;
         for (int c = stack * C_; c < stack * C_ + C_; ++c) {
-          Columns s2 = st;
+          PartialSigma s2 = st;
           s2.slot_stack[static_cast<std::size_t>(slot)] = static_cast<std::int8_t>(stack);
           s2.stack_slot[static_cast<std::size_t>(stack)] = static_cast<std::int8_t>(slot);
           s2.slots = slot + 1;
@@ -187,7 +189,7 @@ class Canonicaliser {
     const int stack = st.slot_stack[static_cast<std::size_t>(slot)];
     for (int c = stack * C_; c < stack * C_ + C_; ++c) {
       if (st.at[static_cast<std::size_t>(c)] >= 0) continue;
-      Columns s2 = st;
+      PartialSigma s2 = st;
       s2.src[static_cast<std::size_t>(j)] = static_cast<std::int8_t>(c);
       s2.at[static_cast<std::size_t>(c)] = static_cast<std::int8_t>(j);
       step(s2, j);
@@ -200,9 +202,9 @@ class Canonicaliser {
   // anything (2x6: 1440 branches per pair of rows). So here slot 0 is chosen while row 2's second
   // half is compared: its value at C+k is the slot-0 position of tau(sigma(k)), tau = pi o pi (a
   // permutation of slot 0's stack), placed greedily when open exactly as in step().
-  void search_two(const Columns& st, int k) {
+  void search_two(const PartialSigma& st, int k) {
     if (k == C_) {
-      Columns full = st;
+      PartialSigma full = st;
       for (int i = 0; i < C_; ++i) {
         const int col = pi_[static_cast<std::size_t>(full.src[static_cast<std::size_t>(i)])];
         full.src[static_cast<std::size_t>(C_ + i)] = static_cast<std::int8_t>(col);
@@ -218,14 +220,14 @@ class Canonicaliser {
     const int stack = st.slot_stack[0];
     for (int c = stack * C_; c < stack * C_ + C_; ++c) {
       if (st.at[static_cast<std::size_t>(c)] >= 0) continue;
-      Columns s2 = st;
+      PartialSigma s2 = st;
       s2.src[static_cast<std::size_t>(k)] = static_cast<std::int8_t>(c);
       s2.at[static_cast<std::size_t>(c)] = static_cast<std::int8_t>(k);
       step_two(s2, k);
     }
   }
 
-  void step_two(Columns st, int k) {
+  void step_two(PartialSigma st, int k) {
     const int target = pi_[static_cast<std::size_t>(pi_[static_cast<std::size_t>(st.src[static_cast<std::size_t>(k)])])];
     if (st.at[static_cast<std::size_t>(target)] < 0) {
       int p = 0;
@@ -247,7 +249,7 @@ class Canonicaliser {
   }
 
   // sigma complete: relabel every row, arrange the rows (forced, see the top), compare.
-  void leaf(const Columns& st) {
+  void leaf(const PartialSigma& st) {
     const int n = n_;
     std::array<std::uint8_t, kMaxSide> lab{};
     for (int d = 0; d < n; ++d)
@@ -258,7 +260,7 @@ class Canonicaliser {
         z[static_cast<std::size_t>(r * n + j)] =
             lab[x_[t_][r * n + st.src[static_cast<std::size_t>(j)]]];
     auto less_row = [&](int a, int b) { return std::memcmp(&z[static_cast<std::size_t>(a * n)], &z[static_cast<std::size_t>(b * n)], static_cast<std::size_t>(n)) < 0; };
-    Line order{};
+    LineBytes order{};
     int k = 0;
     const int band0 = r0_ / R_;
     order[static_cast<std::size_t>(k++)] = static_cast<std::int8_t>(r0_);
@@ -267,12 +269,12 @@ class Canonicaliser {
       if (r != r0_ && r != r1_) order[static_cast<std::size_t>(k++)] = static_cast<std::int8_t>(r);
     std::sort(order.begin() + 2, order.begin() + R_, less_row);
     // The other bands: rows sorted inside each, bands by their first row.
-    std::array<Line, kMaxSide> bands{};
+    std::array<LineBytes, kMaxSide> bands{};
     std::array<int, kMaxSide> band_ids{};
     int nb = 0;
     for (int b = 0; b < C_; ++b) {
       if (b == band0) continue;
-      Line& rows = bands[static_cast<std::size_t>(b)];
+      LineBytes& rows = bands[static_cast<std::size_t>(b)];
       for (int i = 0; i < R_; ++i) rows[static_cast<std::size_t>(i)] = static_cast<std::int8_t>(b * R_ + i);
       std::sort(rows.begin(), rows.begin() + R_, less_row);
       band_ids[static_cast<std::size_t>(nb++)] = b;
@@ -297,7 +299,7 @@ class Canonicaliser {
     }
     ++count_;
     if (keep_ || found_.empty()) {
-      Found f;
+      MinimumElement f;
       f.t = t_;
       f.rows = order;
       f.cols = st.src;
@@ -316,9 +318,9 @@ class Canonicaliser {
   std::array<std::uint8_t, kMaxSide> cur_{};
 };
 
-// A Found as an element in symmetry_group.hpp's convention: new row i comes from source row
+// A MinimumElement as an element in symmetry_group.hpp's convention: new row i comes from source row
 // rows[i], so the element sends row rows[i] to i (the inverse), and likewise for columns.
-GridElement to_element(int n, const Found& f) {
+GridElement to_element(int n, const MinimumElement& f) {
   GridElement g;
   g.geo.rows.assign(static_cast<std::size_t>(n), 0);
   g.geo.cols.assign(static_cast<std::size_t>(n), 0);
@@ -330,12 +332,6 @@ GridElement to_element(int n, const Found& f) {
   }
   g.geo.transpose = f.t == 1;
   return g;
-}
-
-std::uint64_t factorial(int k) {
-  std::uint64_t f = 1;
-  for (int i = 2; i <= k; ++i) f *= static_cast<std::uint64_t>(i);
-  return f;
 }
 
 }  // namespace
@@ -404,15 +400,15 @@ bool is_identity_element(const GridElement& g) { return g.geo.is_identity() && i
 
 std::uint64_t geometric_order(Shape s, bool transposition) {
   const int R = s.rows, C = s.cols;
-  std::uint64_t order = factorial(C) * factorial(R);  // band and stack permutations
-  for (int i = 0; i < C; ++i) order *= factorial(R);  // rows inside each band
-  for (int i = 0; i < R; ++i) order *= factorial(C);  // columns inside each stack
+  std::uint64_t order = factorial_u64(C) * factorial_u64(R);  // band and stack permutations
+  for (int i = 0; i < C; ++i) order *= factorial_u64(R);        // rows inside each band
+  for (int i = 0; i < R; ++i) order *= factorial_u64(C);        // columns inside each stack
   return transposition && R == C ? 2 * order : order;
 }
 
 CanonResult canonical_form(Shape s, const GridCells& grid, const CanonOptions& opt) {
   require_grid(s, grid);
-  Canonicaliser work(s, grid, opt);
+  MinlexSearch work(s, grid, opt);
   work.run();
   assert(work.have_best_ && !work.found_.empty());
   const int n = s.n();
@@ -421,7 +417,7 @@ CanonResult canonical_form(Shape s, const GridCells& grid, const CanonOptions& o
   for (int i = 0; i < n * n; ++i) r.form[static_cast<std::size_t>(i)] = work.best_[static_cast<std::size_t>(i)] + 1;
   r.to_form = to_element(n, work.found_.front());
   if (opt.keep_maps)
-    for (const Found& f : work.found_) r.maps.push_back(to_element(n, f));
+    for (const MinimumElement& f : work.found_) r.maps.push_back(to_element(n, f));
   r.automorphisms = work.count_;
   r.transposition = opt.transposition && s.rows == s.cols;
   return r;
