@@ -1,4 +1,6 @@
 // The grid tools' checks that take seconds (tests/grid/test_canon.cpp has the fast ones):
+//  - 8x8 and 9x9 forms against the plain minimum over the whole geometric group (walked, not
+//    listed), and for 10x10 and 12x12 no image under 20,000 random elements below the form;
 //  - 9x9 automorphism orders against a brute force over all 3,359,232 geometric symmetries (each
 //    image checked to be a relabelling of the grid): the pattern grid, its variants and random
 //    grids;
@@ -63,7 +65,70 @@ GridCells product_grid() {
   return g;
 }
 
+// The plain minimum over the whole geometric group without listing it: every (rows, columns,
+// orientation), the image relabelled by first appearance cell by cell in reading order and
+// compared with the smallest so far as it is made (stopping at the first larger cell).
+GridCells brute_form(Shape s, const GridCells& x, bool transposition) {
+  std::vector<Perm> rows, cols;
+  for_each_wreath_element(s.rows, s.cols, [&](const Perm& p) { rows.push_back(inverse(p)); });
+  for_each_wreath_element(s.cols, s.rows, [&](const Perm& p) { cols.push_back(inverse(p)); });
+  const int n = s.n();
+  GridCells best;
+  GridCells y(x.size());
+  for (int t = 0; t < (transposition && s.rows == s.cols ? 2 : 1); ++t)
+    for (const Perm& a : rows)
+      for (const Perm& b : cols) {
+        // Y(i, j) = X'(a^-1(i), b^-1(j)), relabelled as read.
+        std::array<int, 16> label{};
+        int next = 0;
+        int cmp = best.empty() ? -1 : 0;
+        for (int i = 0; i < n && cmp <= 0; ++i)
+          for (int j = 0; j < n && cmp <= 0; ++j) {
+            const int r = a[static_cast<std::size_t>(i)], c = b[static_cast<std::size_t>(j)];
+            const int v = t ? x[static_cast<std::size_t>(c * n + r)] : x[static_cast<std::size_t>(r * n + c)];
+            int& l = label[static_cast<std::size_t>(v)];
+            if (l == 0) l = ++next;
+            y[static_cast<std::size_t>(i * n + j)] = l;
+            if (cmp == 0 && l != best[static_cast<std::size_t>(i * n + j)]) cmp = l < best[static_cast<std::size_t>(i * n + j)] ? -1 : 1;
+          }
+        if (cmp < 0) best = y;
+      }
+  return best;
+}
+
 }  // namespace
+
+// The form against the plain minimum over the whole group where the group can be walked: 8x8
+// (442,368 geometric symmetries) and 9x9 (3,359,232, with and without the transposition).
+TEST(GridSlow, FormIsThePlainMinimumEightAndNine) {
+  for (const Shape s : {Shape{2, 4}, Shape{4, 2}, Shape{3, 3}})
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+      const GridCells x = random_grid(s, 900 + seed);
+      for (bool t : {true, false}) {
+        if (!t && s.rows != s.cols) continue;
+        CanonOptions opt;
+        opt.transposition = t;
+        EXPECT_EQ(canonical_form(s, x, opt).form, brute_form(s, x, t)) << s.str() << " " << grid_string(x) << " t=" << t;
+      }
+    }
+  // The most symmetric grid too (many elements reach its minimum).
+  EXPECT_EQ(canonical_form(Shape{3, 3}, product_grid()).form, brute_form(Shape{3, 3}, product_grid(), true));
+}
+
+// 10x10 and 12x12, where the group is too large to walk: no image under 20,000 random elements is
+// smaller than the form (a missed branch of the search would show as a smaller image).
+TEST(GridSlow, NoRandomImageBelowTheFormTenAndTwelve) {
+  std::mt19937_64 rng(1010);
+  for (const Shape s : {Shape{2, 5}, Shape{5, 2}, Shape{3, 4}, Shape{4, 3}, Shape{2, 6}, Shape{6, 2}}) {
+    const GridCells x = random_grid(s, 77);
+    const GridCells form = canonical_form(s, x).form;
+    for (int k = 0; k < 20000; ++k) {
+      GridElement g = random_element(s, rng);
+      const GridCells image = relabel_first_appearance(apply_element(s, g, x));
+      ASSERT_GE(image, form) << s.str() << " " << grid_string(x);
+    }
+  }
+}
 
 TEST(GridSlow, NineByNineAutomorphismsAgainstBruteForce) {
   const Shape s{3, 3};
