@@ -91,6 +91,12 @@ run 0 "$g" verify result merged/result.json
 run 0 "$g" symmetry
 run 0 "$g" symmetry --shape 2x2 --no-transpose
 run 0 "$g" symmetry --shape 2x5 --threads 2
+# The grid tools read whole grids: the three puzzles' solutions.
+"$g" solve puzzles.txt > grids.txt 2>/dev/null
+run 0 "$g" grid canon grids.txt
+run 0 "$g" grid equiv "$(sed -n 1p grids.txt)" "$(sed -n 1p grids.txt)"
+run 0 "$g" grid auto grids.txt
+run 0 "$g" grid info grids.txt
 run 0 "$g" estimate --shape 3x3
 run 0 "$g" solve puzzles.txt
 run 0 "$g" solve --count puzzles.txt

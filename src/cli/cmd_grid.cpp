@@ -1,0 +1,298 @@
+// `gridenum grid canon | equiv | auto | info`: one grid's minlex form, equivalence of two grids,
+// the automorphism group, and the band classes (grid/canon.hpp, grid/grid_info.hpp; the
+// conventions in docs/grid-tools.md). Thin: read the grids (grid/grid_io.hpp: every format the
+// puzzle reader takes, bad input an InputError naming line and column, exit 2), compute on
+// oneTBB in batches (output in input order), print text or JSON lines (one object per grid).
+#include <oneapi/tbb/parallel_for.h>
+#include <oneapi/tbb/task_arena.h>
+
+#include <nlohmann/json.hpp>
+
+#include <fcntl.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "command.hpp"
+#include "options.hpp"
+#include "output.hpp"
+#include "gridenum/core/errors.hpp"
+#include "gridenum/core/threads.hpp"
+#include "gridenum/grid/canon.hpp"
+#include "gridenum/grid/grid_info.hpp"
+#include "gridenum/grid/grid_io.hpp"
+
+namespace gridenum::cli {
+namespace {
+
+struct GridArgs {
+  std::string file = "-";
+  std::vector<std::string> pair;  // equiv: two grids or files
+  std::string shape;
+  int threads = 0;
+  bool json = false;
+  bool no_transpose = false;
+};
+
+ReadOptions grid_read_options(const GridArgs& a) {
+  ReadOptions r;
+  if (!a.shape.empty()) {
+    r.shape = parse_box_shape(a.shape);
+    const Shape s = *r.shape;
+    check_shape(s, is_grid_tool_shape(s) ? std::nullopt
+                                         : std::optional<std::string>("the grid tools take 4 to 12 digits (2x2 .. 6x2)"));
+  }
+  return r;
+}
+
+// The grids of FILE ('-': standard input), or of one grid written on the command line when
+// `text_allowed` and no such file exists.
+std::vector<GridInput> load_grids(const std::string& arg, const ReadOptions& opt, bool text_allowed) {
+  if (arg == "-") {
+    if (::fcntl(0, F_GETFL) == -1) throw InputError("standard input is closed; give a grid file or pipe grids in");
+    std::ios::sync_with_stdio(false);
+    return read_grids(std::cin, "", opt);
+  }
+  if (std::filesystem::is_directory(arg)) throw InputError("'" + arg + "' is a directory; give a grid file");
+  if (std::filesystem::exists(arg)) {
+    std::ifstream in(arg);
+    if (!in) throw InputError("cannot open '" + arg + "'");
+    return read_grids(in, arg, opt);
+  }
+  if (text_allowed) return {parse_grid_text(arg, "grid '" + arg.substr(0, 20) + (arg.size() > 20 ? "...'" : "'"), opt)};
+  throw InputError("no file '" + arg + "'");
+}
+
+// f(grid) for every grid on `threads` threads; the results in input order.
+template <class R, class F>
+std::vector<R> map_grids(const std::vector<GridInput>& grids, int threads, F&& f) {
+  std::vector<R> out(grids.size());
+  oneapi::tbb::task_arena arena(resolve_threads(threads));
+  arena.execute([&] {
+    oneapi::tbb::parallel_for(std::size_t{0}, grids.size(), [&](std::size_t i) { out[i] = f(grids[i]); });
+  });
+  return out;
+}
+
+std::string json_text(const nlohmann::json& j) { return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n"; }
+
+nlohmann::json element_json(const GridElement& g) {
+  auto one_based = [](const Perm& p) {
+    std::vector<int> v;
+    for (int x : p) v.push_back(x + 1);
+    return v;
+  };
+  return {{"rows", one_based(g.geo.rows)}, {"columns", one_based(g.geo.cols)}, {"transpose", g.geo.transpose},
+          {"digits", one_based(g.digits)}, {"text", element_text(g)}};
+}
+
+void run_canon(const GridArgs& a) {
+  const auto grids = load_grids(a.file, grid_read_options(a), false);
+  CanonOptions opt;
+  opt.transposition = !a.no_transpose;
+  const auto results = map_grids<CanonResult>(grids, a.threads, [&](const GridInput& g) { return canonical_form(g.shape, g.cells, opt); });
+  std::string out;
+  for (std::size_t i = 0; i < grids.size(); ++i) {
+    const std::string form = grid_string(results[i].form);
+    if (a.json)
+      out += json_text({{"line", grids[i].line}, {"shape", grids[i].shape.str()}, {"canonical", form},
+                        {"transposition", results[i].transposition}, {"automorphisms", results[i].automorphisms}});
+    else
+      out += form + "\n";
+  }
+  write_stdout(out);
+}
+
+void run_auto(const GridArgs& a) {
+  const auto grids = load_grids(a.file, grid_read_options(a), false);
+  struct Both {
+    Automorphisms with, without;
+    bool square = false;
+  };
+  const auto results = map_grids<Both>(grids, a.threads, [&](const GridInput& g) {
+    Both b;
+    b.square = g.shape.rows == g.shape.cols;
+    b.without = automorphisms(g.shape, g.cells, false);
+    if (b.square && !a.no_transpose) b.with = automorphisms(g.shape, g.cells, true);
+    return b;
+  });
+  std::string out;
+  for (std::size_t i = 0; i < grids.size(); ++i) {
+    const Both& b = results[i];
+    const bool with = b.square && !a.no_transpose;
+    const Automorphisms& main = with ? b.with : b.without;
+    if (a.json) {
+      nlohmann::json j{{"line", grids[i].line}, {"shape", grids[i].shape.str()}, {"order", main.order},
+                       {"transposition", with}, {"order_without_transposition", b.without.order}};
+      j["generators"] = nlohmann::json::array();
+      for (const GridElement& g : main.generators) j["generators"].push_back(element_json(g));
+      out += json_text(j);
+      continue;
+    }
+    out += fmt::format("line {}: {} grid, {} automorphism{}", grids[i].line, grids[i].shape.str(), main.order,
+                       main.order == 1 ? "" : "s");
+    if (with) out += fmt::format(" ({} without transposition)", b.without.order);
+    out += "\n";
+    for (std::size_t k = 0; k < main.generators.size(); ++k)
+      out += fmt::format("  generator {}: {}\n", k + 1, element_text(main.generators[k]));
+  }
+  write_stdout(out);
+}
+
+std::string class_list(const std::vector<int>& classes) {
+  std::string s;
+  for (std::size_t i = 0; i < classes.size(); ++i) s += (i ? ", " : "") + std::to_string(classes[i]);
+  return s;
+}
+
+void run_info(const GridArgs& a) {
+  const auto grids = load_grids(a.file, grid_read_options(a), false);
+  // The catalogues are built once per shape (grid_info.cpp), before the batch's threads ask.
+  const auto results = map_grids<GridInfo>(grids, a.threads, [](const GridInput& g) { return grid_info(g.shape, g.cells); });
+  std::string out;
+  for (std::size_t i = 0; i < grids.size(); ++i) {
+    const GridInfo& r = results[i];
+    const bool square = r.shape.rows == r.shape.cols;
+    if (a.json) {
+      nlohmann::json j{{"line", grids[i].line}, {"shape", r.shape.str()}, {"canonical", grid_string(r.canonical)},
+                       {"automorphisms", r.automorphisms}, {"automorphisms_without_transposition", r.automorphisms_untransposed}};
+      if (r.classes_known) {
+        j["band_classes"] = r.band_classes;
+        j["stack_classes"] = r.stack_classes;
+        j["band_class_count"] = r.band_class_count;
+        j["stack_class_count"] = r.stack_class_count;
+      }
+      out += json_text(j);
+      continue;
+    }
+    out += fmt::format("line {}: {} grid\n  canonical      {}\n  automorphisms  {}", grids[i].line, r.shape.str(),
+                       grid_string(r.canonical), r.automorphisms);
+    if (square) out += fmt::format(" ({} without transposition)", r.automorphisms_untransposed);
+    out += "\n";
+    if (r.classes_known) {
+      out += fmt::format("  band classes   {} (of {}, top band first)\n", class_list(r.band_classes), r.band_class_count);
+      out += fmt::format("  stack classes  {} (of {}{})\n", class_list(r.stack_classes), r.stack_class_count,
+                         square ? "" : ", as bands of " + Shape{r.shape.cols, r.shape.rows}.str());
+    }
+  }
+  write_stdout(out);
+}
+
+void run_equiv(const GridArgs& a) {
+  const ReadOptions ropt = grid_read_options(a);
+  if (a.pair.size() != 2) throw InputError("give two grids or two files");
+  if (a.pair[0] == "-" && a.pair[1] == "-") throw InputError("standard input ('-') can be one of the two, not both");
+  const auto as = load_grids(a.pair[0], ropt, true), bs = load_grids(a.pair[1], ropt, true);
+  if (as.size() != bs.size())
+    throw InputError(fmt::format("'{}' holds {} grids and '{}' {}: the grids are compared in pairs", a.pair[0], as.size(),
+                                 a.pair[1], bs.size()));
+  struct Answer {
+    bool same_shape = false, equivalent = false, transposed = false;
+  };
+  std::vector<Answer> res(as.size());
+  oneapi::tbb::task_arena arena(resolve_threads(a.threads));
+  arena.execute([&] {
+    oneapi::tbb::parallel_for(std::size_t{0}, as.size(), [&](std::size_t i) {
+      const GridInput &x = as[i], &y = bs[i];
+      Answer& r = res[i];
+      r.same_shape = x.shape == y.shape;
+      if (r.same_shape) {
+        r.equivalent = equivalent(x.shape, x.cells, y.cells, !a.no_transpose);
+        r.transposed = x.shape.rows != x.shape.cols && equivalent_to_transpose(x.shape, x.cells, y.cells);
+      } else if (x.shape == Shape{y.shape.cols, y.shape.rows}) {
+        // A is R x C, B is C x R: B's transpose is an R x C grid.
+        r.transposed = equivalent(x.shape, x.cells, transpose_grid(y.shape, y.cells), true);
+      }
+    });
+  });
+  std::string out;
+  bool all = true;
+  for (std::size_t i = 0; i < as.size(); ++i) {
+    const Answer& r = res[i];
+    const bool square = as[i].shape.rows == as[i].shape.cols;
+    all = all && (r.equivalent || (square && r.transposed));
+    if (a.json) {
+      nlohmann::json j{{"line_a", as[i].line}, {"line_b", bs[i].line}, {"shape_a", as[i].shape.str()},
+                       {"shape_b", bs[i].shape.str()}, {"equivalent", r.equivalent}};
+      if (!square) j["equivalent_to_transpose"] = r.transposed;
+      out += json_text(j);
+      continue;
+    }
+    std::string line = as.size() > 1 ? fmt::format("lines {} and {}: ", as[i].line, bs[i].line) : std::string();
+    if (!r.same_shape)
+      line += fmt::format("not equivalent (box shapes {} and {})", as[i].shape.str(), bs[i].shape.str());
+    else
+      line += r.equivalent ? "equivalent" : "not equivalent";
+    if (!square)
+      line += r.transposed ? "; A is equivalent to the transpose of B" : "; A is not equivalent to the transpose of B";
+    out += line + "\n";
+  }
+  write_stdout(out);
+  if (!all) throw Exit{1};
+}
+
+void add_common(CLI::App* cmd, GridArgs& a, bool batch) {
+  cmd->add_option("--shape", a.shape,
+                  "Box shape RxC of the grids, e.g. 3x4 for 12x12 (default: from the length, as solve: 6 -> 2x3, "
+                  "8 -> 2x4, 10 -> 2x5, 12 -> 3x4)");
+  if (batch) add_threads_option(cmd, a.threads, "Worker threads for a batch of grids")->default_val(0);
+  cmd->add_flag("--json", a.json, "One JSON object per line: per grid (per pair for equiv), in input order");
+}
+
+const RegisterCommand register_grid(17, [](CLI::App& root) {
+  auto* cmd = root.add_subcommand(
+      "grid", "Grid tools: the minlex canonical form of a grid, equivalence of two grids, automorphisms, band classes");
+  cmd->require_subcommand(1);
+  cmd->footer(
+      "Grids: one per line in any format solve reads (a line of N*N symbols 1-9, A.. for 10..; rows on\n"
+      "lines; the drawn grid; JSON) with every cell filled, N from 4 to 12. The group: band, row, stack and\n"
+      "column permutations, relabelling, and transposition for square boxes (docs/grid-tools.md).\n"
+      "Exit: 0 done (equiv: every pair equivalent); 1 equiv: a pair not equivalent; 2 usage or input error\n"
+      "(the line and column of the fault); 3 run-time error.");
+  const char* file_help = "The grid file, one grid per line or block ('-': standard input)";
+
+  auto a = std::make_shared<GridArgs>();
+  auto* canon = cmd->add_subcommand(
+      "canon", "Print the minlex form of each grid: the smallest row-major string over the group, digits relabelled "
+               "1, 2, .. in order of first appearance (9x9: starts 123456789)");
+  canon->add_option("FILE", a->file, file_help)->default_val("-");
+  add_common(canon, *a, true);
+  canon->add_flag("--no-transpose", a->no_transpose, "Leave transposition out of the group (square boxes; never in it otherwise)");
+  canon->callback([a] { run_canon(*a); });
+
+  a = std::make_shared<GridArgs>();
+  auto* equiv = cmd->add_subcommand(
+      "equiv", "Say whether two grids are equivalent (same minlex form); for RxC boxes with R != C also whether A is "
+               "equivalent to the transpose of B");
+  equiv->add_option("FILE", a->pair,
+                    "Two grids, each a grid line or a file of grids compared pair by pair ('-': standard input)")
+      ->expected(2)
+      ->required();
+  add_common(equiv, *a, true);
+  equiv->add_flag("--no-transpose", a->no_transpose, "Leave transposition out of the group (square boxes; never in it otherwise)");
+  equiv->callback([a] { run_equiv(*a); });
+
+  a = std::make_shared<GridArgs>();
+  auto* aut = cmd->add_subcommand(
+      "auto", "Print the order of each grid's automorphism group (the elements of the group that map it onto itself, "
+              "relabelling included) and a small set of generators");
+  aut->add_option("FILE", a->file, file_help)->default_val("-");
+  add_common(aut, *a, true);
+  aut->add_flag("--no-transpose", a->no_transpose, "Leave transposition out of the group (square boxes; never in it otherwise)");
+  aut->callback([a] { run_auto(*a); });
+
+  a = std::make_shared<GridArgs>();
+  auto* info = cmd->add_subcommand(
+      "info", "Print each grid's minlex form, automorphism orders with and without transposition, and (N <= 9) the "
+              "catalogue class of every band and stack (9x9: the 44 Felgenhauer-Jarvis band classes)");
+  info->add_option("FILE", a->file, file_help)->default_val("-");
+  add_common(info, *a, true);
+  info->callback([a] { run_info(*a); });
+});
+
+}  // namespace
+}  // namespace gridenum::cli
