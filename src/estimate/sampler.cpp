@@ -1,7 +1,9 @@
 // Sampler (sampler.hpp): one path of knuth or sis and its weight.
 #include "gridenum/estimate/sampler.hpp"
 
+#include <algorithm>
 #include <bit>
+#include <cassert>
 #include <stdexcept>
 #include <string>
 
@@ -29,6 +31,9 @@ Sampler::Sampler(Shape shape, Method method, int max_bits)
   allowed_.resize(n_);
   grid_.resize(static_cast<std::size_t>(n_) * n_);
   row_digits_.resize(n_);
+  digit_col_.resize(n_);
+  col_digit_.resize(n_);
+  out_.resize(n_);
 }
 
 // The i-th (from 0) set bit of m.
@@ -37,7 +42,7 @@ static int estimate_nth_bit(DigitMask m, unsigned i) {
   return std::countr_zero(m);
 }
 
-bool Sampler::fill_row_by_cells(Chooser& chooser, int r, long double& weight) {
+bool Sampler::fill_row_by_cells(Chooser& chooser, long double& weight) {
   DigitMask used = 0;
   for (int c = 0; c < n_; ++c) {
     const DigitMask cand = allowed_[c] & ~used;
@@ -48,7 +53,67 @@ bool Sampler::fill_row_by_cells(Chooser& chooser, int r, long double& weight) {
     used |= DigitMask{1} << d;
     row_digits_[c] = d;
   }
-  (void)r;
+  return true;
+}
+
+// Kuhn's augmenting path from column x over the digits in `digits` not yet visited.
+bool Sampler::augment(int x, DigitMask digits, DigitMask& visited) {
+  for (DigitMask cand = allowed_[x] & digits & ~visited; cand; cand &= cand - 1) {
+    const int d = std::countr_zero(cand);
+    visited |= DigitMask{1} << d;
+    if (digit_col_[d] < 0 || augment(digit_col_[d], digits, visited)) {
+      digit_col_[d] = x;
+      col_digit_[x] = d;
+      return true;
+    }
+  }
+  return false;
+}
+
+bool Sampler::fill_row_by_feasible_cells(Chooser& chooser, long double& weight) {
+  const DigitMask all = shape_.all_digits();
+  std::fill(digit_col_.begin(), digit_col_.end(), -1);
+  for (int x = 0; x < n_; ++x) {
+    DigitMask visited = 0;
+    if (!augment(x, all, visited)) return false;  // perm(A_r) = 0: a dead end
+  }
+  DigitMask digits = all;  // digits still to place: those of the columns c..N-1
+  for (int c = 0; c < n_; ++c) {
+    const std::uint32_t rest = static_cast<std::uint32_t>(((std::uint64_t{1} << n_) - 1) & ~((std::uint64_t{1} << c) - 1));
+    // out[x]: the columns y whose matched digit column x could take instead.
+    for (std::uint32_t xs = rest; xs; xs &= xs - 1) {
+      const int x = std::countr_zero(xs);
+      std::uint32_t o = 0;
+      for (DigitMask ds = allowed_[x] & digits; ds; ds &= ds - 1) o |= std::uint32_t{1} << digit_col_[std::countr_zero(ds)];
+      out_[x] = o;
+    }
+    // reach: the columns with a path to c (c itself included).
+    std::uint32_t reach = std::uint32_t{1} << c;
+    for (bool grew = true; grew;) {
+      grew = false;
+      for (std::uint32_t xs = rest & ~reach; xs; xs &= xs - 1) {
+        const int x = std::countr_zero(xs);
+        if (out_[x] & reach) {
+          reach |= std::uint32_t{1} << x;
+          grew = true;
+        }
+      }
+    }
+    const std::uint32_t feasible = out_[c] & reach;  // digit of y fits c, and y can pass its turn on to c
+    const int m = std::popcount(feasible);
+    assert(m >= 1);
+    const int y = estimate_nth_bit(feasible, chooser.uniform(static_cast<unsigned>(m)));
+    weight *= static_cast<long double>(m);
+    const int d = col_digit_[y], freed = col_digit_[c];
+    row_digits_[c] = d;
+    digits &= ~(DigitMask{1} << d);
+    if (y != c) {  // y gives d to c and takes another digit along its path to c, which frees c's old one
+      digit_col_[freed] = -1;
+      DigitMask visited = 0;
+      [[maybe_unused]] const bool ok = augment(y, digits, visited);
+      assert(ok);
+    }
+  }
   return true;
 }
 
@@ -66,8 +131,12 @@ long double Sampler::sample(Chooser& chooser) {
       weight *= static_cast<long double>(p);
       matcher_.sample(chooser, row_digits_);
     } else {
-      if (method_ == Method::sis) ++cell_rows_;
-      if (!fill_row_by_cells(chooser, r, weight)) return 0;
+      if (method_ == Method::knuth) {
+        if (!fill_row_by_cells(chooser, weight)) return 0;
+      } else {
+        ++cell_rows_;
+        if (!fill_row_by_feasible_cells(chooser, weight)) return 0;
+      }
     }
     for (int c = 0; c < n_; ++c) {
       const DigitMask bit = DigitMask{1} << row_digits_[c];

@@ -66,8 +66,8 @@ struct TreeSums {
   std::size_t paths = 0;
 };
 
-TreeSums walk_tree(Method method) {
-  Sampler sampler(Shape{2, 2}, method);
+TreeSums walk_tree(Method method, int max_bits = RowMatcher::kDefaultMaxBits) {
+  Sampler sampler(Shape{2, 2}, method, max_bits);
   TreeWalk walk;
   TreeSums s;
   do {
@@ -103,12 +103,23 @@ TEST(EstimateUnbiased, SisMeanIsTheCountOn4x4) {
   EXPECT_EQ(s.grids.size(), 288u);
 }
 
+// sis with a state limit of 0 bits fills every row by its feasible cells (the 25x25 path): unbiased
+// too, and no path ends inside a row, so it has fewer paths than knuth.
+TEST(EstimateUnbiased, SisByFeasibleCellsMeanIsTheCountOn4x4) {
+  const TreeSums s = walk_tree(Method::sis, 0);
+  EXPECT_EQ(s.total_probability, Fraction(1));
+  EXPECT_EQ(s.mean, Fraction(288));
+  EXPECT_EQ(s.grids.size(), 288u);
+  EXPECT_LT(s.paths, walk_tree(Method::knuth).paths);
+}
+
 // Each grid a sample returns is a valid grid (rows, columns, boxes hold every digit once). Knuth's
 // paths on 9x9 end at a dead end more than 99 % of the time, hence 3,000 paths.
 TEST(EstimateUnbiased, SampledGridsAreValid) {
+  for (int max_bits : {RowMatcher::kDefaultMaxBits, 0})
   for (Method method : {Method::knuth, Method::sis})
     for (Shape shape : {Shape{2, 3}, Shape{3, 2}, Shape{3, 3}, Shape{2, 4}}) {
-      Sampler sampler(shape, method);
+      Sampler sampler(shape, method, max_bits);
       const int n = shape.n();
       int complete = 0;
       for (std::uint64_t i = 0; i < 3000; ++i) {

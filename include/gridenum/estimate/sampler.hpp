@@ -8,7 +8,14 @@
 //   sis    sequential importance sampling row by row: the ways to fill row r given the rows above
 //          are perm(A_r) (permanent.hpp); the row is drawn uniformly among them, weight = product
 //          of the permanents, 0 when a row has none. A row whose DP would pass RowMatcher's state
-//          limit (only for N > 20) is filled cell by cell as knuth does.
+//          limit (only for N > 20: from band 1 on, where every column differs) is filled cell by
+//          cell instead, each cell's digit drawn uniformly among the digits that still leave the
+//          row's open cells a perfect matching, weight x their number. Which digits those are comes
+//          from one perfect matching M of the open cells (Kuhn's augmenting paths) and the classical
+//          alternating-cycle test: digit M(y) fits cell c in some perfect matching iff it is allowed
+//          in c and column y reaches c in the graph "x -> y when x may take M(y)" (y = c included).
+//          No dead end inside a row, unlike knuth's cells: tried plain cells first, and 25x25 gave
+//          weight 0 on every sample.
 // Both are unbiased for the same reason: a grid is reached with probability p > 0 and then weighs
 // exactly 1/p, and a dead end weighs 0, so E[weight] = sum over grids of p * 1/p = the count.
 //
@@ -54,13 +61,17 @@ class Sampler {
   Shape shape() const { return shape_; }
 
  private:
-  bool fill_row_by_cells(Chooser& chooser, int r, long double& weight);
+  bool fill_row_by_cells(Chooser& chooser, long double& weight);
+  bool fill_row_by_feasible_cells(Chooser& chooser, long double& weight);
+  bool augment(int x, DigitMask digits, DigitMask& visited);
   Shape shape_;
   Method method_;
   int n_, max_bits_;
   std::uint64_t cell_rows_ = 0;
   std::vector<DigitMask> col_, box_, allowed_;
   std::vector<int> grid_, row_digits_;
+  std::vector<int> digit_col_, col_digit_;  // a perfect matching of the row's cells still open
+  std::vector<std::uint32_t> out_;          // feasible-cells step: column x -> columns whose digit x takes
   RowMatcher matcher_;
 };
 
