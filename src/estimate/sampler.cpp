@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <bit>
 #include <cassert>
+#include <cmath>
 #include <stdexcept>
 #include <string>
 
@@ -34,6 +35,11 @@ Sampler::Sampler(Shape shape, Method method, int max_bits)
   digit_col_.resize(n_);
   col_digit_.resize(n_);
   out_.resize(n_);
+  deg_.resize(n_);
+  score_.resize(n_);
+  log_g_.resize(n_ + 1);
+  log_g_[0] = -1e300;  // deg 0 never occurs for a feasible digit
+  for (int k = 1; k <= n_; ++k) log_g_[k] = std::lgamma(k + 1.0) / k;
 }
 
 // The i-th (from 0) set bit of m.
@@ -102,8 +108,40 @@ bool Sampler::fill_row_by_feasible_cells(Chooser& chooser, long double& weight) 
     const std::uint32_t feasible = out_[c] & reach;  // digit of y fits c, and y can pass its turn on to c
     const int m = std::popcount(feasible);
     assert(m >= 1);
-    const int y = estimate_nth_bit(feasible, chooser.uniform(static_cast<unsigned>(m)));
-    weight *= static_cast<long double>(m);
+    int y = 0;
+    if (m == 1) {
+      y = estimate_nth_bit(feasible, chooser.uniform(static_cast<unsigned>(m)));
+      weight *= static_cast<long double>(m);
+    } else {
+      // Each feasible digit d weighted by Bregman's estimate of the open cells' fillings after it:
+      // the product over open columns x of g(deg x), g(k) = (k!)^(1/k), where d leaves deg x - 1.
+      for (std::uint32_t xs = rest & ~(std::uint32_t{1} << c); xs; xs &= xs - 1) {
+        const int x = std::countr_zero(xs);
+        deg_[x] = std::popcount(allowed_[x] & digits);
+      }
+      double best = -1e300;
+      int t = 0;
+      for (std::uint32_t ys = feasible; ys; ys &= ys - 1, ++t) {
+        const int d = col_digit_[std::countr_zero(ys)];
+        double l = 0;
+        for (std::uint32_t xs = rest & ~(std::uint32_t{1} << c); xs; xs &= xs - 1) {
+          const int x = std::countr_zero(xs);
+          if (allowed_[x] >> d & 1) l += log_g_[deg_[x] - 1] - log_g_[deg_[x]];
+        }
+        score_[t] = l;
+        best = std::max(best, l);
+      }
+      cell_weights_.resize(m);
+      u128 total = 0;
+      for (int i = 0; i < m; ++i) {
+        const double q = std::ldexp(std::exp(score_[i] - best), 40);
+        cell_weights_[i] = std::max<u128>(1, static_cast<u128>(q));
+        total += cell_weights_[i];
+      }
+      const unsigned pick = chooser.weighted(cell_weights_, total);
+      y = estimate_nth_bit(feasible, pick);
+      weight *= static_cast<long double>(total) / static_cast<long double>(cell_weights_[pick]);
+    }
     const int d = col_digit_[y], freed = col_digit_[c];
     row_digits_[c] = d;
     digits &= ~(DigitMask{1} << d);

@@ -73,14 +73,23 @@ TreeSums walk_tree(Method method, int max_bits = RowMatcher::kDefaultMaxBits) {
   do {
     walk.start();
     const long double w = sampler.sample(walk);
-    const auto wi = static_cast<std::uint64_t>(w);
-    EXPECT_EQ(static_cast<long double>(wi), w);  // integer weights, exact in long double here
-    s.mean += walk.probability() * Fraction(wi);
     s.total_probability += walk.probability();
-    if (w > 0) {
-      EXPECT_EQ(walk.probability() * Fraction(wi), Fraction(1));  // a grid weighs 1 / its probability
-      s.grids.emplace(sampler.grid().begin(), sampler.grid().end());
+    if (max_bits > 0) {
+      // Integer weights (products of candidate counts and permanents), exact in long double here.
+      const auto wi = static_cast<std::uint64_t>(w);
+      EXPECT_EQ(static_cast<long double>(wi), w);
+      s.mean += walk.probability() * Fraction(wi);
+      if (w > 0) {
+        EXPECT_EQ(walk.probability() * Fraction(wi), Fraction(1));  // a grid weighs 1 / its probability
+      }
+    } else if (w > 0) {
+      // Weighted feasible cells: the draw is exact (integer weights), the weight the long double
+      // product of sum Q / Q_d, so probability x weight is 1 up to the rounding of a few divisions.
+      const auto p = static_cast<long double>(walk.probability());
+      EXPECT_NEAR(static_cast<double>(p * w), 1.0, 1e-15);
+      s.mean += 1;  // the path's term probability x weight, 1 by the check above
     }
+    if (w > 0) s.grids.emplace(sampler.grid().begin(), sampler.grid().end());
     ++s.paths;
   } while (walk.advance());
   return s;
@@ -103,8 +112,9 @@ TEST(EstimateUnbiased, SisMeanIsTheCountOn4x4) {
   EXPECT_EQ(s.grids.size(), 288u);
 }
 
-// sis with a state limit of 0 bits fills every row by its feasible cells (the 25x25 path): unbiased
-// too, and no path ends inside a row, so it has fewer paths than knuth.
+// sis with a state limit of 0 bits fills every row by its weighted feasible cells (the 25x25 path):
+// every grid reached, each weighing 1 / its probability (up to rounding), so the mean is the count;
+// no path ends inside a row, so it has fewer paths than knuth.
 TEST(EstimateUnbiased, SisByFeasibleCellsMeanIsTheCountOn4x4) {
   const TreeSums s = walk_tree(Method::sis, 0);
   EXPECT_EQ(s.total_probability, Fraction(1));
