@@ -116,6 +116,10 @@ void run_sampling(const EstimateArgs& a, Shape shape, estimate::Method method) {
   const double need = have ? estimate::samples_for(r.cv, 0.01) : 0;
   const double need_seconds = have && r.samples_per_second > 0 ? need / r.samples_per_second : 0;
   const int n = shape.n();
+  // A heuristic signal, not a test: when a few heavy weights carry the mean (effective samples under
+  // 5 % of the samples) the normal interval is likely too short (docs/estimate.md, "Error bars":
+  // knuth on 8x8 covered 88 % at 400 samples).
+  const bool heavy_tail = have && r.ess < 0.05 * static_cast<double>(a.samples);
   if (a.json) {
     nlohmann::json j{{"shape", shape.str()},
                      {"grid", std::to_string(n) + "x" + std::to_string(n)},
@@ -130,6 +134,7 @@ void run_sampling(const EstimateArgs& a, Shape shape, estimate::Method method) {
                      {"relative_error", r.relative_error},
                      {"cv", r.cv},
                      {"effective_samples", r.ess},
+                     {"heavy_tail_warning", heavy_tail},
                      {"dead_ends", r.dead_ends},
                      {"cell_rows", r.cell_rows},
                      {"seconds", r.seconds},
@@ -158,6 +163,11 @@ void run_sampling(const EstimateArgs& a, Shape shape, estimate::Method method) {
               << "  relative error           " << fmt::format("{:.4f}", r.relative_error) << "  (1.96 se / estimate)\n"
               << "  one sample's cv          " << fmt::format("{:.3f}", r.cv) << "  (sd / mean of the weights)\n"
               << "  effective samples        " << fmt::format("{:.1f}", r.ess) << "  ((sum w)^2 / sum w^2)\n";
+    if (heavy_tail)
+      std::cout << "  caution                  "
+                << fmt::format("the effective samples are {:.2g} % of the samples: a few heavy weights carry the mean, and\n",
+                               100 * r.ess / static_cast<double>(a.samples))
+                << "                           the interval is likely too short; take more samples (docs/estimate.md, \"Error bars\")\n";
   }
   std::cout << "  dead ends                " << group_digits(r.dead_ends)
             << fmt::format("  ({:.1f} % of the samples)", 100.0 * static_cast<double>(r.dead_ends) / static_cast<double>(a.samples))

@@ -66,6 +66,11 @@ TEST(EstimateCli, TextOutputAndUsageErrors) {
   for (const char* line : {"knuth estimate of the 6x6 grids (boxes 2x3): 2,000 samples, seed 1", "95 % interval",
                            "rigorous bounds", "exact count              28200960  (the stack method; for comparison)"})
     EXPECT_TRUE(contains(p.out, line)) << line << "\n" << p.out;
+  EXPECT_FALSE(contains(p.out, "caution")) << p.out;
+  // knuth on 9x9: 99.7 % dead ends, effective samples far under 5 %: said.
+  const Proc heavy = run_cli({"estimate", "--method", "knuth", "--samples", "20000"});
+  ASSERT_EQ(heavy.code, 0) << heavy.err;
+  EXPECT_TRUE(contains(heavy.out, "caution                  the effective samples are")) << heavy.out;
   EXPECT_EQ(run_cli({"estimate", "--method", "sis", "--samples", "1"}).code, 2);
   EXPECT_EQ(run_cli({"estimate", "--method", "mcmc"}).code, 2);
   const Proc degenerate = run_cli({"estimate", "--shape", "1x4", "--method", "sis"});
