@@ -92,6 +92,7 @@ run 0 "$g" symmetry
 run 0 "$g" symmetry --shape 2x2 --no-transpose
 run 0 "$g" symmetry --shape 2x5 --threads 2
 run 0 "$g" estimate --shape 3x3
+run 0 "$g" estimate --shape 4x3 --method sis --samples 2000 --threads 2
 run 0 "$g" solve puzzles.txt
 run 0 "$g" solve --count puzzles.txt
 run 0 "$g" solve --unique puzzles.txt
