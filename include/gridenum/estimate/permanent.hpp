@@ -76,8 +76,8 @@ class RowMatcher {
   std::vector<int> options_;
 };
 
-// perm(A) for the matrix above, by RowMatcher with no state limit below 2^32 entries; for tests
-// and small matrices (throws std::invalid_argument past 24 bits).
+// perm(A) for the matrix above, by RowMatcher with a state limit of 24 bits (256 MB); for tests and
+// small matrices (throws std::invalid_argument past it).
 u128 permanent(std::span<const DigitMask> column_digits);
 
 }  // namespace gridenum::estimate
