@@ -98,6 +98,7 @@ run 0 "$g" grid equiv "$(sed -n 1p grids.txt)" "$(sed -n 1p grids.txt)"
 run 0 "$g" grid auto grids.txt
 run 0 "$g" grid info grids.txt
 run 0 "$g" estimate --shape 3x3
+run 0 "$g" estimate --shape 4x3 --method sis --samples 2000 --threads 2
 run 0 "$g" solve puzzles.txt
 run 0 "$g" solve --count puzzles.txt
 run 0 "$g" solve --unique puzzles.txt

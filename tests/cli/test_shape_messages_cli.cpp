@@ -126,15 +126,20 @@ TEST(ShapeMessagesCli, GenerateTakesBoxShapesAsCountDoes) {
       << sized.err;
 }
 
-// estimate refuses 10 digits and more saying what it does and does not do -- not the stack
-// method's limits, which read as if estimate were unfinished -- and what the shape means.
+// estimate's independence method (the default) refuses 10 digits and more saying what it does and
+// does not do -- not the stack method's limits, which read as if estimate were unfinished -- what
+// the sampling methods do instead, and what the shape means.
 TEST(ShapeMessagesCli, EstimateSaysWhatItDoes) {
   for (const std::string shape : {"2x5", "2x6", "4x3"}) {
     const Proc p = refused({"estimate", "--shape", shape});
-    EXPECT_TRUE(contains(p.err, "--shape: estimate takes box shapes 2x2, 2x3, 3x2, 2x4, 4x2 and 3x3 (R*C <= 9): it reads the "
-                                "valid band and stack fillings, G_band and G_stack, from the stack method's catalogue"))
+    EXPECT_TRUE(contains(p.err, "--shape: estimate --method independence takes box shapes 2x2, 2x3, 3x2, 2x4, 4x2 and 3x3 "
+                                "(R*C <= 9): it reads the valid band and stack fillings, G_band and G_stack, from the stack "
+                                "method's catalogue"))
         << p.err;
-    EXPECT_TRUE(contains(p.err, "It gives no estimate from 10 digits on")) << p.err;
+    EXPECT_TRUE(contains(p.err, "It gives no independence estimate from 10 digits on")) << p.err;
+    EXPECT_TRUE(contains(p.err, "--method sis (or knuth) estimates any box shape by sampling (gridenum estimate --shape " +
+                                    shape + " --method sis)"))
+        << p.err;
     EXPECT_TRUE(contains(p.err, "gridenum count counts those grids")) << p.err;
     EXPECT_TRUE(contains(p.err, "; box shape " + shape + " gives")) << p.err;
     EXPECT_FALSE(contains(p.err, "the stack method supports")) << p.err;

@@ -1,0 +1,68 @@
+// The 95 % intervals of run_estimate (estimate/run.hpp) cover the exact count as often as they claim.
+// Slow tier: 1.56 million samples, 4 to 8 s on one core (measured 3.6 to 7.4 s beside other work).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "gridenum/estimate/run.hpp"
+
+using namespace gridenum;
+using namespace gridenum::estimate;
+
+namespace {
+
+// The 99.9 % acceptance region of Binomial(n, p): the largest lo and smallest hi with
+// P(X < lo) <= 0.0005 and P(X > hi) <= 0.0005.
+std::pair<int, int> binomial_region(int n, double p) {
+  std::vector<double> pmf(n + 1);
+  for (int x = 0; x <= n; ++x)
+    pmf[x] = std::exp(std::lgamma(n + 1.0) - std::lgamma(x + 1.0) - std::lgamma(n - x + 1.0) + x * std::log(p) +
+                      (n - x) * std::log1p(-p));
+  int lo = 0;
+  for (double below = 0; lo <= n && below + pmf[lo] <= 0.0005; ++lo) below += pmf[lo];
+  int hi = n;
+  for (double above = 0; hi >= 0 && above + pmf[hi] <= 0.0005; --hi) above += pmf[hi];
+  return {lo, hi};
+}
+
+}  // namespace
+
+// Coverage: 200 independent estimates (seeds 1000..1199) of 400 samples each on 4x4, 6x6 (2x3 and
+// 3x2) and 8x8 (2x4); the number of 95 % intervals that contain the exact count must lie in
+// Binomial(200, 0.95)'s 99.9 % acceptance region, [179, 198] (computed below). The exact counts
+// (the stack method's, `gridenum count`) are known values, written here only.
+// A finding, kept visible: knuth's weights on 8x8 are heavy-tailed (one sample's coefficient of
+// variation near 9, 97 % dead ends), and its normal interval under-covers at 400 samples (174 of 200
+// here; 88 % over 400 runs, 89 % at 1,000 samples, 91 % at 2,000, 95 % at 5,000: docs/estimate.md,
+// "Error bars"). So knuth on 8x8 is checked with 5,000 samples a run, where the interval holds.
+TEST(EstimateCoverage, NormalIntervalsCoverAsClaimed) {
+  struct Case {
+    Shape shape;
+    long double exact;
+  };
+  const std::vector<Case> cases = {
+      {{2, 2}, 288.0L}, {{2, 3}, 28200960.0L}, {{3, 2}, 28200960.0L}, {{2, 4}, 29136487207403520.0L}};
+  const auto [lo, hi] = binomial_region(200, 0.95);
+  EXPECT_EQ(lo, 179);
+  EXPECT_EQ(hi, 198);
+  for (Method method : {Method::knuth, Method::sis})
+    for (const Case& c : cases) {
+      int covered = 0;
+      for (int run = 0; run < 200; ++run) {
+        RunOptions o;
+        o.shape = c.shape;
+        o.method = method;
+        o.samples = method == Method::knuth && c.shape.n() == 8 ? 5000 : 400;
+        o.seed = 1000 + run;
+        o.threads = 1;
+        const RunResult r = run_estimate(o);
+        covered += r.ci_low <= c.exact && c.exact <= r.ci_high;
+      }
+      EXPECT_GE(covered, lo) << to_string(method) << " " << c.shape.str();
+      EXPECT_LE(covered, hi) << to_string(method) << " " << c.shape.str();
+      std::printf("coverage %s %s: %d of 200\n", std::string(to_string(method)).c_str(), c.shape.str().c_str(), covered);
+    }
+}

@@ -1,0 +1,156 @@
+// Both estimators are unbiased on 4x4 (2x2 boxes), shown by walking their whole sampling tree:
+// the sum over every path of (its probability) x (its weight) is the mean of the estimator, and it
+// must be 288, the number of 4x4 grids, exactly (rational arithmetic, no sampling).
+#include <gtest/gtest.h>
+
+#include <boost/multiprecision/cpp_int.hpp>
+
+#include <set>
+#include <vector>
+
+#include "gridenum/estimate/sampler.hpp"
+
+using namespace gridenum;
+using namespace gridenum::estimate;
+using Fraction = boost::multiprecision::cpp_rational;
+
+namespace {
+
+// A Chooser that follows a script of choices and records, for each decision, how many options it
+// had and the probability of the one taken; advance() moves the script to the next path in
+// depth-first order (an odometer over the decisions).
+class TreeWalk final : public Chooser {
+ public:
+  unsigned uniform(unsigned n) override {
+    const unsigned c = take(n);
+    prob_ *= Fraction(1, n);
+    return c;
+  }
+  unsigned weighted(std::span<const u128> w, u128 total) override {
+    const auto c = take(static_cast<unsigned>(w.size()));
+    prob_ *= Fraction(to_big(w[c]), to_big(total));
+    return c;
+  }
+  void start() {
+    pos_ = 0;
+    arity_.clear();
+    prob_ = 1;
+  }
+  bool advance() {
+    script_.resize(arity_.size());
+    for (std::size_t t = script_.size(); t-- > 0;) {
+      if (script_[t] + 1 < arity_[t]) {
+        ++script_[t];
+        script_.resize(t + 1);
+        return true;
+      }
+    }
+    return false;
+  }
+  const Fraction& probability() const { return prob_; }
+
+ private:
+  unsigned take(unsigned n) {
+    if (pos_ == script_.size()) script_.push_back(0);
+    arity_.push_back(n);
+    return script_[pos_++];
+  }
+  std::vector<unsigned> script_, arity_;
+  std::size_t pos_ = 0;
+  Fraction prob_ = 1;
+};
+
+struct TreeSums {
+  Fraction mean = 0, total_probability = 0;
+  std::set<std::vector<int>> grids;
+  std::size_t paths = 0;
+};
+
+TreeSums walk_tree(Method method, int max_bits = RowMatcher::kDefaultMaxBits) {
+  Sampler sampler(Shape{2, 2}, method, max_bits);
+  TreeWalk walk;
+  TreeSums s;
+  do {
+    walk.start();
+    const long double w = sampler.sample(walk);
+    s.total_probability += walk.probability();
+    if (max_bits > 0) {
+      // Integer weights (products of candidate counts and permanents), exact in long double here.
+      const auto wi = static_cast<std::uint64_t>(w);
+      EXPECT_EQ(static_cast<long double>(wi), w);
+      s.mean += walk.probability() * Fraction(wi);
+      if (w > 0) {
+        EXPECT_EQ(walk.probability() * Fraction(wi), Fraction(1));  // a grid weighs 1 / its probability
+      }
+    } else if (w > 0) {
+      // Weighted feasible cells: the draw is exact (integer weights), the weight the long double
+      // product of sum Q / Q_d, so probability x weight is 1 up to the rounding of a few divisions.
+      const auto p = static_cast<long double>(walk.probability());
+      EXPECT_NEAR(static_cast<double>(p * w), 1.0, 1e-15);
+      s.mean += 1;  // the path's term probability x weight, 1 by the check above
+    }
+    if (w > 0) s.grids.emplace(sampler.grid().begin(), sampler.grid().end());
+    ++s.paths;
+  } while (walk.advance());
+  return s;
+}
+
+}  // namespace
+
+TEST(EstimateUnbiased, KnuthMeanIsTheCountOn4x4) {
+  const TreeSums s = walk_tree(Method::knuth);
+  EXPECT_EQ(s.total_probability, Fraction(1));
+  EXPECT_EQ(s.mean, Fraction(288));
+  EXPECT_EQ(s.grids.size(), 288u);
+  EXPECT_GT(s.paths, 288u);  // knuth meets dead ends on 4x4
+}
+
+TEST(EstimateUnbiased, SisMeanIsTheCountOn4x4) {
+  const TreeSums s = walk_tree(Method::sis);
+  EXPECT_EQ(s.total_probability, Fraction(1));
+  EXPECT_EQ(s.mean, Fraction(288));
+  EXPECT_EQ(s.grids.size(), 288u);
+}
+
+// sis with a state limit of 0 bits fills every row by its weighted feasible cells (the 25x25 path):
+// every grid reached, each weighing 1 / its probability (up to rounding), so the mean is the count;
+// no path ends inside a row, so it has fewer paths than knuth.
+TEST(EstimateUnbiased, SisByFeasibleCellsMeanIsTheCountOn4x4) {
+  const TreeSums s = walk_tree(Method::sis, 0);
+  EXPECT_EQ(s.total_probability, Fraction(1));
+  EXPECT_EQ(s.mean, Fraction(288));
+  EXPECT_EQ(s.grids.size(), 288u);
+  EXPECT_LT(s.paths, walk_tree(Method::knuth).paths);
+}
+
+// Each grid a sample returns is a valid grid (rows, columns, boxes hold every digit once). Knuth's
+// paths on 9x9 end at a dead end more than 99 % of the time, hence 3,000 paths.
+TEST(EstimateUnbiased, SampledGridsAreValid) {
+  for (int max_bits : {RowMatcher::kDefaultMaxBits, 0})
+  for (Method method : {Method::knuth, Method::sis})
+    for (Shape shape : {Shape{2, 3}, Shape{3, 2}, Shape{3, 3}, Shape{2, 4}}) {
+      Sampler sampler(shape, method, max_bits);
+      const int n = shape.n();
+      int complete = 0;
+      for (std::uint64_t i = 0; i < 3000; ++i) {
+        RandomChooser ch(5, i);
+        if (sampler.sample(ch) == 0) continue;
+        ++complete;
+        const auto g = sampler.grid();
+        std::vector<DigitMask> row(n), col(n), box(n);
+        for (int r = 0; r < n; ++r)
+          for (int c = 0; c < n; ++c) {
+            const DigitMask bit = DigitMask{1} << g[r * n + c];
+            row[r] |= bit;
+            col[c] |= bit;
+            box[shape.box_of(r, c)] |= bit;
+          }
+        for (int x = 0; x < n; ++x) {
+          EXPECT_EQ(row[x], shape.all_digits());
+          EXPECT_EQ(col[x], shape.all_digits());
+          EXPECT_EQ(box[x], shape.all_digits());
+        }
+      }
+      EXPECT_GT(complete, 0) << to_string(method) << " " << shape.str();
+    }
+}
