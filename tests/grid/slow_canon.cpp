@@ -56,14 +56,6 @@ GridCells pattern(int shift_a, int shift_b) {
   return g;
 }
 
-// r = 3a + b, c = 3x + y: digit 3((b + x) mod 3) + (a + y) mod 3 + 1 (test_canon.cpp).
-GridCells product_grid() {
-  GridCells g(81);
-  for (int r = 0; r < 9; ++r)
-    for (int c = 0; c < 9; ++c)
-      g[static_cast<std::size_t>(r * 9 + c)] = 3 * ((r % 3 + c / 3) % 3) + (r / 3 + c % 3) % 3 + 1;
-  return g;
-}
 
 // The plain minimum over the whole geometric group without listing it: every (rows, columns,
 // orientation), the image relabelled by first appearance cell by cell in reading order and

@@ -116,20 +116,6 @@ TEST(GridCanon, NineByNineInvariantIdempotent) {
   }
 }
 
-// The most symmetric 9x9 grid: 648 automorphisms, the largest group any 9x9 grid has (Russell and
-// Jarvis 2006; docs/grid-tools.md). With r = 3a + b and c = 3x + y (a: band, b: row in band, x:
-// stack, y: column in stack) the digit is 3((b + x) mod 3) + (a + y) mod 3 + 1: the grid is the
-// addition table of Z_3 x Z_3 read with rows and columns split into their two coordinates, so
-// shifting a, b, x, y (with the matching relabelling) and the moves that exchange the roles of
-// bands and stacks keep it. tests/grid/slow_canon.cpp checks 648 (324 without the transposition)
-// against a brute force over all 3,359,232 geometric symmetries.
-GridCells product_grid() {
-  GridCells g(81);
-  for (int r = 0; r < 9; ++r)
-    for (int c = 0; c < 9; ++c)
-      g[static_cast<std::size_t>(r * 9 + c)] = 3 * ((r % 3 + c / 3) % 3) + (r / 3 + c % 3) % 3 + 1;
-  return g;
-}
 
 // The "pattern" grid (r, c) -> (3 (r mod 3) + floor(r / 3) + c) mod 9 + 1, every row a cyclic shift
 // of the first, often taken for the most symmetric one: 54 automorphisms (the brute force agrees).

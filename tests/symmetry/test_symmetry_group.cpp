@@ -12,6 +12,7 @@
 #include <random>
 
 #include "gridenum/symmetry/symmetry_group.hpp"
+#include "random_wreath.hpp"
 
 using namespace gridenum;
 
@@ -31,17 +32,7 @@ void for_each_element(const SymmetryGroup& grp, F&& visit) {
 
 GeometricSymmetry random_element(const SymmetryGroup& grp, std::mt19937& rng) {
   const Shape s = grp.shape;
-  auto wreath = [&](int m, int k) {
-    Perm blocks = identity_perm(k);
-    std::shuffle(blocks.begin(), blocks.end(), rng);
-    Perm p(static_cast<std::size_t>(m * k));
-    for (int b = 0; b < k; ++b) {
-      Perm in = identity_perm(m);
-      std::shuffle(in.begin(), in.end(), rng);
-      for (int i = 0; i < m; ++i) p[static_cast<std::size_t>(b * m + i)] = blocks[static_cast<std::size_t>(b)] * m + in[static_cast<std::size_t>(i)];
-    }
-    return p;
-  };
+  auto wreath = [&](int m, int k) { return test_support::random_wreath(m, k, rng); };
   return GeometricSymmetry{wreath(s.rows, s.cols), wreath(s.cols, s.rows), grp.transposition && (rng() & 1)};
 }
 
