@@ -188,8 +188,8 @@ const RegisterCommand register_verify(15, [](CLI::App& root) {
                   "in the order given; the figure is recomputed only when they include every class that fixes grids")
       ->delimiter(',');
   sym->add_option("--method", a->method,
-                  "--recount: auto (the cell search where it has at most 100 candidate relabellings, else the "
-                  "stack recount where it applies), stacks or cells")
+                  "--recount: auto (the cell search where it has at most 100 candidate relabellings and long cell "
+                  "orbits, else the stack recount where it applies), stacks or cells")
       ->default_val("auto")->check(CLI::IsMember({"auto", "stacks", "cells"}));
   add_threads_option(sym, a->threads)->default_val(0);
   add_output_options(sym, *a);

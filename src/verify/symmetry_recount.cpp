@@ -53,11 +53,20 @@ std::vector<CycleType> stack_types(Shape s, const GeometricSymmetry& g) {
   return types;
 }
 
-// Auto's choice. The cell search costs one search per candidate pi; with few candidates (elements
-// of high order: 1 for "stack 1: columns (1 2 3 4 5); stack 2: columns (1 2 3 4 5)", under a
-// second on 10x10) it is the cheaper method, with tens of thousands (involutions: every
-// involution of the digits is a candidate) the stack recount is, which takes pi up to conjugacy.
+// Auto's choice. The cell search costs one search per candidate pi, each as large as the cells
+// left free: with few candidates and long cell orbits (elements of high order: one candidate and
+// 20 orbits for "stack 1: columns (1 2 3 4 5); stack 2: columns (1 2 3 4 5)", under a second on
+// 10x10) it is the cheaper method; with tens of thousands of candidates (involutions: every
+// involution of the digits is one) or short orbits (the stack swap alone: one candidate, but 50
+// free cells and about 1.4e13 grids) the stack recount is, which takes pi up to conjugacy and
+// splits the grid into its stacks.
 constexpr std::uint64_t kCellCandidatesForAuto = 100;
+
+bool cells_cheap(Shape s, const GeometricSymmetry& g) {
+  const int n = s.n();
+  if (3 * static_cast<int>(cycles(cell_permutation(s, g)).size()) > n * n) return false;  // orbits of 3 cells on average
+  return cell_recount_candidates(s, g) <= kCellCandidatesForAuto;
+}
 
 ClassRecount recount_one(const SymmetryRecountOptions& opt, std::size_t i, const ClassTerm& term) {
   ClassRecount row;
@@ -69,9 +78,7 @@ ClassRecount recount_one(const SymmetryRecountOptions& opt, std::size_t i, const
   const GeometricSymmetry& g = term.cls.rep;
   RecountMethod m = opt.method;
   if (m == RecountMethod::Auto)
-    m = stack_recount_applies(opt.shape, g) && cell_recount_candidates(opt.shape, g) > kCellCandidatesForAuto
-            ? RecountMethod::Stacks
-            : RecountMethod::Cells;
+    m = stack_recount_applies(opt.shape, g) && !cells_cheap(opt.shape, g) ? RecountMethod::Stacks : RecountMethod::Cells;
   if (m == RecountMethod::Stacks && !stack_recount_applies(opt.shape, g))
     throw VerifyInputError(fmt::format("class {} ({}): the stack recount takes untransposed elements of 2 x m and m x 2 "
                                        "shapes only; use --method cells or auto",

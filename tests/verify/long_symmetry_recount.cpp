@@ -65,8 +65,8 @@ TEST(SymmetryRecountLong, CellSearchOnEveryClassOfTwoByFour) {
 
 // `gridenum verify symmetry --recount` on 8x8 (2x4 boxes): every one of the 107 non-identity
 // classes that fix grids recounted by the automatic choice (the cell search where it has at most
-// 100 candidates pi, the stack recount elsewhere), and the figure 1,673,187 (the published one)
-// computed again from the recounts (about 3 minutes under load).
+// 100 candidates pi and long cell orbits, the stack recount elsewhere), and the figure 1,673,187
+// (the published one) computed again from the recounts (about 3 minutes under load).
 TEST(SymmetryRecountLong, EveryFixingClassOfTwoByFour) {
   SymmetryRecountOptions o;
   o.shape = {2, 4};

@@ -17,6 +17,7 @@
 #include <string>
 
 #include "gridenum/symmetry/fixed_grids.hpp"
+#include "gridenum/symmetry/permutation.hpp"
 #include "gridenum/symmetry/symmetry_group.hpp"
 #include "gridenum/verify/cell_recount.hpp"
 #include "gridenum/verify/symmetry_recount.hpp"
@@ -93,10 +94,13 @@ TEST(SymmetryRecount, ReportPassesAndRecomputesTheFigure) {
       EXPECT_NE(k.recount, 0u) << k.text;
       EXPECT_NE(k.method, RecountMethod::Auto);
       if (c.method != RecountMethod::Auto) EXPECT_EQ(k.method, c.method);
-      // Auto: the cell search for transposed elements and where it has few candidates pi.
+      // Auto: the cell search for transposed elements and where it has few candidates pi and
+      // long cell orbits.
       else {
         const GeometricSymmetry& g = rc.run.terms[k.index - 1].cls.rep;
-        const bool stacks = !g.transpose && cell_recount_candidates(c.s, g) > 100;
+        const bool cheap = cell_recount_candidates(c.s, g) <= 100 &&
+                           3 * cycles(cell_permutation(c.s, g)).size() <= static_cast<std::size_t>(c.s.n() * c.s.n());
+        const bool stacks = !g.transpose && !cheap;
         EXPECT_EQ(k.method, stacks ? RecountMethod::Stacks : RecountMethod::Cells) << k.text;
       }
     }

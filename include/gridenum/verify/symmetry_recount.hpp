@@ -33,8 +33,9 @@ namespace gridenum {
 struct ClassRecount;
 
 enum class RecountMethod {
-  Auto,    // cells when the cell search has few candidates pi (at most 100), else stacks where
-           // they apply (untransposed elements of 2 x m and m x 2 shapes), else cells
+  Auto,    // cells when the cell search has few candidates pi (at most 100) and g's cell orbits
+           // have 3 cells on average or more, else stacks where they apply (untransposed elements
+           // of 2 x m and m x 2 shapes), else cells
   Stacks,
   Cells,
 };
