@@ -5,12 +5,15 @@
 #include <iostream>
 #include <memory>
 
+#include <fmt/format.h>
+
 #include "command.hpp"
 #include "options.hpp"
 #include "gridenum/count/stack/catalogue.hpp"
 #include "gridenum/jobs/result_io.hpp"
 #include "gridenum/count/shard.hpp"
 #include "gridenum/verify/side2_verify.hpp"
+#include "gridenum/verify/symmetry_recount.hpp"
 #include "gridenum/verify/symmetry_verify.hpp"
 #include "gridenum/verify/three_band_verify.hpp"
 #include "gridenum/verify/verify.hpp"
@@ -35,6 +38,7 @@ struct VerifyArgs {
   bool json = false;
   bool verbose = false;
   bool no_transpose = false;
+  bool recount = false;
 };
 
 // --json and --verbose, on every verify subcommand.
@@ -170,16 +174,50 @@ const RegisterCommand register_verify(15, [](CLI::App& root) {
   auto* sym = cmd->add_subcommand("symmetry",
                                   "Essentially different grids: Burnside's count (gridenum symmetry) against a census that "
                                   "lists every grid and puts it in canonical form under the whole group, with every class's "
-                                  "size and fixed-grid count checked by brute force (2x2, 2x3, 3x2)");
-  sym->add_option("--shape", a->shape, "Box shape RxC: 2x2, 2x3 or 3x2")->default_val("2x2");
-  sym->add_flag("--no-transpose", a->no_transpose, "Leave transposition out of the group (2x2 only)");
+                                  "size and fixed-grid count checked by brute force (2x2, 2x3, 3x2); or, with --recount (the "
+                                  "default for larger shapes), every class that fixes grids counted again by code that shares "
+                                  "nothing with the run's kernels, and the figure recomputed from those counts");
+  sym->add_option("--shape", a->shape, "Box shape RxC: 2x2, 2x3 or 3x2 (census); with --recount any shape gridenum symmetry "
+                                       "takes")->default_val("2x2");
+  sym->add_flag("--no-transpose", a->no_transpose, "Leave transposition out of the group (square boxes only)");
+  sym->add_flag("--recount", a->recount,
+                "Recount every fixing class (stack recount or cell search) instead of the census; implied by --classes, "
+                "--method and shapes of more than 6 digits");
+  sym->add_option("--classes", a->classes,
+                  "--recount: these classes (1-based, the order of gridenum symmetry --json; comma-separated), recounted "
+                  "in the order given; the figure is recomputed only when they include every class that fixes grids")
+      ->delimiter(',');
+  sym->add_option("--method", a->method,
+                  "--recount: auto (the cell search where it has at most 100 candidate relabellings and long cell "
+                  "orbits, else the stack recount where it applies), stacks or cells")
+      ->default_val("auto")->check(CLI::IsMember({"auto", "stacks", "cells"}));
   add_threads_option(sym, a->threads)->default_val(0);
   add_output_options(sym, *a);
-  sym->callback([a] {
-    report(*a, [&] {
-      const Shape s = parse_box_shape(a->shape);
-      check_shape(s, std::nullopt);
-      return verify_symmetry(s, !a->no_transpose && s.rows == s.cols, a->threads);
+  sym->callback([a, sym] {
+    const Shape s = parse_box_shape(a->shape);
+    check_shape(s, std::nullopt);
+    const bool transposition = !a->no_transpose && s.rows == s.cols;
+    const bool recount = a->recount || !a->classes.empty() || sym->get_option("--method")->count() > 0 || s.n() > 6;
+    if (!recount) {
+      report(*a, [&] { return verify_symmetry(s, transposition, a->threads); });
+      return;
+    }
+    VerifyArgs shown = *a;
+    shown.verbose = true;  // the per-class table is the point of a recount
+    report(shown, [&] {
+      SymmetryRecountOptions o;
+      o.shape = s;
+      o.transposition = transposition;
+      o.classes = a->classes;
+      o.method = a->method == "stacks" ? RecountMethod::Stacks : a->method == "cells" ? RecountMethod::Cells : RecountMethod::Auto;
+      o.threads = a->threads;
+      // Each class as it is done (minutes apart on 10x10): to stderr, so that --json stays one document.
+      o.on_class = [](const ClassRecount& c) {
+        std::cerr << fmt::format("class {}: kernel {}, recount {} ({}, {:.1f} s): {}\n", c.index, to_string(c.kernel),
+                                 to_string(c.recount), to_string(c.method), c.seconds, c.agree() ? "agree" : "DIFFER")
+                  << std::flush;
+      };
+      return verify_symmetry_recount(o);
     });
   });
 

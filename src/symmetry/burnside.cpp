@@ -193,8 +193,8 @@ std::string method_text(const ClassTerm& t) { return t.identity ? "count" : to_s
 
 std::optional<std::string> published_figure_note(Shape s) {
   if (s.n() == 10 && (s.rows == 2 || s.cols == 2))
-    return "docs/symmetry.md (\"10x10: an open discrepancy\") records that the published figure for 10x10 grids "
-           "differs from this count, and what was checked; an open question (the docs are installed in "
+    return "differs from the published term a(5) of OEIS A291188; docs/symmetry.md (\"10x10: the published figure\") "
+           "has every class recounted independently and why this count stands (the docs are installed in "
            "share/doc/gridenum/docs)";
   return std::nullopt;
 }

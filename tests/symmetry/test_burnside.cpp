@@ -113,17 +113,19 @@ TEST(Burnside, Refusals) {
     EXPECT_FALSE(burnside_shape_error(s).has_value()) << s.str();
 }
 
-// The shapes whose figure the docs record as disagreeing with the published one get a note
-// pointing at the discussion -- and no figure: the program knows no expected answer.
+// The shapes whose figure the docs record as disagreeing with the published one get a note naming
+// the published term and pointing at the evidence -- and no figure: the program knows no
+// expected answer.
 TEST(Burnside, PublishedFigureNotePointsAtTheDocsOnly) {
   for (const Shape s : {Shape{2, 5}, Shape{5, 2}}) {
     const auto note = published_figure_note(s);
     ASSERT_TRUE(note) << s.str();
-    EXPECT_NE(note->find("docs/symmetry.md (\"10x10: an open discrepancy\")"), std::string::npos) << *note;
-    EXPECT_NE(note->find("an open question"), std::string::npos) << *note;
-    // No number beyond the grid size it names.
+    EXPECT_NE(note->find("docs/symmetry.md (\"10x10: the published figure\")"), std::string::npos) << *note;
+    EXPECT_NE(note->find("differs from the published term a(5) of OEIS A291188"), std::string::npos) << *note;
+    // No number beyond the grid size and the published term it names.
     std::string digits_left = *note;
-    for (std::size_t at; (at = digits_left.find("10x10")) != std::string::npos;) digits_left.erase(at, 5);
+    for (const std::string name : {"10x10", "a(5)", "A291188"})
+      for (std::size_t at; (at = digits_left.find(name)) != std::string::npos;) digits_left.erase(at, name.size());
     EXPECT_EQ(digits_left.find_first_of("0123456789"), std::string::npos) << *note;
   }
   for (const Shape s : {Shape{2, 2}, Shape{2, 3}, Shape{3, 2}, Shape{2, 4}, Shape{4, 2}, Shape{3, 3}})

@@ -19,6 +19,7 @@
 #include "verify_sections.hpp"
 
 using namespace gridenum;
+using gridenum::test_support::has_problem;
 using namespace gridenum::testing;
 using gridenum::test_support::section;
 
@@ -47,11 +48,6 @@ VerifyReport verify_json(const nlohmann::json& j, const VerifyResultOptions& o =
 
 VerifyReport verify_dir(const fs::path& dir, const VerifyResultOptions& o = options()) {
   return verify_result(load_result(dir.string()), o);
-}
-
-bool has_problem(const VerifyReport& r, const std::string& text) {
-  return std::any_of(r.problems.begin(), r.problems.end(),
-                     [&](const std::string& p) { return p.find(text) != std::string::npos; });
 }
 
 nlohmann::json read_json(const fs::path& p) { return nlohmann::json::parse(slurp(p)); }

@@ -17,16 +17,12 @@
 #include "gridenum/verify/verify.hpp"
 #include "gridenum/jobs/result_io.hpp"
 #include "job_fixtures.hpp"
+#include "verify_sections.hpp"
 
 using namespace gridenum;
+using gridenum::test_support::has_problem;
 
 namespace {
-
-bool has_problem(const VerifyReport& r, const std::string& text) {
-  for (const auto& p : r.problems)
-    if (p.find(text) != std::string::npos) return true;
-  return false;
-}
 
 std::string problems(const VerifyReport& r) {
   std::string s;

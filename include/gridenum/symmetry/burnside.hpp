@@ -82,8 +82,9 @@ struct BurnsideResult {
 BurnsideResult run_burnside(const BurnsideOptions& opt);
 
 // For a shape whose figure docs/symmetry.md records as disagreeing with the published one (10x10:
-// 2x5 and 5x2, an open question), where to read about it; nullopt for the others. A pointer to
-// the discussion, never a figure: the program computes its count and knows no expected answer.
+// 2x5 and 5x2: OEIS A291188's a(5)), which published term it is and where the evidence is;
+// nullopt for the others. A pointer to the discussion, never a figure: the program computes its
+// count and knows no expected answer.
 // format_text prints it as a note line, to_json as "note" (null when none).
 std::optional<std::string> published_figure_note(Shape s);
 
