@@ -25,7 +25,6 @@
 #include "gridenum/core/atomic_file.hpp"
 #include "gridenum/core/checksum.hpp"
 #include "gridenum/core/digest.hpp"
-#include "gridenum/core/host.hpp"
 #include "gridenum/core/stop.hpp"
 #include "gridenum/core/stop_signals.hpp"
 #include "gridenum/core/threads.hpp"
@@ -34,6 +33,7 @@
 #include "gridenum/jobs/job.hpp"
 #include "gridenum/jobs/job_errors.hpp"
 #include "gridenum/jobs/job_lock.hpp"
+#include "gridenum/jobs/job_signals.hpp"
 #include "gridenum/jobs/ticker.hpp"
 
 namespace gridenum {
@@ -84,25 +84,15 @@ class EstimateSession {
   // second flushes the journal while its writer exists and exits at once.
   void watch_signals() {
     if (!req_.handle_signals) return;
-    signals_ = std::make_unique<StopSignals>(
+    signals_ = std::make_unique<JobSignals>(
+        req_.dir, "batches",
         [this](int sig) {
-          const auto warn = [&] {
-            if (log_)
-              log_->warn("{}: stopping; finished batches are kept, those in flight are sampled again on resume (a "
-                         "second signal stops at once)",
-                         StopSignals::name(sig));
-          };
-          if (Progress* bar = bar_.load()) bar->above_bar(warn);
-          else warn();
+          if (log_)
+            log_->warn("{}: stopping; finished batches are kept, those in flight are sampled again on resume (a "
+                       "second signal stops at once)",
+                       StopSignals::name(sig));
         },
-        [this](int sig) {
-          std::lock_guard lock(emergency_mu_);
-          if (emergency_) emergency_();
-          std::fprintf(stderr, "gridenum: %s again: stopped at once; finished batches are in %s; continue with: gridenum "
-                               "resume %s\n",
-                       StopSignals::name(sig), p_.journal().c_str(), req_.dir.c_str());
-          std::_Exit(130);
-        });
+        bar_);
   }
 
   // Step 1b and 2: lock, log, leftovers; a new job refuses a DIR holding a job; the journal read
@@ -195,22 +185,7 @@ class EstimateSession {
                                  "estimate-" + std::string(estimate::to_string(spec_.run.method)), threads_, 0};
     journal.add_session(session);
     if (!prior_) journal.create_with({{estimate_spec_path(req_.dir), estimate_spec_text(written_)}});
-    {
-      std::lock_guard l(emergency_mu_);
-      emergency_ = [&journal] {
-        try {
-          journal.flush();
-        } catch (...) {
-        }
-      };
-    }
-    struct EmergencyGuard {
-      EstimateSession& s;
-      ~EmergencyGuard() {
-        std::lock_guard l(s.emergency_mu_);
-        s.emergency_ = nullptr;
-      }
-    } emergency_guard{*this};
+    const FlushJournalOnSecondSignal emergency(signals_.get(), journal);  // job_signals.hpp
     Progress progress(out_.batches_total, out_.batches_done_before, terminal_, spec_.progress_seconds, log_);
     bar_.store(&progress);
     struct BarGuard {
@@ -288,14 +263,9 @@ class EstimateSession {
                         {"batches", out_.batches_total},
                         {"batches_computed_last_session", out_.batches_computed},
                         {"sampling_seconds_all_sessions", r.seconds},
-                        {"program", program_identity()},
-                        {"finished_utc", utc_now_iso8601()},
-                        {"host", host_name()},
-                        {"cpu_model", cpu_model()},
-                        {"os", kernel_release()},
                         {"threads", threads_},
-                        {"sessions", record.sessions.size()},
-                        {"cpu_seconds_last_session", process_cpu_seconds()}};
+                        {"sessions", record.sessions.size()}};
+    out_.json["job"].update(job_provenance());
     write_files_atomic({{p_.result_text(), out_.text}, {p_.result_json(), job_json_text(out_.json)}});
     log_->info("done: {} samples{}; result in {}", group_digits(r.samples_done),
                out_.complete ? "" : " (shard " + spec_.shard.str() + ": merge the shards with gridenum merge)",
@@ -309,11 +279,9 @@ class EstimateSession {
   PlanHeader header_;
   EstimateJobOutcome out_;
   int threads_ = 0;
-  std::function<void()> emergency_;
-  std::mutex emergency_mu_;
   std::shared_ptr<spdlog::logger> log_;
   std::atomic<Progress*> bar_{nullptr};
-  std::unique_ptr<StopSignals> signals_;
+  std::unique_ptr<JobSignals> signals_;
   std::optional<JobLock> lock_;
   std::optional<JournalContents> prior_;
   std::vector<std::optional<estimate::Moments>> known_;

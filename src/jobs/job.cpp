@@ -37,6 +37,7 @@
 #include "gridenum/core/atomic_file.hpp"
 #include "gridenum/jobs/job_errors.hpp"
 #include "gridenum/jobs/job_lock.hpp"
+#include "gridenum/jobs/job_signals.hpp"
 #include "gridenum/jobs/progress.hpp"
 #include "gridenum/core/stop.hpp"
 #include "gridenum/core/stop_signals.hpp"
@@ -97,6 +98,12 @@ std::shared_ptr<spdlog::logger> make_job_logger(const fs::path& dir, bool consol
   log->set_level(spdlog::level::info);
   log->flush_on(spdlog::level::info);
   return log;
+}
+
+nlohmann::json job_provenance() {
+  return {{"program", program_identity()},     {"finished_utc", utc_now_iso8601()}, {"host", host_name()},
+          {"cpu_model", cpu_model()},          {"os", kernel_release()},
+          {"cpu_seconds_last_session", process_cpu_seconds()}};
 }
 
 std::string job_json_text(const nlohmann::json& j) {
@@ -254,31 +261,21 @@ class JobSession {
   // journal (while its writer exists) and exits at once.
   void watch_signals() {
     if (!req_.handle_signals) return;
-    signals_ = std::make_unique<StopSignals>(
+    signals_ = std::make_unique<JobSignals>(
+        req_.dir, "units",
         [this](int sig) {
           stop_requested_.store(true);
           // Only a terminal's user pressed Ctrl-C; a SIGTERM comes from a batch system or kill.
-          const auto warn = [&] {
-            if (!log_) return;
-            // Units in progress end as their method allows (docs/jobs.md): a stack unit (milliseconds)
-            // finishes, a side-2 class or a three-band chunk (minutes) is dropped at its next poll
-            // and counted again on resumption.
-            if (sig == SIGINT)
-              log_->warn("SIGINT: stopping; finished units are kept (press Ctrl-C again to stop at once)");
-            else
-              log_->warn("{}: stopping; finished units are kept (a second signal stops at once)", StopSignals::name(sig));
-          };
-          if (Progress* bar = bar_.load()) bar->above_bar(warn);  // a line of its own, above the bar
-          else warn();
+          if (!log_) return;
+          // Units in progress end as their method allows (docs/jobs.md): a stack unit (milliseconds)
+          // finishes, a side-2 class or a three-band chunk (minutes) is dropped at its next poll
+          // and counted again on resumption.
+          if (sig == SIGINT)
+            log_->warn("SIGINT: stopping; finished units are kept (press Ctrl-C again to stop at once)");
+          else
+            log_->warn("{}: stopping; finished units are kept (a second signal stops at once)", StopSignals::name(sig));
         },
-        [this](int sig) {
-          std::lock_guard lock(emergency_mu_);
-          if (emergency_) emergency_();
-          std::fprintf(stderr, "gridenum: %s again: stopped at once; finished units are in %s; continue with: gridenum "
-                               "resume %s\n",
-                       StopSignals::name(sig), p_.journal().c_str(), req_.dir.c_str());
-          std::_Exit(130);
-        });
+        bar_);
   }
 
   // Step 3, lock: one process per job (job_lock.hpp), then the log, then the directory's
@@ -421,22 +418,7 @@ class JobSession {
   void count_and_write_result() {
     JournalWriter journal(p_.journal(), work_->header(), append_at_);
     journal.add_session({unix_ms(), static_cast<long>(::getpid()), work_->engine(), threads_, 0});
-    struct EmergencyFlush {  // lets a second Ctrl-C flush the journal while the writer exists
-      JobSession& s;
-      ~EmergencyFlush() {
-        std::lock_guard l(s.emergency_mu_);
-        s.emergency_ = nullptr;
-      }
-    } emergency_guard{*this};
-    {
-      std::lock_guard l(emergency_mu_);
-      emergency_ = [&journal] {
-        try {
-          journal.flush();
-        } catch (...) {
-        }
-      };
-    }
+    const FlushJournalOnSecondSignal emergency(signals_.get(), journal);  // job_signals.hpp
 
     Progress progress(out_.units_total, out_.units_done_before, terminal_, cfg_.progress_seconds, log_);
     bar_.store(&progress);
@@ -591,15 +573,10 @@ class JobSession {
                         {"shard", cfg_.shard.str()},
                         {"units", out_.units_total},
                         {"units_computed_last_session", computed},
-                        {"program", program_identity()},
-                        {"finished_utc", utc_now_iso8601()},
-                        {"host", host_name()},
-                        {"cpu_model", cpu_model()},
-                        {"os", kernel_release()},
                         {"threads", threads_},
                         {"engine", work_->engine()},
-                        {"sessions", (prior_ ? prior_->sessions.size() : 0) + 1},
-                        {"cpu_seconds_last_session", process_cpu_seconds()}};
+                        {"sessions", (prior_ ? prior_->sessions.size() : 0) + 1}};
+    out_.json["job"].update(job_provenance());
     return job_json_text(out_.json);
   }
 
@@ -624,11 +601,9 @@ class JobSession {
   int threads_ = 0;
   // Used by the signal callbacks: declared before signals_, destroyed after it.
   std::atomic<bool> stop_requested_{false};
-  std::function<void()> emergency_;  // set while the journal writer exists
-  std::mutex emergency_mu_;
   std::shared_ptr<spdlog::logger> log_;
   std::atomic<Progress*> bar_{nullptr};  // set while a progress bar may be on the terminal
-  std::unique_ptr<StopSignals> signals_;
+  std::unique_ptr<JobSignals> signals_;
   std::optional<JobLock> lock_;  // released before the signal watcher goes
   std::optional<JournalContents> prior_;
   std::unique_ptr<MethodPlan> work_;
