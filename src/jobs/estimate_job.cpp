@@ -216,12 +216,9 @@ class EstimateSession {
     hooks.stop = [&] { return ticker.failed() || (req_.stop && req_.stop()); };
 
     auto finish_session = [&] {
-      ticker.stop();
-      progress.finish();
-      if (terminal_ && req_.console_log) log_->sinks().back()->set_level(spdlog::level::info);
-      if (ticker.failed()) std::rethrow_exception(ticker.error());
-      ticker.run_first_if_pending();
-      journal.flush();
+      ticker.finish([&] {
+        if (terminal_ && req_.console_log) log_->sinks().back()->set_level(spdlog::level::info);
+      });
       out_.batches_computed = progress.computed();
       out_.batches_done = out_.batches_done_before + out_.batches_computed;
     };

@@ -504,12 +504,9 @@ class JobSession {
     };
 
     auto finish_session = [&] {
-      ticker.stop();
-      progress.finish();
-      if (terminal_ && req_.console_log) log_->sinks().back()->set_level(spdlog::level::info);
-      if (ticker.failed()) std::rethrow_exception(ticker.error());
-      ticker.run_first_if_pending();
-      journal.flush();
+      ticker.finish([&] {
+        if (terminal_ && req_.console_log) log_->sinks().back()->set_level(spdlog::level::info);
+      });
       out_.units_computed = progress.computed();
       out_.units_done = out_.units_done_before + out_.units_computed;
     };

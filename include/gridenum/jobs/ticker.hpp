@@ -47,6 +47,17 @@ class Ticker {
       f();
     }
   }
+  // The end of a session's checkpoints: the thread stopped, the bar line ended, then
+  // `after_bar` (the console log's level restored), a failed journal write rethrown, the first
+  // step run if the thread never got to it, and the last flush.
+  void finish(const std::function<void()>& after_bar) {
+    stop();
+    progress_.finish();
+    after_bar();
+    if (failed()) std::rethrow_exception(error());
+    run_first_if_pending();
+    journal_.flush();
+  }
   // Set when a journal write failed: the job must stop, and this is why.
   bool failed() const { return failed_.load(); }
   std::exception_ptr error() const { return error_; }
