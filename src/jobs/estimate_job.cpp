@@ -223,22 +223,13 @@ class EstimateSession {
       out_.batches_done = out_.batches_done_before + out_.batches_computed;
     };
     estimate::RunResult r;
-    try {
-      estimate::RunOptions o = spec_.run;
-      o.threads = threads_;
-      r = estimate::run_estimate(o, hooks);
-    } catch (const Interrupted&) {
-      finish_session();
-      out_.stopped_by = signals_ && signals_->received() ? StopSignals::name(signals_->received()) : "stop request";
+    estimate::RunOptions o = spec_.run;
+    o.threads = threads_;
+    if (run_until_stopped([&] { r = estimate::run_estimate(o, hooks); }, finish_session)) {
+      out_.stopped_by = stopped_by(signals_ ? signals_->received() : 0);
       log_->warn("stopped by {}: {} of {} are in the journal; continue with: gridenum resume {}", out_.stopped_by,
                  group_digits(out_.batches_done), count_of(out_.batches_total, "batch", "batches"), req_.dir.string());
       return;
-    } catch (...) {
-      try {
-        finish_session();
-      } catch (...) {
-      }
-      throw;
     }
     finish_session();  // the journal holds every batch on disk before any result file exists
     set_job_speed(r, record);

@@ -511,22 +511,13 @@ class JobSession {
       out_.units_done = out_.units_done_before + out_.units_computed;
     };
 
-    try {
-      out_.result = work_->run(threads_, hooks);
-    } catch (const Interrupted& e) {
-      finish_session();
-      out_.stopped_by = signals_ && signals_->received() ? StopSignals::name(signals_->received()) : "stop request";
+    if (const auto stop = run_until_stopped([&] { out_.result = work_->run(threads_, hooks); }, finish_session)) {
+      out_.stopped_by = stopped_by(signals_ ? signals_->received() : 0);
       // Before the session's first unit, the phase it was in (the tables being built) is worth naming.
-      const std::string during = out_.units_computed == 0 ? std::string(" (") + e.what() + ")" : "";
+      const std::string during = out_.units_computed == 0 ? " (" + *stop + ")" : "";
       log_->warn("stopped by {}{}: {} of {} are in the journal; continue with: gridenum resume {}", out_.stopped_by, during,
                  group_digits(out_.units_done), count_of(out_.units_total, "unit", "units"), req_.dir.string());
       return;
-    } catch (...) {
-      try {
-        finish_session();
-      } catch (...) {
-      }
-      throw;
     }
     // The session's last journal flush (a write and an fdatasync) runs on its own thread while the
     // results are formatted; they are written only once it is done, so a result never exists

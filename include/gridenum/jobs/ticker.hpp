@@ -10,8 +10,13 @@
 #include <exception>
 #include <functional>
 #include <mutex>
+#include <optional>
+#include <string>
 #include <thread>
 
+#include "gridenum/core/stop.hpp"
+
+#include "gridenum/core/stop_signals.hpp"
 #include "gridenum/jobs/journal.hpp"
 #include "gridenum/jobs/progress.hpp"
 
@@ -109,5 +114,29 @@ class Ticker {
   std::exception_ptr error_;
   std::thread thread_;
 };
+
+// A session's work under its checkpoints (count and estimate jobs alike): runs `work`; when it is
+// stopped (Interrupted: a signal or a stop request, core/stop.hpp), `finish` ends the checkpoints
+// and the stop's message is returned; any other error ends them as far as it can and is rethrown;
+// nullopt: the work ran to its end and the caller finishes the checkpoints.
+template <class Work, class Finish>
+std::optional<std::string> run_until_stopped(Work&& work, Finish&& finish) {
+  try {
+    work();
+  } catch (const Interrupted& e) {
+    finish();
+    return std::string(e.what());
+  } catch (...) {
+    try {
+      finish();
+    } catch (...) {  // the first error is the one to report
+    }
+    throw;
+  }
+  return std::nullopt;
+}
+
+// Who stopped a session: the signal JobSignals received, else a caller's stop request.
+inline std::string stopped_by(int signal) { return signal ? StopSignals::name(signal) : "stop request"; }
 
 }  // namespace gridenum
