@@ -4,30 +4,55 @@
 //   ./bench/bench_estimate
 //   ./bench/bench_estimate --benchmark_filter='Sis/4/4'
 //
-// Counters: samples_per_s (the figure docs/estimate.md quotes) and completed (the share of paths
-// that reached a whole grid; the rest dead-ended with weight 0).
+// Counters: samples_per_s (the figure docs/estimate.md quotes), completed (the share of paths
+// that reached a whole grid; the rest dead-ended with weight 0), and the variance per sample: cv
+// (sd / mean of the weights, moments.hpp's fold over the benchmark's samples), cv2, and
+// cost_1pct_s = (1.96 cv / 0.01)^2 / samples_per_s, the CPU-seconds of one thread for a relative error
+// of 1 % at 95 % (docs/estimate.md, "Cost of a target precision"). The cv of a heavy-tailed weight
+// is itself uncertain on few samples: give --benchmark_min_time enough for thousands of samples.
+// A method none of whose paths completed has no cv (reported as -1).
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
+#include <cmath>
+#include <ctime>
 #include <cstdint>
 
+#include "gridenum/estimate/moments.hpp"
 #include "gridenum/estimate/sampler.hpp"
 
 namespace {
 using namespace gridenum;
 using namespace gridenum::estimate;
 
+double thread_cpu_seconds() {
+  timespec ts{};
+  ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}
+
 void run_sampler(benchmark::State& state, Method method) {
   const Shape shape{static_cast<int>(state.range(0)), static_cast<int>(state.range(1))};
   Sampler sampler(shape, method);
   std::uint64_t i = 0, complete = 0;
+  Moments m;
+  const double start = thread_cpu_seconds();
   for (auto _ : state) {
     RandomChooser chooser(1, i++);
     const long double w = sampler.sample(chooser);
     complete += w > 0;
+    m.add(w);
     benchmark::DoNotOptimize(w);
   }
+  // CPU time of the loop's thread, the fold's cost included (a few ns a sample): on shared cores
+  // the figure is what one core gives, as samples_per_s (kIsRate divides by CPU time too).
+  const double rate = static_cast<double>(i) / std::max(thread_cpu_seconds() - start, 1e-9);
   state.counters["samples_per_s"] = benchmark::Counter(static_cast<double>(i), benchmark::Counter::kIsRate);
   state.counters["completed"] = static_cast<double>(complete) / static_cast<double>(i);
+  const double cv = m.n >= 2 && m.mean > 0 ? static_cast<double>(std::sqrt(m.m2 / static_cast<long double>(m.n - 1)) / m.mean) : -1;
+  state.counters["cv"] = cv;
+  state.counters["cv2"] = cv >= 0 ? cv * cv : -1;
+  state.counters["cost_1pct_s"] = cv >= 0 ? (1.96 * cv / 0.01) * (1.96 * cv / 0.01) / rate : -1;
   state.SetLabel(shape.str());
 }
 
@@ -35,6 +60,7 @@ void BM_Knuth(benchmark::State& state) { run_sampler(state, Method::knuth); }
 void BM_Sis(benchmark::State& state) { run_sampler(state, Method::sis); }
 
 BENCHMARK(BM_Knuth)->Args({3, 3})->Args({4, 3})->Args({4, 4})->Args({5, 5});
+// 9x9, 12x12 (4x3) and 16x16 for both methods are the cost table's rows; 15x15 and 25x25 by sis.
 BENCHMARK(BM_Sis)->Args({3, 3})->Args({4, 3})->Args({5, 3})->Args({3, 5})->Args({4, 4})->Args({5, 5})->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -5,6 +5,8 @@
 //   --method knuth | sis   a Monte Carlo estimate for any box shape up to 32 digits, with its error
 //                          bar, the rigorous bounds, and the exact count beside it where the stack
 //                          method computes it (a comparison only: the library never sees it).
+//   --job-dir DIR [--shard K/M]  knuth, sis as a job (jobs/estimate_job.hpp): batches journaled,
+//                          resumable, shardable, mergeable; printed from its result document.
 // The estimators, their error bars and the bounds are the library's (estimate/run.hpp, bounds.hpp;
 // docs/estimate.md); this file parses and prints.
 #include <cmath>
@@ -23,7 +25,10 @@
 #include "gridenum/count/stack/count.hpp"
 #include "gridenum/count/stack/stacks.hpp"
 #include "gridenum/estimate/bounds.hpp"
+#include "gridenum/estimate/report.hpp"
 #include "gridenum/estimate/run.hpp"
+#include "gridenum/jobs/estimate_job.hpp"
+#include "job_cli.hpp"
 
 namespace gridenum::cli {
 namespace {
@@ -34,6 +39,9 @@ struct EstimateArgs {
   std::uint64_t samples = 10000;
   std::uint64_t seed = 1;
   int threads = 0;
+  std::uint64_t batch = 1024;
+  std::string job_dir;
+  std::string shard;
   bool json = false;
 };
 
@@ -85,112 +93,79 @@ void run_independence(const EstimateArgs& a, Shape shape) {
             << "  exact / estimate              " << ratio_s << "\n";
 }
 
-// 10^x as "1.95e+45" (the bounds are kept as log10: 25x25's upper bound is past a double).
-std::string power_of_ten(double log10_value) {
-  const double e = std::floor(log10_value);
-  return fmt::format("{:.3f}e+{}", std::pow(10.0, log10_value - e), static_cast<long long>(e));
+// The exact count beside the estimate, where the stack method computes it in seconds (R*C <= 9):
+// a comparison only, appended to what the library prints (estimate/report.hpp).
+void add_exact_count(Shape shape, int threads, const estimate::RunResult& r, std::string& text, nlohmann::json& j) {
+  if (engine_shape_error(shape)) return;
+  CountOptions opt;
+  opt.shape = shape;
+  opt.threads = threads;
+  const BigInt exact = run_count(opt).reduction.total;
+  const long double exact_ld = std::strtold(exact.str().c_str(), nullptr);
+  const bool have = r.mean > 0, inside = r.ci_low <= exact_ld && exact_ld <= r.ci_high;
+  j["exact_total"] = exact.str();
+  j["ratio_exact_over_estimate"] = have ? fmt::format("{:.6f}", exact_ld / r.mean) : "";
+  j["ci95_covers_exact"] = inside;
+  text += "  exact count              " + exact.str() + "  (the stack method; for comparison)\n";
+  if (have)
+    text += "  exact / estimate         " + fmt::format("{:.6f}", exact_ld / r.mean) +
+            (inside ? "  (inside the interval)" : "  (outside the interval)") + "\n";
 }
 
-std::string sci(long double v) { return fmt::format("{:.6e}", v); }
-
-void run_sampling(const EstimateArgs& a, Shape shape, estimate::Method method) {
-  check_shape(shape, estimate::sampler_shape_error(shape));
+estimate::RunOptions run_options(const EstimateArgs& a, Shape shape, estimate::Method method) {
   estimate::RunOptions o;
   o.shape = shape;
   o.method = method;
   o.samples = a.samples;
   o.seed = a.seed;
   o.threads = a.threads;
+  o.batch = a.batch;
+  return o;
+}
+
+void run_sampling(const EstimateArgs& a, Shape shape, estimate::Method method) {
+  check_shape(shape, estimate::sampler_shape_error(shape));
+  const estimate::RunOptions o = run_options(a, shape, method);
+  if (auto why = estimate::run_options_error(o)) throw CLI::ValidationError("--batch", *why);
   const estimate::RunResult r = estimate::run_estimate(o);
   const estimate::CountBounds b = estimate::count_bounds(shape);
-  // The exact count beside the estimate, where the stack method computes it in seconds (R*C <= 9).
-  std::optional<BigInt> exact;
-  if (!engine_shape_error(shape)) {
-    CountOptions opt;
-    opt.shape = shape;
-    opt.threads = a.threads;
-    exact = run_count(opt).reduction.total;
+  std::string text = estimate::format_text(r, b);
+  nlohmann::json j = estimate::to_json(r, b);
+  add_exact_count(shape, a.threads, r, text, j);
+  if (a.json) std::cout << j.dump(2) << "\n";
+  else std::cout << text;
+}
+
+// --job-dir: the same estimate as a job (jobs/estimate_job.hpp), printed as its result document.
+void run_job(const EstimateArgs& a, Shape shape, estimate::Method method) {
+  check_shape(shape, estimate::sampler_shape_error(shape));
+  EstimateJobRequest req;
+  req.dir = a.job_dir;
+  req.spec.run = run_options(a, shape, method);
+  if (!a.shard.empty()) {
+    const auto shard = Shard::parse(a.shard);
+    if (!shard) throw CLI::ValidationError("--shard", "expected K/M with 1 <= K <= M, got '" + a.shard + "'");
+    req.spec.shard = *shard;
   }
-  const long double exact_ld = exact ? std::strtold(exact->str().c_str(), nullptr) : 0.0L;
-  const bool have = r.mean > 0;
-  const double need = have ? estimate::samples_for(r.cv, 0.01) : 0;
-  const double need_seconds = have && r.samples_per_second > 0 ? need / r.samples_per_second : 0;
-  const int n = shape.n();
-  // A heuristic signal, not a test: when a few heavy weights carry the mean (effective samples under
-  // 5 % of the samples) the normal interval is likely too short (docs/estimate.md, "Error bars":
-  // knuth on 8x8 covered 88 % at 400 samples).
-  const bool heavy_tail = have && r.ess < 0.05 * static_cast<double>(a.samples);
-  if (a.json) {
-    nlohmann::json j{{"shape", shape.str()},
-                     {"grid", std::to_string(n) + "x" + std::to_string(n)},
-                     {"method", std::string(estimate::to_string(method))},
-                     {"samples", a.samples},
-                     {"seed", a.seed},
-                     {"threads", r.threads},
-                     {"estimate", sci(r.mean)},
-                     {"log10_estimate", have ? nlohmann::json(static_cast<double>(std::log10(r.mean))) : nlohmann::json()},
-                     {"standard_error", sci(r.se)},
-                     {"ci95", {sci(r.ci_low), sci(r.ci_high)}},
-                     {"relative_error", r.relative_error},
-                     {"cv", r.cv},
-                     {"effective_samples", r.ess},
-                     {"heavy_tail_warning", heavy_tail},
-                     {"dead_ends", r.dead_ends},
-                     {"cell_rows", r.cell_rows},
-                     {"seconds", r.seconds},
-                     {"samples_per_second", r.samples_per_second},
-                     {"samples_for_1_percent", need},
-                     {"seconds_for_1_percent", need_seconds},
-                     {"bounds", {{"log10_lower", b.log10_lower}, {"log10_upper", b.log10_upper}}}};
-    if (exact) {
-      j["exact_total"] = exact->str();
-      j["ratio_exact_over_estimate"] = have ? fmt::format("{:.6f}", exact_ld / r.mean) : "";
-      j["ci95_covers_exact"] = r.ci_low <= exact_ld && exact_ld <= r.ci_high;
-    }
-    std::cout << j.dump(2) << "\n";
-    return;
-  }
-  std::cout << estimate::to_string(method) << " estimate of the " << n << "x" << n << " grids (boxes " << shape.str()
-            << "): " << group_digits(a.samples) << " samples, seed " << a.seed << ", " << r.threads << " thread"
-            << (r.threads == 1 ? "" : "s") << "\n";
-  if (!have) {
-    std::cout << "  every sample met a dead end (weight 0): no estimate; take more samples"
-              << (method == estimate::Method::knuth ? " or --method sis" : "") << "\n";
-  } else {
-    std::cout << "  estimate                 " << sci(r.mean) << "\n"
-              << "  standard error           " << sci(r.se) << "\n"
-              << "  95 % interval            " << sci(r.ci_low) << " .. " << sci(r.ci_high) << "  (estimate -+ 1.96 se)\n"
-              << "  relative error           " << fmt::format("{:.4f}", r.relative_error) << "  (1.96 se / estimate)\n"
-              << "  one sample's cv          " << fmt::format("{:.3f}", r.cv) << "  (sd / mean of the weights)\n"
-              << "  effective samples        " << fmt::format("{:.1f}", r.ess) << "  ((sum w)^2 / sum w^2)\n";
-    if (heavy_tail)
-      std::cout << "  caution                  "
-                << fmt::format("the effective samples are {:.2g} % of the samples: a few heavy weights carry the mean, and\n",
-                               100 * r.ess / static_cast<double>(a.samples))
-                << "                           the interval is likely too short; take more samples (docs/estimate.md, \"Error bars\")\n";
-  }
-  std::cout << "  dead ends                " << group_digits(r.dead_ends)
-            << fmt::format("  ({:.1f} % of the samples)", 100.0 * static_cast<double>(r.dead_ends) / static_cast<double>(a.samples))
-            << "\n"
-            << "  speed                    " << fmt::format("{:.1f} samples/s ({:.2f} s)", r.samples_per_second, r.seconds) << "\n";
-  if (have)
-    std::cout << "  samples for 1 % at 95 %  " << fmt::format("{:.3g}", need)
-              << "  ((1.96 cv / 0.01)^2: about " << short_duration(need_seconds) << " at this speed)\n";
-  std::cout << "  rigorous bounds          " << power_of_ten(b.log10_lower) << " <= count <= " << power_of_ten(b.log10_upper)
-            << "  (log10 " << fmt::format("{:.2f} .. {:.2f}", b.log10_lower, b.log10_upper) << "; docs/estimate.md)\n";
-  if (exact) {
-    std::cout << "  exact count              " << exact->str() << "  (the stack method; for comparison)\n";
-    if (have)
-      std::cout << "  exact / estimate         " << fmt::format("{:.6f}", exact_ld / r.mean)
-                << (r.ci_low <= exact_ld && exact_ld <= r.ci_high ? "  (inside the interval)" : "  (outside the interval)")
-                << "\n";
-  }
+  req.handle_signals = true;
+  req.command = "gridenum estimate";
+  print_estimate_job(run_estimate_job(req), req.dir, a.json);
 }
 
 void run(const EstimateArgs& a) {
-  const auto watch = watch_long_command();  // phases drawn, Ctrl-C heard (command.hpp)
   const Shape shape = parse_box_shape(a.shape);
-  if (a.method == "independence") return run_independence(a, shape);
+  // A job owns SIGINT/SIGTERM itself (jobs/estimate_job.hpp: the stop is journaled and named),
+  // so the command's watch is only for the one-process runs.
+  if (!a.job_dir.empty() && a.method != "independence") return run_job(a, shape, *estimate::parse_method(a.method));
+  const auto watch = watch_long_command();  // phases drawn, Ctrl-C heard (command.hpp)
+  if (a.method == "independence") {
+    if (!a.job_dir.empty() || !a.shard.empty())
+      throw CLI::ValidationError("--job-dir", "--method independence is exact and runs in one pass; --job-dir and "
+                                              "--shard apply to --method knuth and sis");
+    return run_independence(a, shape);
+  }
+  if (!a.shard.empty() && a.job_dir.empty())
+    throw CLI::ValidationError("--shard", "a shard runs as a job: give --job-dir too (gridenum merge adds the shards up)");
   run_sampling(a, shape, *estimate::parse_method(a.method));
 }
 
@@ -214,6 +189,19 @@ const RegisterCommand register_estimate(20, [](CLI::App& root) {
       ->default_val(1)
       ->check(count_validator());
   add_threads_option(cmd, args->threads)->default_val(0);
+  cmd->add_option("--batch", args->batch,
+                  "knuth, sis: samples per batch, a multiple of 16: the order the statistics are combined in (the same "
+                  "seed, samples and batch give the same bits) and a job's unit")
+      ->default_val(1024)
+      ->check(count_validator(16));
+  cmd->add_option("--job-dir", args->job_dir,
+                  "knuth, sis: run as a job in DIR: batches journaled as they finish; gridenum resume DIR continues, "
+                  "gridenum status DIR reports")
+      ->type_name("DIR");
+  cmd->add_option("--shard", args->shard,
+                  "With --job-dir: run shard K of M (consecutive batches); gridenum merge DIR... gives the unsharded "
+                  "estimate")
+      ->type_name("K/M");
   cmd->add_flag("--json", args->json, "Print the result as one JSON document");
   cmd->footer(
       "knuth and sis print the estimate (the mean of the sample weights), its standard error, the 95 % interval\n"
@@ -226,9 +214,12 @@ const RegisterCommand register_estimate(20, [](CLI::App& root) {
       "  gridenum estimate --shape 3x3\n"
       "  gridenum estimate --shape 4x4 --method sis --samples 100000 --threads 2\n"
       "  gridenum estimate --shape 5x3 --method sis --samples 20000 --seed 7 --json\n"
+      "  gridenum estimate --shape 4x4 --method sis --samples 150000 --job-dir runs/est16   (then: resume, status)\n"
+      "  gridenum estimate --shape 4x4 --method sis --samples 150000 --shard 2/4 --job-dir runs/est16-2\n"
       "\n"
-      "Exit: 0 done; 2 usage error (a shape the method does not take); 3 run-time error (standard output could not\n"
-      "be written); 130 stopped by SIGINT/SIGTERM.");
+      "Exit: 0 done; 2 usage error (a shape the method does not take, a bad --batch, DIR holds a job); 3 run-time\n"
+      "error (standard output could not be written, a job's journal of another job, job locked); 130 stopped by\n"
+      "SIGINT/SIGTERM (a job: continue with gridenum resume DIR).");
   cmd->callback([args] { run(*args); });
 });
 

@@ -1,5 +1,6 @@
 // `gridenum merge DIR...`: the total of a job run as shards (--shard K/M), after checking that
-// the directories are exactly its M finished shards. Exit: 0; 1 refused (different jobs, a shard
+// the directories are exactly its M finished shards; for an estimate job's shards, the estimate
+// (jobs/estimate_merge.hpp). Exit: 0; 1 refused (different jobs, a shard
 // missing, given twice or unfinished); 2 a DIR holds no job; 3 damaged journal or I/O error.
 #include <iostream>
 
@@ -8,6 +9,7 @@
 #include "gridenum/core/checksum.hpp"
 #include "gridenum/core/atomic_file.hpp"
 #include "gridenum/core/digest.hpp"
+#include "gridenum/jobs/estimate_merge.hpp"
 #include "gridenum/jobs/job.hpp"
 #include "gridenum/jobs/merge.hpp"
 
@@ -22,9 +24,35 @@ struct MergeArgs {
   int threads = 0;
 };
 
+// The shards of an estimate job (jobs/estimate_merge.hpp): the unsharded estimate, bit for bit.
+void merge_estimates(const MergeArgs& a, const std::vector<std::filesystem::path>& dirs) {
+  if (a.total_only)
+    throw CLI::ValidationError("--total-only", "an estimate has no total (an exact count); leave it out, or use --json");
+  EstimateMergeResult m = merge_estimate_jobs(dirs);
+  std::string text = "merged " + count_of(m.dirs.size(), "shard", "shards") + " of estimate job " +
+                     hex16(m.header.fingerprint) + ":";
+  nlohmann::json shards = nlohmann::json::array();
+  for (const auto& d : m.dirs) {
+    text += " " + d.string();
+    shards.push_back(d.string());
+  }
+  text += "\n" + m.text;
+  m.json["merged"] = {{"fingerprint", hex16(m.header.fingerprint)}, {"shards", shards}};
+  m.json["result_txt_sha256"] = sha256_hex(text);
+  if (!a.output.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(a.output, ec);
+    if (ec) throw_io_error("cannot create", a.output, ec.value());
+    const std::filesystem::path out(a.output);
+    write_files_atomic({{out / "result.txt", text}, {out / "result.json", job_json_text(m.json)}});
+  }
+  if (a.json) std::cout << job_json_text(m.json);
+  else std::cout << text;
+}
+
 const RegisterCommand register_merge(13, [](CLI::App& root) {
   auto a = std::make_shared<MergeArgs>();
-  auto* cmd = root.add_subcommand("merge", "Add up the shards of one counting job into its total");
+  auto* cmd = root.add_subcommand("merge", "Add up the shards of one counting job into its total (or of one estimate job into its estimate)");
   cmd->add_option("DIR", a->dirs, "The job directories of the shards, one per shard (gridenum count --shard K/M --job-dir DIR)")
       ->required();
   add_result_output_options(cmd, a->json, a->total_only);
@@ -37,6 +65,7 @@ const RegisterCommand register_merge(13, [](CLI::App& root) {
   cmd->callback([a] {
     std::vector<std::filesystem::path> dirs(a->dirs.begin(), a->dirs.end());
     if (!a->output.empty()) check_merge_output(a->output, dirs);  // before any work: never over a job
+    if (is_estimate_job(dirs.front())) return merge_estimates(*a, dirs);
     const MergeResult m = [&] {
       const auto watch = watch_long_command();  // a plan rebuilt (4x3: seconds) is drawn; Ctrl-C: exit 130
       return merge_jobs(dirs, a->threads);

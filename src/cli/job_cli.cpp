@@ -57,4 +57,15 @@ void run_job_cli(const JobRequest& req, ResultOutput output) {
   print_result(out.result, out.json, output);
 }
 
+void print_estimate_job(const EstimateJobOutcome& out, const std::filesystem::path& dir, bool json) {
+  if (!out.finished) {
+    std::fprintf(stderr, "gridenum: interrupted by %s: %s of %s are in the journal %s; continue with: gridenum resume %s\n",
+                 out.stopped_by.c_str(), group_digits(out.batches_done).c_str(),
+                 count_of(out.batches_total, "batch", "batches").c_str(), JobPaths{dir}.journal().c_str(), dir.c_str());
+    throw Exit{130};
+  }
+  if (json) std::cout << job_json_text(out.json);
+  else std::cout << out.text;
+}
+
 }  // namespace gridenum::cli

@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 
 #include "gridenum/count/method.hpp"
+#include "gridenum/jobs/estimate_job.hpp"
 #include "gridenum/jobs/job.hpp"
 
 namespace gridenum::cli {
@@ -25,5 +26,9 @@ void print_result(const MethodResult& r, const nlohmann::json& json, ResultOutpu
 // Runs the job, prints the result (print_result); throws Exit{130} when stopped by a signal,
 // after saying how to continue.
 void run_job_cli(const JobRequest& req, ResultOutput out);
+
+// An estimate job's session (estimate, resume): its result document (text, or JSON with --json);
+// throws Exit{130} when stopped by a signal, after saying how to continue.
+void print_estimate_job(const EstimateJobOutcome& out, const std::filesystem::path& dir, bool json);
 
 }  // namespace gridenum::cli

@@ -37,11 +37,13 @@
 #include "gridenum/core/atomic_file.hpp"
 #include "gridenum/jobs/job_errors.hpp"
 #include "gridenum/jobs/job_lock.hpp"
+#include "gridenum/jobs/job_signals.hpp"
 #include "gridenum/jobs/progress.hpp"
 #include "gridenum/core/stop.hpp"
 #include "gridenum/core/stop_signals.hpp"
 #include "gridenum/jobs/run_watch.hpp"
 #include "gridenum/jobs/status.hpp"
+#include "gridenum/jobs/ticker.hpp"
 #include "gridenum/jobs/unit_groups.hpp"
 
 namespace gridenum {
@@ -98,6 +100,12 @@ std::shared_ptr<spdlog::logger> make_job_logger(const fs::path& dir, bool consol
   return log;
 }
 
+nlohmann::json job_provenance() {
+  return {{"program", program_identity()},     {"finished_utc", utc_now_iso8601()}, {"host", host_name()},
+          {"cpu_model", cpu_model()},          {"os", kernel_release()},
+          {"cpu_seconds_last_session", process_cpu_seconds()}};
+}
+
 std::string job_json_text(const nlohmann::json& j) {
   return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
@@ -118,88 +126,6 @@ JobConfig read_job_config(const fs::path& dir) {
 }
 
 namespace {
-
-// Writes the journal and draws progress on its own thread, so that neither costs the workers.
-class Ticker {
- public:
-  // `first` runs on the ticker thread before the journal's first write (the files that must
-  // exist before the journal does).
-  // `every_while` runs on the ticker thread about every kEtaSeconds (the progress line's ETA).
-  Ticker(JournalWriter& journal, Progress& progress, double checkpoint_seconds, std::function<void()> first,
-         std::function<void()> every_while = {})
-      : journal_(journal), progress_(progress), checkpoint_(checkpoint_seconds), first_(std::move(first)),
-        every_while_(std::move(every_while)) {
-    thread_ = std::thread([this] { loop(); });
-  }
-  ~Ticker() { stop(); }
-  void stop() {
-    {
-      std::lock_guard lock(mu_);
-      quit_ = true;
-    }
-    cv_.notify_all();
-    if (thread_.joinable()) thread_.join();
-  }
-  // After stop(): runs the first step if the thread never got to it (a run shorter than the
-  // thread's start-up), so the files that must precede the journal still do.
-  void run_first_if_pending() {
-    if (first_ && !failed_) {
-      auto f = std::move(first_);
-      first_ = nullptr;
-      f();
-    }
-  }
-  // Set when a journal write failed: the job must stop, and this is why.
-  bool failed() const { return failed_.load(); }
-  std::exception_ptr error() const { return error_; }
-
- private:
-  void loop() {
-    using Clock = std::chrono::steady_clock;
-    const auto draw = std::chrono::milliseconds(progress_.terminal() ? 200 : 500);
-    auto next_flush = Clock::now();  // first flush at once: creates the journal and its session record
-    std::unique_lock lock(mu_);
-    while (!quit_) {
-      const auto now = Clock::now();
-      if (now >= next_flush && !failed_) {
-        lock.unlock();
-        try {
-          if (first_) {
-            first_();
-            first_ = nullptr;
-          }
-          journal_.flush();
-        } catch (...) {
-          error_ = std::current_exception();
-          failed_.store(true);
-        }
-        lock.lock();
-        next_flush = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(checkpoint_));
-      }
-      if (every_while_ && Clock::now() >= next_every_) {
-        lock.unlock();
-        every_while_();
-        lock.lock();
-        next_every_ = Clock::now() + std::chrono::seconds(kEtaSeconds);
-      }
-      progress_.tick();
-      cv_.wait_until(lock, std::min(next_flush, Clock::now() + draw), [this] { return quit_; });
-    }
-  }
-  static constexpr int kEtaSeconds = 5;
-  JournalWriter& journal_;
-  Progress& progress_;
-  double checkpoint_;
-  std::function<void()> first_;
-  std::function<void()> every_while_;
-  std::chrono::steady_clock::time_point next_every_{};
-  std::mutex mu_;
-  std::condition_variable cv_;
-  bool quit_ = false;
-  std::atomic<bool> failed_{false};
-  std::exception_ptr error_;
-  std::thread thread_;
-};
 
 // Temporaries (NAME.tmp.PID, core/atomic_file.hpp) left by a process that crashed between
 // writing and renaming: removed at the next start once that process is gone (the lock is held, so
@@ -335,31 +261,21 @@ class JobSession {
   // journal (while its writer exists) and exits at once.
   void watch_signals() {
     if (!req_.handle_signals) return;
-    signals_ = std::make_unique<StopSignals>(
+    signals_ = std::make_unique<JobSignals>(
+        req_.dir, "units",
         [this](int sig) {
           stop_requested_.store(true);
           // Only a terminal's user pressed Ctrl-C; a SIGTERM comes from a batch system or kill.
-          const auto warn = [&] {
-            if (!log_) return;
-            // Units in progress end as their method allows (docs/jobs.md): a stack unit (milliseconds)
-            // finishes, a side-2 class or a three-band chunk (minutes) is dropped at its next poll
-            // and counted again on resumption.
-            if (sig == SIGINT)
-              log_->warn("SIGINT: stopping; finished units are kept (press Ctrl-C again to stop at once)");
-            else
-              log_->warn("{}: stopping; finished units are kept (a second signal stops at once)", StopSignals::name(sig));
-          };
-          if (Progress* bar = bar_.load()) bar->above_bar(warn);  // a line of its own, above the bar
-          else warn();
+          if (!log_) return;
+          // Units in progress end as their method allows (docs/jobs.md): a stack unit (milliseconds)
+          // finishes, a side-2 class or a three-band chunk (minutes) is dropped at its next poll
+          // and counted again on resumption.
+          if (sig == SIGINT)
+            log_->warn("SIGINT: stopping; finished units are kept (press Ctrl-C again to stop at once)");
+          else
+            log_->warn("{}: stopping; finished units are kept (a second signal stops at once)", StopSignals::name(sig));
         },
-        [this](int sig) {
-          std::lock_guard lock(emergency_mu_);
-          if (emergency_) emergency_();
-          std::fprintf(stderr, "gridenum: %s again: stopped at once; finished units are in %s; continue with: gridenum "
-                               "resume %s\n",
-                       StopSignals::name(sig), p_.journal().c_str(), req_.dir.c_str());
-          std::_Exit(130);
-        });
+        bar_);
   }
 
   // Step 3, lock: one process per job (job_lock.hpp), then the log, then the directory's
@@ -502,22 +418,7 @@ class JobSession {
   void count_and_write_result() {
     JournalWriter journal(p_.journal(), work_->header(), append_at_);
     journal.add_session({unix_ms(), static_cast<long>(::getpid()), work_->engine(), threads_, 0});
-    struct EmergencyFlush {  // lets a second Ctrl-C flush the journal while the writer exists
-      JobSession& s;
-      ~EmergencyFlush() {
-        std::lock_guard l(s.emergency_mu_);
-        s.emergency_ = nullptr;
-      }
-    } emergency_guard{*this};
-    {
-      std::lock_guard l(emergency_mu_);
-      emergency_ = [&journal] {
-        try {
-          journal.flush();
-        } catch (...) {
-        }
-      };
-    }
+    const FlushJournalOnSecondSignal emergency(signals_.get(), journal);  // job_signals.hpp
 
     Progress progress(out_.units_total, out_.units_done_before, terminal_, cfg_.progress_seconds, log_);
     bar_.store(&progress);
@@ -603,32 +504,20 @@ class JobSession {
     };
 
     auto finish_session = [&] {
-      ticker.stop();
-      progress.finish();
-      if (terminal_ && req_.console_log) log_->sinks().back()->set_level(spdlog::level::info);
-      if (ticker.failed()) std::rethrow_exception(ticker.error());
-      ticker.run_first_if_pending();
-      journal.flush();
+      ticker.finish([&] {
+        if (terminal_ && req_.console_log) log_->sinks().back()->set_level(spdlog::level::info);
+      });
       out_.units_computed = progress.computed();
       out_.units_done = out_.units_done_before + out_.units_computed;
     };
 
-    try {
-      out_.result = work_->run(threads_, hooks);
-    } catch (const Interrupted& e) {
-      finish_session();
-      out_.stopped_by = signals_ && signals_->received() ? StopSignals::name(signals_->received()) : "stop request";
+    if (const auto stop = run_until_stopped([&] { out_.result = work_->run(threads_, hooks); }, finish_session)) {
+      out_.stopped_by = stopped_by(signals_ ? signals_->received() : 0);
       // Before the session's first unit, the phase it was in (the tables being built) is worth naming.
-      const std::string during = out_.units_computed == 0 ? std::string(" (") + e.what() + ")" : "";
+      const std::string during = out_.units_computed == 0 ? " (" + *stop + ")" : "";
       log_->warn("stopped by {}{}: {} of {} are in the journal; continue with: gridenum resume {}", out_.stopped_by, during,
                  group_digits(out_.units_done), count_of(out_.units_total, "unit", "units"), req_.dir.string());
       return;
-    } catch (...) {
-      try {
-        finish_session();
-      } catch (...) {
-      }
-      throw;
     }
     // The session's last journal flush (a write and an fdatasync) runs on its own thread while the
     // results are formatted; they are written only once it is done, so a result never exists
@@ -672,15 +561,10 @@ class JobSession {
                         {"shard", cfg_.shard.str()},
                         {"units", out_.units_total},
                         {"units_computed_last_session", computed},
-                        {"program", program_identity()},
-                        {"finished_utc", utc_now_iso8601()},
-                        {"host", host_name()},
-                        {"cpu_model", cpu_model()},
-                        {"os", kernel_release()},
                         {"threads", threads_},
                         {"engine", work_->engine()},
-                        {"sessions", (prior_ ? prior_->sessions.size() : 0) + 1},
-                        {"cpu_seconds_last_session", process_cpu_seconds()}};
+                        {"sessions", (prior_ ? prior_->sessions.size() : 0) + 1}};
+    out_.json["job"].update(job_provenance());
     return job_json_text(out_.json);
   }
 
@@ -705,11 +589,9 @@ class JobSession {
   int threads_ = 0;
   // Used by the signal callbacks: declared before signals_, destroyed after it.
   std::atomic<bool> stop_requested_{false};
-  std::function<void()> emergency_;  // set while the journal writer exists
-  std::mutex emergency_mu_;
   std::shared_ptr<spdlog::logger> log_;
   std::atomic<Progress*> bar_{nullptr};  // set while a progress bar may be on the terminal
-  std::unique_ptr<StopSignals> signals_;
+  std::unique_ptr<JobSignals> signals_;
   std::optional<JobLock> lock_;  // released before the signal watcher goes
   std::optional<JournalContents> prior_;
   std::unique_ptr<MethodPlan> work_;

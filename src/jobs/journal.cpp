@@ -152,6 +152,7 @@ JournalContents read_journal(const fs::path& path) {
     std::size_t line;
   };
   std::unordered_map<std::uint32_t, Seen> seen;
+  std::unordered_map<std::uint64_t, std::size_t> seen_batches;  // id -> index in j.batches
   for (std::size_t i = 1; i < lines.size(); ++i) {
     const Line& l = lines[i];
     const std::size_t lineno = i + 1;
@@ -163,6 +164,7 @@ JournalContents read_journal(const fs::path& path) {
                       std::to_string(l.begin) + ") is " + (l.complete ? "damaged" : "incomplete") +
                       ": a torn write, dropped" +
                       (l.text.rfind("U ", 0) == 0   ? "; its unit is counted again"
+                       : l.text.rfind("B ", 0) == 0 ? "; its batch is sampled again"
                        : l.text.rfind("S ", 0) == 0 ? " (a session record: no unit is lost)"
                                                     : std::string());
         break;
@@ -203,6 +205,28 @@ JournalContents read_journal(const fs::path& path) {
       s.kernel = std::string(*kernel);
       s.line = lineno;
       j.sessions.push_back(s);
+    } else if (t[0] == "B") {
+      JournalBatch b;
+      if (t.size() != 4 || !number(t[1], b.id) || t[2].empty() || !number(t[3], b.time_ms))
+        throw fail(lineno, "malformed batch record");
+      b.stats = std::string(t[2]);
+      b.line = lineno;
+      if (b.id >= j.header.units)
+        throw fail(lineno, "batch " + std::to_string(b.id) + " is outside the plan (" + std::to_string(j.header.units) +
+                               " batches)");
+      if (!j.header.shard.contains(b.id))
+        throw fail(lineno, "batch " + std::to_string(b.id) + " does not belong to shard " + j.header.shard.str());
+      const auto [it, fresh] = seen_batches.emplace(b.id, j.batches.size());
+      if (!fresh) {
+        const JournalBatch& first = j.batches[it->second];
+        if (first.stats != b.stats)
+          throw fail(lineno, "batch " + std::to_string(b.id) + " recorded again with other statistics (" + b.stats +
+                                 "), but line " + std::to_string(first.line) + " has " + first.stats);
+        j.warnings.push_back("journal " + name + ", line " + std::to_string(lineno) + ": batch " + std::to_string(b.id) +
+                             " recorded again (first on line " + std::to_string(first.line) + ") with the same statistics; taken once");
+      } else {
+        j.batches.push_back(std::move(b));
+      }
     } else if (t[0] == "T") {
       const auto digest = t.size() == 2 ? field(t[1], "sha256") : std::nullopt;
       if (!digest || !is_sha256_hex(*digest)) throw fail(lineno, "malformed table record");
@@ -258,6 +282,13 @@ std::string journal_units_sha256(const JournalContents& j) {
   Sha256 sha;
   for (const auto& [id, count] : units) sha.update(std::to_string(id) + " " + to_string(count) + "\n");
   return sha.hex();
+}
+
+void JournalWriter::add_batch(std::uint64_t id, std::string_view stats, std::int64_t time_ms) {
+  std::string line =
+      journal_line("B " + std::to_string(id) + " " + std::string(stats) + " " + std::to_string(time_ms));
+  std::lock_guard lock(buffer_mu_);
+  buffer_ += line;
 }
 
 void JournalWriter::add_table(const std::string& sha256) {

@@ -2,9 +2,11 @@
 // (sampler.hpp), in parallel, summarised with an honest error bar (docs/estimate.md).
 //
 // Reproducible: sample i draws from RandomChooser(seed, i) and nothing else, the samples are cut
-// into fixed blocks of consecutive numbers, each block's statistics are taken in sample order and the
-// blocks are combined in block order (Chan, Golub, LeVeque 1979: mean and sum of squared deviations),
-// so the result is the same bit for bit on 1 thread or 64.
+// into fixed blocks of 16 consecutive numbers and the blocks into batches of `batch` samples; each
+// block's statistics are taken in sample order, a batch's blocks combined in block order, and the
+// batches in batch order (Chan, Golub, LeVeque 1979: moments.hpp), so the result is the same bit
+// for bit on 1 thread or 64 -- and in an estimate job (jobs/estimate_job.hpp), which journals each
+// batch's statistics as it finishes and folds them, resumed or merged from shards, in the same order.
 //
 // Arithmetic: weights and sums in long double (x87 80-bit: 64-bit significand, up to 1.19e4932);
 // the 25x25 count is near 1e308, at the very top of a double, and its weights' squares near 1e620.
@@ -13,8 +15,11 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <optional>
 
 #include "gridenum/core/shape.hpp"
+#include "gridenum/estimate/moments.hpp"
 #include "gridenum/estimate/sampler.hpp"
 
 namespace gridenum::estimate {
@@ -25,6 +30,27 @@ struct RunOptions {
   std::uint64_t samples = 10000;  // >= 2
   std::uint64_t seed = 1;
   int threads = 0;                 // 0: every core (core/threads.hpp)
+  // Samples per batch, a multiple of kBlock: the unit of an estimate job's journal, and of the
+  // combination order, so the same (seed, samples, batch) gives the same bits as a job or a run.
+  std::uint64_t batch = 1024;
+};
+
+// Samples per block: a block of the slowest shape (sis on 25x25) still ends well within a second,
+// and a stop is heard between any two samples anyway.
+inline constexpr std::uint64_t kBlock = 16;
+
+// Batches of a run: ceil(samples / batch); the last may be short.
+std::uint64_t batch_count(const RunOptions& o);
+
+// An estimate job's hold on a run (the estimate's UnitHooks, count/unit_hooks.hpp): which batches
+// this run does (a shard's), which it knows already (its journal), each new batch as it finishes
+// (called on a worker thread, concurrently: journal it), and an extra stop condition polled
+// between samples. Empty functions: every batch, none known, nothing to tell, no extra stop.
+struct BatchHooks {
+  std::function<bool(std::uint64_t)> select;
+  std::function<std::optional<Moments>(std::uint64_t)> skip;
+  std::function<void(std::uint64_t, const Moments&)> done;
+  std::function<bool()> stop;
 };
 
 struct RunResult {
@@ -40,12 +66,25 @@ struct RunResult {
   std::uint64_t dead_ends = 0;   // samples of weight 0
   std::uint64_t cell_rows = 0;   // sis rows filled cell by cell (RowMatcher's state limit)
   double seconds = 0;
-  double samples_per_second = 0;
+  double samples_per_second = 0;  // samples drawn in this run / seconds (known batches left out)
+  std::uint64_t samples_done = 0;   // samples the statistics hold (a shard's: its batches only)
+  std::uint64_t samples_drawn = 0;  // drawn in this run (not answered by BatchHooks::skip)
+  Moments moments;                  // the statistics, exactly (moments.hpp)
 };
 
-// Precondition: a shape sampler_shape_error accepts and samples >= 2 (std::invalid_argument).
-// Throws Interrupted on a stop request.
-RunResult run_estimate(const RunOptions& options);
+// Why options cannot run (shape, samples >= 2, batch a positive multiple of kBlock), or nullopt.
+std::optional<std::string> run_options_error(const RunOptions& options);
+
+// Precondition: run_options_error(options) is nullopt (std::invalid_argument otherwise).
+// Throws Interrupted on a stop request (core/stop.hpp) or when hooks.stop() says so; batches
+// finished before it have been passed to hooks.done.
+RunResult run_estimate(const RunOptions& options, const BatchHooks& hooks = {});
+
+// The figures of a fold of batches (mean, sd, se, interval, cv, ESS, dead ends): what run_estimate
+// returns, and what a merge of an estimate job's shards computes from their journals.
+// seconds and samples_drawn give the speed.
+RunResult summarise(const RunOptions& options, const Moments& all, int threads, double seconds,
+                    std::uint64_t samples_drawn);
 
 // Samples needed for a relative error `target` at 95 % (1.96 cv / sqrt(n) = target).
 double samples_for(double cv, double target);

@@ -83,6 +83,11 @@ JobOutcome run_job(const JobRequest& req);
 // The job's config (DIR/config.toml). JobInputError when DIR does not exist or holds no job.
 JobConfig read_job_config(const std::filesystem::path& dir);
 
+// A result document's provenance, as GIMPS results carry it: program (version and commit), the
+// finish time (UTC), host, CPU model, OS kernel, and this process's CPU seconds (user + system,
+// every thread): the "job" fields count and estimate jobs share.
+nlohmann::json job_provenance();
+
 // JSON text of a job document (result.json, status --json, merge --json), indented, ending in a
 // newline. Paths are bytes, JSON is UTF-8: a job directory whose name is not UTF-8 (byte 0xff) made
 // nlohmann's dump throw type_error.316 after every unit was counted, so result.json was never

@@ -9,6 +9,9 @@
 //   U <unit id> <count> <unix ms> <check>                                 a unit finished
 //   T sha256=<64 hex> <check>                the units after it were counted from this table
 //                                            (three-band's F table; unit_hooks.hpp, table)
+//   B <batch id> <statistics> <unix ms> <check>                           a batch finished
+//                                            (an estimate job: estimate_job.hpp; the statistics
+//                                            one token, estimate/moments.hpp's exact form)
 //
 // Text, not binary: a user can read, grep and diff it, and a record costs ~50 bytes (1056
 // units of the 9x9 count: 50 kB). The header line is written atomically (atomic_file.hpp), so
@@ -20,7 +23,8 @@
 //     reported, dropped, and cut off before new records are appended; that unit is recomputed;
 //   - a bad checksum or a malformed record on any other line, a damaged header, a unit id
 //     outside the plan or outside the shard, or one unit recorded twice with different counts
-//     is a JournalError naming the file and the line;
+//     is a JournalError naming the file and the line (the same for a batch recorded twice with
+//     different statistics);
 //   - one unit recorded twice with the same count is harmless: a warning, counted once;
 //   - a header whose fingerprint or shard differs from the job's is a JournalError
 //     (check_journal_matches).
@@ -59,6 +63,15 @@ struct JournalUnit {
   std::size_t line = 0;  // 1-based line of the record in the file
 };
 
+// A finished batch of an estimate job: its statistics as the one token the job wrote (the journal
+// checks the framing; the estimate job parses the token).
+struct JournalBatch {
+  std::uint64_t id = 0;
+  std::string stats;
+  std::int64_t time_ms = 0;
+  std::size_t line = 0;
+};
+
 struct JournalTable {
   std::string sha256;
   std::size_t line = 0;
@@ -69,6 +82,7 @@ struct JournalContents {
   std::vector<JournalUnit> units;        // each finished unit once, in file order
   std::vector<JournalSession> sessions;
   std::vector<JournalTable> tables;      // every T record, in file order
+  std::vector<JournalBatch> batches;     // each finished batch once, in file order (estimate jobs)
   std::uint64_t valid_bytes = 0;         // length of the checked prefix (torn tail excluded)
   std::optional<std::string> torn_tail;  // set when a torn last record was dropped: what and where
   std::vector<std::string> warnings;     // harmless oddities (same unit twice, same count)
@@ -115,6 +129,8 @@ class JournalWriter {
   void add_unit(std::uint32_t id, u128 count, std::int64_t time_ms);
   void add_session(const JournalSession& s);
   void add_table(const std::string& sha256);
+  // stats: one token, no spaces (an estimate batch's exact statistics).
+  void add_batch(std::uint64_t id, std::string_view stats, std::int64_t time_ms);
   // Throws JobIoError naming the file.
   void flush();
   const std::filesystem::path& path() const { return path_; }
