@@ -1,15 +1,20 @@
 // What the rank / unrank / sample tests share (tests/grid/): every grid of a small shape with a
 // given first row by plain backtracking on masks, cell by cell in reading order (so in
-// lexicographic order), sharing nothing with the row-by-row descent under test
-// (src/grid/row_counts.cpp, rank.cpp); and a chi-square critical value.
+// lexicographic order), sharing nothing with the cell-by-cell descent under test
+// (src/grid/prefix_counts.cpp, rank.cpp); the check of one first row's block of ranks; and
+// Pearson's chi-square with its critical value.
 #pragma once
+
+#include <gtest/gtest.h>
 
 #include <boost/math/distributions/chi_squared.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
 #include "gridenum/grid/canon.hpp"
+#include "gridenum/grid/rank.hpp"
 
 namespace gridenum::testing {
 
@@ -53,6 +58,29 @@ inline double chi_square(const std::vector<std::uint64_t>& observed, const std::
     x += d * d / e;
   }
   return x;
+}
+
+// Ranks of every grid with first row `first`: exactly the block [index * T1, (index+1) * T1),
+// each once, and unrank inverts rank. For the first row 1..N the ranks also come in the order of
+// the grids (the normalised index is the lexicographic position).
+inline void check_first_row_block(Shape s, const std::vector<int>& first) {
+  const GridRanker& g = grid_ranker(s);
+  const u128 base = permutation_index(first) * g.normalised_total();
+  const bool identity = std::is_sorted(first.begin(), first.end());
+  std::vector<bool> seen(static_cast<std::size_t>(g.normalised_total()), false);
+  u128 grids = 0;
+  for_each_grid(s, first, [&](const GridCells& x) {
+    const u128 r = g.rank(x);
+    ASSERT_TRUE(r >= base && r - base < g.normalised_total()) << s.str() << " " << grid_string(x) << ": rank " << to_string(r);
+    if (identity) {
+      ASSERT_TRUE(r == base + grids) << s.str() << " " << grid_string(x) << ": rank " << to_string(r);
+    }
+    ASSERT_FALSE(seen[static_cast<std::size_t>(r - base)]) << s.str() << ": rank " << to_string(r) << " twice";
+    seen[static_cast<std::size_t>(r - base)] = true;
+    ASSERT_EQ(g.unrank(r), x) << s.str() << " rank " << to_string(r);
+    ++grids;
+  });
+  EXPECT_TRUE(grids == g.normalised_total()) << s.str() << ": " << to_string(grids) << " grids";
 }
 
 }  // namespace gridenum::testing
