@@ -400,8 +400,8 @@ const RegisterCommand register_grid(17, [](CLI::App& root) {
   rank->callback([a] { run_rank(*a); });
 
   a = std::make_shared<GridArgs>();
-  auto* unrank = cmd->add_subcommand("unrank", "Print the grid of each rank N (0 <= N < total; the inverse of rank)");
-  unrank->add_option("N", a->ranks, "Ranks, decimal integers from 0 to total-1")->required();
+  auto* unrank = cmd->add_subcommand("unrank", "Print the grid of each RANK (0 <= RANK < total; the inverse of rank)");
+  unrank->add_option("RANK", a->ranks, "Ranks, decimal integers from 0 to total-1")->required();
   unrank->add_option("--shape", a->shape, "Box shape RxC (" + rank_shapes_text() + ")")->required();
   unrank->add_flag("--json", a->json, "One JSON object per rank: rank, shape, grid");
   unrank->callback([a] { run_unrank(*a); });
