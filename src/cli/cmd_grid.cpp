@@ -1,6 +1,7 @@
-// `gridenum grid canon | equiv | auto | info`: one grid's minlex form, equivalence of two grids,
-// the automorphism group, and the band classes (grid/canon.hpp, grid/grid_info.hpp; the
-// conventions in docs/grid-tools.md). Thin: read the grids (grid/grid_io.hpp: every format the
+// `gridenum grid canon | equiv | auto | info | sample | rank | unrank`: one grid's minlex form,
+// equivalence of two grids, the automorphism group, the band classes (grid/canon.hpp,
+// grid/grid_info.hpp), exactly uniform random grids and the bijection between the grids and
+// 0 .. total-1 (grid/sample.hpp, grid/rank.hpp; the conventions in docs/grid-tools.md). Thin: read the grids (grid/grid_io.hpp: every format the
 // puzzle reader takes, bad input an InputError naming line and column, exit 2), compute on
 // oneTBB in batches (output in input order), print text or JSON lines (one object per grid).
 #include <oneapi/tbb/parallel_for.h>
@@ -14,6 +15,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <random>
 
 #include <fmt/format.h>
 
@@ -25,6 +27,8 @@
 #include "gridenum/grid/canon.hpp"
 #include "gridenum/grid/grid_info.hpp"
 #include "gridenum/grid/grid_io.hpp"
+#include "gridenum/grid/rank.hpp"
+#include "gridenum/grid/sample.hpp"
 
 namespace gridenum::cli {
 namespace {
@@ -36,7 +40,20 @@ struct GridArgs {
   int threads = 0;
   bool json = false;
   bool no_transpose = false;
+  // sample / unrank
+  std::uint64_t count = 1;
+  std::uint64_t seed = 0;
+  std::vector<std::string> ranks;
 };
+
+// The ranker of a shape given with --shape (sample, unrank): a shape the descent does not take
+// is a usage error naming the ones it does.
+const GridRanker& ranker_for_option(const std::string& shape) {
+  const Shape s = parse_box_shape(shape);
+  check_shape(s, is_rank_shape(s) ? std::nullopt
+                                  : std::optional<std::string>("rank, unrank and sample take the shapes " + rank_shapes_text()));
+  return grid_ranker(s);
+}
 
 ReadOptions grid_read_options(const GridArgs& a) {
   ReadOptions r;
@@ -235,6 +252,73 @@ void run_equiv(const GridArgs& a) {
   if (!all) throw Exit{1};
 }
 
+// Sample i of the run is unrank(u_i), u_i exact-uniform from (seed, i) (grid/sample.hpp), so the
+// output does not depend on --threads. Printed in chunks, each computed on the threads.
+void run_sample(const GridArgs& a, bool seed_given) {
+  const GridRanker& ranker = ranker_for_option(a.shape);
+  const std::uint64_t seed = seed_given ? a.seed : (std::uint64_t{std::random_device{}()} << 32) ^ std::random_device{}();
+  if (!seed_given) std::cerr << "gridenum: seed " << seed << " (give --seed " << seed << " to repeat this sample)\n";
+  oneapi::tbb::task_arena arena(resolve_threads(a.threads));
+  constexpr std::uint64_t kChunk = 1 << 14;
+  std::vector<std::pair<u128, GridCells>> out;
+  for (std::uint64_t from = 0; from < a.count; from += kChunk) {
+    const std::uint64_t n = std::min(kChunk, a.count - from);
+    out.assign(n, {});
+    arena.execute([&] {
+      oneapi::tbb::parallel_for(std::uint64_t{0}, n, [&](std::uint64_t k) {
+        const u128 r = sample_rank(ranker, seed, from + k);
+        out[k] = {r, ranker.unrank(r)};
+      });
+    });
+    std::string text;
+    for (std::uint64_t k = 0; k < n; ++k) {
+      const std::string g = grid_string(out[k].second);
+      if (a.json)
+        text += json_text({{"index", from + k}, {"seed", seed}, {"shape", ranker.shape().str()},
+                           {"rank", to_string(out[k].first)}, {"grid", g}});
+      else
+        text += g + "\n";
+    }
+    write_stdout(text);
+  }
+}
+
+void run_rank(const GridArgs& a) {
+  const auto grids = load_grids(a.file, grid_read_options(a), false);
+  for (const GridInput& g : grids)
+    if (!is_rank_shape(g.shape))
+      throw InputError(fmt::format("line {}: a {} grid: rank, unrank and sample take the shapes {}", g.line, g.shape.str(),
+                                   rank_shapes_text()));
+  const auto ranks = map_grids<u128>(grids, a.threads, [](const GridInput& g) { return grid_ranker(g.shape).rank(g.cells); });
+  std::string out;
+  for (std::size_t i = 0; i < grids.size(); ++i) {
+    if (a.json)
+      out += json_text({{"line", grids[i].line}, {"shape", grids[i].shape.str()}, {"rank", to_string(ranks[i])},
+                        {"total", to_string(grid_ranker(grids[i].shape).total())}});
+    else
+      out += to_string(ranks[i]) + "\n";
+  }
+  write_stdout(out);
+}
+
+void run_unrank(const GridArgs& a) {
+  const GridRanker& ranker = ranker_for_option(a.shape);
+  const std::string range = fmt::format("{} grids have the ranks 0 .. {}", ranker.shape().str(), to_string(ranker.total() - 1));
+  std::vector<u128> ns;
+  for (const std::string& text : a.ranks) {
+    const auto n = parse_u128(text);
+    if (!n) throw InputError(fmt::format("rank '{}' is not a decimal integer: {}", text, range));
+    if (*n >= ranker.total()) throw InputError(fmt::format("rank {} is out of range: {}", text, range));
+    ns.push_back(*n);
+  }
+  std::string out;
+  for (const u128 n : ns) {
+    const std::string g = grid_string(ranker.unrank(n));
+    out += a.json ? json_text({{"rank", to_string(n)}, {"shape", ranker.shape().str()}, {"grid", g}}) : g + "\n";
+  }
+  write_stdout(out);
+}
+
 void add_common(CLI::App* cmd, GridArgs& a, bool batch) {
   cmd->add_option("--shape", a.shape,
                   "Box shape RxC of the grids, e.g. 3x4 for 12x12 (default: from the length, as solve: 6 -> 2x3, "
@@ -245,7 +329,8 @@ void add_common(CLI::App* cmd, GridArgs& a, bool batch) {
 
 const RegisterCommand register_grid(17, [](CLI::App& root) {
   auto* cmd = root.add_subcommand(
-      "grid", "Grid tools: the minlex canonical form of a grid, equivalence of two grids, automorphisms, band classes");
+      "grid", "Grid tools: the minlex canonical form of a grid, equivalence of two grids, automorphisms, band classes, "
+              "uniform random grids, rank and unrank");
   cmd->require_subcommand(1);
   cmd->footer(
       "Grids: one per line in any format solve reads (a line of N*N symbols 1-9, A.. for 10..; rows on\n"
@@ -292,6 +377,34 @@ const RegisterCommand register_grid(17, [](CLI::App& root) {
   info->add_option("FILE", a->file, file_help)->default_val("-");
   add_common(info, *a, true);
   info->callback([a] { run_info(*a); });
+
+  a = std::make_shared<GridArgs>();
+  auto* sample = cmd->add_subcommand(
+      "sample", "Print grids drawn exactly uniformly from every grid of the shape (shapes " + rank_shapes_text() +
+                    "): sample i is unrank(u), u uniform in [0, total) from (seed, i) by rejection on the bits; "
+                    "the same seed gives the same grids on any number of threads");
+  sample->add_option("--shape", a->shape, "Box shape RxC (" + rank_shapes_text() + ")")->required();
+  sample->add_option("--count", a->count, "How many grids")->default_val(1)->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
+  auto* seed = sample->add_option("--seed", a->seed, "Seed (default: a fresh one, printed on stderr)");
+  add_threads_option(sample, a->threads, "Worker threads")->default_val(0);
+  sample->add_flag("--json", a->json, "One JSON object per grid: index, seed, shape, rank, grid");
+  sample->callback([a, seed] { run_sample(*a, seed->count() > 0); });
+
+  a = std::make_shared<GridArgs>();
+  auto* rank = cmd->add_subcommand(
+      "rank", "Print each grid's rank: its index in 0 .. total-1 under the bijection of docs/grid-tools.md (first "
+              "row's permutation index, then the lexicographic index of the grid relabelled to start 1 2 .. N); "
+              "shapes " + rank_shapes_text());
+  rank->add_option("FILE", a->file, file_help)->default_val("-");
+  add_common(rank, *a, true);
+  rank->callback([a] { run_rank(*a); });
+
+  a = std::make_shared<GridArgs>();
+  auto* unrank = cmd->add_subcommand("unrank", "Print the grid of each RANK (0 <= RANK < total; the inverse of rank)");
+  unrank->add_option("RANK", a->ranks, "Ranks, decimal integers from 0 to total-1")->required();
+  unrank->add_option("--shape", a->shape, "Box shape RxC (" + rank_shapes_text() + ")")->required();
+  unrank->add_flag("--json", a->json, "One JSON object per rank: rank, shape, grid");
+  unrank->callback([a] { run_unrank(*a); });
 });
 
 }  // namespace

@@ -69,3 +69,66 @@ TEST(GridCli, BadInputNamesLineAndColumn) {
   const Proc sixteen = run_cli({"grid", "canon", "--shape", "4x4"});
   EXPECT_EQ(sixteen.code, 2);
 }
+
+// sample / rank / unrank (grid/rank.hpp, grid/sample.hpp; the bijection itself is checked on
+// every 4x4 grid and the 6x6 blocks in tests/grid/test_rank.cpp): the same seed gives the same
+// grids on 1 and 2 threads; rank reads what sample prints and gives the ranks sample's JSON
+// names; unrank gives the grids back; the errors say the range, the shapes, the line.
+TEST(GridCli, SampleRankUnrankRoundTrip) {
+  const Proc one = run_cli({"grid", "sample", "--shape", "2x3", "--count", "40", "--seed", "7", "--threads", "1"});
+  ASSERT_EQ(one.code, 0) << one.err;
+  const Proc two = run_cli({"grid", "sample", "--shape", "2x3", "--count", "40", "--seed", "7", "--threads", "2"});
+  ASSERT_EQ(two.code, 0) << two.err;
+  EXPECT_EQ(one.out, two.out);
+  const auto grids = lines_of(one.out);
+  ASSERT_EQ(grids.size(), 40u);
+  const Proc json = run_cli({"grid", "sample", "--shape", "2x3", "--count", "40", "--seed", "7", "--json"});
+  ASSERT_EQ(json.code, 0) << json.err;
+  const auto docs = lines_of(json.out);
+  ASSERT_EQ(docs.size(), 40u);
+  const Proc ranked = run_cli_line("{gridenum} grid rank --shape 2x3 -", one.out);
+  ASSERT_EQ(ranked.code, 0) << ranked.err;
+  const auto ranks = lines_of(ranked.out);
+  ASSERT_EQ(ranks.size(), 40u);
+  std::vector<std::string> args{"grid", "unrank", "--shape", "2x3"};
+  for (std::size_t i = 0; i < 40; ++i) {
+    const auto doc = nlohmann::json::parse(docs[i]);
+    EXPECT_EQ(doc["grid"], grids[i]) << i;
+    EXPECT_EQ(doc["index"], i);
+    EXPECT_EQ(doc["rank"], ranks[i]) << i;
+    args.push_back(ranks[i]);
+  }
+  const Proc back = run_cli(args);
+  ASSERT_EQ(back.code, 0) << back.err;
+  EXPECT_EQ(back.out, one.out);
+  // The ends of the range: rank 0 is the first row 1..N's lexicographically smallest grid.
+  const Proc ends = run_cli({"grid", "unrank", "--shape", "2x2", "0", "287"});
+  ASSERT_EQ(ends.code, 0) << ends.err;
+  EXPECT_EQ(lines_of(ends.out)[0], "1234341221434321");
+  const Proc again = run_cli_line("{gridenum} grid rank -", ends.out);
+  EXPECT_EQ(again.out, "0\n287\n");
+}
+
+TEST(GridCli, SampleRankUnrankErrors) {
+  const Proc past = run_cli({"grid", "unrank", "--shape", "2x2", "5", "288"});
+  EXPECT_EQ(past.code, 2);
+  EXPECT_EQ(past.out, "");
+  EXPECT_TRUE(contains(past.err, "rank 288 is out of range: 2x2 grids have the ranks 0 .. 287")) << past.err;
+  const Proc word = run_cli({"grid", "unrank", "--shape", "2x2", "-1"});
+  EXPECT_EQ(word.code, 2);
+  EXPECT_TRUE(contains(word.err, "0 .. 287")) << word.err;
+  const Proc nine = run_cli({"grid", "sample", "--shape", "3x3", "--seed", "1"});
+  EXPECT_EQ(nine.code, 2);
+  EXPECT_TRUE(contains(nine.err, "2x2, 2x3, 3x2")) << nine.err;
+  const Proc nine_rank = run_cli_line("{gridenum} grid rank -", kWiki + "\n");
+  EXPECT_EQ(nine_rank.code, 2);
+  EXPECT_TRUE(contains(nine_rank.err, "line 1: a 3x3 grid")) << nine_rank.err;
+  const Proc bad = run_cli_line("{gridenum} grid rank --shape 2x2 -", "1234341221434321\n1234341221434312\n");
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_EQ(bad.out, "");
+  EXPECT_TRUE(contains(bad.err, "line 2, column 15")) << bad.err;
+  const Proc no_seed = run_cli({"grid", "sample", "--shape", "2x2", "--count", "3"});
+  EXPECT_EQ(no_seed.code, 0) << no_seed.err;
+  EXPECT_EQ(lines_of(no_seed.out).size(), 3u);
+  EXPECT_TRUE(contains(no_seed.err, "give --seed")) << no_seed.err;
+}

@@ -71,7 +71,7 @@ TEST(OptionNamesCli, CountCountsSolutionsAndGenerateTakesPuzzles) {
 // file; '-' is standard input where that is read), PATH (a file or a directory), or a word of
 // the command line (FORMAT, COMMAND) -- and its help says what it holds.
 TEST(OptionNamesCli, PositionalsAreNamedForWhatTheyAre) {
-  const std::vector<std::string> names{"DIR", "FILE", "PATH", "FORMAT", "COMMAND"};
+  const std::vector<std::string> names{"DIR", "FILE", "PATH", "FORMAT", "COMMAND", "RANK"};
   int seen = 0;
   for (const auto& command : cli_leaf_commands()) {
     auto args = command;

@@ -1,0 +1,139 @@
+// Rank and unrank (grid/rank.hpp; the derivation in docs/grid-tools.md, "Rank and unrank"): the
+// first row's Lehmer code times the normalised count, plus the normalised grid's lexicographic
+// index, found by a descent row by row through the completion counts of row_counts.hpp.
+#include "gridenum/grid/rank.hpp"
+
+#include <fmt/format.h>
+
+#include <array>
+#include <cassert>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+
+namespace gridenum {
+
+namespace {
+const Shape kRankShapes[] = {{2, 2}, {2, 3}, {3, 2}};
+}
+
+bool is_rank_shape(Shape s) {
+  for (Shape t : kRankShapes)
+    if (t == s) return true;
+  return false;
+}
+
+std::string rank_shapes_text() {
+  std::string out;
+  for (Shape t : kRankShapes) out += (out.empty() ? "" : ", ") + t.str();
+  return out;
+}
+
+// Lehmer code: the index is sum over positions i of (how many later entries are smaller) * (n-1-i)!.
+u128 permutation_index(const std::vector<int>& perm) {
+  const int n = static_cast<int>(perm.size());
+  u128 index = 0;
+  for (int i = 0; i < n; ++i) {
+    int smaller = 0;
+    for (int j = i + 1; j < n; ++j) smaller += perm[static_cast<std::size_t>(j)] < perm[static_cast<std::size_t>(i)];
+    index = index * static_cast<u128>(n - i) + static_cast<u128>(smaller);
+  }
+  return index;
+}
+
+std::vector<int> permutation_of_index(int n, u128 index) {
+  std::vector<int> digits(static_cast<std::size_t>(n));  // the Lehmer code, most significant first
+  for (int i = n - 1; i >= 0; --i) {
+    const auto radix = static_cast<u128>(n - i);
+    digits[static_cast<std::size_t>(i)] = static_cast<int>(index % radix);
+    index /= radix;
+  }
+  if (index != 0) throw std::out_of_range("permutation index past n!");
+  std::vector<int> left, perm;
+  for (int d = 1; d <= n; ++d) left.push_back(d);
+  for (int i = 0; i < n; ++i) {
+    const auto at = left.begin() + digits[static_cast<std::size_t>(i)];
+    perm.push_back(*at);
+    left.erase(at);
+  }
+  return perm;
+}
+
+namespace {
+// The shape, once it is known to be one the descent takes (checked before the table is built).
+Shape rank_shape(Shape s) {
+  if (!is_rank_shape(s))
+    throw std::invalid_argument(fmt::format("rank, unrank and sample take the shapes {}; got {}", rank_shapes_text(), s.str()));
+  return s;
+}
+}  // namespace
+
+GridRanker::GridRanker(Shape s) : counts_(rank_shape(s)) {
+  normalised_ = counts_.completions(counts_.first_row());
+  total_ = checked_mul(normalised_, static_cast<u128>(factorial_u64(s.n())));
+}
+
+u128 GridRanker::rank(const GridCells& grid) const {
+  const Shape s = shape();
+  const int n = s.n();
+  if (!is_valid_grid(s, grid)) throw std::invalid_argument("rank: not a valid " + s.str() + " grid");
+  // The relabelling digit: the first row as a permutation; then the grid relabelled so that its
+  // first row reads 1..N (digit grid[c] of row 0 becomes c+1).
+  const std::vector<int> first(grid.begin(), grid.begin() + n);
+  std::array<int, CellPrefix::kMaxN + 1> label{};
+  for (int c = 0; c < n; ++c) label[static_cast<std::size_t>(first[static_cast<std::size_t>(c)])] = c + 1;
+  u128 lex = 0;
+  CellPrefix p = counts_.first_row();
+  for (int cell = n; cell < n * n; ++cell) {
+    const int t = label[static_cast<std::size_t>(grid[static_cast<std::size_t>(cell)])];
+    // Every digit that fits and is smaller than the grid's adds the completions of its prefix.
+    for (unsigned below = counts_.open_digits(p) & ((1u << (t - 1)) - 1); below != 0; below &= below - 1)
+      lex += counts_.completions(counts_.with_digit(p, __builtin_ctz(below) + 1));
+    p = counts_.with_digit(p, t);
+  }
+  assert(lex < normalised_);
+  return permutation_index(first) * normalised_ + lex;
+}
+
+GridCells GridRanker::unrank(u128 n) const {
+  const Shape s = shape();
+  const int N = s.n();
+  if (n >= total_)
+    throw std::out_of_range(fmt::format("rank {} is out of range: {} grids have the ranks 0 .. {}", to_string(n), s.str(),
+                                        to_string(total_ - 1)));
+  const std::vector<int> first = permutation_of_index(N, n / normalised_);
+  u128 rest = n % normalised_;
+  GridCells grid(static_cast<std::size_t>(N * N));
+  for (int c = 0; c < N; ++c) grid[static_cast<std::size_t>(c)] = first[static_cast<std::size_t>(c)];
+  CellPrefix p = counts_.first_row();
+  for (int cell = N; cell < N * N; ++cell) {
+    // The smallest digit whose completions reach past what is left of the index; the last digit
+    // that fits needs no look-up (what is left is below its count).
+    unsigned open = counts_.open_digits(p);
+    int d = 0;
+    for (;;) {
+      d = __builtin_ctz(open) + 1;
+      open &= open - 1;
+      if (open == 0) break;
+      const u128 c = counts_.completions(counts_.with_digit(p, d));
+      if (rest < c) break;
+      rest -= c;
+    }
+    p = counts_.with_digit(p, d);
+    grid[static_cast<std::size_t>(cell)] = first[static_cast<std::size_t>(d - 1)];
+  }
+  if (rest != 0) throw std::logic_error("unrank: the completion counts do not add up");
+  return grid;
+}
+
+const GridRanker& grid_ranker(Shape s) {
+  static std::mutex mutex;
+  static std::map<std::pair<int, int>, std::unique_ptr<GridRanker>> rankers;
+  const std::lock_guard lock(mutex);
+  auto& slot = rankers[{s.rows, s.cols}];
+  if (!slot) slot = std::make_unique<GridRanker>(s);
+  return *slot;
+}
+
+}  // namespace gridenum

@@ -1,0 +1,86 @@
+// What the rank / unrank / sample tests share (tests/grid/): every grid of a small shape with a
+// given first row by plain backtracking on masks, cell by cell in reading order (so in
+// lexicographic order), sharing nothing with the cell-by-cell descent under test
+// (src/grid/prefix_counts.cpp, rank.cpp); the check of one first row's block of ranks; and
+// Pearson's chi-square with its critical value.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <boost/math/distributions/chi_squared.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "gridenum/grid/canon.hpp"
+#include "gridenum/grid/rank.hpp"
+
+namespace gridenum::testing {
+
+// f(grid) for every grid of the shape whose first row is `first` (empty: any first row), in
+// lexicographic order.
+template <class F>
+void for_each_grid(Shape s, const std::vector<int>& first, F&& f) {
+  const int n = s.n();
+  GridCells g(static_cast<std::size_t>(n * n), 0);
+  std::vector<unsigned> row(static_cast<std::size_t>(n), 0), col(row), box(row);
+  auto rec = [&](auto&& self, int cell) -> void {
+    if (cell == n * n) {
+      f(static_cast<const GridCells&>(g));
+      return;
+    }
+    const int r = cell / n, c = cell % n, b = s.box_of(r, c);
+    for (int d = 1; d <= n; ++d) {
+      if (r == 0 && !first.empty() && first[static_cast<std::size_t>(c)] != d) continue;
+      const unsigned m = 1u << (d - 1);
+      if ((row[static_cast<std::size_t>(r)] | col[static_cast<std::size_t>(c)] | box[static_cast<std::size_t>(b)]) & m) continue;
+      row[static_cast<std::size_t>(r)] |= m, col[static_cast<std::size_t>(c)] |= m, box[static_cast<std::size_t>(b)] |= m;
+      g[static_cast<std::size_t>(cell)] = d;
+      self(self, cell + 1);
+      row[static_cast<std::size_t>(r)] &= ~m, col[static_cast<std::size_t>(c)] &= ~m, box[static_cast<std::size_t>(b)] &= ~m;
+    }
+  };
+  rec(rec, 0);
+}
+
+// The chi-square statistic's value that a true null exceeds with probability alpha.
+inline double chi_square_critical(double degrees, double alpha) {
+  return boost::math::quantile(boost::math::complement(boost::math::chi_squared(degrees), alpha));
+}
+
+// Pearson's statistic of observed counts against expected probabilities.
+inline double chi_square(const std::vector<std::uint64_t>& observed, const std::vector<double>& p, double samples) {
+  double x = 0;
+  for (std::size_t i = 0; i < observed.size(); ++i) {
+    const double e = p[i] * samples;
+    const double d = static_cast<double>(observed[i]) - e;
+    x += d * d / e;
+  }
+  return x;
+}
+
+// Ranks of every grid with first row `first`: exactly the block [index * T1, (index+1) * T1),
+// each once, and unrank inverts rank. For the first row 1..N the ranks also come in the order of
+// the grids (the normalised index is the lexicographic position).
+inline void check_first_row_block(Shape s, const std::vector<int>& first) {
+  const GridRanker& g = grid_ranker(s);
+  const u128 base = permutation_index(first) * g.normalised_total();
+  const bool identity = std::is_sorted(first.begin(), first.end());
+  std::vector<bool> seen(static_cast<std::size_t>(g.normalised_total()), false);
+  u128 grids = 0;
+  for_each_grid(s, first, [&](const GridCells& x) {
+    const u128 r = g.rank(x);
+    ASSERT_TRUE(r >= base && r - base < g.normalised_total()) << s.str() << " " << grid_string(x) << ": rank " << to_string(r);
+    if (identity) {
+      ASSERT_TRUE(r == base + grids) << s.str() << " " << grid_string(x) << ": rank " << to_string(r);
+    }
+    ASSERT_FALSE(seen[static_cast<std::size_t>(r - base)]) << s.str() << ": rank " << to_string(r) << " twice";
+    seen[static_cast<std::size_t>(r - base)] = true;
+    ASSERT_EQ(g.unrank(r), x) << s.str() << " rank " << to_string(r);
+    ++grids;
+  });
+  EXPECT_TRUE(grids == g.normalised_total()) << s.str() << ": " << to_string(grids) << " grids";
+}
+
+}  // namespace gridenum::testing
