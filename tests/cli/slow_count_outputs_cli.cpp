@@ -2,7 +2,7 @@
 // method on every shape it counts in seconds, text and JSON, plain runs, --classes runs, jobs,
 // shards and their merge, and the refusals (stderr and exit code). What may differ between two
 // runs of the same code is blanked first (normalise below): times, the instruction-set level,
-// the job directory's name. So a refactoring of the methods, the registry or the job layer that
+// the machine (host, kernel, CPU model), the job directory's name. So a refactoring of the methods, the registry or the job layer that
 // changes what a user sees, a digit or a word, fails here.
 //
 // When a change of output is intended, regenerate the set and commit it with the change, so the
@@ -153,6 +153,10 @@ std::string normalise(std::string s, const std::string& dir) {
   static const std::regex tallies(R"([0-9,]+ orbits, [0-9,]+ colouring counts)");
   static const std::regex tally_keys(R"#("(orbits|colourings)": [0-9]+)#");
   s = std::regex_replace(s, utc, "\"$1\": \"TIME\"");
+  // The machine a job ran on (job.hpp, job_provenance): the kernel's version changes between two
+  // machines of the same kind, and the host's and CPU's names between clusters.
+  static const std::regex machine(R"#("(host|os|cpu_model)": "[^"]*")#");
+  s = std::regex_replace(s, machine, "\"$1\": \"MACHINE\"");
   s = std::regex_replace(s, rss, "\"peak_rss_kib\": RSS");
   static const std::regex peak(R"("peak_bytes": [0-9]+)");
   // The peak of the state tables held together depends on which classes two threads run at once: a
