@@ -1,6 +1,7 @@
 // Side-2 count benchmarks: the whole 10x10 counts, 2x5 by the two-stack route and 5x2 by the
 // two-band route, on 1 and 2 threads, wall time and peak memory; and each route's class generator
-// alone. Each count takes tens of seconds, so every benchmark runs one iteration.
+// alone. Each count takes tens of seconds, so every benchmark runs one iteration. And the first
+// moment by the array count (m = 5, 6), which `verify result` computes for every side-2 document.
 //
 //   ./bench/bench_side2                                  # all (several minutes)
 //   ./bench/bench_side2 --benchmark_filter=TwoStack      # the default route only
@@ -13,6 +14,7 @@
 
 #include "gridenum/core/memory.hpp"
 #include "gridenum/count/side2/side2_run.hpp"
+#include "gridenum/verify/side2_first_moment.hpp"
 
 namespace {
 using namespace gridenum;
@@ -54,5 +56,16 @@ void BM_Side2Classes(benchmark::State& state) {
   state.counters["peak_rss_mib"] = static_cast<double>(peak_rss_kib()) / 1024.0;
 }
 BENCHMARK(BM_Side2Classes)->Arg(0)->Arg(1)->Iterations(1)->Unit(benchmark::kSecond)->UseRealTime();
+
+// The first moment by the array count (verify result's whole-table check): m = 5 and 6, one thread.
+void BM_Side2FirstMoment(benchmark::State& state) {
+  const int m = static_cast<int>(state.range(0));
+  for (auto _ : state) {
+    const Side2FirstMoment r = side2_first_moment(m);
+    benchmark::DoNotOptimize(r.first_moment);
+    state.counters["states"] = static_cast<double>(r.states);
+  }
+}
+BENCHMARK(BM_Side2FirstMoment)->Arg(5)->Arg(6)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 }  // namespace
