@@ -211,7 +211,11 @@ const RegisterCommand register_verify(15, [](CLI::App& root) {
       o.classes = a->classes;
       o.method = a->method == "stacks" ? RecountMethod::Stacks : a->method == "cells" ? RecountMethod::Cells : RecountMethod::Auto;
       o.threads = a->threads;
-      // Each class as it is done (minutes apart on 10x10): to stderr, so that --json stays one document.
+      // Each class as it starts and as it is done (minutes apart on 10x10): to stderr, so that
+      // --json stays one document.
+      o.on_class_start = [](std::size_t index, RecountMethod m) {
+        std::cerr << fmt::format("class {}: recounting ({})\n", index, to_string(m)) << std::flush;
+      };
       o.on_class = [](const ClassRecount& c) {
         std::cerr << fmt::format("class {}: kernel {}, recount {} ({}, {:.1f} s): {}\n", c.index, to_string(c.kernel),
                                  to_string(c.recount), to_string(c.method), c.seconds, c.agree() ? "agree" : "DIFFER")

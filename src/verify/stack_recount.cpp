@@ -18,6 +18,7 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "gridenum/core/stop.hpp"
 #include "gridenum/core/timing.hpp"
 #include "gridenum/core/threads.hpp"
 
@@ -71,6 +72,9 @@ class StackFiller {
     for (int r0 : firsts_) {
       next_.clear();
       for (const auto& [key, ways] : cur_) {
+        // One poll per merged state (core/stop.hpp): a class of 2x5 runs for minutes inside one
+        // choice, and its parallel_for rethrows the Interrupted in the caller.
+        if (stop_requested()) throw_if_stop_requested("fixed grids by the stack recount");
         std::memset(cell_, -1, sizeof cell_);
         std::memset(row_used_, 0, sizeof row_used_);
         for (int c = 0; c < v_.m; ++c) col_used_[c] = static_cast<Mask>(key >> (v_.n * c)) & ((Mask{1} << v_.n) - 1);
@@ -309,6 +313,7 @@ StackRecount stack_recount(Shape s, const GeometricSymmetry& g, const std::vecto
     tbb::combinable<u128> sum([] { return u128{0}; });
     arena.execute([&] {
       tbb::parallel_for(std::size_t{0}, choices.size(), [&](std::size_t i) {
+        if (stop_requested()) throw_if_stop_requested("fixed grids by the stack recount");
         thread_local std::vector<Mask> rows, comp;
         rows.resize(static_cast<std::size_t>(v.n));
         comp.resize(static_cast<std::size_t>(v.n));

@@ -84,6 +84,7 @@ ClassRecount recount_one(const SymmetryRecountOptions& opt, std::size_t i, const
                                        "shapes only; use --method cells or auto",
                                        row.index, row.text));
   row.method = m;
+  if (opt.on_class_start) opt.on_class_start(row.index, m);
   if (m == RecountMethod::Stacks) {
     const StackRecount sr = stack_recount(opt.shape, g, stack_types(opt.shape, g), opt.threads);
     row.recount = sr.grids;

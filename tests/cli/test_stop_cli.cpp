@@ -1,7 +1,7 @@
 // One stop path (docs/architecture.md, "Stopping and progress"): a first SIGINT or SIGTERM
-// stops a long phase -- class generation, a verification, a Burnside sum, a plan -- within 2 s,
-// exit 130, nothing written; a job stopped before its first unit keeps a config and resumes like
-// any other. Each case waits for the phase to name itself on stderr (a timestamped line once it
+// stops a long phase -- class generation, a verification, a Burnside sum, a plan, a symmetry
+// class's recount -- within 2 s, exit 130, nothing written; a job stopped before its first unit
+// keeps a config and resumes like any other. Each case waits for the phase to name itself on stderr (a timestamped line once it
 // has run 2 s: stderr is not a terminal here), then signals it.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
@@ -68,6 +68,19 @@ TEST(StopCli, AVerificationStops) {
   EXPECT_LT(s.seconds, kWithin) << s.p.err;
   EXPECT_TRUE(contains(s.p.err, "stopped by SIGINT; nothing was written")) << s.p.err;
   EXPECT_FALSE(contains(s.p.out, "PASS")) << s.p.out;
+}
+
+// A recount of a symmetry class by stacks (verify/stack_recount.hpp; 2x4's class 306 takes about
+// 20 s): the first SIGTERM stops it inside the class, no report.
+TEST(StopCli, AStackRecountStopsOnTheFirstSigterm) {
+  const TempDir t;
+  const Stopped s = stop_when({"verify", "symmetry", "--shape", "2x4", "--classes", "306", "--method", "stacks", "--threads", "2"},
+                              "class 306: recounting (stacks)", SIGTERM, t);
+  EXPECT_EQ(s.p.code, 130) << s.p.err;
+  EXPECT_LT(s.seconds, kWithin) << s.p.err;
+  EXPECT_TRUE(contains(s.p.err, "fixed grids by the stack recount stopped by SIGTERM; nothing was written")) << s.p.err;
+  EXPECT_FALSE(contains(s.p.err, "class 306: kernel")) << s.p.err;
+  EXPECT_TRUE(s.p.out.empty()) << s.p.out;
 }
 
 // A job stopped in its class generation: exit 130 within 2 s, its config kept and no journal, so

@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "gridenum/core/stop.hpp"
 #include "gridenum/symmetry/fixed_grids.hpp"
 #include "gridenum/symmetry/permutation.hpp"
 #include "gridenum/symmetry/symmetry_group.hpp"
@@ -44,4 +45,23 @@ TEST(StackRecount, Refusals) {
       EXPECT_FALSE(stack_recount_applies(Shape{2, 2}, cls.rep)) << cls.text;
     }
   EXPECT_TRUE(transposed_seen);
+}
+
+// A stop request (core/stop.hpp) unwinds the recount as Interrupted, from inside its parallel
+// loop; once the request is cleared the same call counts the kernels' f again.
+TEST(StackRecount, AStopRequestUnwinds) {
+  const Shape s{2, 3};
+  const SymmetryGroup grp = build_symmetry_group(s, false);
+  const auto all_types = partitions(s.n());
+  const SymmetryClass* fixing = nullptr;
+  for (const SymmetryClass& cls : grp.classes)
+    if (!cls.rep.is_identity() && count_fixed_grids(s, cls.rep).grids != 0) {
+      fixing = &cls;
+      break;
+    }
+  ASSERT_NE(fixing, nullptr);
+  request_stop();
+  EXPECT_THROW(stack_recount(s, fixing->rep, all_types, 2), Interrupted);
+  clear_stop_request();
+  EXPECT_EQ(to_string(stack_recount(s, fixing->rep, all_types, 2).grids), to_string(count_fixed_grids(s, fixing->rep).grids));
 }

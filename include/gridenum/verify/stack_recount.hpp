@@ -63,7 +63,8 @@ bool stack_recount_applies(Shape s, const GeometricSymmetry& g);
 // The recount over the given cycle types of pi (each a partition of N; types that fix nothing
 // add 0; the identity type costs most: its centraliser is all of S_N). threads = 0: all cores.
 // Throws std::invalid_argument unless stack_recount_applies, or
-// for a type that is not a partition of N.
+// for a type that is not a partition of N; Interrupted on a stop request (core/stop.hpp), which it
+// polls at every merged state of a stack.
 StackRecount stack_recount(Shape s, const GeometricSymmetry& g, const std::vector<CycleType>& types,
                            int threads = 0);
 

@@ -48,7 +48,9 @@ struct SymmetryRecountOptions {
                                        // class that fixes grids, in index order
   RecountMethod method = RecountMethod::Auto;
   int threads = 0;                     // 0: every core
-  // Called after each class is recounted (a long run's progress; the CLI prints it to stderr).
+  // Called before each class is recounted, with its 1-based index and the method chosen, and
+  // after (a long run's progress: one class of 10x10 takes minutes; the CLI prints both to stderr).
+  std::function<void(std::size_t index, RecountMethod method)> on_class_start;
   std::function<void(const ClassRecount&)> on_class;
 };
 
