@@ -41,15 +41,7 @@ namespace gridenum {
 namespace {
 
 using verify_text::as_text;
-
-template <class A, class B>
-bool line(VerifyReport& r, VerifySection& sec, const std::string& item, const A& left, const B& right,
-          const std::string& note = {}) {
-  VerifyLine l{item, as_text(left), as_text(right), left == right, note};
-  if (!l.ok) r.problems.push_back(item + ": " + sec.left_name + " " + l.left + " but " + sec.right_name + " " + l.right);
-  sec.lines.push_back(std::move(l));
-  return sec.lines.back().ok;
-}
+using verify_text::line;
 
 // The lowest `count` digits of `cell`.
 std::uint16_t lowest(std::uint16_t cell, int count) {

@@ -14,14 +14,7 @@ namespace gridenum {
 namespace {
 
 using verify_text::as_text;
-
-template <class A, class B>
-void line(VerifyReport& r, VerifySection& sec, const std::string& item, const A& left, const B& right,
-          const std::string& note = {}) {
-  VerifyLine l{item, as_text(left), as_text(right), as_text(left) == as_text(right), note};
-  if (!l.ok) r.problems.push_back(item + ": " + sec.left_name + " " + l.left + " but " + sec.right_name + " " + l.right);
-  sec.lines.push_back(std::move(l));
-}
+using verify_text::line;
 
 }  // namespace
 

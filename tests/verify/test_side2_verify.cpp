@@ -17,6 +17,7 @@
 #include "verify_sections.hpp"
 
 using namespace gridenum;
+using gridenum::test_support::has_problem;
 using gridenum::test_support::section;
 
 namespace {
@@ -121,12 +122,6 @@ VerifyReport verify_doc(const nlohmann::json& j, std::uint32_t sample = 0) {
   return verify_result(parse_result(j, "doc"), o);
 }
 
-bool names(const VerifyReport& r, const std::string& what) {
-  for (const auto& p : r.problems)
-    if (p.find(what) != std::string::npos) return true;
-  return false;
-}
-
 }  // namespace
 
 TEST(Side2Verify, ResultOfEachRoutePasses) {
@@ -178,11 +173,11 @@ TEST(Side2Verify, ConsistentlyForgedClassIsCaughtByTheWholeRecount) {
   const VerifyReport sums_only = verify_result(parse_result(j, "doc"), o);  // no class recounted
   EXPECT_FALSE(sums_only.pass());
   EXPECT_EQ(sums_only.problems.size(), 1u) << format_text(sums_only);  // the re-done sums agree
-  EXPECT_TRUE(names(sums_only, "sum weight x F = 2^16 x D(4)")) << format_text(sums_only);
+  EXPECT_TRUE(has_problem(sums_only, "sum weight x F = 2^16 x D(4)")) << format_text(sums_only);
   const VerifyReport r = verify_doc(j);
   EXPECT_FALSE(r.pass());
-  EXPECT_TRUE(names(r, "class 3 ")) << format_text(r);
-  EXPECT_TRUE(names(r, "total (sum weight x F^2, F recounted)")) << format_text(r);
+  EXPECT_TRUE(has_problem(r, "class 3 ")) << format_text(r);
+  EXPECT_TRUE(has_problem(r, "total (sum weight x F^2, F recounted)")) << format_text(r);
 }
 
 TEST(Side2Verify, ResultTamperingIsNamed) {
@@ -192,31 +187,31 @@ TEST(Side2Verify, ResultTamperingIsNamed) {
     j["classes"][3]["F"] = "12345";
     const VerifyReport r = verify_doc(j, static_cast<std::uint32_t>(j["classes"].size()));
     EXPECT_FALSE(r.pass());
-    EXPECT_TRUE(names(r, "first moment")) << format_text(r);
-    EXPECT_TRUE(names(r, "total")) << format_text(r);
-    EXPECT_TRUE(names(r, "class 4 ")) << format_text(r);
+    EXPECT_TRUE(has_problem(r, "first moment")) << format_text(r);
+    EXPECT_TRUE(has_problem(r, "total")) << format_text(r);
+    EXPECT_TRUE(has_problem(r, "class 4 ")) << format_text(r);
   }
   {
     nlohmann::json j = good;  // the total alone
     j["total"] = "29136487207403521";
-    EXPECT_TRUE(names(verify_doc(j), "total (sum weight x F^2)"));
+    EXPECT_TRUE(has_problem(verify_doc(j), "total (sum weight x F^2)"));
   }
   {
     nlohmann::json j = good;  // a weight
     j["classes"][0]["weight"] = j["classes"][0]["weight"].get<std::uint64_t>() + 1;
     const VerifyReport r = verify_doc(j);
-    EXPECT_TRUE(names(r, "class 1 ")) << format_text(r);
-    EXPECT_TRUE(names(r, "sum of weights")) << format_text(r);
+    EXPECT_TRUE(has_problem(r, "class 1 ")) << format_text(r);
+    EXPECT_TRUE(has_problem(r, "sum of weights")) << format_text(r);
   }
   {
     nlohmann::json j = good;  // two classes swapped: representatives out of the generator's order
     std::swap(j["classes"][1], j["classes"][2]);
-    EXPECT_TRUE(names(verify_doc(j), "the generator's representative is"));
+    EXPECT_TRUE(has_problem(verify_doc(j), "the generator's representative is"));
   }
   {
     nlohmann::json j = good;  // a representative that is no configuration
     j["classes"][5]["representative"] = "1234 1234 12 5678";
-    EXPECT_TRUE(names(verify_doc(j), "not a configuration"));
+    EXPECT_TRUE(has_problem(verify_doc(j), "not a configuration"));
   }
   {
     nlohmann::json j = good;  // a class dropped
