@@ -13,6 +13,7 @@
 #include "gridenum/jobs/result_io.hpp"
 #include "gridenum/count/shard.hpp"
 #include "gridenum/verify/side2_verify.hpp"
+#include "gridenum/verify/estimate_verify.hpp"
 #include "gridenum/verify/symmetry_recount.hpp"
 #include "gridenum/verify/symmetry_verify.hpp"
 #include "gridenum/verify/three_band_verify.hpp"
@@ -229,10 +230,12 @@ const RegisterCommand register_verify(15, [](CLI::App& root) {
   auto* res = cmd->add_subcommand(
       "result",
       "A finished count: units, per-class sums, the total from the class table, the whole total recomputed by the other "
-      "method where that is cheap, and units recounted at random (--sample, --double-check)");
+      "method where that is cheap, and units recounted at random (--sample, --double-check); or a finished estimate "
+      "job: its batches, the estimate folded again from them, and batches drawn again from the seed");
   res->add_option("PATH", a->path,
                   "A result file (JSON: gridenum count --json > FILE, or merge --output DIR's result.json) or a finished "
-                  "job's directory (its journal is checked too)")
+                  "job's directory (its journal is checked too; an estimate job's: by default 2 of its batches are drawn "
+                  "again, --sample K or --double-check SHARE draws more)")
       ->required();
   res->add_option("--sample", a->sample,
                   "Recompute K random units (stack method) or classes (signature; two-stack and two-band: by the other "
@@ -274,6 +277,10 @@ const RegisterCommand register_verify(15, [](CLI::App& root) {
       const auto sh = Shard::parse(a->shard);
       if (!a->shard.empty() && !sh)
         throw VerifyInputError("--shard " + a->shard + ": expected K/M with 1 <= K <= M, e.g. --shard 2/3");
+      if (is_estimate_result(a->path)) {
+        if (sh) throw VerifyInputError("--shard: an estimate job's batches are checked as a whole; leave it out");
+        return verify_estimate_job(a->path, o);
+      }
       const ResultDoc doc = load_result(a->path);
       if (sh) {
         o.units = [s = result_shard(doc, *sh)](std::uint64_t u) { return s.contains(u); };
