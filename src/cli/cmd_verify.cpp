@@ -278,7 +278,12 @@ const RegisterCommand register_verify(15, [](CLI::App& root) {
       if (!a->shard.empty() && !sh)
         throw VerifyInputError("--shard " + a->shard + ": expected K/M with 1 <= K <= M, e.g. --shard 2/3");
       if (is_estimate_result(a->path)) {
+        // The count's options have no meaning for an estimate: refused, not ignored.
         if (sh) throw VerifyInputError("--shard: an estimate job's batches are checked as a whole; leave it out");
+        if (!a->kernel.empty() || a->recompute != "auto")
+          throw VerifyInputError(std::string(a->kernel.empty() ? "--recompute" : "--kernel") +
+                                 " applies to a count; an estimate job's batches are drawn again by its own sampler "
+                                 "(--sample K, --double-check SHARE)");
         return verify_estimate_job(a->path, o);
       }
       const ResultDoc doc = load_result(a->path);

@@ -54,6 +54,14 @@ VerifyResultOptions draw_all() {
   return o;
 }
 
+// One batch drawn again, the same one every run.
+VerifyResultOptions draw_one() {
+  VerifyResultOptions o;
+  o.sample = 1;
+  o.seed = 1;
+  return o;
+}
+
 // Batch `id`'s journal record with its mean moved -- by one unit in the last place, or by 0.1 % --
 // and the line's checksum made again.
 void forge_batch(const fs::path& journal, std::uint64_t id, bool one_ulp) {
@@ -109,10 +117,7 @@ TEST(EstimateVerify, AForgedBatchFailsTheFold) {
   const TempDir t;
   ASSERT_TRUE(run_estimate_job(small_job(t / "job")).finished);
   forge_batch(t / "job" / "journal", 2, false);
-  VerifyResultOptions o;
-  o.sample = 1;
-  o.seed = 1;
-  const VerifyReport r = verify_estimate_job(t / "job", o);
+  const VerifyReport r = verify_estimate_job(t / "job", draw_one());
   EXPECT_FALSE(r.pass());
   EXPECT_TRUE(has_problem(r, "exact_statistics/mean_hex")) << format_text(r, true);
 }
@@ -141,10 +146,7 @@ TEST(EstimateVerify, AForgedFigureInTheResultFails) {
   nlohmann::json j = nlohmann::json::parse(slurp(rj));
   j["ci95"][1] = "9.999999e+21";
   spit(rj, j.dump(2));
-  VerifyResultOptions o;
-  o.sample = 1;
-  o.seed = 1;
-  const VerifyReport r = verify_estimate_job(t / "job", o);
+  const VerifyReport r = verify_estimate_job(t / "job", draw_one());
   EXPECT_FALSE(r.pass());
   EXPECT_TRUE(has_problem(r, "ci95/1")) << format_text(r, true);
 }
@@ -161,7 +163,8 @@ TEST(EstimateVerify, Refusals) {
   EXPECT_THROW(verify_estimate_job(t / "job", units), VerifyInputError);
   EXPECT_FALSE(is_estimate_result(t.path));
   EXPECT_FALSE(is_estimate_result(t / "nothing.json"));
-  // Through the CLI: a finished job passes (exit 0), --shard is refused (exit 2).
+  // Through the CLI: a finished job passes (exit 0); --shard, --kernel and --recompute, which mean
+  // something only for a count, are refused by name (exit 2).
   EstimateJobRequest resumed = small_job(t / "job");
   resumed.resume = true;
   ASSERT_TRUE(run_estimate_job(resumed).finished);
@@ -169,6 +172,12 @@ TEST(EstimateVerify, Refusals) {
   const Proc ok = run_cli({"verify", "result", (t / "job").string(), "--seed", "3"});
   EXPECT_EQ(ok.code, 0) << ok.err;
   EXPECT_NE(ok.out.find("PASS (sampled: 2 of 10 batches"), std::string::npos) << ok.out;
-  const Proc refused = run_cli({"verify", "result", (t / "job").string(), "--shard", "1/2"});
-  EXPECT_EQ(refused.code, 2) << refused.err;
+  for (const std::vector<std::string>& extra : {std::vector<std::string>{"--shard", "1/2"}, {"--kernel", "backtrack"},
+                                                 {"--recompute", "full"}}) {
+    std::vector<std::string> args{"verify", "result", (t / "job").string()};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const Proc refused = run_cli(args);
+    EXPECT_EQ(refused.code, 2) << extra[0] << ": " << refused.err;
+    EXPECT_NE(refused.err.find(extra[0]), std::string::npos) << refused.err;
+  }
 }
