@@ -5,7 +5,6 @@
 //   ./bench/bench_count --benchmark_min_time=2 --benchmark_repetitions=5
 //                       --benchmark_report_aggregates_only=true
 #include <benchmark/benchmark.h>
-#include <omp.h>
 
 #include <chrono>
 #include <filesystem>
@@ -13,6 +12,7 @@
 #include <string>
 #include <unistd.h>
 
+#include "gridenum/core/threads.hpp"
 #include "gridenum/count/stack/catalogue.hpp"
 #include "gridenum/count/stack/completion.hpp"
 #include "gridenum/count/stack/count.hpp"
@@ -83,25 +83,30 @@ void BM_CountJob9x9(benchmark::State& state) {
 }
 BENCHMARK(BM_CountJob9x9)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseManualTime();
 
-// Stage 1 alone (OpenMP over row-0 prefixes); range(0) = threads.
+// Stage 1 alone (a oneTBB loop over row-0 prefixes, then over the entries); range(0) = threads,
+// a ThreadBudget as a count has (core/threads.hpp).
 void BM_Catalogue9x9(benchmark::State& state) {
-  omp_set_num_threads(static_cast<int>(state.range(0)));
+  const ThreadBudget budget(static_cast<int>(state.range(0)));
   for (auto _ : state) {
-    const Catalogue c = build_catalogue(Shape{3, 3});
-    benchmark::DoNotOptimize(c.classes.size());
+    budget.execute([] {
+      const Catalogue c = build_catalogue(Shape{3, 3});
+      benchmark::DoNotOptimize(c.classes.size());
+    });
   }
-  omp_set_num_threads(omp_get_num_procs());
 }
 BENCHMARK(BM_Catalogue9x9)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
 
-// The ordered stack fillings (single-threaded).
+// The ordered stack fillings (the search serial, their patterns a parallel loop); range(0) = threads.
 void BM_StackList9x9(benchmark::State& state) {
+  const ThreadBudget budget(static_cast<int>(state.range(0)));
   for (auto _ : state) {
-    const StackList s = build_stack_list(Shape{3, 3});
-    benchmark::DoNotOptimize(s.size());
+    budget.execute([] {
+      const StackList s = build_stack_list(Shape{3, 3});
+      benchmark::DoNotOptimize(s.size());
+    });
   }
 }
-BENCHMARK(BM_StackList9x9)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_StackList9x9)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 // The completion stage (tables + hot loop) over every unit, catalogue and stacks prebuilt;
 // a fresh counter each iteration so the per-class tables are rebuilt as in a real run.
@@ -109,16 +114,18 @@ void BM_Completion9x9(benchmark::State& state) {
   static const Catalogue cat = build_catalogue(Shape{3, 3});
   static const StackList stacks = build_stack_list(Shape{3, 3});
   static const Plan plan = make_plan(cat, stacks);
+  const ThreadBudget budget(static_cast<int>(state.range(0)));
   for (auto _ : state) {
-    CompletionCounter counter(cat, stacks, Kernel::Partition);
-    u128 sum = 0;
-    std::mutex m;
-    count_units(counter, plan.units, PoolOptions{static_cast<int>(state.range(0))},
-                [&](const WorkUnit& u, u128 n) {
-                  std::lock_guard lock(m);
-                  sum += n * cat.classes[u.cls].size;
-                });
-    benchmark::DoNotOptimize(sum);
+    budget.execute([&] {
+      CompletionCounter counter(cat, stacks, Kernel::Partition);
+      u128 sum = 0;
+      std::mutex m;
+      count_units(counter, plan.units, PoolOptions{budget.threads()}, [&](const WorkUnit& u, u128 n) {
+        std::lock_guard lock(m);
+        sum += n * cat.classes[u.cls].size;
+      });
+      benchmark::DoNotOptimize(sum);
+    });
   }
 }
 BENCHMARK(BM_Completion9x9)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();

@@ -1,9 +1,9 @@
 // Thread sizing (threads.hpp).
 #include "gridenum/core/threads.hpp"
 
-#include <omp.h>
 #include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/info.h>
+#include <oneapi/tbb/task_arena.h>
 
 #include <algorithm>
 
@@ -16,10 +16,19 @@ int resolve_threads(int requested) {
   return std::min(tbb::info::default_concurrency(), limit);
 }
 
-int use_threads(int requested) {
-  const int threads = resolve_threads(requested);
-  omp_set_num_threads(threads);
-  return threads;
-}
+struct ThreadBudget::Cap {
+  tbb::global_control control;
+  tbb::task_arena arena;
+};
+
+ThreadBudget::ThreadBudget(int requested)
+    : threads_(resolve_threads(requested)),
+      cap_(new Cap{tbb::global_control(tbb::global_control::max_allowed_parallelism,
+                                       static_cast<std::size_t>(threads_)),
+                   tbb::task_arena(threads_)}) {}
+
+ThreadBudget::~ThreadBudget() = default;
+
+void ThreadBudget::execute(const std::function<void()>& work) const { cap_->arena.execute(work); }
 
 }  // namespace gridenum

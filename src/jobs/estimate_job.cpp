@@ -16,6 +16,7 @@
 #include <csignal>
 #include <cstdio>
 #include <mutex>
+#include <optional>
 
 #include <fmt/format.h>
 #include <spdlog/logger.h>
@@ -51,9 +52,10 @@ class EstimateSession {
   EstimateJobOutcome run() {
     open_directory();
     watch_signals();
-    lock_and_read_journal();
-    if (finished_already()) return out_;
-    sample_and_write_result();
+    lock_and_read_journal();  // sets the session's thread budget (core/threads.hpp): the rest runs in it
+    budget_->execute([&] {
+      if (!finished_already()) sample_and_write_result();
+    });
     return out_;
   }
 
@@ -119,7 +121,8 @@ class EstimateSession {
       out_.batches_done_before = prior_->batches.size();
       append_at_ = prior_->valid_bytes;
     }
-    threads_ = use_threads(spec_.run.threads);
+    budget_.emplace(spec_.run.threads);
+    threads_ = budget_->threads();
     log_->info("{} estimate job {}: {} {} samples of {}, seed {}, batches of {}, {} thread{}, shard {}; {} of {} in the "
                "journal; fingerprint {}",
                req_.resume ? "resuming" : "starting", req_.dir.string(), estimate::to_string(spec_.run.method),
@@ -266,6 +269,7 @@ class EstimateSession {
   EstimateJobSpec spec_, written_;
   PlanHeader header_;
   EstimateJobOutcome out_;
+  std::optional<ThreadBudget> budget_;  // core/threads.hpp
   int threads_ = 0;
   std::shared_ptr<spdlog::logger> log_;
   std::atomic<Progress*> bar_{nullptr};

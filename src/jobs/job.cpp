@@ -27,6 +27,7 @@
 #include <cstdio>
 #include <future>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include "gridenum/core/checksum.hpp"
@@ -208,10 +209,12 @@ class JobSession {
   JobOutcome run() {
     open_directory();
     watch_signals();
-    lock_and_log();
-    if (!start_up()) return out_;
-    if (finished_already()) return out_;
-    count_and_write_result();
+    lock_and_log();  // sets the session's thread budget (core/threads.hpp): the rest runs in it
+    budget_->execute([&] {
+      if (!start_up()) return;
+      if (finished_already()) return;
+      count_and_write_result();
+    });
     return out_;
   }
 
@@ -301,7 +304,8 @@ class JobSession {
     if (req_.memory_limit) cfg_.memory_limit = *req_.memory_limit;
     out_.config = cfg_;
     log_->info("{} job {}: {}", req_.resume ? "resuming" : "starting", req_.dir.string(), describe(cfg_));
-    threads_ = use_threads(cfg_.threads);
+    budget_.emplace(cfg_.threads);  // before the plan: its catalogue and stack list are parallel too
+    threads_ = budget_->threads();
   }
 
   // Step 4 under a watch (run_watch.hpp): the plan's phases (a catalogue, the 4x3 forms: seconds)
@@ -586,6 +590,7 @@ class JobSession {
   const bool terminal_;
   JobConfig cfg_, written_;
   JobOutcome out_;
+  std::optional<ThreadBudget> budget_;  // core/threads.hpp: the session's threads, plan included
   int threads_ = 0;
   // Used by the signal callbacks: declared before signals_, destroyed after it.
   std::atomic<bool> stop_requested_{false};

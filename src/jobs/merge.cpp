@@ -101,15 +101,17 @@ MergeResult merge_jobs(const std::vector<fs::path>& dirs, int threads) {
   // Rebuild the plan and reduce, as a single run would.
   const Part& first = parts[by_k.begin()->second];
   const JobConfig& cfg = first.config;
-  const int used = use_threads(threads ? threads : cfg.threads);
+  const ThreadBudget budget(threads ? threads : cfg.threads);
+  const int used = budget.threads();
   PlanSource src;
   src.journal_fingerprint = h0.fingerprint;
-  const std::unique_ptr<MethodPlan> work = plan_job_work(cfg, first.dir, src);
+  std::unique_ptr<MethodPlan> work;
+  budget.execute([&] { work = plan_job_work(cfg, first.dir, src); });
   if (work->header().fingerprint != h0.fingerprint || work->header().units != h0.units)
     throw JournalError("merge: the journals' fingerprint " + hex16(h0.fingerprint) + " does not match the plan of " +
                        first.dir.string() + "'s config (" + hex16(work->header().fingerprint) +
                        "): written by another version of gridenum or with another config");
-  m.result = work->from_counts(std::move(counts), used);
+  budget.execute([&] { m.result = work->from_counts(std::move(counts), used); });
   m.header = h0;
   for (const auto& [k, i] : by_k) {
     m.dirs.push_back(parts[i].dir);

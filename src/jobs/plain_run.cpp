@@ -33,9 +33,10 @@ PlainRunOutcome run_plain_count(const PlainRunRequest& req) {
   cfg.catalogue_cache = false;  // no directory: nothing is written
   PlanSource source;
   source.use_cache = false;
+  const ThreadBudget budget(cfg.threads);  // before the plan: its catalogue and stack list are parallel too
   std::unique_ptr<MethodPlan> work;
   try {
-    work = plan_job_work(cfg, {}, source);  // its phases are drawn by the watch
+    budget.execute([&] { work = plan_job_work(cfg, {}, source); });  // its phases are drawn by the watch
   } catch (const Interrupted&) {
     return stopped();
   }
@@ -51,7 +52,7 @@ PlainRunOutcome run_plain_count(const PlainRunRequest& req) {
   UnitHooks hooks;
   hooks.done = [&](std::uint32_t, u128) { progress.unit_done(); };
   try {
-    out.result = work->run(use_threads(cfg.threads), hooks);
+    budget.execute([&] { out.result = work->run(budget.threads(), hooks); });
   } catch (const Interrupted&) {
     watch.stop_drawing();
     progress.finish();

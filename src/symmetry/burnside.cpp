@@ -121,7 +121,7 @@ BurnsideResult run_burnside(const BurnsideOptions& opt) {
   BurnsideResult r;
   r.shape = s;
   r.transposition = opt.transposition && s.rows == s.cols;
-  r.threads_used = use_threads(opt.threads);
+  r.threads_used = resolve_threads(opt.threads);
 
   auto t = SteadyClock::now();
   const SymmetryGroup grp = build_symmetry_group(s, r.transposition);

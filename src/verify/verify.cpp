@@ -210,7 +210,7 @@ nlohmann::json to_json(const VerifyReport& r) {
 
 VerifyReport verify_classes(Shape s, int threads) {
   check_shape_for_both(s);
-  const int nthreads = use_threads(threads);
+  const int nthreads = resolve_threads(threads);
   VerifyReport r;
   r.title = "gridenum verify classes: " + shape_title(s);
   r.info.push_back("catalogue: catalogue.cpp (lexicographic entries, classes by merging moves)");
@@ -295,7 +295,7 @@ VerifyReport verify_classes(Shape s, int threads) {
 VerifyReport verify_completions(const VerifyCompletionsOptions& opt) {
   const Shape s = opt.shape;
   check_shape_for_both(s);
-  const int nthreads = use_threads(opt.threads);
+  const int nthreads = resolve_threads(opt.threads);
   const Catalogue cat = build_catalogue(s);
   std::vector<std::uint32_t> chosen;
   for (auto k : opt.classes) {
@@ -637,7 +637,7 @@ namespace {
 VerifyReport verify_stack_or_signature_result(const ResultDoc& doc, const VerifyResultOptions& opt) {
   const Shape s = doc.shape;
   if (auto why = engine_shape_error(s)) throw VerifyInputError(doc.source + ": " + *why);
-  const int nthreads = use_threads(opt.threads);
+  const int nthreads = resolve_threads(opt.threads);
   VerifyReport r;
   r.title = "gridenum verify result: " + doc.source;
   r.info.push_back(shape_title(s) + ", method " + to_string(doc.method) + ", " + count_of(doc.classes.size(), "class", "classes") +

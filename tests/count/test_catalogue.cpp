@@ -6,10 +6,10 @@
 #include <set>
 
 #include "brute.hpp"
+#include "gridenum/core/threads.hpp"
 #include "gridenum/count/stack/catalogue.hpp"
 #include "gridenum/count/stack/count.hpp"
 
-#include <omp.h>
 #include "param_names.hpp"
 
 using namespace gridenum;
@@ -92,10 +92,9 @@ TEST(Catalogue, NineByNineFigures) {
 }
 
 TEST(Catalogue, ThreadCountDoesNotChangeTheCatalogue) {
-  omp_set_num_threads(1);
-  const Catalogue a = build_catalogue(Shape{3, 3});
-  omp_set_num_threads(2);
-  const Catalogue b = build_catalogue(Shape{3, 3});
+  Catalogue a, b;
+  ThreadBudget(1).execute([&] { a = build_catalogue(Shape{3, 3}); });
+  ThreadBudget(2).execute([&] { b = build_catalogue(Shape{3, 3}); });
   ASSERT_EQ(a.classes.size(), b.classes.size());
   for (std::size_t i = 0; i < a.classes.size(); ++i) {
     EXPECT_EQ(a.classes[i].representative, b.classes[i].representative);

@@ -10,7 +10,6 @@
 #include "gridenum/count/stack/count.hpp"  // band_string
 #include "gridenum/verify/orbits.hpp"
 
-#include <omp.h>
 
 using namespace gridenum;
 
@@ -35,7 +34,6 @@ TEST(BoxPartitions, SizesAndLookups) {
 }
 
 void expect_census_matches_catalogue(Shape s) {
-  omp_set_num_threads(2);
   const Catalogue cat = build_catalogue(s);
   const OrbitCensus c = census_orbits(s, 2);
   EXPECT_EQ(c.band_fillings, cat.band_fillings) << s.str();

@@ -6,7 +6,7 @@
 //     search over the cells of B2..BR, row by row, with one digit mask per row, column and box.
 //     The last row of the band is forced (each column takes the one digit its box still lacks),
 //     so the search stops one row early and checks the forced row. The search is split at row 0:
-//     its (N-C)! prefixes are independent OpenMP iterations (dynamic schedule, per-thread
+//     its (N-C)! prefixes are independent iterations of a oneTBB parallel_for (per-prefix
 //     results merged in prefix order, so the output does not depend on the thread count).
 //
 //  2. Lexicographic reduction. A filling is a catalogue entry when the top entries of the
@@ -35,6 +35,8 @@
 // (C!)^R R! (R!)^C C! images per entry (10^10 steps for 9x9); the union-find touches each of the
 // few thousand distinct structures a handful of times.
 #include "gridenum/count/stack/catalogue.hpp"
+
+#include <oneapi/tbb/parallel_for.h>
 
 #include <algorithm>
 #include <array>
@@ -269,12 +271,12 @@ class StructureClasses {
       const std::size_t n = hi - lo;
       std::vector<CatalogueKey> img(n * per);
       std::vector<int> id(n * per);
-#pragma omp parallel for schedule(static)
-      for (long i = 0; i < static_cast<long>(n); ++i)
+      tbb::parallel_for(std::size_t{0}, n, [&](std::size_t i) {
         for (std::size_t t = 0; t < per; ++t) {
           img[i * per + t] = image(t, keys_[lo + i]);
           id[i * per + t] = find(img[i * per + t]);
         }
+      });
       std::vector<std::pair<CatalogueKey, int>> fresh;
       for (std::size_t k = 0; k < n * per; ++k)
         if (id[k] < 0) fresh.emplace_back(img[k], static_cast<int>(k));
@@ -474,15 +476,14 @@ Catalogue build_catalogue(Shape s) {
   std::vector<std::uint64_t> leaves(np, 0);
   std::vector<std::vector<Band>> entries(np);
 
-#pragma omp parallel for schedule(dynamic, 4)
-  for (long i = 0; i < np; ++i) {
+  tbb::parallel_for(0L, np, [&](long i) {
     BandSearch search(s);
     search.keep = is_entry_row0(s, prefixes[i].data());
     search.out = &entries[i];
     search.start(prefixes[i]);
     search.dfs(0);
     leaves[i] = search.leaves;
-  }
+  });
 
   Catalogue cat;
   cat.shape = s;
@@ -498,8 +499,7 @@ Catalogue build_catalogue(Shape s) {
   // Part 3: classes.
   StructureClasses sc(s);
   std::vector<CatalogueKey> keys(all.size());
-#pragma omp parallel for schedule(static)
-  for (long i = 0; i < static_cast<long>(all.size()); ++i) keys[i] = structure_key(s, all[i]);
+  tbb::parallel_for(std::size_t{0}, all.size(), [&](std::size_t i) { keys[i] = structure_key(s, all[i]); });
   const std::vector<int> node_of = sc.add_entries(keys);
   cat.structures = sc.size();
   sc.close();

@@ -3,10 +3,13 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 #include <sstream>
 
 #include <fmt/format.h>
+#include <oneapi/tbb/task_arena.h>
 
+#include "gridenum/core/threads.hpp"
 #include "gridenum/core/timing.hpp"
 #include "gridenum/count/pool.hpp"
 
@@ -20,7 +23,8 @@ CountResult run_count(const CountOptions& opt, const UnitHooks& hooks) {
   const auto t0 = SteadyClock::now();
   CountResult res;
   res.options = opt;
-  res.threads_used = use_threads(opt.threads);
+  const ThreadBudget budget(opt.threads);  // also the counter's table set-up, outside the pool's arena
+  res.threads_used = budget.threads();
 
   auto t = SteadyClock::now();
   res.catalogue = opt.catalogue ? *opt.catalogue : build_catalogue(opt.shape);
@@ -61,7 +65,11 @@ CountResult run_count(const CountOptions& opt, const UnitHooks& hooks) {
     if (known) counts[i] = *known;
     else todo.push_back(u);
   }
-  const CompletionCounter counter(res.catalogue, stacks, opt.kernel, opt.isa);
+  // The counter's tables are built with parallel loops: in an arena of the count's size, so
+  // that no other arena (oneTBB's default one, sized by the machine) asks for workers.
+  std::optional<CompletionCounter> built_counter;
+  tbb::task_arena(res.threads_used).execute([&] { built_counter.emplace(res.catalogue, stacks, opt.kernel, opt.isa); });
+  const CompletionCounter& counter = *built_counter;
   res.isa = opt.kernel == Kernel::Partition ? to_string(counter.isa()) : "scalar";
   const bool complete = count_units(
       counter, todo, PoolOptions{res.threads_used},
@@ -90,7 +98,7 @@ CountResult count_result_from_counts(const CountOptions& opt, std::vector<u128> 
   r.options.catalogue = nullptr;  // the result keeps its own copy (below)
   r.options.stacks = nullptr;
   r.options.plan = nullptr;
-  r.threads_used = use_threads(opt.threads);
+  r.threads_used = resolve_threads(opt.threads);
   r.stack_fillings = opt.stacks->size();
   r.stack_patterns = opt.stacks->patterns.size();
   r.units = opt.plan->units.size();

@@ -14,6 +14,8 @@
 // patterns.
 #include "gridenum/count/stack/stacks.hpp"
 
+#include <oneapi/tbb/parallel_for.h>
+
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -99,8 +101,7 @@ StackList build_stack_list(Shape s) {
   using Pattern = std::array<std::uint16_t, 16>;
   const int width = (C - 1) * R;
   std::vector<std::pair<Pattern, std::uint32_t>> keyed(count);
-#pragma omp parallel for schedule(static)
-  for (long f = 0; f < static_cast<long>(count); ++f) {
+  tbb::parallel_for(std::size_t{0}, count, [&](std::size_t f) {
     Pattern p{};
     for (int i = 0; i < rows; ++i)
       for (int j = 0; j < C; ++j)
@@ -111,7 +112,7 @@ StackList build_stack_list(Shape s) {
     std::sort(bands.begin(), bands.begin() + (C - 1));
     for (int b = 0; b < C - 1; ++b) std::copy_n(bands[b].begin(), R, p.begin() + b * R);
     keyed[f] = {p, static_cast<std::uint32_t>(f)};
-  }
+  });
   std::sort(keyed.begin(), keyed.end());  // by pattern, then by filling index: stable
   StackList list;
   list.shape = s;

@@ -57,7 +57,7 @@ Band normalise(Shape s, Band band);
 // digits beyond 9 as A, B, ...): how class representatives are printed, cached and compared.
 std::string band_string(const Band& b);
 
-// Builds the catalogue with OpenMP loops (omp threads as set by the caller).
+// Builds the catalogue with oneTBB loops (in the caller's arena: a ThreadBudget's, core/threads.hpp).
 Catalogue build_catalogue(Shape s);
 
 // The per-column digit sets of a band's boxes B2..BR with the columns of each box sorted and
