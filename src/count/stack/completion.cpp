@@ -58,8 +58,10 @@
 #include <cassert>
 #include <limits>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <stdexcept>
+#include <utility>
 
 #include "chains.hpp"
 #include "../isa/kernels.hpp"
@@ -107,13 +109,37 @@ class PartitionIndex {
 // BM_Completion9x9/1): 122 ms aligned, 137 ms with the tables 16 bytes into a line; the same
 // binary's completion stage took 126 ms as a plain count and 138 ms inside a job (another heap
 // history) before this.
+//
+// The tables' memory is reused from class to class (Impl::spare): a class's tables are freed when
+// its last unit is done and the next class's are built at once, so fresh allocations were fresh
+// pages every time -- on 9x9 a page fault per 4 KB and a memset of every table before it was
+// filled, together a fifth of a 2-thread count's CPU time (`perf record`, 2026-11-29). The
+// vectors of a reused ClassTables keep their capacity, and NoZero's resize leaves the entries
+// unwritten: fill_table writes every one of them before anything reads it.
 constexpr std::size_t kLine = 64;
+template <class T, class Base = std::allocator<T>>
+struct NoZero : Base {  // an allocator whose value-initialisation (resize) leaves T uninitialised
+  using Base::Base;
+  NoZero() = default;
+  template <class U>
+  struct rebind {
+    using other = NoZero<U, typename std::allocator_traits<Base>::template rebind_alloc<U>>;
+  };
+  template <class U>
+  void construct(U* p) noexcept {
+    ::new (static_cast<void*>(p)) U;
+  }
+  template <class U, class... A>
+  void construct(U* p, A&&... a) {
+    std::allocator_traits<Base>::construct(static_cast<Base&>(*this), p, std::forward<A>(a)...);
+  }
+};
 struct ClassTables {
   std::size_t tuples = 0;                  // T
   std::size_t stride8 = 0;                 // T rounded up to kLine: one byte table's extent in g8
   std::vector<std::int32_t> slot;          // (b * n_pi + pi) -> table index, -1 when unused
-  std::vector<std::uint16_t> g;            // tables of T entries each
-  std::vector<std::uint8_t, boost::alignment::aligned_allocator<std::uint8_t, kLine>>
+  std::vector<std::uint16_t, NoZero<std::uint16_t>> g;  // tables of T entries each
+  std::vector<std::uint8_t, NoZero<std::uint8_t, boost::alignment::aligned_allocator<std::uint8_t, kLine>>>
       g8;                                  // the same narrowed to bytes when every entry < 128
   std::vector<std::uint32_t> max_g;        // per band position: largest G entry
   bool fits_u64 = true;                    // T * prod_b max_g[b] < 2^64
@@ -154,6 +180,8 @@ struct CompletionCounter::Impl {
   std::vector<std::vector<std::vector<std::uint32_t>>> qid;  // [cls][s-1][c * (C-1) + b]
   mutable std::vector<std::unique_ptr<tbb::collaborative_once_flag>> once;
   mutable std::vector<std::unique_ptr<ClassTables>> tables;
+  mutable std::mutex spare_mu;  // guards spare
+  mutable std::vector<std::unique_ptr<ClassTables>> spare;  // released tables, their memory kept for the next class
 
   Impl(const Catalogue& c, const StackList& st, Kernel k, std::optional<Isa> isa)
       : cat(c), stacks(st), kernel(k), kernels(detail::count_kernels(isa ? *isa : selected_isa())), s(c.shape),
@@ -257,7 +285,21 @@ struct CompletionCounter::Impl {
   // G tables of one class: for every band position b and pi used there, G[c] over all tuples.
   std::unique_ptr<ClassTables> build_tables(std::uint32_t cls) const {
     const int bands = C - 1, nst = R - 1;
-    auto t = std::make_unique<ClassTables>();
+    std::unique_ptr<ClassTables> t;
+    {
+      const std::lock_guard lock(spare_mu);
+      if (!spare.empty()) {
+        t = std::move(spare.back());
+        spare.pop_back();
+      }
+    }
+    if (t) {
+      t->g.clear();  // the entries are all written below; the capacity stays
+      t->g8.clear();
+      t->fits_u64 = t->fits_i32 = true;
+    } else {
+      t = std::make_unique<ClassTables>();
+    }
     std::vector<std::size_t> radix(nst);
     t->tuples = 1;
     for (int st = 0; st < nst; ++st) {
@@ -273,7 +315,7 @@ struct CompletionCounter::Impl {
           t->slot[b * n_pi + i] = static_cast<std::int32_t>(jobs.size());
           jobs.emplace_back(b, i);
         }
-    t->g.assign(jobs.size() * t->tuples, 0);
+    t->g.resize(jobs.size() * t->tuples);  // not zeroed (NoZero): fill_table writes every entry
     std::vector<std::uint32_t> job_max(jobs.size(), 0);
     tbb::parallel_for(std::size_t{0}, jobs.size(), [&](std::size_t k) {
       const auto [b, i] = jobs[k];
@@ -293,10 +335,13 @@ struct CompletionCounter::Impl {
     if (bands == 2 && t->fits_i32 && *std::max_element(t->max_g.begin(), t->max_g.end()) < 128) {
       const std::size_t tables = t->g.size() / t->tuples;
       t->stride8 = (t->tuples + kLine - 1) / kLine * kLine;
-      t->g8.assign(tables * t->stride8, 0);
-      for (std::size_t k = 0; k < tables; ++k)
-        std::copy_n(t->g.begin() + k * t->tuples, t->tuples, t->g8.begin() + k * t->stride8);
-      std::vector<std::uint16_t>().swap(t->g);
+      t->g8.resize(tables * t->stride8);  // not zeroed (NoZero): every byte is written here
+      for (std::size_t k = 0; k < tables; ++k) {
+        std::uint8_t* row = t->g8.data() + k * t->stride8;
+        std::copy_n(t->g.begin() + k * t->tuples, t->tuples, row);
+        std::fill(row + t->tuples, row + t->stride8, std::uint8_t{0});  // the padding, zero
+      }
+      t->g.clear();  // g8 holds the tables; g's capacity is kept for the next class
     }
     return t;
   }
@@ -487,7 +532,10 @@ u128 CompletionCounter::count(const WorkUnit& unit) const {
 }
 
 void CompletionCounter::release(std::uint32_t cls) const {
-  impl_->tables[cls].reset();
+  if (std::unique_ptr<ClassTables> t = std::move(impl_->tables[cls])) {
+    const std::lock_guard lock(impl_->spare_mu);
+    impl_->spare.push_back(std::move(t));
+  }
   impl_->once[cls] = std::make_unique<tbb::collaborative_once_flag>();
 }
 
