@@ -10,6 +10,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <functional>
 
 #include "gridenum/core/threads.hpp"
 #include "gridenum/jobs/job.hpp"
@@ -25,58 +26,59 @@ int threads_of_this_process() {
   return n;
 }
 
-// Exits 0 when a plain 9x9 count on `threads` threads left `expected_new` threads behind (0: none;
-// -1: at least one), else with the number it left plus 10.
-[[noreturn]] void count_and_exit(int threads, int expected_new) {
+// Runs `count` (a 9x9 count on `threads` threads, true when it finished) in this process and
+// exits 0 when it left `expected_new` threads behind (0: none; -1: at least one), else with the
+// number it left plus 10.
+[[noreturn]] void count_and_exit(const std::function<bool(int threads)>& count, int threads, int expected_new) {
   const int before = threads_of_this_process();
+  const bool finished = count(threads);
+  const int grown = threads_of_this_process() - before;
+  const bool ok = finished && (expected_new < 0 ? grown >= 1 : grown == expected_new);
+  std::_Exit(ok ? 0 : 10 + grown);
+}
+
+bool plain_count(int threads) {
   PlainRunRequest req;
   req.config.threads = threads;
   req.handle_signals = false;
   req.terminal = false;
-  const PlainRunOutcome out = run_plain_count(req);
-  const int grown = threads_of_this_process() - before;
-  const bool ok = out.finished && (expected_new < 0 ? grown >= 1 : grown == expected_new);
-  std::_Exit(ok ? 0 : 10 + grown);
+  return run_plain_count(req).finished;
 }
 
-TEST(PlainRunThreadsDeathTest, OneThreadStartsNoWorker) {
-  GTEST_FLAG_SET(death_test_style, "threadsafe");
-  EXPECT_EXIT(count_and_exit(1, 0), ::testing::ExitedWithCode(0), "");
-}
-
-TEST(PlainRunThreadsDeathTest, TwoThreadsStartWorkersTheCheckCanSee) {
-  GTEST_FLAG_SET(death_test_style, "threadsafe");
-  const bool two_cores = resolve_threads(2) == 2;  // one core: two threads resolve to one, and none start
-  EXPECT_EXIT(count_and_exit(2, two_cores ? -1 : 0), ::testing::ExitedWithCode(0), "");
-}
-
-// The same for a job in a new directory: its journal ticker and fsync helpers are joined before
-// run_job returns, so only workers could be left behind.
-[[noreturn]] void job_and_exit(int threads, int expected_new) {
-  const gridenum::testing::TempDir t;
-  const int before = threads_of_this_process();
+// A job in a new directory: its journal ticker and fsync helpers are joined before run_job
+// returns, so only workers could be left behind.
+bool job_count(int threads) {
+  const gridenum::testing::TempDir t;  // removed here: count_and_exit's _Exit skips destructors
   JobRequest req;
   req.dir = t / "job";
   req.config.threads = threads;
   req.console_log = false;
   req.terminal = false;
-  const JobOutcome out = run_job(req);
-  const int grown = threads_of_this_process() - before;
-  const bool ok = out.finished && (expected_new < 0 ? grown >= 1 : grown == expected_new);
-  std::error_code ec;
-  std::filesystem::remove_all(t.path, ec);  // _Exit skips t's destructor
-  std::_Exit(ok ? 0 : 10 + grown);
+  return run_job(req).finished;
+}
+
+// Two threads are the control: the check sees the workers they start. On one core two threads
+// resolve to one, and none start.
+int workers_expected_on_two_threads() { return resolve_threads(2) == 2 ? -1 : 0; }
+
+TEST(PlainRunThreadsDeathTest, OneThreadStartsNoWorker) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_EXIT(count_and_exit(plain_count, 1, 0), ::testing::ExitedWithCode(0), "");
+}
+
+TEST(PlainRunThreadsDeathTest, TwoThreadsStartWorkersTheCheckCanSee) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_EXIT(count_and_exit(plain_count, 2, workers_expected_on_two_threads()), ::testing::ExitedWithCode(0), "");
 }
 
 TEST(PlainRunThreadsDeathTest, OneThreadJobStartsNoWorker) {
   GTEST_FLAG_SET(death_test_style, "threadsafe");
-  EXPECT_EXIT(job_and_exit(1, 0), ::testing::ExitedWithCode(0), "");
+  EXPECT_EXIT(count_and_exit(job_count, 1, 0), ::testing::ExitedWithCode(0), "");
 }
 
 TEST(PlainRunThreadsDeathTest, TwoThreadJobStartsWorkersTheCheckCanSee) {
   GTEST_FLAG_SET(death_test_style, "threadsafe");
-  const bool two_cores = resolve_threads(2) == 2;
-  EXPECT_EXIT(job_and_exit(2, two_cores ? -1 : 0), ::testing::ExitedWithCode(0), "");
+  EXPECT_EXIT(count_and_exit(job_count, 2, workers_expected_on_two_threads()), ::testing::ExitedWithCode(0), "");
 }
 
 }  // namespace
