@@ -7,7 +7,6 @@
 #include <sstream>
 
 #include <fmt/format.h>
-#include <oneapi/tbb/task_arena.h>
 
 #include "gridenum/core/threads.hpp"
 #include "gridenum/core/timing.hpp"
@@ -23,7 +22,7 @@ CountResult run_count(const CountOptions& opt, const UnitHooks& hooks) {
   const auto t0 = SteadyClock::now();
   CountResult res;
   res.options = opt;
-  const ThreadBudget budget(opt.threads);  // also the counter's table set-up, outside the pool's arena
+  const ThreadBudget budget(opt.threads);  // the cap, and the arena of the counter's table set-up
   res.threads_used = budget.threads();
 
   auto t = SteadyClock::now();
@@ -65,10 +64,10 @@ CountResult run_count(const CountOptions& opt, const UnitHooks& hooks) {
     if (known) counts[i] = *known;
     else todo.push_back(u);
   }
-  // The counter's tables are built with parallel loops: in an arena of the count's size, so
-  // that no other arena (oneTBB's default one, sized by the machine) asks for workers.
+  // The counter's tables are built with parallel loops: in the budget's arena, so that no other
+  // arena (oneTBB's default one, sized by the machine) asks for workers.
   std::optional<CompletionCounter> built_counter;
-  tbb::task_arena(res.threads_used).execute([&] { built_counter.emplace(res.catalogue, stacks, opt.kernel, opt.isa); });
+  budget.execute([&] { built_counter.emplace(res.catalogue, stacks, opt.kernel, opt.isa); });
   const CompletionCounter& counter = *built_counter;
   res.isa = opt.kernel == Kernel::Partition ? to_string(counter.isa()) : "scalar";
   const bool complete = count_units(
