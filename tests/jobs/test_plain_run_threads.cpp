@@ -16,6 +16,7 @@
 #include "gridenum/jobs/job.hpp"
 #include "gridenum/jobs/plain_run.hpp"
 #include "cli_run.hpp"
+#include "heap_probe.hpp"
 
 namespace gridenum {
 namespace {
@@ -79,6 +80,20 @@ TEST(PlainRunThreadsDeathTest, OneThreadJobStartsNoWorker) {
 TEST(PlainRunThreadsDeathTest, TwoThreadJobStartsWorkersTheCheckCanSee) {
   GTEST_FLAG_SET(death_test_style, "threadsafe");
   EXPECT_EXIT(count_and_exit(job_count, 2, workers_expected_on_two_threads()), ::testing::ExitedWithCode(0), "");
+}
+
+// The 9x9 count as the CLI runs it puts its heap on huge pages (core/heap.hpp; the stack method's
+// plan asks for it): after the count, a 4 MiB block comes from the advised heap. Under a
+// sanitizer's allocator the policy cannot act, and the count must still finish.
+[[noreturn]] void count_then_probe_the_heap() {
+  if (!plain_count(2)) std::_Exit(1);
+  const bool advised = gridenum::testing::next_block_is_on_huge_pages();
+  std::_Exit(advised != gridenum::testing::kSanitizerAllocator ? 0 : 2);
+}
+
+TEST(PlainRunHeapDeathTest, NineByNineCountAllocatesFromTheHugePageHeap) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_EXIT(count_then_probe_the_heap(), ::testing::ExitedWithCode(0), "");
 }
 
 }  // namespace
