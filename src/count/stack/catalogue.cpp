@@ -42,7 +42,6 @@
 #include <array>
 #include <bit>
 #include <cassert>
-#include <cstring>
 #include <map>
 #include <numeric>
 #include <stdexcept>
@@ -176,21 +175,19 @@ std::vector<std::vector<std::uint8_t>> row0_prefixes(Shape s) {
 // ---------------------------------------------------------------------------------------------
 // Part 3: classes by union-find over column structures.
 //
-// A structure is boxes of C column masks; N <= 16 keeps each mask in 16 bits and
-// (R-1) * C <= 14, so a structure packs into a fixed 16 x uint16 key (no allocation, cheap
-// hashing). Measured on 9x9: the map of std::vector keys this replaced spent 0.1 s in
-// allocation and comparisons; the packed keys take a few milliseconds.
+// A structure is boxes of C column masks of N bits. It is computed on as a fixed array of
+// 16 x uint16 (CatalogueKey: no allocation), and stored and looked up as one word (PackedKey):
+// the engine's shapes have R*C <= 9, so (R-1)*C <= 6 masks of N <= 9 bits, at most 54 bits.
+// Measured on 9x9: the map of std::vector keys of the first version spent 0.1 s in allocation
+// and comparisons; the arrays took a few milliseconds, and the closure's lookups were then two
+// cache misses each (the slot, then the 32-byte key it names), 80 % of the closure's time. A
+// slot now holds the packed key beside its node: one miss (docs/performance.md).
 using Perm = std::array<int, 16>;  // digit (0-based) -> digit
 
 struct CatalogueKey {
   std::array<std::uint16_t, 16> m{};
-  std::array<std::uint64_t, 4> words() const {
-    std::array<std::uint64_t, 4> w;
-    std::memcpy(w.data(), m.data(), sizeof w);
-    return w;
-  }
-  friend bool operator==(const CatalogueKey& a, const CatalogueKey& b) { return a.words() == b.words(); }
 };
+using PackedKey = std::uint64_t;
 DigitMask relabel_mask(const Perm& g, DigitMask m) {
   DigitMask r = 0;
   while (m) {
@@ -230,6 +227,7 @@ struct GrowingClasses {
 class StructureClasses {
  public:
   explicit StructureClasses(Shape s) : R_(s.rows), C_(s.cols), N_(s.n()), nb_(s.rows - 1) {
+    assert(nb_ * C_ * N_ <= 64);  // the engine's shapes (engine_shape_error): at most 6 x 9 bits
     for (int j = 0; j < C_; ++j) {
       DigitMask m = 0;
       for (int r = 0; r < R_; ++r) m |= bit(r * C_ + j);
@@ -250,8 +248,8 @@ class StructureClasses {
 
   // Adds the entries' structures as nodes and returns the node of each entry.
   std::vector<int> add_entries(const std::vector<CatalogueKey>& keys) {
-    std::vector<std::pair<CatalogueKey, int>> keyed(keys.size());
-    for (std::size_t i = 0; i < keys.size(); ++i) keyed[i] = {keys[i], static_cast<int>(i)};
+    std::vector<std::pair<PackedKey, int>> keyed(keys.size());
+    for (std::size_t i = 0; i < keys.size(); ++i) keyed[i] = {pack(keys[i]), static_cast<int>(i)};
     std::vector<int> node_of(keys.size());
     for (const auto& [slot, id] : add_new(keyed)) node_of[slot] = id;
     return node_of;
@@ -269,15 +267,16 @@ class StructureClasses {
     const std::size_t per = gens_.size() + static_cast<std::size_t>(nb_);
     for (std::size_t lo = 0, hi = keys_.size(); lo < hi; lo = hi, hi = keys_.size()) {
       const std::size_t n = hi - lo;
-      std::vector<CatalogueKey> img(n * per);
+      std::vector<PackedKey> img(n * per);
       std::vector<int> id(n * per);
       tbb::parallel_for(std::size_t{0}, n, [&](std::size_t i) {
+        const CatalogueKey key = unpack(keys_[lo + i]);
         for (std::size_t t = 0; t < per; ++t) {
-          img[i * per + t] = image(t, keys_[lo + i]);
+          img[i * per + t] = pack(image(t, key));
           id[i * per + t] = find(img[i * per + t]);
         }
       });
-      std::vector<std::pair<CatalogueKey, int>> fresh;
+      std::vector<std::pair<PackedKey, int>> fresh;
       for (std::size_t k = 0; k < n * per; ++k)
         if (id[k] < 0) fresh.emplace_back(img[k], static_cast<int>(k));
       for (const auto& [slot, node] : add_new(fresh)) id[slot] = node;
@@ -315,20 +314,32 @@ class StructureClasses {
   CatalogueKey image(std::size_t t, const CatalogueKey& k) const {
     return t < gens_.size() ? relabel(gens_[t], k) : box_to_front(static_cast<int>(t - gens_.size()), k);
   }
+  PackedKey pack(const CatalogueKey& k) const {
+    PackedKey p = 0;
+    for (int i = 0; i < nb_ * C_; ++i) p |= PackedKey{k.m[i]} << (i * N_);
+    return p;
+  }
+  CatalogueKey unpack(PackedKey p) const {
+    CatalogueKey k;
+    const PackedKey low = (PackedKey{1} << N_) - 1;
+    for (int i = 0; i < nb_ * C_; ++i) k.m[i] = static_cast<std::uint16_t>((p >> (i * N_)) & low);
+    return k;
+  }
   // The node of a key, or -1 (read-only: safe from many threads). Open addressing with
-  // linear probing over node ids; a lookup costs about two cache misses (slot, key). Measured
-  // on 9x9: binary search in a sorted (key, node) index, 1.6 MB, cost 6-8 misses per lookup
-  // and a third of the catalogue stage; std::unordered_map could not be filled in parallel.
-  int find(const CatalogueKey& key) const {
+  // linear probing; a slot holds the key and its node, so a lookup costs about one cache miss.
+  // Measured on 9x9: binary search in a sorted (key, node) index, 1.6 MB, cost 6-8 misses per
+  // lookup and a third of the catalogue stage; std::unordered_map could not be filled in
+  // parallel; slots of node ids only (the key read from the node list) cost two misses.
+  int find(PackedKey key) const {
     if (slots_.empty()) return -1;
     for (std::size_t h = hash(key) & mask_;; h = (h + 1) & mask_) {
-      const int id = slots_[h];
-      if (id < 0 || keys_[id] == key) return id;
+      const Slot& slot = slots_[h];
+      if (slot.node < 0 || slot.key == key) return slot.node;
     }
   }
   // Adds the distinct keys of (key, slot) pairs that are not nodes yet as new nodes (serial);
   // returns (slot, node) for every pair.
-  std::vector<std::pair<int, int>> add_new(const std::vector<std::pair<CatalogueKey, int>>& keyed) {
+  std::vector<std::pair<int, int>> add_new(const std::vector<std::pair<PackedKey, int>>& keyed) {
     reserve_slots(keys_.size() + keyed.size());
     std::vector<std::pair<int, int>> out(keyed.size());
     for (std::size_t k = 0; k < keyed.size(); ++k) {
@@ -342,25 +353,23 @@ class StructureClasses {
     }
     return out;
   }
-  static std::size_t hash(const CatalogueKey& k) {
-    std::uint64_t h = 0;
-    for (auto w : k.words()) {
-      h = (h ^ w) * 0x9E3779B97F4A7C15ull;
-      h ^= h >> 29;
-    }
-    return static_cast<std::size_t>(h);
+  // splitmix64's finaliser: every bit of the key moves the slot.
+  static std::size_t hash(PackedKey k) {
+    k = (k ^ (k >> 30)) * 0xBF58476D1CE4E5B9ull;
+    k = (k ^ (k >> 27)) * 0x94D049BB133111EBull;
+    return static_cast<std::size_t>(k ^ (k >> 31));
   }
   void insert(int id) {
     std::size_t h = hash(keys_[id]) & mask_;
-    while (slots_[h] >= 0) h = (h + 1) & mask_;
-    slots_[h] = id;
+    while (slots_[h].node >= 0) h = (h + 1) & mask_;
+    slots_[h] = Slot{keys_[id], id};
   }
   // Keeps the load factor at most 1/2 for `nodes` nodes.
   void reserve_slots(std::size_t nodes) {
     if (2 * nodes <= slots_.size()) return;
     std::size_t size = 1024;
     while (size < 2 * nodes) size *= 2;
-    slots_.assign(size, -1);
+    slots_.assign(size, Slot{});
     mask_ = size - 1;
     for (std::size_t id = 0; id < keys_.size(); ++id) insert(static_cast<int>(id));
   }
@@ -368,8 +377,12 @@ class StructureClasses {
   int R_, C_, N_, nb_;
   std::array<std::uint16_t, 16> sigma0_{};
   std::vector<Perm> gens_;
-  std::vector<CatalogueKey> keys_;   // node -> key
-  std::vector<int> slots_;  // open-addressing table of node ids, -1 empty
+  struct Slot {
+    PackedKey key = 0;
+    int node = -1;  // -1: empty
+  };
+  std::vector<PackedKey> keys_;  // node -> key
+  std::vector<Slot> slots_;      // open-addressing table of (key, node)
   std::size_t mask_ = 0;
   GrowingClasses uf_;
 };
