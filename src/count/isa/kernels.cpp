@@ -80,6 +80,14 @@ void popcount_products(const std::uint64_t* xs, std::size_t n1, const std::uint6
   }
 }
 
+void popcount_products8(const std::uint64_t* xs, std::size_t n1, const std::uint64_t* ys, std::size_t n2,
+                        std::uint8_t* g) {
+  for (std::size_t c1 = 0; c1 < n1; ++c1) {
+    const std::uint64_t x = xs[c1];
+    for (std::size_t c2 = 0; c2 < n2; ++c2) *g++ = static_cast<std::uint8_t>(std::popcount(x & ys[c2]));
+  }
+}
+
 // gather_dots: two table loads (one from each row), a 32 x 32 -> 64-bit product, a 64-bit sum.
 // The rows (5,775 u32 each for 4x3: 46 KB for the pair) sit in L1/L2 while every top band of the
 // group runs over them; the index lists stream. Written as the plain loop: measured on this
@@ -134,6 +142,7 @@ std::uint64_t band_colourings(const DigitMask* cols, int N, DigitMask all, int r
 #define GRIDENUM_CAT(a, b) GRIDENUM_CAT2(a, b)
 extern const CountKernels GRIDENUM_CAT(kernels_, GRIDENUM_ISA_NAME);
 const CountKernels GRIDENUM_CAT(kernels_, GRIDENUM_ISA_NAME){GRIDENUM_ISA_ENUM, &sweep8, &popcount_products,
-                                                                  &gather_dots, &band_colourings};
+                                                                  &popcount_products8, &gather_dots,
+                                                                  &band_colourings};
 
 }  // namespace gridenum::detail

@@ -37,6 +37,9 @@ struct CountKernels {
   // g[c1 * n2 + c2] = popcount(xs[c1] & ys[c2]) for c1 < n1, c2 < n2.
   void (*popcount_products)(const std::uint64_t* xs, std::size_t n1, const std::uint64_t* ys, std::size_t n2,
                             std::uint16_t* g);
+  // The same into bytes (every entry is a popcount of one word, at most 64).
+  void (*popcount_products8)(const std::uint64_t* xs, std::size_t n1, const std::uint64_t* ys, std::size_t n2,
+                             std::uint8_t* g);
   // The three-band route's innermost sum (three_band.cpp), for a group of top bands sharing a
   // row pair: out[c] = sum_{i < n} u64(rm[a[c n + i]]) * rb[b[c n + i]] for c < groups. The
   // caller guarantees that n * max(rm, rb)^2 < 2^64 (no overflow of a 64-bit sum).
