@@ -72,20 +72,52 @@ void sweep8(Run8* runs, std::size_t n_runs, std::size_t t0, std::size_t len) {
     runs[i].sum += static_cast<std::uint64_t>(dot8(runs[i].a + t0, runs[i].b + t0, len));
 }
 
-void popcount_products(const std::uint64_t* xs, std::size_t n1, const std::uint64_t* ys, std::size_t n2,
-                       std::uint16_t* g) {
+// popcount_products: the plain loop, which the compiler vectorises when the level has a vector
+// popcount. x86-64-v4 does not: AVX-512 VPOPCNTDQ (Intel Ice Lake, AMD Zen 4 and later) is an
+// extension of its own, so the AVX-512 copy also holds a version compiled for it and takes it
+// when the CPU has it (a function attribute; the rest of the copy stays plain x86-64-v4).
+// Measured on AMD EPYC family 26 model 2 (one 9x9 table, 56 x 56 byte entries, -O3, a
+// stand-alone loop of 20,000 tables): 1,560 ns per table at x86-64-v4, 259 ns with VPOPCNTDQ.
+template <class T>
+[[gnu::always_inline]] inline void products(const std::uint64_t* xs, std::size_t n1, const std::uint64_t* ys,
+                                            std::size_t n2, T* g) {
   for (std::size_t c1 = 0; c1 < n1; ++c1) {
     const std::uint64_t x = xs[c1];
-    for (std::size_t c2 = 0; c2 < n2; ++c2) *g++ = static_cast<std::uint16_t>(std::popcount(x & ys[c2]));
+    for (std::size_t c2 = 0; c2 < n2; ++c2) *g++ = static_cast<T>(std::popcount(x & ys[c2]));
   }
+}
+
+#if defined(__AVX512F__) && defined(__x86_64__)
+template <class T>
+[[gnu::target("avx512vpopcntdq")]] void products_vpopcnt(const std::uint64_t* xs, std::size_t n1,
+                                                         const std::uint64_t* ys, std::size_t n2, T* g) {
+  products(xs, n1, ys, n2, g);
+}
+bool has_vpopcntdq() {
+  static const bool yes = [] {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512vpopcntdq") != 0;
+  }();
+  return yes;
+}
+#endif
+
+template <class T>
+void popcount_products_of(const std::uint64_t* xs, std::size_t n1, const std::uint64_t* ys, std::size_t n2, T* g) {
+#if defined(__AVX512F__) && defined(__x86_64__)
+  if (has_vpopcntdq()) return products_vpopcnt(xs, n1, ys, n2, g);
+#endif
+  products(xs, n1, ys, n2, g);
+}
+
+void popcount_products(const std::uint64_t* xs, std::size_t n1, const std::uint64_t* ys, std::size_t n2,
+                       std::uint16_t* g) {
+  popcount_products_of(xs, n1, ys, n2, g);
 }
 
 void popcount_products8(const std::uint64_t* xs, std::size_t n1, const std::uint64_t* ys, std::size_t n2,
                         std::uint8_t* g) {
-  for (std::size_t c1 = 0; c1 < n1; ++c1) {
-    const std::uint64_t x = xs[c1];
-    for (std::size_t c2 = 0; c2 < n2; ++c2) *g++ = static_cast<std::uint8_t>(std::popcount(x & ys[c2]));
-  }
+  popcount_products_of(xs, n1, ys, n2, g);
 }
 
 // gather_dots: two table loads (one from each row), a 32 x 32 -> 64-bit product, a 64-bit sum.
