@@ -28,26 +28,19 @@ struct MergeArgs {
 void merge_estimates(const MergeArgs& a, const std::vector<std::filesystem::path>& dirs) {
   if (a.total_only)
     throw CLI::ValidationError("--total-only", "an estimate has no total (an exact count); leave it out, or use --json");
-  EstimateMergeResult m = merge_estimate_jobs(dirs);
-  std::string text = "merged " + count_of(m.dirs.size(), "shard", "shards") + " of estimate job " +
-                     hex16(m.header.fingerprint) + ":";
-  nlohmann::json shards = nlohmann::json::array();
-  for (const auto& d : m.dirs) {
-    text += " " + d.string();
-    shards.push_back(d.string());
-  }
-  text += "\n" + m.text;
-  m.json["merged"] = {{"fingerprint", hex16(m.header.fingerprint)}, {"shards", shards}};
-  m.json["result_txt_sha256"] = sha256_hex(text);
+  const EstimateMergeResult m = merge_estimate_jobs(dirs);
+  std::vector<std::string> names;
+  for (const auto& d : m.dirs) names.push_back(d.string());
+  const MergedEstimateFiles f = merged_estimate_files(m, names);
   if (!a.output.empty()) {
     std::error_code ec;
     std::filesystem::create_directories(a.output, ec);
     if (ec) throw_io_error("cannot create", a.output, ec.value());
     const std::filesystem::path out(a.output);
-    write_files_atomic({{out / "result.txt", text}, {out / "result.json", job_json_text(m.json)}});
+    write_files_atomic({{out / "result.txt", f.text}, {out / "result.json", job_json_text(f.json)}});
   }
-  if (a.json) std::cout << job_json_text(m.json);
-  else std::cout << text;
+  if (a.json) std::cout << job_json_text(f.json);
+  else std::cout << f.text;
 }
 
 const RegisterCommand register_merge(13, [](CLI::App& root) {

@@ -231,11 +231,13 @@ const RegisterCommand register_verify(15, [](CLI::App& root) {
       "result",
       "A finished count: units, per-class sums, the total from the class table, the whole total recomputed by the other "
       "method where that is cheap, and units recounted at random (--sample, --double-check); or a finished estimate "
-      "job: its batches, the estimate folded again from them, and batches drawn again from the seed");
+      "job: its batches, the estimate folded again from them, and batches drawn again from the seed; or a merged "
+      "estimate: each of its shards so, and the merge made again from them");
   res->add_option("PATH", a->path,
                   "A result file (JSON: gridenum count --json > FILE, or merge --output DIR's result.json) or a finished "
                   "job's directory (its journal is checked too; an estimate job's: by default 2 of its batches are drawn "
-                  "again, --sample K or --double-check SHARE draws more)")
+                  "again, --sample K or --double-check SHARE draws more), or merge --output DIR of an estimate job's "
+                  "shards (its shards are found as recorded, or beside DIR)")
       ->required();
   res->add_option("--sample", a->sample,
                   "Recompute K random units (stack method) or classes (signature; two-stack and two-band: by the other "
@@ -284,7 +286,7 @@ const RegisterCommand register_verify(15, [](CLI::App& root) {
           throw VerifyInputError(std::string(a->kernel.empty() ? "--recompute" : "--kernel") +
                                  " applies to a count; an estimate job's batches are drawn again by its own sampler "
                                  "(--sample K, --double-check SHARE)");
-        return verify_estimate_job(a->path, o);
+        return verify_estimate_result(a->path, o);
       }
       const ResultDoc doc = load_result(a->path);
       if (sh) {

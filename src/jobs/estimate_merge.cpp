@@ -3,6 +3,7 @@
 
 #include "gridenum/core/arith.hpp"
 #include "gridenum/core/checksum.hpp"
+#include "gridenum/core/digest.hpp"
 #include "gridenum/jobs/estimate_merge.hpp"
 #include "gridenum/jobs/job.hpp"
 #include "gridenum/jobs/job_errors.hpp"
@@ -91,6 +92,22 @@ EstimateMergeResult merge_estimate_jobs(const std::vector<fs::path>& dirs) {
   out.result.threads = first.spec.run.threads;
   estimate_result_document(out.result, true, Shard{}, out.text, out.json);
   return out;
+}
+
+MergedEstimateFiles merged_estimate_files(const EstimateMergeResult& m, const std::vector<std::string>& shard_names) {
+  if (shard_names.size() != m.dirs.size()) throw std::logic_error("merged_estimate_files: one name per shard");
+  MergedEstimateFiles f;
+  f.text = "merged " + count_of(m.dirs.size(), "shard", "shards") + " of estimate job " + hex16(m.header.fingerprint) + ":";
+  nlohmann::json shards = nlohmann::json::array();
+  for (const std::string& name : shard_names) {
+    f.text += " " + name;
+    shards.push_back(name);
+  }
+  f.text += "\n" + m.text;
+  f.json = m.json;
+  f.json["merged"] = {{"fingerprint", hex16(m.header.fingerprint)}, {"shards", shards}};
+  f.json["result_txt_sha256"] = sha256_hex(f.text);
+  return f;
 }
 
 }  // namespace gridenum

@@ -6,7 +6,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
+#include <optional>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -19,6 +21,7 @@
 #include "gridenum/estimate/report.hpp"
 #include "gridenum/estimate/run.hpp"
 #include "gridenum/jobs/estimate_job.hpp"
+#include "gridenum/jobs/estimate_merge.hpp"
 #include "gridenum/jobs/job.hpp"
 #include "gridenum/jobs/job_errors.hpp"
 #include "gridenum/jobs/journal.hpp"
@@ -46,10 +49,34 @@ std::string field(const nlohmann::json& j, const nlohmann::json::json_pointer& a
 
 }  // namespace
 
+namespace {
+
+// The result.json of a merged estimate (it has the estimate's exact statistics and a "merged"
+// record), or nullopt. A count's merge has "merged" too, but no exact statistics.
+std::optional<nlohmann::json> merged_estimate_json(const fs::path& path) {
+  std::error_code ec;
+  const fs::path dir = job_dir_of(path);
+  if (!fs::is_directory(path, ec) && path.filename() != "result.json") return std::nullopt;
+  if (is_estimate_job(dir)) return std::nullopt;
+  try {
+    nlohmann::json j = nlohmann::json::parse(read_whole_file(JobPaths{dir}.result_json()));
+    if (j.is_object() && j.contains("merged") && j["merged"].is_object() && j.contains("exact_statistics")) return j;
+  } catch (const std::exception&) {
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 bool is_estimate_result(const fs::path& path) {
   std::error_code ec;
+  if (merged_estimate_json(path)) return true;
   if (fs::is_directory(path, ec)) return is_estimate_job(path);
   return path.filename() == "result.json" && is_estimate_job(job_dir_of(path));
+}
+
+VerifyReport verify_estimate_result(const fs::path& path, const VerifyResultOptions& opt) {
+  return merged_estimate_json(path) ? verify_estimate_merge(path, opt) : verify_estimate_job(path, opt);
 }
 
 VerifyReport verify_estimate_job(const fs::path& path, const VerifyResultOptions& opt) {
@@ -161,6 +188,84 @@ VerifyReport verify_estimate_job(const fs::path& path, const VerifyResultOptions
                                      redraw.seconds));
   r.recomputed.push_back("the estimate, its interval and bounds from the journal's " + count_of(present, "batch", "batches"));
   r.sampled = chosen.size() < total;
+  return r;
+}
+
+VerifyReport verify_estimate_merge(const fs::path& path, const VerifyResultOptions& opt) {
+  const fs::path dir = job_dir_of(path);
+  const JobPaths p{dir};
+  const std::optional<nlohmann::json> doc = merged_estimate_json(path);
+  if (!doc) throw VerifyInputError(p.result_json().string() + ": not the result of `gridenum merge` of an estimate job");
+  std::string text;
+  std::error_code ec;
+  if (fs::exists(p.result_text(), ec)) text = read_whole_file(p.result_text());
+
+  // 1. The shards, found again and checked one by one.
+  const nlohmann::json& recorded = (*doc)["merged"].value("shards", nlohmann::json::array());
+  if (!recorded.is_array() || recorded.empty())
+    throw VerifyInputError(p.result_json().string() + ": the merge records no shard directories (merged.shards)");
+  std::vector<std::string> names;
+  std::vector<fs::path> shard_dirs;
+  for (const nlohmann::json& n : recorded) {
+    if (!n.is_string()) throw VerifyInputError(p.result_json().string() + ": merged.shards holds a non-string entry");
+    const std::string name = n.get<std::string>();
+    const fs::path as_recorded(name);
+    const fs::path beside = dir.parent_path() / as_recorded.filename();
+    if (is_estimate_job(as_recorded)) shard_dirs.push_back(as_recorded);
+    else if (is_estimate_job(beside)) shard_dirs.push_back(beside);
+    else
+      throw VerifyInputError(fmt::format("shard {} of the merge {}: no estimate job at {} (from the current directory) "
+                                         "nor at {} (beside the merge); run verify from the directory the merge was made "
+                                         "in, or put the shard directories beside the merged one",
+                                         name, dir.string(), as_recorded.string(), beside.string()));
+    names.push_back(name);
+  }
+  VerifyReport r;
+  r.title = "gridenum verify result: " + dir.string() + " (a merged estimate)";
+  r.info.push_back(fmt::format("merged estimate of {}: {}", count_of(names.size(), "shard", "shards"),
+                               field(*doc, nlohmann::json::json_pointer("/merged/fingerprint"))));
+  for (std::size_t i = 0; i < shard_dirs.size(); ++i) {
+    VerifyReport one = verify_estimate_job(shard_dirs[i], opt);
+    const std::string tag = "shard " + shard_dirs[i].string();
+    for (std::string& line : one.info) r.info.push_back(tag + ": " + line);
+    for (VerifySection& sec : one.sections) {
+      sec.title = tag + ": " + sec.title;
+      r.sections.push_back(std::move(sec));
+    }
+    for (std::string& problem : one.problems) r.problems.push_back(tag + ": " + problem);
+    for (std::string& line : one.recomputed) r.recomputed.push_back(tag + ": " + line);
+    r.sampled = r.sampled || one.sampled;
+  }
+
+  // 2. The shards merged again (the merge's own checks refuse what does not belong together),
+  //    their files made again under the names the merge recorded.
+  EstimateMergeResult again;
+  try {
+    again = merge_estimate_jobs(shard_dirs);
+  } catch (const std::exception& e) {
+    throw VerifyInputError(std::string("the recorded shards do not merge again: ") + e.what());
+  }
+  std::vector<std::string> ordered;  // the recorded names in shard order, as the merge wrote them
+  for (const fs::path& d : again.dirs)
+    ordered.push_back(names[static_cast<std::size_t>(std::find(shard_dirs.begin(), shard_dirs.end(), d) - shard_dirs.begin())]);
+  const MergedEstimateFiles made = merged_estimate_files(again, ordered);
+  VerifySection ms{"the merged estimate, made again from the shards' journals", "made again", "result.json", {}};
+  using ptr = nlohmann::json::json_pointer;
+  for (const char* at : {"/merged/fingerprint", "/exact_statistics/n", "/exact_statistics/mean_hex", "/exact_statistics/m2_hex",
+                         "/samples", "/estimate", "/standard_error", "/ci95/0", "/ci95/1", "/dead_ends",
+                         "/bounds/log10_lower", "/bounds/log10_upper", "/shape", "/method", "/seed", "/batch",
+                         "/result_txt_sha256"})
+    compare_figures(r, ms, std::string(at).substr(1), field(made.json, ptr(at)), field(*doc, ptr(at)));
+  r.sections.push_back(std::move(ms));
+
+  // 3. result.txt.
+  VerifySection ts{"result.txt against result.json and the text made again", "expected", "result.txt", {}};
+  const std::string have = text.empty() ? std::string("(no result.txt)") : sha256_hex(text);
+  compare_figures(r, ts, "SHA-256 of result.txt (result.json's)", field(*doc, ptr("/result_txt_sha256")), have);
+  compare_figures(r, ts, "SHA-256 of result.txt (the text made again)", sha256_hex(made.text), have);
+  r.sections.push_back(std::move(ts));
+  r.recomputed.push_back("the merged estimate, its interval and bounds, and its text, from the " +
+                         count_of(shard_dirs.size(), "shard's journal", "shards' journals"));
   return r;
 }
 

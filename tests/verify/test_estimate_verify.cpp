@@ -9,7 +9,9 @@
 //    from the forged journal by `resume` -- passes the fold and is caught by drawing the batch
 //    again, by name;
 //  - a printed figure changed in result.json fails, naming it;
-//  - refusals: an unfinished job, a shard of units; what counts as an estimate result.
+//  - refusals: an unfinished job, a shard of units; what counts as an estimate result;
+//  - a merged estimate (`gridenum merge --output`) passes through its two shards, found as
+//    recorded or beside it; a forged figure of the merged result, a forged shard, a missing shard.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -21,6 +23,7 @@
 #include "gridenum/estimate/moments.hpp"
 #include "gridenum/estimate/run.hpp"
 #include "gridenum/jobs/estimate_job.hpp"
+#include "gridenum/jobs/estimate_merge.hpp"
 #include "gridenum/jobs/journal.hpp"
 #include "gridenum/verify/estimate_verify.hpp"
 #include "verify_sections.hpp"
@@ -180,4 +183,75 @@ TEST(EstimateVerify, Refusals) {
     EXPECT_EQ(refused.code, 2) << extra[0] << ": " << refused.err;
     EXPECT_NE(refused.err.find(extra[0]), std::string::npos) << refused.err;
   }
+}
+
+namespace {
+
+// Two shards of small_job in `root` and their merge, made by the CLI from `root` (so the merge
+// records the names "s1", "s2"), in root/merged.
+void two_shards_merged(const fs::path& root) {
+  ASSERT_TRUE(run_estimate_job(small_job(root / "s1", *Shard::parse("1/2"))).finished);
+  ASSERT_TRUE(run_estimate_job(small_job(root / "s2", *Shard::parse("2/2"))).finished);
+  const Proc merged = run_cli_line("cd " + root.string() + " && {gridenum} merge --output merged s1 s2");
+  ASSERT_EQ(merged.code, 0) << merged.err;
+}
+
+}  // namespace
+
+TEST(EstimateVerify, AMergedEstimatePassesThroughItsShards) {
+  const TempDir t;
+  two_shards_merged(t.path);
+  ASSERT_TRUE(is_estimate_result(t / "merged"));
+  ASSERT_TRUE(is_estimate_result(t / "merged" / "result.json"));
+  // Run from elsewhere: the recorded names "s1", "s2" are found beside the merge.
+  const VerifyReport r = verify_estimate_result(t / "merged", draw_all());
+  EXPECT_TRUE(r.pass()) << format_text(r, true);
+  EXPECT_FALSE(r.sampled);
+  ASSERT_EQ(r.sections.size(), 2u * 4u + 2u);  // each shard's four, the merge made again, the text
+  EXPECT_EQ(r.sections[8].lines.size(), 17u);
+  // The merged figures equal the unsharded run's: the merge made again is the same document.
+  ASSERT_TRUE(run_estimate_job(small_job(t / "whole")).finished);
+  const nlohmann::json whole = nlohmann::json::parse(slurp(t / "whole" / "result.json"));
+  const nlohmann::json merged = nlohmann::json::parse(slurp(t / "merged" / "result.json"));
+  EXPECT_EQ(whole["estimate"], merged["estimate"]);
+  EXPECT_EQ(whole["exact_statistics"]["m2_hex"], merged["exact_statistics"]["m2_hex"]);
+  // Through the CLI, from the directory the merge was made in (the names as recorded).
+  const Proc ok = run_cli_line("cd " + t.path.string() + " && {gridenum} verify result merged --seed 3");
+  EXPECT_EQ(ok.code, 0) << ok.err;
+  EXPECT_NE(ok.out.find("(a merged estimate)"), std::string::npos) << ok.out;
+}
+
+TEST(EstimateVerify, AMergedEstimateWithAForgedFigureOrShardFails) {
+  const TempDir t;
+  two_shards_merged(t.path);
+  // A figure of the merged result, changed.
+  const fs::path rj = t / "merged" / "result.json";
+  const std::string honest = slurp(rj);
+  nlohmann::json j = nlohmann::json::parse(honest);
+  j["standard_error"] = "1.000000e+20";
+  spit(rj, j.dump(2));
+  VerifyReport r = verify_estimate_result(t / "merged", draw_one());
+  EXPECT_FALSE(r.pass());
+  EXPECT_TRUE(has_problem(r, "standard_error")) << format_text(r, true);
+  spit(rj, honest);
+  // The text, changed: its SHA-256 is no longer the document's, nor the text made again's.
+  const fs::path rt = t / "merged" / "result.txt";
+  spit(rt, slurp(rt) + " ");
+  r = verify_estimate_result(t / "merged", draw_one());
+  EXPECT_FALSE(r.pass());
+  EXPECT_EQ(r.problems.size(), 2u) << format_text(r, true);
+  EXPECT_TRUE(has_problem(r, "SHA-256 of result.txt (the text made again)")) << format_text(r, true);
+  // A shard's batch forged by 0.1 %: that shard's fold fails, and so does the merge made again.
+  two_shards_merged(t / "again");
+  forge_batch(t / "again" / "s2" / "journal", 7, false);
+  r = verify_estimate_result(t / "again" / "merged", draw_one());
+  EXPECT_FALSE(r.pass());
+  EXPECT_TRUE(has_problem(r, "shard " + (t / "again" / "s2").string() + ": exact_statistics/mean_hex")) << format_text(r, true);
+  EXPECT_TRUE(has_problem(r, "estimate: made again")) << format_text(r, true);
+  // A shard that is gone: refused as input (exit 2), naming it and where it was looked for.
+  fs::remove_all(t / "again" / "s1");
+  EXPECT_THROW(verify_estimate_result(t / "again" / "merged", draw_one()), VerifyInputError);
+  const Proc gone = run_cli({"verify", "result", (t / "again" / "merged").string()});
+  EXPECT_EQ(gone.code, 2) << gone.err;
+  EXPECT_NE(gone.err.find("shard s1 of the merge"), std::string::npos) << gone.err;
 }

@@ -24,4 +24,15 @@ struct EstimateMergeResult {
 
 EstimateMergeResult merge_estimate_jobs(const std::vector<std::filesystem::path>& dirs);
 
+// The merged result's two files, as `gridenum merge` prints and writes them: the estimate
+// document headed by "merged N shards of estimate job FINGERPRINT: SHARD...", and its JSON with
+// "merged" {fingerprint, shards} and the text's SHA-256. `shard_names` are the shard directories
+// as the user named them (one per m.dirs, in shard order), recorded as they are: `verify result`
+// of the merge reads them back and makes the same files again.
+struct MergedEstimateFiles {
+  std::string text;
+  nlohmann::json json;
+};
+MergedEstimateFiles merged_estimate_files(const EstimateMergeResult& m, const std::vector<std::string>& shard_names);
+
 }  // namespace gridenum

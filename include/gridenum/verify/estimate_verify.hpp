@@ -27,12 +27,27 @@
 
 namespace gridenum {
 
-// Whether `path` is an estimate job's directory, or the result.json inside one.
+// Whether `path` is an estimate job's directory or the result.json inside one, or the output of
+// `gridenum merge --output DIR` of an estimate job's shards (DIR or DIR/result.json).
 bool is_estimate_result(const std::filesystem::path& path);
 
 // The check above. opt.sample / opt.double_check / opt.seed choose the batches drawn again
 // (opt.units and opt.kernel do not apply: VerifyInputError for opt.units); opt.threads draws them.
 // VerifyInputError when the job is not finished or its files cannot be read.
 VerifyReport verify_estimate_job(const std::filesystem::path& path, const VerifyResultOptions& opt);
+
+// A merged estimate (jobs/estimate_merge.hpp) is checked through its shards:
+//   1. each shard directory the merge recorded, found again (as recorded, from the current
+//      directory; else its last name beside the merged directory), checked as a job (above:
+//      journal, fold, files, batches drawn again -- opt applies to each shard);
+//   2. the shards merged again, with the merge's own checks (one job, every shard once, each
+//      finished), and the merged files made again: every figure of result.json and the SHA-256 of
+//      the text equal to the document's;
+//   3. result.txt against result.json (its SHA-256) and against the text made again.
+// VerifyInputError when a shard cannot be found or read, or the merge refuses the shards.
+VerifyReport verify_estimate_merge(const std::filesystem::path& path, const VerifyResultOptions& opt);
+
+// verify_estimate_job or verify_estimate_merge, as `path` is a job or a merge.
+VerifyReport verify_estimate_result(const std::filesystem::path& path, const VerifyResultOptions& opt);
 
 }  // namespace gridenum
