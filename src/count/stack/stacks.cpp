@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cassert>
 #include <chrono>
 #include <numeric>
 #include <stdexcept>
@@ -97,10 +98,20 @@ StackList build_stack_list(Shape s) {
   // Pattern of each filling: per band the sorted row sets, bands sorted. N <= 16 keeps a
   // pattern ((C-1)*R = N-R masks) in a fixed array: no allocation per filling, and the
   // patterns are computed in parallel. Sorting (pattern, filling) pairs gives the stable
-  // order by pattern and the pattern ids (in lexicographic order of the patterns).
+  // order by pattern and the pattern ids (in lexicographic order of the patterns). The sort
+  // compares one word per pattern: the engine's shapes have N - R <= 7 masks of N <= 9 bits, 63
+  // bits at most, packed first mask highest so that numeric order is lexicographic order
+  // (measured on 9x9: sorting the arrays themselves was 5 % of a 1-thread count's CPU).
   using Pattern = std::array<std::uint16_t, 16>;
   const int width = (C - 1) * R;
-  std::vector<std::pair<Pattern, std::uint32_t>> keyed(count);
+  assert(width * s.n() <= 64);
+  auto packed = [&](const Pattern& p) {
+    std::uint64_t w = 0;
+    for (int i = 0; i < width; ++i) w = (w << s.n()) | p[i];
+    return w;
+  };
+  std::vector<Pattern> pattern(count);
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> keyed(count);
   tbb::parallel_for(std::size_t{0}, count, [&](std::size_t f) {
     Pattern p{};
     for (int i = 0; i < rows; ++i)
@@ -111,7 +122,8 @@ StackList build_stack_list(Shape s) {
     for (int b = 0; b < C - 1; ++b) std::copy_n(p.begin() + b * R, R, bands[b].begin());
     std::sort(bands.begin(), bands.begin() + (C - 1));
     for (int b = 0; b < C - 1; ++b) std::copy_n(bands[b].begin(), R, p.begin() + b * R);
-    keyed[f] = {p, static_cast<std::uint32_t>(f)};
+    pattern[f] = p;
+    keyed[f] = {packed(p), static_cast<std::uint32_t>(f)};
   });
   std::sort(keyed.begin(), keyed.end());  // by pattern, then by filling index: stable
   StackList list;
@@ -120,8 +132,9 @@ StackList build_stack_list(Shape s) {
   list.cells.resize(raw.size());
   list.pattern_of.resize(count);
   for (std::size_t k = 0; k < count; ++k) {
-    const auto& [p, f] = keyed[k];
-    if (k == 0 || p != keyed[k - 1].first) list.patterns.emplace_back(p.begin(), p.begin() + width);
+    const auto& [key, f] = keyed[k];
+    const Pattern& p = pattern[f];
+    if (k == 0 || key != keyed[k - 1].first) list.patterns.emplace_back(p.begin(), p.begin() + width);
     std::copy_n(raw.begin() + f * stride, stride, list.cells.begin() + k * stride);
     list.pattern_of[k] = static_cast<std::uint32_t>(list.patterns.size() - 1);
   }
