@@ -80,8 +80,11 @@ std::vector<Case> cases() {
                 "merge {dir}/a {dir}/b"}});
   // What status and verify say of finished jobs and merged shards.
   v.push_back({"status-3x3", {"count --threads 2 --shape 3x3 --job-dir {dir}/j", "status {dir}/j"}});
+  // One thread: status's per-group estimate leaves out each session's first journaled unit, and
+  // on two threads which class that unit belongs to is a race between the threads' first units
+  // (the pool starts one thread at class 1 and lets the other take a later class).
   v.push_back({"status-2x4-shard-json",
-               {"count --threads 2 --memory-limit 4G --shape 2x4 --shard 1/3 --job-dir {dir}/j", "status --json {dir}/j"}});
+               {"count --threads 1 --memory-limit 4G --shape 2x4 --shard 1/3 --job-dir {dir}/j", "status --json {dir}/j"}});
   v.push_back({"status-3x2-three-band",
                {"count --threads 2 --memory-limit 4G --shape 3x2 --method three-band --job-dir {dir}/j", "status {dir}/j"}});
   v.push_back({"verify-result-2x4", {"count --threads 2 --memory-limit 4G --shape 2x4 --job-dir {dir}/j", "verify result {dir}/j"}});
