@@ -10,6 +10,7 @@
 #include "gridenum/core/atomic_file.hpp"
 #include "gridenum/core/digest.hpp"
 #include "gridenum/jobs/estimate_merge.hpp"
+#include "gridenum/jobs/symmetry_job.hpp"
 #include "gridenum/jobs/job.hpp"
 #include "gridenum/jobs/merge.hpp"
 
@@ -59,6 +60,10 @@ const RegisterCommand register_merge(13, [](CLI::App& root) {
     std::vector<std::filesystem::path> dirs(a->dirs.begin(), a->dirs.end());
     if (!a->output.empty()) check_merge_output(a->output, dirs);  // before any work: never over a job
     if (is_estimate_job(dirs.front())) return merge_estimates(*a, dirs);
+    for (const auto& d : dirs)
+      if (is_symmetry_job(d))
+        throw JobInputError(d.string() + " is a symmetry job: it has no shards to merge (its result is " +
+                            (d / "result.txt").string() + " once gridenum resume " + d.string() + " finishes it)");
     const MergeResult m = [&] {
       const auto watch = watch_long_command();  // a plan rebuilt (4x3: seconds) is drawn; Ctrl-C: exit 130
       return merge_jobs(dirs, a->threads);

@@ -1,6 +1,7 @@
 // `gridenum resume DIR`: continue a stopped or killed job; units in its journal are not
 // recomputed. Threads and kernel may differ from the first session (they never change a count).
-// An estimate job (DIR/estimate.json) resumes the same way, batch by batch (jobs/estimate_job.hpp).
+// An estimate job (DIR/estimate.json) resumes the same way, batch by batch (jobs/estimate_job.hpp),
+// and a symmetry job (DIR/symmetry.json) class by class (jobs/symmetry_job.hpp).
 #include "command.hpp"
 #include "job_cli.hpp"
 #include "options.hpp"
@@ -20,7 +21,7 @@ struct ResumeArgs {
 
 const RegisterCommand register_resume(11, [](CLI::App& root) {
   auto a = std::make_shared<ResumeArgs>();
-  auto* cmd = root.add_subcommand("resume", "Continue a stopped or killed counting or estimate job");
+  auto* cmd = root.add_subcommand("resume", "Continue a stopped or killed counting, estimate or symmetry job");
   cmd->add_option("DIR", a->dir, "The job's directory (made by gridenum count --job-dir DIR)")->required();
   add_threads_option(cmd, a->threads, "Worker threads for this session (default: the job's config)");
   cmd->add_option("--kernel", a->kernel, "Kernel for this session: partition or backtrack (default: the job's config)");
@@ -48,6 +49,21 @@ const RegisterCommand register_resume(11, [](CLI::App& root) {
       req.handle_signals = true;
       req.command = "gridenum resume";
       print_estimate_job(run_estimate_job(req), req.dir, a->json);
+      return;
+    }
+    // A symmetry job (jobs/symmetry_job.hpp): likewise.
+    if (is_symmetry_job(a->dir)) {
+      for (const char* count_only : {"--kernel", "--table-cache", "--memory-limit", "--total-only"})
+        if (cmd->get_option(count_only)->count() > 0)
+          throw CLI::ValidationError(count_only, std::string(count_only) + " applies to counting jobs; " + a->dir +
+                                                     " is a symmetry job (leave it out)");
+      SymmetryJobRequest req;
+      req.dir = a->dir;
+      req.resume = true;
+      if (a->threads >= 0) req.threads = a->threads;
+      req.handle_signals = true;
+      req.command = "gridenum resume";
+      print_symmetry_job(run_symmetry_job(req), req.dir, a->json);
       return;
     }
     JobRequest req;

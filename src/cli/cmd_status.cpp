@@ -1,7 +1,7 @@
 // `gridenum status DIR [--json]`: units done / total, throughput, time left from the measured
 // per-unit cost, per group of units (jobs/status.hpp), and whether a process runs the job now; for
 // an estimate job, batches and samples done, the estimate so far and the time left
-// (jobs/estimate_status.hpp).
+// (jobs/estimate_status.hpp); for a symmetry job, the classes done and left (jobs/symmetry_job.hpp).
 // Exit: 0; 2 DIR holds no job; 3 damaged journal or unreadable files.
 #include <iostream>
 
@@ -9,6 +9,7 @@
 #include "job_cli.hpp"
 #include "gridenum/jobs/estimate_status.hpp"
 #include "gridenum/jobs/status.hpp"
+#include "gridenum/jobs/symmetry_job.hpp"
 
 namespace gridenum::cli {
 namespace {
@@ -28,6 +29,12 @@ const RegisterCommand register_status(12, [](CLI::App& root) {
   cmd->callback([a] {
     if (is_estimate_job(a->dir)) {  // jobs/estimate_status.hpp
       const EstimateJobStatus s = estimate_job_status(a->dir);
+      if (a->json) std::cout << job_json_text(to_json(s));
+      else std::cout << format_status(s);
+      return;
+    }
+    if (is_symmetry_job(a->dir)) {  // jobs/symmetry_job.hpp
+      const SymmetryJobStatus s = symmetry_job_status(a->dir);
       if (a->json) std::cout << job_json_text(to_json(s));
       else std::cout << format_status(s);
       return;

@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "command.hpp"
+#include "job_cli.hpp"
 #include "options.hpp"
 #include "gridenum/symmetry/burnside.hpp"
 
@@ -15,10 +16,11 @@ struct SymmetryArgs {
   bool no_transpose = false;
   bool json = false;
   std::string method = "auto";
+  std::string job_dir;
+  std::vector<std::uint32_t> classes;
 };
 
 void run(const SymmetryArgs& a) {
-  const auto watch = watch_long_command();  // phases drawn, Ctrl-C heard (command.hpp)
   BurnsideOptions opt;
   opt.shape = parse_box_shape(a.shape);
   check_shape(opt.shape, burnside_shape_error(opt.shape));
@@ -31,7 +33,23 @@ void run(const SymmetryArgs& a) {
                                                  opt.shape.str());
     opt.method = FixedMethod::Signatures;
   }
-  const BurnsideResult r = run_burnside(opt);
+  if (!a.job_dir.empty()) {  // jobs/symmetry_job.hpp: each class journaled as it finishes
+    SymmetryJobRequest req;
+    req.dir = a.job_dir;
+    req.spec.run = opt;
+    req.spec.classes = a.classes;
+    req.handle_signals = true;
+    print_symmetry_job(run_symmetry_job(req), req.dir, a.json);
+    return;
+  }
+  const auto watch = watch_long_command();  // phases drawn, Ctrl-C heard (command.hpp)
+  BurnsideHooks hooks;
+  if (!a.classes.empty()) {
+    std::vector<bool> sel(build_symmetry_group(opt.shape, opt.transposition && opt.shape.rows == opt.shape.cols).classes.size());
+    for (std::size_t i : class_selection(a.classes, sel.size())) sel[i] = true;
+    hooks.select = [sel](std::size_t i) { return static_cast<bool>(sel[i]); };
+  }
+  const BurnsideResult r = run_burnside(opt, hooks);
   if (a.json) std::cout << to_json(r).dump(2) << "\n";
   else std::cout << format_text(r);
 }
@@ -52,13 +70,25 @@ const RegisterCommand register_symmetry(16, [](CLI::App& root) {
                   "a shape with a side of 2, line orbits otherwise), line-orbits (every class; hours and gigabytes for some "
                   "2x5 classes), signatures (untransposed classes of 2xC / Rx2 shapes; the others fall back to line orbits)")
       ->default_val("auto")->check(CLI::IsMember({"auto", "line-orbits", "signatures"}));
+  cmd->add_option("--classes", args->classes,
+                  "Count only these classes (1-based, the order of --json's class_table; comma-separated): their fixed "
+                  "grids, without the figure, which needs every class. Class 1 is the identity (the whole grid count)")
+      ->delimiter(',');
+  cmd->add_option("--job-dir", args->job_dir,
+                  "Run as a job in DIR: each class's fixed count journaled as it finishes, so that a stopped or killed "
+                  "run resumes with gridenum resume DIR without counting a finished class again; gridenum status DIR "
+                  "shows the classes done and left")
+      ->type_name("DIR");
   cmd->footer(
       "The identity's term is the whole grid count (gridenum count's figure) divided by N!; every other class's\n"
       "count is the number of grids, up to relabelling, that its representative maps onto a relabelling of themselves.\n"
       "9x9 takes seconds; 2x5 and 5x2 about two minutes on two threads, most of it the side-2 grid count.\n"
       "Checked on every run: class sizes add up to the group order, the total is divisible by N!, the weighted\n"
       "sum by the group order, and Burnside holds on the cyclic group of every class's representative.\n"
-      "Exit: 0 done; 1 a consistency check failed; 2 usage error; 3 runtime error.");
+      "As a job (--job-dir DIR): the result is also written to DIR/result.txt and DIR/result.json, with the run's\n"
+      "provenance (program, host, CPU, CPU seconds).\n"
+      "Exit: 0 done; 1 a consistency check failed; 2 usage error; 3 runtime error (job locked, damaged journal,\n"
+      "fingerprint mismatch, I/O error); 130 stopped by SIGINT/SIGTERM (as a job: continue with gridenum resume DIR).");
   cmd->callback([args] { run(*args); });
 });
 

@@ -68,4 +68,15 @@ void print_estimate_job(const EstimateJobOutcome& out, const std::filesystem::pa
   else std::cout << out.text;
 }
 
+void print_symmetry_job(const SymmetryJobOutcome& out, const std::filesystem::path& dir, bool json) {
+  if (!out.finished) {
+    std::fprintf(stderr, "gridenum: interrupted by %s: %s of %s are in the journal %s; continue with: gridenum resume %s\n",
+                 out.stopped_by.c_str(), group_digits(out.classes_done).c_str(),
+                 count_of(out.classes_total, "class", "classes").c_str(), JobPaths{dir}.journal().c_str(), dir.c_str());
+    throw Exit{130};
+  }
+  if (json) std::cout << job_json_text(out.json);
+  else std::cout << out.text;
+}
+
 }  // namespace gridenum::cli

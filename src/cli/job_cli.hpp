@@ -7,6 +7,7 @@
 #include "gridenum/count/method.hpp"
 #include "gridenum/jobs/estimate_job.hpp"
 #include "gridenum/jobs/job.hpp"
+#include "gridenum/jobs/symmetry_job.hpp"
 
 namespace gridenum::cli {
 
@@ -30,5 +31,8 @@ void run_job_cli(const JobRequest& req, ResultOutput out);
 // An estimate job's session (estimate, resume): its result document (text, or JSON with --json);
 // throws Exit{130} when stopped by a signal, after saying how to continue.
 void print_estimate_job(const EstimateJobOutcome& out, const std::filesystem::path& dir, bool json);
+
+// A symmetry job's session (symmetry --job-dir, resume): the same, for Burnside's document.
+void print_symmetry_job(const SymmetryJobOutcome& out, const std::filesystem::path& dir, bool json);
 
 }  // namespace gridenum::cli

@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "gridenum/core/phase.hpp"
+#include "gridenum/core/stop.hpp"
 #include "gridenum/core/errors.hpp"
 #include "gridenum/core/timing.hpp"
 #include "gridenum/count/stack/catalogue.hpp"
@@ -96,25 +97,82 @@ BigInt count_all_grids(Shape s, int threads, std::string& route, std::unique_ptr
 // Burnside for the cyclic group <g> inside the run: the orbits of <g> on grids up to
 // relabelling number (1/m) * sum over k < m of f(g^k), m the order of g. So that sum must be
 // divisible by m for every class -- a check on each class's f against the f of its powers (whose
-// classes are found by class_index, from invariants only), at the cost of a few compositions.
+// classes are found by class_index, from invariants only), at the cost of a few compositions. A
+// partial run checks the classes whose powers were all counted.
 void check_cyclic(const SymmetryGroup& grp, const std::vector<ClassTerm>& terms) {
   for (std::size_t i = 0; i < grp.classes.size(); ++i) {
     const GeometricSymmetry& g = grp.classes[i].rep;
     const int m = element_order(grp.shape, g);
     BigInt sum = 0;
+    bool all_counted = true;
     GeometricSymmetry x = g;
-    for (int k = 1; k <= m; ++k, x = compose(grp.shape, g, x))
-      sum += to_big(terms[class_index(grp, x)].fixed.grids);
-    if (sum % m != 0)
+    for (int k = 1; k <= m && all_counted; ++k, x = compose(grp.shape, g, x)) {
+      const ClassTerm& power = terms[class_index(grp, x)];
+      all_counted = power.counted;
+      sum += to_big(power.fixed.grids);
+    }
+    if (all_counted && sum % m != 0)
       throw CheckError(fmt::format("Burnside: for class {} ({}), of order {}, the fixed counts of its powers add up to {}, "
                                    "not a multiple of {}: some fixed count is wrong",
                                    i + 1, grp.classes[i].text, m, sum.str(), m));
   }
 }
 
+void poll_stop(const BurnsideHooks& hooks) {
+  throw_if_stop_requested("the symmetry classes");
+  if (hooks.stop && hooks.stop()) throw Interrupted("the symmetry classes stopped by a stop request");
+}
+
+// The identity's term: counted when selected and not known, or when a class still to count needs
+// the signature kernel's plain band counts (10 digits), which come with the count; a known term
+// counted again must be the same.
+void identity_term(Shape s, const BurnsideHooks& hooks, BurnsideResult& r, std::unique_ptr<Side2PlainCounts>& plain) {
+  ClassTerm& id = r.terms[0];
+  const std::optional<u128> known = id.counted && hooks.known ? hooks.known(0) : std::nullopt;
+  bool classes_need_plain = false;
+  if (s.n() == 10)
+    for (std::size_t i = 1; i < r.terms.size(); ++i)
+      classes_need_plain = classes_need_plain || (r.terms[i].counted && !r.terms[i].known);
+  const BigInt nfact = factorial(s.n());
+  if (!(id.counted && !known) && !classes_need_plain) {
+    if (known) {
+      r.grids = to_big(*known) * nfact;
+      r.total_route = "journal";
+      id.fixed.grids = *known;
+      id.known = true;
+    }
+    return;
+  }
+  const BigInt grids = count_all_grids(s, r.threads_used, r.total_route, plain);
+  if (grids % nfact != 0) throw CheckError(fmt::format("Burnside: the grid count {} is not divisible by {}!", grids.str(), s.n()));
+  const u128 f = static_cast<u128>(grids / nfact);
+  if (known && *known != f)
+    throw CheckError(fmt::format("Burnside: the identity's term counted again is {}, but the journal holds {}",
+                                 to_string(f), to_string(*known)));
+  if (!id.counted) return;  // counted for the band counts only
+  r.grids = grids;
+  id.fixed.grids = f;
+  id.known = known.has_value();
+  if (!known && hooks.done) hooks.done(0, f);
+}
+
 }  // namespace
 
-BurnsideResult run_burnside(const BurnsideOptions& opt) {
+std::vector<std::size_t> class_selection(const std::vector<std::uint32_t>& numbers, std::size_t classes) {
+  std::vector<std::size_t> out;
+  for (std::uint32_t k : numbers) {
+    if (k < 1 || k > classes)
+      throw InputError(fmt::format("--classes: {} is not a class here (1 to {}, the order of gridenum symmetry --json)", k,
+                                   classes));
+    if (std::find(out.begin(), out.end(), k - 1) != out.end())
+      throw InputError(fmt::format("--classes: class {} is named twice; name each class once", k));
+    out.push_back(k - 1);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+BurnsideResult run_burnside(const BurnsideOptions& opt, const BurnsideHooks& hooks) {
   const auto t0 = SteadyClock::now();
   const Shape s = opt.shape;
   if (auto why = burnside_shape_error(s)) throw InputError(*why);
@@ -123,35 +181,57 @@ BurnsideResult run_burnside(const BurnsideOptions& opt) {
   r.transposition = opt.transposition && s.rows == s.cols;
   r.threads_used = resolve_threads(opt.threads);
 
+  // The classes; which of them this run counts, and which a job already has. A known class's
+  // relabelling types and kernel are recomputed (cheap) so that its row reads as a counted one.
   auto t = SteadyClock::now();
   const SymmetryGroup grp = build_symmetry_group(s, r.transposition);
   r.group_order = grp.order;
   r.row_order = grp.row_order;
   r.col_order = grp.col_order;
-  for (const auto& c : grp.classes) r.terms.push_back(ClassTerm{c, FixedCount{}, c.rep.is_identity()});
+  for (std::size_t i = 0; i < grp.classes.size(); ++i) {
+    const auto& c = grp.classes[i];
+    ClassTerm term{c, FixedCount{}, c.rep.is_identity()};
+    term.counted = !hooks.select || hooks.select(i);
+    r.complete = r.complete && term.counted;
+    const std::optional<u128> known = i > 0 && term.counted && hooks.known ? hooks.known(i) : std::nullopt;
+    if (known) {
+      term.known = true;
+      term.fixed.grids = *known;
+      term.fixed.relabel_types = relabelling_types(s, c.rep);
+      FixedMethod m = opt.method;
+      if (m == FixedMethod::Signatures && !signatures_apply(s, c.rep)) m = FixedMethod::LineOrbits;
+      term.fixed.method = resolve_fixed_method(s, c.rep, m, term.fixed.relabel_types);
+      if (term.fixed.method == FixedMethod::Filter && *known != 0)
+        throw CheckError(fmt::format("Burnside: class {} ({}) fixes no grid (no relabelling fits it), but the journal gives "
+                                     "it {} fixed grids",
+                                     i + 1, c.text, to_string(*known)));
+    }
+    r.terms.push_back(std::move(term));
+  }
   assert(r.terms[0].identity);
   r.times.group = seconds_since(t);
 
   t = SteadyClock::now();
   std::unique_ptr<Side2PlainCounts> plain;
-  r.grids = count_all_grids(s, r.threads_used, r.total_route, plain);
+  identity_term(s, hooks, r, plain);
   r.times.total = seconds_since(t);
-  const BigInt nfact = factorial(s.n());
-  if (r.grids % nfact != 0)
-    throw CheckError(fmt::format("Burnside: the grid count {} is not divisible by {}!", r.grids.str(), s.n()));
-  r.terms[0].fixed.grids = static_cast<u128>(r.grids / nfact);
 
-  // Every other class, one task each (the kernels run their own tasks inside); the heavy ones
-  // are the few that pass the relabelling filter, so a simple partitioner with grain 1 lets
-  // them start early and spread.
+  // Every other class still to count, one task each (the kernels run their own tasks inside); the
+  // heavy ones are the few that pass the relabelling filter, so a simple partitioner with grain 1
+  // lets them start early and spread.
   t = SteadyClock::now();
+  std::vector<std::size_t> todo;
+  for (std::size_t i = 1; i < r.terms.size(); ++i)
+    if (r.terms[i].counted && !r.terms[i].known) todo.push_back(i);
   tbb::task_arena arena(r.threads_used);
-  Phase phase(s.str() + " fixed grids of the symmetry classes", r.terms.size() - 1, "classes");
+  Phase phase(s.str() + " fixed grids of the symmetry classes", todo.size(), "classes");
   arena.execute([&] {
     tbb::parallel_for(
-        tbb::blocked_range<std::size_t>(1, r.terms.size(), 1),
+        tbb::blocked_range<std::size_t>(0, todo.size(), 1),
         [&](const tbb::blocked_range<std::size_t>& range) {
-          for (std::size_t i = range.begin(); i < range.end(); ++i) {
+          for (std::size_t k = range.begin(); k < range.end(); ++k) {
+            poll_stop(hooks);
+            const std::size_t i = todo[k];
             const GeometricSymmetry& g = r.terms[i].cls.rep;
             FixedOptions fo;
             fo.method = opt.method;
@@ -159,6 +239,7 @@ BurnsideResult run_burnside(const BurnsideOptions& opt) {
             // Signatures asked for: the classes it cannot take (transposed ones) by line orbits.
             if (fo.method == FixedMethod::Signatures && !signatures_apply(s, g)) fo.method = FixedMethod::LineOrbits;
             r.terms[i].fixed = count_fixed_grids(s, g, fo);
+            if (hooks.done) hooks.done(i, r.terms[i].fixed.grids);
             phase.step();
           }
         },
@@ -171,10 +252,12 @@ BurnsideResult run_burnside(const BurnsideOptions& opt) {
     r.weighted_sum += BigInt(term.cls.size) * to_big(term.fixed.grids);
     if (term.fixed.grids > 0) ++r.fixing_classes;
   }
-  if (r.weighted_sum % r.group_order != 0)
-    throw CheckError(fmt::format("Burnside: the weighted sum of fixed counts {} is not divisible by the group order {}",
-                                 r.weighted_sum.str(), r.group_order));
-  r.essentially_different = r.weighted_sum / r.group_order;
+  if (r.complete) {
+    if (r.weighted_sum % r.group_order != 0)
+      throw CheckError(fmt::format("Burnside: the weighted sum of fixed counts {} is not divisible by the group order {}",
+                                   r.weighted_sum.str(), r.group_order));
+    r.essentially_different = r.weighted_sum / r.group_order;
+  }
   check_cyclic(grp, r.terms);
   r.times.sum = seconds_since(t);
   r.times.all = seconds_since(t0);
@@ -208,18 +291,34 @@ std::string format_text(const BurnsideResult& r) {
                    s.n(), grouped(factorial(s.n())));
   if (s.rows == s.cols && !r.transposition) o << "  transposition left out (--no-transpose)\n";
   if (s.rows != s.cols) o << fmt::format("  transposition is not a symmetry here (it turns {} boxes into {})\n", s.str(), Shape{s.cols, s.rows}.str());
-  o << fmt::format("  conjugacy classes: {}, of which {} fix at least one grid:\n", grouped(r.terms.size()),
-                   grouped(r.fixing_classes));
+  std::size_t counted = 0, known = 0;
+  for (const auto& t : r.terms) {
+    counted += t.counted ? 1 : 0;
+    known += t.known ? 1 : 0;
+  }
+  if (r.complete)
+    o << fmt::format("  conjugacy classes: {}, of which {} fix at least one grid:\n", grouped(r.terms.size()),
+                     grouped(r.fixing_classes));
+  else
+    o << fmt::format("  conjugacy classes: {}; this run counted {} of them (--classes), of which {} fix at least one grid:\n",
+                     grouped(r.terms.size()), grouped(counted), grouped(r.fixing_classes));
+  if (known > 0) o << fmt::format("  {} of them from the job's journal (counted in an earlier session)\n", grouped(known));
   o << fmt::format("  {:>5}  {:>12}  {:>26}  {:<11}  {}\n", "class", "size", "fixed grids (up to relab.)", "method", "representative");
   for (std::size_t i = 0; i < r.terms.size(); ++i) {
     const auto& t = r.terms[i];
     if (t.fixed.grids == 0) continue;
     o << fmt::format("  {:>5}  {:>12}  {:>26}  {:<11}  {}\n", i + 1, grouped(t.cls.size), grouped(t.fixed.grids), method_text(t), t.cls.text);
   }
-  o << fmt::format("  grids ({} count): {}\n", r.total_route, grouped(r.grids));
-  o << fmt::format("  sum over classes of size x fixed: {}\n", grouped(r.weighted_sum));
-  o << fmt::format("  essentially different grids: {}\n", grouped(r.essentially_different));
-  if (const auto note = published_figure_note(s)) o << "  note: " << *note << "\n";
+  if (r.total_route == "journal") o << fmt::format("  grids (from the job's journal): {}\n", grouped(r.grids));
+  else if (r.terms[0].counted) o << fmt::format("  grids ({} count): {}\n", r.total_route, grouped(r.grids));
+  if (r.complete) {
+    o << fmt::format("  sum over classes of size x fixed: {}\n", grouped(r.weighted_sum));
+    o << fmt::format("  essentially different grids: {}\n", grouped(r.essentially_different));
+    if (const auto note = published_figure_note(s)) o << "  note: " << *note << "\n";
+  } else {
+    o << fmt::format("  sum over the classes counted of size x fixed: {}\n", grouped(r.weighted_sum));
+    o << "  essentially different grids: not computed (a partial run: every class is needed)\n";
+  }
   o << fmt::format("  threads: {}; times (s): classes {:.3f}, grid count {:.3f}, fixed grids {:.3f}, sum and checks {:.3f}, total {:.3f}\n",
                    r.threads_used, r.times.group, r.times.total, r.times.fixed, r.times.sum, r.times.all);
   return o.str();
@@ -244,7 +343,10 @@ nlohmann::json to_json(const BurnsideResult& r) {
     c["size"] = t.cls.size;
     c["fixed"] = to_string(t.fixed.grids);
     c["method"] = method_text(t);
-    if (!t.identity) {
+    c["counted"] = t.counted;
+    c["from_journal"] = t.known;
+    if (!t.counted) c["fixed"] = nullptr;
+    if (!t.identity && t.counted) {
       nlohmann::json types = nlohmann::json::array();
       for (const auto& ty : t.fixed.relabel_types) types.push_back(type_string(ty));
       c["relabelling_types"] = types;
@@ -257,9 +359,10 @@ nlohmann::json to_json(const BurnsideResult& r) {
   }
   j["class_table"] = cls;
   j["total_route"] = r.total_route;
-  j["grids"] = r.grids.str();
-  j["weighted_sum"] = r.weighted_sum.str();
-  j["essentially_different"] = r.essentially_different.str();
+  j["complete"] = r.complete;
+  j["grids"] = r.terms[0].counted ? nlohmann::json(r.grids.str()) : nlohmann::json(nullptr);
+  j["weighted_sum"] = r.weighted_sum.str();  // over the classes counted
+  j["essentially_different"] = r.complete ? nlohmann::json(r.essentially_different.str()) : nlohmann::json(nullptr);
   const auto note = published_figure_note(r.shape);
   j["note"] = note ? nlohmann::json(*note) : nlohmann::json(nullptr);
   j["threads"] = r.threads_used;

@@ -96,6 +96,16 @@ bool signatures_apply(Shape s, const GeometricSymmetry& g) { return !g.transpose
 // it was stopped, against 1.2 s by signatures. (The first version chose signatures only for
 // band-swapping elements.)
 
+FixedMethod resolve_fixed_method(Shape s, const GeometricSymmetry& g, FixedMethod requested,
+                                 const std::vector<CycleType>& types) {
+  if (requested == FixedMethod::Filter) throw std::invalid_argument("fixed grids: 'none-fit' is a result, not a method");
+  if (types.empty()) return FixedMethod::Filter;
+  if (requested == FixedMethod::Auto) return signatures_apply(s, g) ? FixedMethod::Signatures : FixedMethod::LineOrbits;
+  if (requested == FixedMethod::Signatures && !signatures_apply(s, g))
+    throw std::invalid_argument("fixed grids: the signature method needs an untransposed element of a shape with two bands (R x 2 or 2 x C)");
+  return requested;
+}
+
 FixedCount count_fixed_grids(Shape s, const GeometricSymmetry& g, const FixedOptions& opt) {
   const auto t0 = SteadyClock::now();
   if (s.n() > 10) throw std::invalid_argument("fixed grids: at most 10 digits (" + s.str() + " has " + std::to_string(s.n()) + ")");
@@ -111,12 +121,7 @@ FixedCount count_fixed_grids(Shape s, const GeometricSymmetry& g, const FixedOpt
     res.seconds = seconds_since(t0);
     return res;
   }
-  FixedMethod m = opt.method;
-  if (m == FixedMethod::Filter) throw std::invalid_argument("fixed grids: 'none-fit' is a result, not a method");
-  if (m == FixedMethod::Auto)
-    m = signatures_apply(s, g) ? FixedMethod::Signatures : FixedMethod::LineOrbits;
-  if (m == FixedMethod::Signatures && !signatures_apply(s, g))
-    throw std::invalid_argument("fixed grids: the signature method needs an untransposed element of a shape with two bands (R x 2 or 2 x C)");
+  const FixedMethod m = resolve_fixed_method(s, g, opt.method, res.relabel_types);
   detail::KernelStats st;
   if (m == FixedMethod::LineOrbits) {
     res.grids = detail::count_by_line_orbits(s, g, res.relabel_types, st);

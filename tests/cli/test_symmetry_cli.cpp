@@ -91,3 +91,50 @@ TEST(SymmetryCli, NoNoteWhereTheDocsRecordNoDisagreement) {
   ASSERT_EQ(j.code, 0) << j.err;
   EXPECT_TRUE(nlohmann::json::parse(j.out).at("note").is_null()) << j.out;
 }
+
+// As a job (--job-dir): the same figure, the result files with the run's provenance, status with
+// the classes done, resume of a finished job showing the same document; --classes without a job
+// prints those classes and no figure; a symmetry job given to merge, or a class out of range, is a
+// usage error naming it.
+TEST(SymmetryCli, JobStatusResumeAndClasses) {
+  TempDir t;
+  const std::string dir = (t / "sym").string();
+  const Proc run = run_cli({"symmetry", "--shape", "2x3", "--job-dir", dir, "--threads", "1"});
+  ASSERT_EQ(run.code, 0) << run.err;
+  EXPECT_TRUE(contains(run.out, "essentially different grids: 49")) << run.out;
+  EXPECT_TRUE(contains(slurp(t / "sym" / "result.txt"), "essentially different grids: 49"));
+  const auto result = nlohmann::json::parse(slurp(t / "sym" / "result.json"));
+  EXPECT_EQ(result["essentially_different"], "49");
+  EXPECT_EQ(result["job"]["kind"], "symmetry");
+  EXPECT_TRUE(result["job"].contains("program")) << result["job"].dump();
+
+  const Proc st = run_cli({"status", dir, "--json"});
+  ASSERT_EQ(st.code, 0) << st.err;
+  const auto status = nlohmann::json::parse(st.out);
+  EXPECT_EQ(status["kind"], "symmetry");
+  EXPECT_EQ(status["classes_done"], 90);
+  EXPECT_EQ(status["classes_total"], 90);
+  EXPECT_EQ(status["left"].size(), 0u);
+  EXPECT_EQ(status["fixing"].size(), 32u);  // the identity and the 31 other classes that fix 6x6 grids
+  EXPECT_EQ(status["finished"], true);
+
+  const Proc again = run_cli({"resume", dir, "--json"});
+  ASSERT_EQ(again.code, 0) << again.err;
+  EXPECT_EQ(nlohmann::json::parse(again.out), result);
+
+  const Proc merge = run_cli({"merge", dir});
+  EXPECT_EQ(merge.code, 2) << merge.err;
+  EXPECT_TRUE(contains(merge.err, "symmetry job")) << merge.err;
+  const Proc kernel = run_cli({"resume", dir, "--kernel", "partition"});
+  EXPECT_EQ(kernel.code, 2) << kernel.err;
+  EXPECT_TRUE(contains(kernel.err, "--kernel")) << kernel.err;
+
+  const Proc part = run_cli({"symmetry", "--shape", "2x3", "--classes", "5,1"});
+  ASSERT_EQ(part.code, 0) << part.err;
+  EXPECT_TRUE(contains(part.out, "this run counted 2 of them")) << part.out;
+  EXPECT_TRUE(contains(part.out, "not computed")) << part.out;
+  EXPECT_TRUE(contains(part.out, "39,168")) << part.out;  // the identity: 28,200,960 / 6!
+  const Proc bad = run_cli({"symmetry", "--shape", "2x3", "--classes", "91"});
+  EXPECT_EQ(bad.code, 2) << bad.err;
+  EXPECT_TRUE(contains(bad.err, "91")) << bad.err;
+}

@@ -25,6 +25,8 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -49,10 +51,25 @@ struct BurnsideOptions {
 // 5x2 (the side-2 routes).
 std::optional<std::string> burnside_shape_error(Shape s);
 
+// What a job (jobs/symmetry_job.hpp) or a partial run holds over a run: which classes to count,
+// the f it already has for some of them (a job's journal), where each new f goes, and when to stop.
+// Classes are numbered by their index in SymmetryGroup::classes (0: the identity). Empty hooks: every
+// class counted, none known, nothing reported. known() and select() are called on the caller's
+// thread before the classes run; done() and stop() from worker threads, between classes.
+struct BurnsideHooks {
+  std::function<bool(std::size_t)> select;               // count this class? empty: every class
+  std::function<std::optional<u128>(std::size_t)> known;  // its f from an earlier session, if any
+  std::function<void(std::size_t, u128)> done;            // f of a class just counted
+  std::function<bool()> stop;                             // true: throw Interrupted before the next class
+};
+
 struct ClassTerm {
   SymmetryClass cls;     // representative, class size, the representative in words
   FixedCount fixed;      // f of the representative (for the identity: total / N!, method Filter)
   bool identity = false;
+  bool counted = true;   // false: left out by BurnsideHooks::select (fixed is then empty)
+  bool known = false;    // f came from BurnsideHooks::known (relabel_types and method recomputed,
+                         // the kernel's statistics and seconds are not)
 };
 
 struct BurnsideTimes {
@@ -70,16 +87,25 @@ struct BurnsideResult {
   std::uint64_t group_order = 0;  // |G|, geometric symmetries only (relabelling acts on top)
   std::uint64_t row_order = 0, col_order = 0;
   std::vector<ClassTerm> terms;   // one per conjugacy class, the identity first
-  std::string total_route;        // which count gave the identity term: "stack", "two-stack"
-  BigInt grids;                   // all grids (the count engine's total)
-  BigInt weighted_sum;            // sum over classes of size * f
-  BigInt essentially_different;   // weighted_sum / |G|
+  std::string total_route;        // which count gave the identity term: "stack", "two-stack",
+                                  // "journal" (known; not counted in this run), "" (not selected)
+  bool complete = true;           // every class counted or known: the figure below exists
+  BigInt grids;                   // all grids (the count engine's total; 0 when not selected)
+  BigInt weighted_sum;            // sum over classes of size * f (over the counted ones if partial)
+  BigInt essentially_different;   // weighted_sum / |G| (0 when not complete)
   std::size_t fixing_classes = 0; // classes with f > 0 (the identity included)
   BurnsideTimes times;
 };
 
-// Throws InputError for a shape burnside_shape_error refuses; CheckError when a check above fails.
-BurnsideResult run_burnside(const BurnsideOptions& opt);
+// Throws InputError for a shape burnside_shape_error refuses; CheckError when a check above fails
+// (a partial run checks what it can: Burnside on the cyclic groups whose every power was counted;
+// a known identity term that the run had to count again, for the signature kernel's band counts,
+// must be the same); Interrupted when a stop is requested (core/stop.hpp, or hooks.stop).
+BurnsideResult run_burnside(const BurnsideOptions& opt, const BurnsideHooks& hooks = {});
+
+// The class indices (0-based) of a list of 1-based class numbers, as `symmetry --classes` and a
+// symmetry job take them: InputError naming the first number outside 1 .. classes, or repeated.
+std::vector<std::size_t> class_selection(const std::vector<std::uint32_t>& numbers, std::size_t classes);
 
 // For a shape whose figure docs/symmetry.md records as disagreeing with the published one (10x10:
 // 2x5 and 5x2: OEIS A291188's a(5)), which published term it is and where the evidence is;

@@ -86,6 +86,12 @@ std::vector<CycleType> relabelling_types(Shape s, const GeometricSymmetry& g);
 // the orientation R x 2 (directly, or as its transpose for 2 x C).
 bool signatures_apply(Shape s, const GeometricSymmetry& g);
 
+// The kernel count_fixed_grids uses for g when asked for `requested`, given g's relabelling types:
+// Filter when there are none; Auto resolved (signatures where they apply, else line orbits).
+// Throws std::invalid_argument for Signatures where they do not apply, or for Filter asked for.
+FixedMethod resolve_fixed_method(Shape s, const GeometricSymmetry& g, FixedMethod requested,
+                                 const std::vector<CycleType>& types);
+
 // f(g) for a non-identity element g of shape s's geometric group (N <= 10). Runs oneTBB tasks in
 // the caller's arena. Throws std::invalid_argument for the identity, for g outside the group,
 // and for a method that does not apply to g.

@@ -1,0 +1,451 @@
+// Running and resuming a symmetry job (symmetry_job.hpp). The steps, in the order that makes a
+// crash at any moment safe -- the count and estimate jobs' order (job.cpp, estimate_job.cpp), with
+// conjugacy classes for units:
+//   1. lock DIR (one process per job); a new job refuses a DIR that holds any job;
+//   2. the journal header from the parameters (fingerprint); an existing journal is read and
+//      checked against it (another shape, group or class list: refused), its torn tail reported
+//      and cut off by the writer before it appends;
+//   3. Burnside's run (symmetry/burnside.hpp) with the journal's classes as known and the others
+//      counted; on the ticker thread symmetry.json and the journal's header are written in one
+//      atomic batch, and each finished class's f becomes a record, written + fdatasync'd every
+//      checkpoint interval;
+//   4. last flush, then result.txt and result.json in one atomic batch.
+// A stop (SIGINT/SIGTERM through core/stop.hpp, or the request's stop) abandons the classes in
+// flight (the kernels poll it) and keeps the journaled ones; a second signal flushes the journal
+// and exits at once.
+#include "gridenum/jobs/symmetry_job.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <mutex>
+#include <optional>
+
+#include <fmt/format.h>
+#include <spdlog/logger.h>
+#include <spdlog/sinks/sink.h>
+
+#include "gridenum/core/arith.hpp"
+#include "gridenum/core/atomic_file.hpp"
+#include "gridenum/core/checksum.hpp"
+#include "gridenum/core/digest.hpp"
+#include "gridenum/core/errors.hpp"
+#include "gridenum/core/threads.hpp"
+#include "gridenum/jobs/job.hpp"
+#include "gridenum/jobs/job_errors.hpp"
+#include "gridenum/jobs/job_lock.hpp"
+#include "gridenum/jobs/job_signals.hpp"
+#include "gridenum/jobs/journal.hpp"
+#include "gridenum/jobs/ticker.hpp"
+
+namespace gridenum {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// The kernels' version: part of the fingerprint, raised whenever a change could give another f for
+// a class (a new class numbering, a kernel fix), so that a journal of the old ones is refused
+// rather than mixed with the new.
+constexpr int kSymmetryJobVersion = 1;
+
+std::optional<FixedMethod> parse_fixed_method(const std::string& m) {
+  for (FixedMethod x : {FixedMethod::Auto, FixedMethod::LineOrbits, FixedMethod::Signatures})
+    if (to_string(x) == m) return x;
+  return std::nullopt;
+}
+
+std::string class_list_text(const std::vector<std::uint32_t>& classes) {
+  if (classes.empty()) return "all";
+  return fmt::format("{}", fmt::join(classes, ","));
+}
+
+// Which classes of a journal's job the run counts (class_selection, burnside.hpp; every class when
+// the list is empty), as a flag per class.
+std::vector<bool> selected_classes(const SymmetryJobSpec& s, std::size_t classes) {
+  std::vector<bool> sel(classes, s.classes.empty());
+  for (std::size_t i : class_selection(s.classes, classes)) sel[i] = true;
+  return sel;
+}
+
+// The journal's f per class (nullopt: not done).
+std::vector<std::optional<u128>> journal_classes(const JournalContents& j) {
+  std::vector<std::optional<u128>> out(j.header.units);
+  for (const JournalUnit& u : j.units) out[u.id] = u.count;
+  return out;
+}
+
+}  // namespace
+
+fs::path symmetry_spec_path(const fs::path& dir) { return dir / "symmetry.json"; }
+
+bool is_symmetry_job(const fs::path& dir) {
+  std::error_code ec;
+  return fs::is_regular_file(symmetry_spec_path(dir), ec);
+}
+
+std::string symmetry_spec_text(const SymmetryJobSpec& s) {
+  const nlohmann::json j{{"kind", "gridenum symmetry job"},
+                         {"version", 1},
+                         {"shape", s.run.shape.str()},
+                         {"transposition", s.run.transposition && s.run.shape.rows == s.run.shape.cols},
+                         {"method", to_string(s.run.method)},
+                         {"classes", s.classes},
+                         {"threads", s.run.threads},
+                         {"checkpoint_seconds", s.checkpoint_seconds},
+                         {"progress_seconds", s.progress_seconds}};
+  return j.dump(2) + "\n";
+}
+
+SymmetryJobSpec read_symmetry_spec(const fs::path& dir) {
+  const fs::path file = symmetry_spec_path(dir);
+  std::error_code ec;
+  if (!fs::exists(dir, ec)) throw JobInputError("no job in " + dir.string() + ": the directory does not exist");
+  if (!fs::exists(file, ec))
+    throw JobInputError("no symmetry job in " + dir.string() +
+                        ": it has no symmetry.json (start one with gridenum symmetry --job-dir DIR)");
+  const auto bad = [&](const std::string& why) {
+    return JobInputError(file.string() + ": " + why + " (the file is written by gridenum symmetry --job-dir; restore it or "
+                                                      "start the job again in a new directory)");
+  };
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(read_whole_file(file));  // open_job_file: no symlink, no FIFO
+  } catch (const nlohmann::json::exception& e) {
+    throw bad(std::string("not JSON: ") + e.what());
+  }
+  SymmetryJobSpec s;
+  try {
+    if (j.at("kind") != "gridenum symmetry job" || j.at("version") != 1) throw bad("not a version-1 symmetry job file");
+    const auto shape = Shape::parse(j.at("shape").get<std::string>());
+    if (!shape) throw bad("\"shape\" is not RxC");
+    s.run.shape = *shape;
+    s.run.transposition = j.at("transposition").get<bool>();
+    const auto method = parse_fixed_method(j.at("method").get<std::string>());
+    if (!method) throw bad("\"method\" is none of auto, line-orbits, signatures");
+    s.run.method = *method;
+    s.classes = j.at("classes").get<std::vector<std::uint32_t>>();
+    s.run.threads = j.at("threads").get<int>();
+    s.checkpoint_seconds = j.at("checkpoint_seconds").get<double>();
+    s.progress_seconds = j.at("progress_seconds").get<double>();
+  } catch (const nlohmann::json::exception& e) {
+    throw bad(std::string("a key is missing or of the wrong type: ") + e.what());
+  }
+  if (s.run.transposition && s.run.shape.rows != s.run.shape.cols) throw bad("\"transposition\" is true for non-square boxes");
+  if (!(s.checkpoint_seconds > 0) || !(s.progress_seconds > 0)) throw bad("checkpoint and progress intervals must be positive");
+  return s;
+}
+
+PlanHeader symmetry_job_header(const SymmetryJobSpec& s) {
+  if (auto why = burnside_shape_error(s.run.shape)) throw JobInputError("symmetry --job-dir: " + *why);
+  const bool transposition = s.run.transposition && s.run.shape.rows == s.run.shape.cols;
+  const SymmetryGroup grp = build_symmetry_group(s.run.shape, transposition);
+  try {
+    (void)class_selection(s.classes, grp.classes.size());
+  } catch (const InputError& e) {
+    throw JobInputError(std::string("symmetry --job-dir: ") + e.what());
+  }
+  PlanHeader h;
+  h.units = grp.classes.size();
+  h.classes = grp.classes.size();
+  h.slices_per_class = 0;
+  h.fingerprint = fnv1a64(fmt::format("gridenum symmetry job v{} shape={} transposition={} order={} classes={} counted={}",
+                                      kSymmetryJobVersion, s.run.shape.str(), transposition, grp.order,
+                                      grp.classes.size(), class_list_text(s.classes)));
+  return h;
+}
+
+namespace {
+
+// One session of a symmetry job; the members the signal callbacks use come before `signals_`.
+class SymmetrySession {
+ public:
+  explicit SymmetrySession(const SymmetryJobRequest& req)
+      : req_(req), p_{req.dir}, terminal_(req.terminal.value_or(::isatty(2) == 1)) {}
+
+  SymmetryJobOutcome run() {
+    open_directory();
+    watch_signals();
+    lock_and_read_journal();  // sets the session's thread budget (core/threads.hpp): the rest runs in it
+    budget_->execute([&] {
+      if (out_.classes_done_before == out_.classes_total) result_from_journal();
+      else count_and_write_result();
+    });
+    return out_;
+  }
+
+ private:
+  // Step 0: the parameters -- DIR/symmetry.json for a resume, the request's for a new job -- and
+  // the directory.
+  void open_directory() {
+    if (req_.dir.empty()) throw JobInputError("the job directory is an empty name: give a directory (--job-dir DIR)");
+    std::error_code ec;
+    if (req_.resume) {
+      spec_ = read_symmetry_spec(req_.dir);
+    } else {
+      spec_ = req_.spec;
+      spec_.run.transposition = spec_.run.transposition && spec_.run.shape.rows == spec_.run.shape.cols;
+      (void)symmetry_job_header(spec_);  // a bad shape or class list is refused before DIR is made
+      if (fs::exists(req_.dir, ec) && !fs::is_directory(req_.dir, ec))
+        throw JobInputError("cannot use " + req_.dir.string() + " as a job directory: not a directory");
+      fs::create_directories(req_.dir, ec);
+      if (ec) throw_io_error("cannot create the job directory", req_.dir, ec.value());
+    }
+    written_ = spec_;
+    if (req_.threads) spec_.run.threads = *req_.threads;
+    if (req_.method) spec_.run.method = *req_.method;
+    out_.spec = spec_;
+  }
+
+  // Step 1a, signals, before any thread starts (workers inherit the blocked mask).
+  void watch_signals() {
+    if (!req_.handle_signals) return;
+    signals_ = std::make_unique<JobSignals>(
+        req_.dir, "classes",
+        [this](int sig) {
+          if (log_)
+            log_->warn("{}: stopping; finished classes are kept, those in flight are counted again on resume (a "
+                       "second signal stops at once)",
+                       StopSignals::name(sig));
+        },
+        bar_);
+  }
+
+  // Step 1b and 2: lock, log, leftovers; a new job refuses a DIR holding a job; the journal read
+  // and checked against this job's header.
+  void lock_and_read_journal() {
+    lock_.emplace(JobLock::acquire(req_.dir, req_.command));
+    log_ = make_job_logger(req_.dir, req_.console_log, !terminal_);
+    for (const fs::path& f : remove_stale_temporaries(req_.dir)) log_->info("removed {} (left by a crashed process)", f.string());
+    std::error_code ec;
+    if (!req_.resume && (fs::exists(symmetry_spec_path(req_.dir), ec) || fs::exists(p_.config(), ec) ||
+                         fs::exists(p_.journal(), ec)))
+      throw JobInputError(req_.dir.string() + " already holds a job; continue it with: gridenum resume " + req_.dir.string() +
+                          " (or choose a new directory)");
+    header_ = symmetry_job_header(spec_);
+    out_.header = header_;
+    selected_ = selected_classes(spec_, header_.units);
+    out_.classes_total = static_cast<std::uint64_t>(std::count(selected_.begin(), selected_.end(), true));
+    known_.assign(header_.units, std::nullopt);
+    if (fs::exists(p_.journal(), ec)) {
+      prior_ = read_journal(p_.journal());
+      check_journal_matches(*prior_, p_.journal(), header_);
+      if (prior_->torn_tail) log_->warn("journal {}: {}", p_.journal().string(), *prior_->torn_tail);
+      for (const auto& w : prior_->warnings) log_->warn("{}", w);
+      known_ = journal_classes(*prior_);
+      for (const JournalUnit& u : prior_->units)
+        if (!selected_[u.id])
+          throw JournalError(fmt::format("journal {}, line {}: class {} is not one of this job's classes ({})",
+                                         p_.journal().string(), u.line, u.id + 1, class_list_text(spec_.classes)));
+      out_.classes_done_before = prior_->units.size();
+      append_at_ = prior_->valid_bytes;
+    }
+    budget_.emplace(spec_.run.threads);
+    threads_ = budget_->threads();
+    log_->info("{} symmetry job {}: {} ({}x{} grids){}, classes {}, kernels {}, {} thread{}; {} of {} in the journal; "
+               "fingerprint {}",
+               req_.resume ? "resuming" : "starting", req_.dir.string(), spec_.run.shape.str(), spec_.run.shape.n(),
+               spec_.run.shape.n(), spec_.run.transposition ? " with transposition" : "", class_list_text(spec_.classes),
+               to_string(spec_.run.method), threads_, threads_ == 1 ? "" : "s", group_digits(out_.classes_done_before),
+               count_of(out_.classes_total, "class", "classes"), hex16(header_.fingerprint));
+  }
+
+  // A finished job resumed: the document again from the journal alone (nothing is counted, no
+  // session is recorded), the files written only if they are not that document.
+  void result_from_journal() {
+    BurnsideHooks hooks;
+    hooks.select = [this](std::size_t i) { return static_cast<bool>(selected_[i]); };
+    hooks.known = [this](std::size_t i) { return known_[i]; };
+    BurnsideOptions o = spec_.run;
+    o.threads = threads_;
+    out_.classes_done = out_.classes_done_before;
+    write_result(run_burnside(o, hooks), prior_ ? prior_->sessions.size() : 0);
+  }
+
+  // Step 3 and 4.
+  void count_and_write_result() {
+    JournalWriter journal(p_.journal(), header_, append_at_);
+    const JournalSession session{unix_ms(), static_cast<long>(::getpid()), "symmetry-" + to_string(spec_.run.method),
+                                 threads_, 0};
+    journal.add_session(session);
+    if (!prior_) journal.create_with({{symmetry_spec_path(req_.dir), symmetry_spec_text(written_)}});
+    const FlushJournalOnSecondSignal emergency(signals_.get(), journal);  // job_signals.hpp
+    Progress progress(out_.classes_total, out_.classes_done_before, terminal_, spec_.progress_seconds, log_);
+    bar_.store(&progress);
+    struct BarGuard {
+      std::atomic<Progress*>& slot;
+      ~BarGuard() { slot.store(nullptr); }
+    } bar_guard{bar_};
+    Ticker ticker(journal, progress, spec_.checkpoint_seconds, [] {});
+    if (terminal_ && req_.console_log) log_->sinks().back()->set_level(spdlog::level::warn);
+
+    BurnsideHooks hooks;
+    hooks.select = [this](std::size_t i) { return static_cast<bool>(selected_[i]); };
+    hooks.known = [this](std::size_t i) { return known_[i]; };
+    hooks.done = [&](std::size_t i, u128 f) {
+      journal.add_unit(static_cast<std::uint32_t>(i), f, unix_ms());
+      progress.unit_done();
+    };
+    hooks.stop = [&] { return ticker.failed() || (req_.stop && req_.stop()); };
+
+    auto finish_session = [&] {
+      ticker.finish([&] {
+        if (terminal_ && req_.console_log) log_->sinks().back()->set_level(spdlog::level::info);
+      });
+      out_.classes_computed = progress.computed();
+      out_.classes_done = out_.classes_done_before + out_.classes_computed;
+    };
+    BurnsideOptions o = spec_.run;
+    o.threads = threads_;
+    BurnsideResult r;
+    if (run_until_stopped([&] { r = run_burnside(o, hooks); }, finish_session)) {
+      out_.stopped_by = stopped_by(signals_ ? signals_->received() : 0);
+      log_->warn("stopped by {}: {} of {} are in the journal; continue with: gridenum resume {}", out_.stopped_by,
+                 group_digits(out_.classes_done), count_of(out_.classes_total, "class", "classes"), req_.dir.string());
+      return;
+    }
+    finish_session();  // the journal holds every class on disk before any result file exists
+    write_result(r, prior_ ? prior_->sessions.size() + 1 : 1);
+  }
+
+  // Step 4: Burnside's document with the job's fields and the provenance, as a count job's
+  // (job.cpp); result.txt and result.json in one atomic batch. A finished job resumed counts
+  // nothing and writes its files again only when they differ from the journal's document.
+  void write_result(const BurnsideResult& r, std::size_t sessions) {
+    out_.finished = true;
+    out_.result = r;
+    out_.text = format_text(r);
+    out_.json = to_json(r);
+    out_.json["result_txt_sha256"] = sha256_hex(out_.text);
+    out_.json["job"] = {{"dir", req_.dir.string()},
+                        {"kind", "symmetry"},
+                        {"fingerprint", hex16(header_.fingerprint)},
+                        {"classes_counted", out_.classes_total},
+                        {"classes_counted_last_session", out_.classes_computed},
+                        {"threads", threads_},
+                        {"sessions", sessions}};
+    out_.json["job"].update(job_provenance());
+    if (out_.classes_computed == 0 && out_.classes_done_before == out_.classes_total) {
+      try {
+        // The stored document stands when it is this job's, every class's f and the figure are the
+        // journal's, and result.txt is the text it records (the times in it differ from run to run).
+        const nlohmann::json stored = nlohmann::json::parse(read_whole_file(p_.result_json()));
+        bool same = stored.at("job").at("fingerprint") == out_.json["job"]["fingerprint"] &&
+                    stored.at("essentially_different") == out_.json["essentially_different"] &&
+                    stored.at("result_txt_sha256") == sha256_hex(read_whole_file(p_.result_text())) &&
+                    stored.at("class_table").size() == out_.json["class_table"].size();
+        for (std::size_t i = 0; same && i < out_.json["class_table"].size(); ++i)
+          same = stored["class_table"][i].at("fixed") == out_.json["class_table"][i]["fixed"];
+        if (same) {
+          out_.json = stored;
+          out_.text = read_whole_file(p_.result_text());
+          log_->info("the job had already finished: its result is shown, nothing was counted or written");
+          return;
+        }
+      } catch (const std::exception&) {  // missing or unreadable: written again below
+      }
+      log_->warn("the result files are written again from the journal");
+    }
+    write_files_atomic({{p_.result_text(), out_.text}, {p_.result_json(), job_json_text(out_.json)}});
+    log_->info("done: {} classes; result in {}", group_digits(out_.classes_total), p_.result_text().string());
+  }
+
+  const SymmetryJobRequest& req_;
+  const JobPaths p_;
+  const bool terminal_;
+  SymmetryJobSpec spec_, written_;
+  PlanHeader header_;
+  SymmetryJobOutcome out_;
+  std::optional<ThreadBudget> budget_;  // core/threads.hpp
+  int threads_ = 0;
+  std::shared_ptr<spdlog::logger> log_;
+  std::atomic<Progress*> bar_{nullptr};
+  std::unique_ptr<JobSignals> signals_;
+  std::optional<JobLock> lock_;
+  std::optional<JournalContents> prior_;
+  std::vector<bool> selected_;
+  std::vector<std::optional<u128>> known_;
+  std::optional<std::uint64_t> append_at_;
+};
+
+}  // namespace
+
+SymmetryJobOutcome run_symmetry_job(const SymmetryJobRequest& req) {
+  SymmetrySession session(req);
+  return session.run();
+}
+
+// status: read-only, no lock taken beyond lock_holder's probe.
+SymmetryJobStatus symmetry_job_status(const fs::path& dir) {
+  SymmetryJobStatus s;
+  s.dir = dir;
+  s.spec = read_symmetry_spec(dir);
+  const PlanHeader header = symmetry_job_header(s.spec);
+  const std::vector<bool> sel = selected_classes(s.spec, header.units);
+  s.classes_total = static_cast<std::uint64_t>(std::count(sel.begin(), sel.end(), true));
+  s.running = lock_holder(dir);
+  const JobPaths p{dir};
+  std::error_code ec;
+  s.finished = fs::exists(p.result_json(), ec);
+  std::vector<std::optional<u128>> done(header.units);
+  if (fs::exists(p.journal(), ec)) {
+    s.started = true;
+    const JournalContents j = read_journal(p.journal());
+    check_journal_matches(j, p.journal(), header);
+    s.torn_tail = j.torn_tail;
+    s.sessions = static_cast<int>(j.sessions.size());
+    done = journal_classes(j);
+  }
+  for (std::size_t i = 0; i < header.units; ++i) {
+    if (!sel[i]) continue;
+    if (!done[i]) s.left.push_back(static_cast<std::uint32_t>(i + 1));
+    else {
+      ++s.classes_done;
+      if (*done[i] > 0) s.fixing.emplace_back(static_cast<std::uint32_t>(i + 1), *done[i]);
+    }
+  }
+  return s;
+}
+
+std::string format_status(const SymmetryJobStatus& s) {
+  const Shape sh = s.spec.run.shape;
+  std::string t = fmt::format("symmetry job {}: essentially different {}x{} grids ({} boxes{}), classes {}\n", s.dir.string(),
+                              sh.n(), sh.n(), sh.str(), s.spec.run.transposition ? ", with transposition" : "",
+                              class_list_text(s.spec.classes));
+  if (!s.started) return t + "  not started (no journal yet)\n";
+  t += fmt::format("  classes: {} / {} done; {} of them fix grids\n", group_digits(s.classes_done),
+                   group_digits(s.classes_total), group_digits(s.fixing.size()));
+  if (!s.left.empty()) {
+    std::string list = fmt::format("{}", fmt::join(s.left.begin(), s.left.begin() + std::min<std::ptrdiff_t>(20, std::ssize(s.left)), ", "));
+    if (s.left.size() > 20) list += fmt::format(", ... ({} in all)", s.left.size());
+    t += "  left: classes " + list + " (numbers as in gridenum symmetry --json)\n";
+  }
+  if (s.running.held) t += fmt::format("  running: pid {} ({})\n", s.running.pid, s.running.command);
+  else if (!s.finished) t += "  not running; continue with: gridenum resume " + s.dir.string() + "\n";
+  if (s.finished) t += "  finished: result in " + JobPaths{s.dir}.result_text().string() + "\n";
+  if (s.torn_tail) t += "  note: journal " + *s.torn_tail + "\n";
+  t += fmt::format("  sessions: {}\n", s.sessions);
+  return t;
+}
+
+nlohmann::json to_json(const SymmetryJobStatus& s) {
+  nlohmann::json fixing = nlohmann::json::array();
+  for (const auto& [k, f] : s.fixing) fixing.push_back({{"class", k}, {"fixed", to_string(f)}});
+  nlohmann::json j{{"dir", s.dir.string()},
+                   {"kind", "symmetry"},
+                   {"shape", s.spec.run.shape.str()},
+                   {"transposition", s.spec.run.transposition},
+                   {"classes", s.spec.classes},
+                   {"started", s.started},
+                   {"classes_total", s.classes_total},
+                   {"classes_done", s.classes_done},
+                   {"left", s.left},
+                   {"fixing", fixing},
+                   {"sessions", s.sessions},
+                   {"running", s.running.held},
+                   {"finished", s.finished}};
+  if (s.running.held) j["pid"] = s.running.pid;
+  return j;
+}
+
+}  // namespace gridenum

@@ -1,0 +1,236 @@
+// Symmetry jobs (jobs/symmetry_job.hpp) in-process on 2x2, 2x3 and 3x2: the job's document is the
+// plain run's class for class; a job stopped after some classes and resumed counts only the
+// others and gives the same figure; a finished job resumed counts and writes nothing; a --classes
+// job holds those classes only and no figure; a journal of another shape or with a class outside
+// the list is refused; a journaled f that breaks Burnside's checks is a CheckError, never a
+// figure; a damaged symmetry.json is refused naming the file; status counts the classes left.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "gridenum/core/errors.hpp"
+#include "gridenum/core/stop.hpp"
+#include "gridenum/jobs/job_errors.hpp"
+#include "gridenum/jobs/journal.hpp"
+#include "gridenum/jobs/symmetry_job.hpp"
+#include "job_fixtures.hpp"
+
+using namespace gridenum;
+using namespace gridenum::testing;
+
+namespace {
+
+SymmetryJobRequest symmetry_request(const fs::path& dir, const char* shape, std::vector<std::uint32_t> classes = {}) {
+  SymmetryJobRequest r;
+  r.dir = dir;
+  r.spec.run.shape = *Shape::parse(shape);
+  r.spec.run.threads = 2;
+  r.spec.classes = std::move(classes);
+  r.spec.checkpoint_seconds = 0.02;
+  r.console_log = false;
+  r.terminal = false;
+  return r;
+}
+
+SymmetryJobRequest symmetry_resumption(const fs::path& dir, int threads = 1) {
+  SymmetryJobRequest r;
+  r.dir = dir;
+  r.resume = true;
+  r.threads = threads;
+  r.console_log = false;
+  r.terminal = false;
+  return r;
+}
+
+void expect_same_classes(const BurnsideResult& a, const BurnsideResult& b) {
+  ASSERT_EQ(a.terms.size(), b.terms.size());
+  for (std::size_t i = 0; i < a.terms.size(); ++i) {
+    EXPECT_EQ(a.terms[i].fixed.grids, b.terms[i].fixed.grids) << "class " << i + 1;
+    EXPECT_EQ(a.terms[i].fixed.method, b.terms[i].fixed.method) << "class " << i + 1;
+    EXPECT_EQ(a.terms[i].counted, b.terms[i].counted) << "class " << i + 1;
+  }
+  EXPECT_EQ(a.weighted_sum, b.weighted_sum);
+  EXPECT_EQ(a.essentially_different, b.essentially_different);
+}
+
+std::string file_text(const fs::path& p) {
+  std::ifstream in(p);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+}  // namespace
+
+// Every class journaled once; the document is the plain run's, with the job's provenance.
+TEST(SymmetryJob, EqualsThePlainRunClassForClass) {
+  for (const char* shape : {"2x2", "2x3", "3x2"}) {
+    TempDir t;
+    const SymmetryJobOutcome job = run_symmetry_job(symmetry_request(t / "job", shape));
+    ASSERT_TRUE(job.finished) << shape;
+    BurnsideOptions o;
+    o.shape = *Shape::parse(shape);
+    const BurnsideResult plain = run_burnside(o);
+    expect_same_classes(job.result, plain);
+    EXPECT_EQ(job.classes_total, plain.terms.size());
+    EXPECT_EQ(job.classes_computed, plain.terms.size());
+    const JournalContents j = read_journal(t / "job" / "journal");
+    EXPECT_EQ(j.units.size(), plain.terms.size()) << shape;
+    for (const JournalUnit& u : j.units) EXPECT_EQ(u.count, plain.terms[u.id].fixed.grids) << shape << " class " << u.id + 1;
+    const auto doc = nlohmann::json::parse(file_text(t / "job" / "result.json"));
+    EXPECT_EQ(doc["essentially_different"], plain.essentially_different.str());
+    EXPECT_EQ(doc["job"]["kind"], "symmetry");
+    EXPECT_TRUE(doc["job"].contains("cpu_model")) << doc["job"].dump();
+    EXPECT_EQ(file_text(t / "job" / "result.txt"), job.text);
+  }
+}
+
+// Stopped after 30 classes (the request's stop, polled between classes), resumed on one thread:
+// the journaled classes are not counted again and the figure is the uninterrupted run's.
+TEST(SymmetryJob, StoppedAndResumedCountsOnlyTheRest) {
+  TempDir t;
+  auto req = symmetry_request(t / "job", "2x3");
+  req.spec.run.threads = 1;
+  auto polls = std::make_shared<int>(0);
+  req.stop = [polls] { return ++*polls > 30; };
+  const SymmetryJobOutcome first = run_symmetry_job(req);
+  ASSERT_FALSE(first.finished);
+  EXPECT_EQ(first.stopped_by, "stop request");
+  EXPECT_GE(first.classes_done, 30u);
+  EXPECT_LT(first.classes_done, 90u);
+  EXPECT_FALSE(fs::exists(t / "job" / "result.json"));
+
+  const SymmetryJobStatus mid = symmetry_job_status(t / "job");
+  EXPECT_EQ(mid.classes_done, first.classes_done);
+  EXPECT_EQ(mid.left.size(), 90u - first.classes_done);
+  EXPECT_FALSE(mid.finished);
+
+  const SymmetryJobOutcome second = run_symmetry_job(symmetry_resumption(t / "job"));
+  ASSERT_TRUE(second.finished);
+  EXPECT_EQ(second.classes_done_before, first.classes_done);
+  EXPECT_EQ(second.classes_computed, 90u - first.classes_done);
+  std::size_t known = 0;
+  for (const auto& term : second.result.terms) known += term.known ? 1 : 0;
+  EXPECT_EQ(known, first.classes_done);
+  BurnsideOptions o;
+  o.shape = *Shape::parse("2x3");
+  expect_same_classes(second.result, run_burnside(o));
+  EXPECT_EQ(read_journal(t / "job" / "journal").units.size(), 90u);
+
+  // Finished: a third session counts nothing, records no session and shows the stored document.
+  const std::string journal_before = file_text(t / "job" / "journal");
+  const std::string json_before = file_text(t / "job" / "result.json");
+  const SymmetryJobOutcome third = run_symmetry_job(symmetry_resumption(t / "job", 2));
+  ASSERT_TRUE(third.finished);
+  EXPECT_EQ(third.classes_computed, 0u);
+  EXPECT_EQ(file_text(t / "job" / "journal"), journal_before);
+  EXPECT_EQ(file_text(t / "job" / "result.json"), json_before);
+  EXPECT_EQ(third.text, file_text(t / "job" / "result.txt"));
+  EXPECT_TRUE(symmetry_job_status(t / "job").finished);
+}
+
+// A --classes job counts those classes and gives no figure; a record of another class in its
+// journal is refused, and a journal of another shape is refused by its fingerprint.
+TEST(SymmetryJob, AClassListJobAndForeignJournals) {
+  TempDir t;
+  const SymmetryJobOutcome part = run_symmetry_job(symmetry_request(t / "part", "2x3", {1, 5, 90}));
+  ASSERT_TRUE(part.finished);
+  EXPECT_EQ(part.classes_total, 3u);
+  EXPECT_FALSE(part.result.complete);
+  EXPECT_EQ(part.result.essentially_different, 0);
+  EXPECT_EQ(part.json["essentially_different"], nullptr);
+  EXPECT_EQ(part.result.terms[4].fixed.grids, 18u);  // class 5's f, as the whole run gives it
+  EXPECT_TRUE(part.text.find("not computed") != std::string::npos) << part.text;
+  EXPECT_EQ(read_journal(t / "part" / "journal").units.size(), 3u);
+
+  // Class 7's record appended with a valid checksum: not one of the job's classes.
+  std::ofstream(t / "part" / "journal", std::ios::app) << journal_line("U 6 0 1700000000000");
+  try {
+    run_symmetry_job(symmetry_resumption(t / "part"));
+    FAIL() << "a class outside the list was accepted";
+  } catch (const JournalError& e) {
+    EXPECT_TRUE(std::string(e.what()).find("class 7") != std::string::npos) << e.what();
+  }
+
+  // A 2x3 journal under a 3x2 job: another fingerprint.
+  TempDir u;
+  ASSERT_TRUE(run_symmetry_job(symmetry_request(u / "a", "2x3")).finished);
+  auto other = symmetry_request(u / "b", "3x2");
+  fs::create_directories(u / "b");
+  fs::copy_file(u / "a" / "journal", u / "b" / "journal");
+  EXPECT_THROW(run_symmetry_job(other), JobInputError);  // a new job refuses a DIR holding a journal
+  fs::copy_file(u / "a" / "symmetry.json", u / "c.json");
+  {
+    std::string spec = file_text(u / "c.json");
+    spec.replace(spec.find("\"2x3\""), 5, "\"3x2\"");
+    fs::create_directories(u / "c");
+    std::ofstream(u / "c" / "symmetry.json") << spec;
+    fs::copy_file(u / "a" / "journal", u / "c" / "journal");
+  }
+  try {
+    run_symmetry_job(symmetry_resumption(u / "c"));
+    FAIL() << "another shape's journal was accepted";
+  } catch (const JournalError& e) {
+    EXPECT_TRUE(std::string(e.what()).find("fingerprint") != std::string::npos) << e.what();
+  }
+}
+
+// A journaled f that is wrong never becomes a figure: one class's f off by one breaks the
+// divisibility of the weighted sum by |G| (CheckError), and a class that fixes no grid given a
+// count is refused outright. Nothing but the journal is written.
+TEST(SymmetryJob, AWrongJournaledCountIsACheckError) {
+  TempDir t;
+  auto req = symmetry_request(t / "job", "2x3");
+  req.stop = [] { return true; };  // journal header and session only
+  run_symmetry_job(req);
+  const BurnsideResult plain = [] {
+    BurnsideOptions o;
+    o.shape = *Shape::parse("2x3");
+    return run_burnside(o);
+  }();
+  std::string records;
+  for (std::size_t i = 0; i < plain.terms.size(); ++i) {
+    const u128 f = plain.terms[i].fixed.grids + (i == 4 ? 1 : 0);  // class 5: 18 -> 19
+    records += journal_line("U " + std::to_string(i) + " " + to_string(f) + " 1700000000000");
+  }
+  std::ofstream(t / "job" / "journal", std::ios::app) << records;
+  EXPECT_THROW(run_symmetry_job(symmetry_resumption(t / "job")), CheckError);
+  EXPECT_FALSE(fs::exists(t / "job" / "result.json"));
+
+  TempDir u;
+  auto req2 = symmetry_request(u / "job", "2x3");
+  req2.stop = [] { return true; };
+  run_symmetry_job(req2);
+  std::size_t filtered = 0;
+  while (plain.terms[filtered].identity || plain.terms[filtered].fixed.method != FixedMethod::Filter) ++filtered;
+  std::ofstream(u / "job" / "journal", std::ios::app)
+      << journal_line("U " + std::to_string(filtered) + " 3 1700000000000");
+  try {
+    run_symmetry_job(symmetry_resumption(u / "job"));
+    FAIL() << "a count for a class that fixes no grid was accepted";
+  } catch (const CheckError& e) {
+    EXPECT_TRUE(std::string(e.what()).find("fixes no grid") != std::string::npos) << e.what();
+  }
+}
+
+// Bad input: a class number outside the group, a damaged symmetry.json, a directory without a job.
+TEST(SymmetryJob, BadInputIsRefusedSayingWhat) {
+  TempDir t;
+  try {
+    run_symmetry_job(symmetry_request(t / "job", "2x3", {91}));
+    FAIL();
+  } catch (const JobInputError& e) {
+    EXPECT_TRUE(std::string(e.what()).find("91") != std::string::npos) << e.what();
+  }
+  EXPECT_FALSE(fs::exists(t / "job"));  // refused before the directory is made
+  ASSERT_TRUE(run_symmetry_job(symmetry_request(t / "ok", "2x2")).finished);
+  std::ofstream(t / "ok" / "symmetry.json") << "{\"kind\": \"gridenum symmetry job\", \"version\": 1}";
+  try {
+    run_symmetry_job(symmetry_resumption(t / "ok"));
+    FAIL();
+  } catch (const JobInputError& e) {
+    EXPECT_TRUE(std::string(e.what()).find("symmetry.json") != std::string::npos) << e.what();
+    EXPECT_TRUE(std::string(e.what()).find("shape") != std::string::npos) << e.what();
+  }
+  fs::create_directories(t / "empty");
+  EXPECT_THROW(run_symmetry_job(symmetry_resumption(t / "empty")), JobInputError);
+  EXPECT_FALSE(is_symmetry_job(t / "empty"));
+}
