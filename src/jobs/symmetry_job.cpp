@@ -1,14 +1,12 @@
-// Running and resuming a symmetry job (symmetry_job.hpp). The steps, in the order that makes a
-// crash at any moment safe -- the count and estimate jobs' order (job.cpp, estimate_job.cpp), with
-// conjugacy classes for units:
-//   1. lock DIR (one process per job); a new job refuses a DIR that holds any job;
-//   2. the journal header from the parameters (fingerprint); an existing journal is read and
-//      checked against it (another shape, group or class list: refused), its torn tail reported
-//      and cut off by the writer before it appends;
+// Running and resuming a symmetry job (symmetry_job.hpp), on the steps every journaled job shares
+// (journaled_session.hpp: lock, journal read and checked, checkpoints, stop), with conjugacy classes for
+// units:
+//   1. a new job refuses a DIR that holds any job;
+//   2. the journal header from the parameters (fingerprint); an existing journal is checked
+//      against it (another shape, group or class list: refused);
 //   3. Burnside's run (symmetry/burnside.hpp) with the journal's classes as known and the others
-//      counted; on the ticker thread symmetry.json and the journal's header are written in one
-//      atomic batch, and each finished class's f becomes a record, written + fdatasync'd every
-//      checkpoint interval;
+//      counted; symmetry.json is written with the journal's header in one atomic batch, and each
+//      finished class's f becomes a record, written + fdatasync'd every checkpoint interval;
 //   4. last flush, then result.txt and result.json in one atomic batch.
 // A stop (SIGINT/SIGTERM through core/stop.hpp, or the request's stop) abandons the classes in
 // flight (the kernels poll it) and keeps the journaled ones; a second signal flushes the journal
@@ -33,10 +31,8 @@
 #include "gridenum/core/threads.hpp"
 #include "gridenum/jobs/job.hpp"
 #include "gridenum/jobs/job_errors.hpp"
-#include "gridenum/jobs/job_lock.hpp"
-#include "gridenum/jobs/job_signals.hpp"
+#include "gridenum/jobs/journaled_session.hpp"
 #include "gridenum/jobs/journal.hpp"
-#include "gridenum/jobs/ticker.hpp"
 
 namespace gridenum {
 
@@ -157,15 +153,17 @@ PlanHeader symmetry_job_header(const SymmetryJobSpec& s) {
 
 namespace {
 
-// One session of a symmetry job; the members the signal callbacks use come before `signals_`.
+// One session of a symmetry job, on the steps every journaled job shares (journaled_session.hpp).
 class SymmetrySession {
  public:
   explicit SymmetrySession(const SymmetryJobRequest& req)
-      : req_(req), p_{req.dir}, terminal_(req.terminal.value_or(::isatty(2) == 1)) {}
+      : req_(req), p_{req.dir}, terminal_(req.terminal.value_or(::isatty(2) == 1)),
+        frame_(JournaledSessionOptions{req.dir, req.resume, req.handle_signals, req.console_log, terminal_, req.command,
+                                 "classes", symmetry_spec_path(req.dir), "gridenum symmetry --job-dir DIR"}) {}
 
   SymmetryJobOutcome run() {
     open_directory();
-    watch_signals();
+    frame_.watch_signals();
     lock_and_read_journal();  // sets the session's thread budget (core/threads.hpp): the rest runs in it
     budget_->execute([&] {
       if (out_.classes_done_before == out_.classes_total) result_from_journal();
@@ -179,17 +177,13 @@ class SymmetrySession {
   // the directory.
   void open_directory() {
     if (req_.dir.empty()) throw JobInputError("the job directory is an empty name: give a directory (--job-dir DIR)");
-    std::error_code ec;
     if (req_.resume) {
       spec_ = read_symmetry_spec(req_.dir);
     } else {
       spec_ = req_.spec;
       spec_.run.transposition = spec_.run.transposition && spec_.run.shape.rows == spec_.run.shape.cols;
       (void)symmetry_job_header(spec_);  // a bad shape or class list is refused before DIR is made
-      if (fs::exists(req_.dir, ec) && !fs::is_directory(req_.dir, ec))
-        throw JobInputError("cannot use " + req_.dir.string() + " as a job directory: not a directory");
-      fs::create_directories(req_.dir, ec);
-      if (ec) throw_io_error("cannot create the job directory", req_.dir, ec.value());
+      JournaledSession::make_job_directory(req_.dir);
     }
     written_ = spec_;
     if (req_.threads) spec_.run.threads = *req_.threads;
@@ -197,57 +191,32 @@ class SymmetrySession {
     out_.spec = spec_;
   }
 
-  // Step 1a, signals, before any thread starts (workers inherit the blocked mask).
-  void watch_signals() {
-    if (!req_.handle_signals) return;
-    signals_ = std::make_unique<JobSignals>(
-        req_.dir, "classes",
-        [this](int sig) {
-          if (log_)
-            log_->warn("{}: stopping; finished classes are kept, those in flight are counted again on resume (a "
-                       "second signal stops at once)",
-                       StopSignals::name(sig));
-        },
-        bar_);
-  }
-
-  // Step 1b and 2: lock, log, leftovers; a new job refuses a DIR holding a job; the journal read
-  // and checked against this job's header.
+  // Steps 1 and 2: lock, log, the journal read and checked against this job's header; a record of
+  // a class outside the job's list is refused.
   void lock_and_read_journal() {
-    lock_.emplace(JobLock::acquire(req_.dir, req_.command));
-    log_ = make_job_logger(req_.dir, req_.console_log, !terminal_);
-    for (const fs::path& f : remove_stale_temporaries(req_.dir)) log_->info("removed {} (left by a crashed process)", f.string());
-    std::error_code ec;
-    if (!req_.resume && (fs::exists(symmetry_spec_path(req_.dir), ec) || fs::exists(p_.config(), ec) ||
-                         fs::exists(p_.journal(), ec)))
-      throw JobInputError(req_.dir.string() + " already holds a job; continue it with: gridenum resume " + req_.dir.string() +
-                          " (or choose a new directory)");
     header_ = symmetry_job_header(spec_);
+    frame_.lock_and_read_journal(header_);
     out_.header = header_;
     selected_ = selected_classes(spec_, header_.units);
     out_.classes_total = static_cast<std::uint64_t>(std::count(selected_.begin(), selected_.end(), true));
     known_.assign(header_.units, std::nullopt);
-    if (fs::exists(p_.journal(), ec)) {
-      prior_ = read_journal(p_.journal());
-      check_journal_matches(*prior_, p_.journal(), header_);
-      if (prior_->torn_tail) log_->warn("journal {}: {}", p_.journal().string(), *prior_->torn_tail);
-      for (const auto& w : prior_->warnings) log_->warn("{}", w);
-      known_ = journal_classes(*prior_);
-      for (const JournalUnit& u : prior_->units)
+    if (const auto& prior = frame_.prior()) {
+      known_ = journal_classes(*prior);
+      for (const JournalUnit& u : prior->units)
         if (!selected_[u.id])
           throw JournalError(fmt::format("journal {}, line {}: class {} is not one of this job's classes ({})",
                                          p_.journal().string(), u.line, u.id + 1, class_list_text(spec_.classes)));
-      out_.classes_done_before = prior_->units.size();
-      append_at_ = prior_->valid_bytes;
+      out_.classes_done_before = prior->units.size();
     }
     budget_.emplace(spec_.run.threads);
     threads_ = budget_->threads();
-    log_->info("{} symmetry job {}: {} ({}x{} grids){}, classes {}, kernels {}, {} thread{}; {} of {} in the journal; "
-               "fingerprint {}",
-               req_.resume ? "resuming" : "starting", req_.dir.string(), spec_.run.shape.str(), spec_.run.shape.n(),
-               spec_.run.shape.n(), spec_.run.transposition ? " with transposition" : "", class_list_text(spec_.classes),
-               to_string(spec_.run.method), threads_, threads_ == 1 ? "" : "s", group_digits(out_.classes_done_before),
-               count_of(out_.classes_total, "class", "classes"), hex16(header_.fingerprint));
+    frame_.log().info("{} symmetry job {}: {} ({}x{} grids){}, classes {}, kernels {}, {} thread{}; {} of {} in the "
+                      "journal; fingerprint {}",
+                      req_.resume ? "resuming" : "starting", req_.dir.string(), spec_.run.shape.str(), spec_.run.shape.n(),
+                      spec_.run.shape.n(), spec_.run.transposition ? " with transposition" : "",
+                      class_list_text(spec_.classes), to_string(spec_.run.method), threads_, threads_ == 1 ? "" : "s",
+                      group_digits(out_.classes_done_before), count_of(out_.classes_total, "class", "classes"),
+                      hex16(header_.fingerprint));
   }
 
   // A finished job resumed: the document again from the journal alone (nothing is counted, no
@@ -259,53 +228,37 @@ class SymmetrySession {
     BurnsideOptions o = spec_.run;
     o.threads = threads_;
     out_.classes_done = out_.classes_done_before;
-    write_result(run_burnside(o, hooks), prior_ ? prior_->sessions.size() : 0);
+    const auto& prior = frame_.prior();
+    write_result(run_burnside(o, hooks), prior ? prior->sessions.size() : 0);
   }
 
-  // Step 3 and 4.
+  // Steps 3 and 4.
   void count_and_write_result() {
-    JournalWriter journal(p_.journal(), header_, append_at_);
-    const JournalSession session{unix_ms(), static_cast<long>(::getpid()), "symmetry-" + to_string(spec_.run.method),
-                                 threads_, 0};
-    journal.add_session(session);
-    if (!prior_) journal.create_with({{symmetry_spec_path(req_.dir), symmetry_spec_text(written_)}});
-    const FlushJournalOnSecondSignal emergency(signals_.get(), journal);  // job_signals.hpp
-    Progress progress(out_.classes_total, out_.classes_done_before, terminal_, spec_.progress_seconds, log_);
-    bar_.store(&progress);
-    struct BarGuard {
-      std::atomic<Progress*>& slot;
-      ~BarGuard() { slot.store(nullptr); }
-    } bar_guard{bar_};
-    Ticker ticker(journal, progress, spec_.checkpoint_seconds, [] {});
-    if (terminal_ && req_.console_log) log_->sinks().back()->set_level(spdlog::level::warn);
-
+    JournaledSession::Checkpoints cp(frame_, "symmetry-" + to_string(spec_.run.method), threads_, symmetry_spec_text(written_),
+                               out_.classes_total, out_.classes_done_before, spec_.progress_seconds,
+                               spec_.checkpoint_seconds);
     BurnsideHooks hooks;
     hooks.select = [this](std::size_t i) { return static_cast<bool>(selected_[i]); };
     hooks.known = [this](std::size_t i) { return known_[i]; };
     hooks.done = [&](std::size_t i, u128 f) {
-      journal.add_unit(static_cast<std::uint32_t>(i), f, unix_ms());
-      progress.unit_done();
+      cp.journal().add_unit(static_cast<std::uint32_t>(i), f, unix_ms());
+      cp.progress().unit_done();
     };
-    hooks.stop = [&] { return ticker.failed() || (req_.stop && req_.stop()); };
-
-    auto finish_session = [&] {
-      ticker.finish([&] {
-        if (terminal_ && req_.console_log) log_->sinks().back()->set_level(spdlog::level::info);
-      });
-      out_.classes_computed = progress.computed();
-      out_.classes_done = out_.classes_done_before + out_.classes_computed;
-    };
+    hooks.stop = [&] { return cp.failed() || (req_.stop && req_.stop()); };
     BurnsideOptions o = spec_.run;
     o.threads = threads_;
     BurnsideResult r;
-    if (run_until_stopped([&] { r = run_burnside(o, hooks); }, finish_session)) {
-      out_.stopped_by = stopped_by(signals_ ? signals_->received() : 0);
-      log_->warn("stopped by {}: {} of {} are in the journal; continue with: gridenum resume {}", out_.stopped_by,
-                 group_digits(out_.classes_done), count_of(out_.classes_total, "class", "classes"), req_.dir.string());
+    const auto done = [&] { return out_.classes_done_before + cp.progress().computed(); };
+    if (auto by = cp.run([&] { r = run_burnside(o, hooks); }, done)) {
+      out_.stopped_by = *by;
+      out_.classes_computed = cp.progress().computed();
+      out_.classes_done = done();
       return;
     }
-    finish_session();  // the journal holds every class on disk before any result file exists
-    write_result(r, prior_ ? prior_->sessions.size() + 1 : 1);
+    out_.classes_computed = cp.finish();  // the journal holds every class on disk before any result file exists
+    out_.classes_done = out_.classes_done_before + out_.classes_computed;
+    const auto& prior = frame_.prior();
+    write_result(r, prior ? prior->sessions.size() + 1 : 1);
   }
 
   // Step 4: Burnside's document with the job's fields and the provenance, as a count job's
@@ -339,33 +292,28 @@ class SymmetrySession {
         if (same) {
           out_.json = stored;
           out_.text = read_whole_file(p_.result_text());
-          log_->info("the job had already finished: its result is shown, nothing was counted or written");
+          frame_.log().info("the job had already finished: its result is shown, nothing was counted or written");
           return;
         }
       } catch (const std::exception&) {  // missing or unreadable: written again below
       }
-      log_->warn("the result files are written again from the journal");
+      frame_.log().warn("the result files are written again from the journal");
     }
     write_files_atomic({{p_.result_text(), out_.text}, {p_.result_json(), job_json_text(out_.json)}});
-    log_->info("done: {} classes; result in {}", group_digits(out_.classes_total), p_.result_text().string());
+    frame_.log().info("done: {} classes; result in {}", group_digits(out_.classes_total), p_.result_text().string());
   }
 
   const SymmetryJobRequest& req_;
   const JobPaths p_;
   const bool terminal_;
+  JournaledSession frame_;
   SymmetryJobSpec spec_, written_;
   PlanHeader header_;
   SymmetryJobOutcome out_;
   std::optional<ThreadBudget> budget_;  // core/threads.hpp
   int threads_ = 0;
-  std::shared_ptr<spdlog::logger> log_;
-  std::atomic<Progress*> bar_{nullptr};
-  std::unique_ptr<JobSignals> signals_;
-  std::optional<JobLock> lock_;
-  std::optional<JournalContents> prior_;
   std::vector<bool> selected_;
   std::vector<std::optional<u128>> known_;
-  std::optional<std::uint64_t> append_at_;
 };
 
 }  // namespace

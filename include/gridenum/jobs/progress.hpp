@@ -37,6 +37,7 @@ class Progress {
   void above_bar(const std::function<void()>& print);
   bool terminal() const { return terminal_; }
 
+  std::uint64_t total() const { return total_; }
   std::uint64_t done() const { return done_before_ + computed_.load(std::memory_order_relaxed); }
   std::uint64_t computed() const { return computed_.load(std::memory_order_relaxed); }
   double rate() const;  // units per second in this session
