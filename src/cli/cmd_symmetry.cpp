@@ -1,5 +1,7 @@
 // `gridenum symmetry`: essentially different grids by Burnside's lemma (symmetry/burnside.hpp).
 // Parse, run, print (text or --json).
+#include <algorithm>
+#include <charconv>
 #include <iostream>
 
 #include "command.hpp"
@@ -17,13 +19,37 @@ struct SymmetryArgs {
   bool json = false;
   std::string method = "auto";
   std::string job_dir;
-  std::vector<std::uint32_t> classes;
+  std::vector<std::string> classes;
 };
+
+bool parse_u32(const std::string& text, std::uint32_t& v) {
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  return ec == std::errc{} && end == text.data() + text.size() && !text.empty();
+}
+
+// --classes: numbers and ranges A:B, comma-separated ("2:5005", "5,71,552:560").
+std::vector<std::uint32_t> class_numbers(const std::vector<std::string>& items) {
+  std::vector<std::uint32_t> out;
+  for (const std::string& item : items) {
+    const auto colon = item.find(':');
+    std::uint32_t a = 0, b = 0;
+    const bool ok = colon == std::string::npos ? parse_u32(item, a) && (b = a, true)
+                                               : parse_u32(item.substr(0, colon), a) && parse_u32(item.substr(colon + 1), b);
+    if (!ok || a < 1 || b < a)
+      throw CLI::ValidationError("--classes", "expected class numbers K or ranges A:B (1 <= A <= B), comma-separated, got '" +
+                                                  item + "'");
+    for (std::uint32_t k = a; k <= b; ++k) out.push_back(k);
+  }
+  return out;
+}
 
 void run(const SymmetryArgs& a) {
   BurnsideOptions opt;
   opt.shape = parse_box_shape(a.shape);
-  check_shape(opt.shape, burnside_shape_error(opt.shape));
+  // 2x6 and 6x2 without their identity (class 1) are counted; burnside.hpp says why.
+  const std::vector<std::uint32_t> numbers = class_numbers(a.classes);
+  const bool identity_selected = numbers.empty() || std::find(numbers.begin(), numbers.end(), 1u) != numbers.end();
+  check_shape(opt.shape, burnside_selection_error(opt.shape, identity_selected));
   opt.transposition = !a.no_transpose;
   opt.threads = a.threads;
   if (a.method == "line-orbits") opt.method = FixedMethod::LineOrbits;
@@ -37,7 +63,7 @@ void run(const SymmetryArgs& a) {
     SymmetryJobRequest req;
     req.dir = a.job_dir;
     req.spec.run = opt;
-    req.spec.classes = a.classes;
+    req.spec.classes = numbers;
     req.handle_signals = true;
     print_symmetry_job(run_symmetry_job(req), req.dir, a.json);
     return;
@@ -46,7 +72,7 @@ void run(const SymmetryArgs& a) {
   BurnsideHooks hooks;
   if (!a.classes.empty()) {
     std::vector<bool> sel(build_symmetry_group(opt.shape, opt.transposition && opt.shape.rows == opt.shape.cols).classes.size());
-    for (std::size_t i : class_selection(a.classes, sel.size())) sel[i] = true;
+    for (std::size_t i : class_selection(numbers, sel.size())) sel[i] = true;
     hooks.select = [sel](std::size_t i) { return static_cast<bool>(sel[i]); };
   }
   const BurnsideResult r = run_burnside(opt, hooks);
@@ -60,7 +86,7 @@ const RegisterCommand register_symmetry(16, [](CLI::App& root) {
       "symmetry",
       "Count essentially different grids: grids up to relabelling and the geometric symmetries (band, row, stack and "
       "column permutations, and transposition for square boxes), by Burnside's lemma over the conjugacy classes");
-  cmd->add_option("--shape", args->shape, "Box shape RxC: 2x2, 2x3, 3x2, 2x4, 4x2, 3x3, 2x5 or 5x2")->default_val("3x3");
+  cmd->add_option("--shape", args->shape, "Box shape RxC: 2x2, 2x3, 3x2, 2x4, 4x2, 3x3, 2x5 or 5x2; 2x6 and 6x2 with --classes leaving out class 1")->default_val("3x3");
   cmd->add_flag("--no-transpose", args->no_transpose,
                 "Leave transposition out of the group (square boxes only; for RxC with R != C it is never a symmetry)");
   add_threads_option(cmd, args->threads)->default_val(0);
@@ -71,8 +97,9 @@ const RegisterCommand register_symmetry(16, [](CLI::App& root) {
                   "2x5 classes), signatures (untransposed classes of 2xC / Rx2 shapes; the others fall back to line orbits)")
       ->default_val("auto")->check(CLI::IsMember({"auto", "line-orbits", "signatures"}));
   cmd->add_option("--classes", args->classes,
-                  "Count only these classes (1-based, the order of --json's class_table; comma-separated): their fixed "
-                  "grids, without the figure, which needs every class. Class 1 is the identity (the whole grid count)")
+                  "Count only these classes (1-based, the order of --json's class_table; numbers and ranges A:B, "
+                  "comma-separated): their fixed grids, without the figure, which needs every class. Class 1 is the "
+                  "identity (the whole grid count); 2x6 and 6x2 are taken without it (--classes 2:5005)")
       ->delimiter(',');
   cmd->add_option("--job-dir", args->job_dir,
                   "Run as a job in DIR: each class's fixed count journaled as it finishes, so that a stopped or killed "

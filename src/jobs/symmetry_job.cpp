@@ -51,9 +51,18 @@ std::optional<FixedMethod> parse_fixed_method(const std::string& m) {
   return std::nullopt;
 }
 
+// The class list as the CLI takes it, runs of consecutive numbers as ranges ("2:5005"): the log's
+// and the fingerprint's form.
 std::string class_list_text(const std::vector<std::uint32_t>& classes) {
   if (classes.empty()) return "all";
-  return fmt::format("{}", fmt::join(classes, ","));
+  std::vector<std::string> parts;
+  for (std::size_t i = 0; i < classes.size();) {
+    std::size_t j = i;
+    while (j + 1 < classes.size() && classes[j + 1] == classes[j] + 1) ++j;
+    parts.push_back(j == i ? std::to_string(classes[i]) : fmt::format("{}:{}", classes[i], classes[j]));
+    i = j + 1;
+  }
+  return fmt::format("{}", fmt::join(parts, ","));
 }
 
 // Which classes of a journal's job the run counts (class_selection, burnside.hpp; every class when
@@ -133,7 +142,8 @@ SymmetryJobSpec read_symmetry_spec(const fs::path& dir) {
 }
 
 PlanHeader symmetry_job_header(const SymmetryJobSpec& s) {
-  if (auto why = burnside_shape_error(s.run.shape)) throw JobInputError("symmetry --job-dir: " + *why);
+  const bool identity = s.classes.empty() || std::find(s.classes.begin(), s.classes.end(), 1u) != s.classes.end();
+  if (auto why = burnside_selection_error(s.run.shape, identity)) throw JobInputError("symmetry --job-dir: " + *why);
   const bool transposition = s.run.transposition && s.run.shape.rows == s.run.shape.cols;
   const SymmetryGroup grp = build_symmetry_group(s.run.shape, transposition);
   try {

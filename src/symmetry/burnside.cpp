@@ -28,10 +28,21 @@ std::optional<std::string> burnside_shape_error(Shape s) {
     if (auto why = engine_shape_error(s)) return "essentially different grids need the grid count: " + *why;
     return std::nullopt;
   }
+  if (twelve_digit_side2(s))
+    return "essentially different " + s.str() + " grids need the identity's term, the whole 12x12 count (gridenum count "
+           "--shape " + s.str() + ", a job of hours), which this command does not run; the other classes can be counted: "
+           "--classes 2:5005";
   if (side2_shape_error(s) || s.n() > 10)
     return "essentially different grids are counted for the shapes the count engine counts: 2x2, 2x3, 3x2, 2x4, 4x2, 3x3, "
-           "2x5 and 5x2, got " + s.str();
+           "2x5 and 5x2 (and the classes other than the identity of 2x6 and 6x2), got " + s.str();
   return std::nullopt;
+}
+
+bool twelve_digit_side2(Shape s) { return s.n() == 12 && (s.rows == 2 || s.cols == 2); }
+
+std::optional<std::string> burnside_selection_error(Shape s, bool identity_selected) {
+  if (!identity_selected && twelve_digit_side2(s)) return std::nullopt;
+  return burnside_shape_error(s);
 }
 
 namespace {
@@ -124,15 +135,17 @@ void poll_stop(const BurnsideHooks& hooks) {
 }
 
 // The identity's term: counted when selected and not known, or when a class still to count needs
-// the signature kernel's plain band counts (10 digits), which come with the count; a known term
-// counted again must be the same.
-void identity_term(Shape s, const BurnsideHooks& hooks, BurnsideResult& r, std::unique_ptr<Side2PlainCounts>& plain) {
+// the signature kernel's plain band counts (10 digits: signatures_need_plain_counts), which come
+// with the count; a known term counted again must be the same.
+void identity_term(Shape s, FixedMethod method, const BurnsideHooks& hooks, BurnsideResult& r,
+                   std::unique_ptr<Side2PlainCounts>& plain) {
   ClassTerm& id = r.terms[0];
   const std::optional<u128> known = id.counted && hooks.known ? hooks.known(0) : std::nullopt;
   bool classes_need_plain = false;
-  if (s.n() == 10)
+  if (s.n() == 10 && method != FixedMethod::LineOrbits)
     for (std::size_t i = 1; i < r.terms.size(); ++i)
-      classes_need_plain = classes_need_plain || (r.terms[i].counted && !r.terms[i].known);
+      classes_need_plain = classes_need_plain || (r.terms[i].counted && !r.terms[i].known &&
+                                                  signatures_need_plain_counts(s, r.terms[i].cls.rep));
   const BigInt nfact = factorial(s.n());
   if (!(id.counted && !known) && !classes_need_plain) {
     if (known) {
@@ -175,7 +188,7 @@ std::vector<std::size_t> class_selection(const std::vector<std::uint32_t>& numbe
 BurnsideResult run_burnside(const BurnsideOptions& opt, const BurnsideHooks& hooks) {
   const auto t0 = SteadyClock::now();
   const Shape s = opt.shape;
-  if (auto why = burnside_shape_error(s)) throw InputError(*why);
+  if (auto why = burnside_selection_error(s, !hooks.select || hooks.select(0))) throw InputError(*why);
   BurnsideResult r;
   r.shape = s;
   r.transposition = opt.transposition && s.rows == s.cols;
@@ -209,11 +222,21 @@ BurnsideResult run_burnside(const BurnsideOptions& opt, const BurnsideHooks& hoo
     r.terms.push_back(std::move(term));
   }
   assert(r.terms[0].identity);
+  // 12 digits: the classes counted from plain band counts need the 2x6 count's table (hours).
+  if (s.n() == 12) {
+    std::string waiting;
+    for (std::size_t i = 1; i < r.terms.size(); ++i)
+      if (r.terms[i].counted && !r.terms[i].known && signatures_need_plain_counts(s, r.terms[i].cls.rep))
+        waiting += (waiting.empty() ? "" : ", ") + std::to_string(i + 1);
+    if (!waiting.empty())
+      throw InputError("classes " + waiting + " of " + s.str() + " are counted from F(S) of every band signature, the " +
+                       s.str() + " count's class table, which this program does not have yet; leave them out of --classes");
+  }
   r.times.group = seconds_since(t);
 
   t = SteadyClock::now();
   std::unique_ptr<Side2PlainCounts> plain;
-  identity_term(s, hooks, r, plain);
+  identity_term(s, opt.method, hooks, r, plain);
   r.times.total = seconds_since(t);
 
   // Every other class still to count, one task each (the kernels run their own tasks inside); the

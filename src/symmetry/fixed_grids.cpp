@@ -89,6 +89,10 @@ GeometricSymmetry two_band_view(Shape s, const GeometricSymmetry& g) {
 
 bool signatures_apply(Shape s, const GeometricSymmetry& g) { return !g.transpose && (s.cols == 2 || s.rows == 2); }
 
+bool signatures_need_plain_counts(Shape s, const GeometricSymmetry& g) {
+  return signatures_apply(s, g) && detail::trivial_band_symmetry(two_band_shape(s), two_band_view(s, g));
+}
+
 // Auto: signatures wherever they apply. Measured (2 threads, loaded machine): 8x8 2x4, all
 // classes, 0.79 s by signatures against 1.26 s by line orbits; on 10x10 the band-keeping classes
 // are where line orbits break down -- "bands (1 2); bands (3 4); band 5: rows (1 2); stack 1:
@@ -108,7 +112,8 @@ FixedMethod resolve_fixed_method(Shape s, const GeometricSymmetry& g, FixedMetho
 
 FixedCount count_fixed_grids(Shape s, const GeometricSymmetry& g, const FixedOptions& opt) {
   const auto t0 = SteadyClock::now();
-  if (s.n() > 10) throw std::invalid_argument("fixed grids: at most 10 digits (" + s.str() + " has " + std::to_string(s.n()) + ")");
+  // 12 digits: the kernels' wide layouts (seven-word line-orbit states, three-word edge sets).
+  if (s.n() > 12) throw std::invalid_argument("fixed grids: at most 12 digits (" + s.str() + " has " + std::to_string(s.n()) + ")");
   if (!in_group(s, g)) throw std::invalid_argument("fixed grids: the element is not a symmetry of " + s.str() + " grids");
   if (g.is_identity())
     throw std::invalid_argument("fixed grids: the identity fixes every grid; its term is the count engine's total / N!");
@@ -126,7 +131,8 @@ FixedCount count_fixed_grids(Shape s, const GeometricSymmetry& g, const FixedOpt
   if (m == FixedMethod::LineOrbits) {
     res.grids = detail::count_by_line_orbits(s, g, res.relabel_types, st);
   } else {
-    res.grids = detail::count_by_signatures(two_band_shape(s), two_band_view(s, g), res.relabel_types, opt.plain, st);
+    res.grids = detail::count_by_signatures(two_band_shape(s), two_band_view(s, g), res.relabel_types, opt.plain, st,
+                                            opt.wide_edges);
   }
   res.method = m;
   res.relabellings = st.relabellings;

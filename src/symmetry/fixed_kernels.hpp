@@ -19,13 +19,19 @@ struct KernelStats {
 };
 
 // f(g) by filling orbits of lines with the first row fixed (fixed_line_orbits.cpp). `types`
-// are the cycle types pi may have (relabelling_types). Any g, N <= 10.
+// are the cycle types pi may have (relabelling_types). Any g, N <= 12.
 u128 count_by_line_orbits(Shape s, const GeometricSymmetry& g, const std::vector<CycleType>& types,
                           KernelStats& stats);
 
 // f(g) by band signatures (fixed_signatures.cpp). s must have two bands (s.cols == 2) and g
 // must be untransposed; the caller turns 2 x C shapes round first.
+// wide: the 12-digit edge sets whatever the shape (FixedOptions::wide_edges).
 u128 count_by_signatures(Shape s, const GeometricSymmetry& g, const std::vector<CycleType>& types,
-                         const PlainBandCounts* plain, KernelStats& stats);
+                         const PlainBandCounts* plain, KernelStats& stats, bool wide = false);
+
+// True when g (untransposed, s with two bands: s.cols == 2) swaps the bands and the band symmetry
+// it induces, (a1 a0, h^2, pi^2), is trivial: then the signature kernel sums plain band counts
+// F(S) over digit-type histograms (fixed_signatures.cpp), from PlainBandCounts when given.
+bool trivial_band_symmetry(Shape s, const GeometricSymmetry& g);
 
 }  // namespace gridenum::detail

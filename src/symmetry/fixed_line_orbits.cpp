@@ -17,7 +17,7 @@
 // largest 9x9 class a few hundred thousand states instead of a search over each grid).
 //
 // The state, one bit per (unit, digit): rows 0..N-1, then columns, then boxes, 3*N*N bits,
-// at most 300 for N = 10, in five 64-bit words:
+// at most 300 for N = 10, in five 64-bit words (12 digits: 432 bits in seven, BitsOf<7>):
 //
 //     word:  [ 0 ............. 1 .............. 2 ........... 3 ............. 4 ]
 //     bits:  [ row 0 digits | row 1 | ... | col 0 | ... | box 0 | ... | box N-1 | 0 pad ]
@@ -51,20 +51,20 @@
 namespace gridenum::detail {
 namespace {
 
-constexpr int kWords = 5;
-
-struct Bits {
+// kWords 64-bit words hold 3*N*N bits: five for up to 10 digits (300 bits), seven for 12 (432).
+template <int kWords>
+struct BitsOf {
   std::array<std::uint64_t, kWords> w{};
-  bool operator==(const Bits&) const = default;
-  bool disjoint(const Bits& o) const {
+  bool operator==(const BitsOf&) const = default;
+  bool disjoint(const BitsOf& o) const {
     std::uint64_t x = 0;
     for (int i = 0; i < kWords; ++i) x |= w[static_cast<std::size_t>(i)] & o.w[static_cast<std::size_t>(i)];
     return x == 0;
   }
-  void add(const Bits& o) {
+  void add(const BitsOf& o) {
     for (int i = 0; i < kWords; ++i) w[static_cast<std::size_t>(i)] |= o.w[static_cast<std::size_t>(i)];
   }
-  void remove(const Bits& o) {
+  void remove(const BitsOf& o) {
     for (int i = 0; i < kWords; ++i) w[static_cast<std::size_t>(i)] &= ~o.w[static_cast<std::size_t>(i)];
   }
   // Sets a bit; false if it was set already.
@@ -78,7 +78,8 @@ struct Bits {
 };
 
 struct BitsHash {
-  std::size_t operator()(const Bits& b) const {
+  template <int W>
+  std::size_t operator()(const BitsOf<W>& b) const {
     std::uint64_t h = 0x243F6A8885A308D3ull;
     for (auto x : b.w) {
       h ^= x;
@@ -181,6 +182,7 @@ std::vector<Perm> powers(const Perm& pi) {
 
 // The bits of "orbit o takes digit v at its first cell", or nullopt when it cannot
 // (pi^|o|(v) != v, or two of its cells would put one digit twice in a unit).
+template <class Bits>
 std::optional<Bits> orbit_mask(const Layout& L, const std::vector<Perm>& pipow, int o, int v) {
   const auto& orb = L.orbits[static_cast<std::size_t>(o)];
   const int n = L.n;
@@ -196,6 +198,7 @@ std::optional<Bits> orbit_mask(const Layout& L, const std::vector<Perm>& pipow, 
 }
 
 // Level 0: the orbit of row 0, its digits given by X(0, c) = c. False when they clash.
+template <class Bits>
 bool place_row0_orbit(const Layout& L, const Perm& pi, Bits& st) {
   const std::vector<Perm> pipow = powers(pi);
   for (int o : L.levels[0]) {
@@ -205,7 +208,7 @@ bool place_row0_orbit(const Layout& L, const Perm& pi, Bits& st) {
     assert(j < orb.size());
     // Digit at the orbit's first cell: pi^j(v) = X(row-0 cell) = its column.
     const int v = inverse(pipow[j % pipow.size()])[static_cast<std::size_t>(orb[j])];
-    const auto m = orbit_mask(L, pipow, o, v);
+    const auto m = orbit_mask<Bits>(L, pipow, o, v);
     if (!m || !st.disjoint(*m)) return false;
     st.add(*m);
   }
@@ -213,6 +216,7 @@ bool place_row0_orbit(const Layout& L, const Perm& pi, Bits& st) {
 }
 
 // The count for one pi.
+template <class Bits>
 class RootCounter {
  public:
   RootCounter(const Layout& L, const Perm& pi) : L_(L), pipow_(powers(pi)) {
@@ -220,7 +224,7 @@ class RootCounter {
     for (std::size_t o = 0; o < L.orbits.size(); ++o)
       if (L.level_of_orbit[o] > 0)
         for (int v = 0; v < L.n; ++v)
-          if (auto m = orbit_mask(L, pipow_, static_cast<int>(o), v)) options_[o].push_back(*m);
+          if (auto m = orbit_mask<Bits>(L, pipow_, static_cast<int>(o), v)) options_[o].push_back(*m);
     memo_.resize(L.levels.size());
   }
 
@@ -285,9 +289,9 @@ std::vector<Perm> root_symmetries(Shape s, const GeometricSymmetry& g) {
 
 }  // namespace
 
-u128 count_by_line_orbits(Shape s, const GeometricSymmetry& g, const std::vector<CycleType>& types,
-                          KernelStats& stats) {
-  if (s.n() > 10) throw std::invalid_argument("line orbits: at most 10 digits");
+template <class Bits>
+u128 count_by_line_orbits_with(Shape s, const GeometricSymmetry& g, const std::vector<CycleType>& types,
+                               KernelStats& stats) {
   const Layout L = make_layout(s, g);
 
   // Roots of q of an allowed type, indexed.
@@ -333,7 +337,7 @@ u128 count_by_line_orbits(Shape s, const GeometricSymmetry& g, const std::vector
   std::vector<u128> counts(reps.size(), 0);
   std::vector<std::uint64_t> states(reps.size(), 0);
   tbb::parallel_for(std::size_t{0}, reps.size(), [&](std::size_t i) {
-    RootCounter rc(L, roots[reps[i]]);
+    RootCounter<Bits> rc(L, roots[reps[i]]);
     counts[i] = rc.count(starts[reps[i]], states[i]);
   });
   u128 total = 0;
@@ -342,6 +346,13 @@ u128 count_by_line_orbits(Shape s, const GeometricSymmetry& g, const std::vector
     stats.states += states[i];
   }
   return total;
+}
+
+u128 count_by_line_orbits(Shape s, const GeometricSymmetry& g, const std::vector<CycleType>& types,
+                          KernelStats& stats) {
+  if (s.n() > 12) throw std::invalid_argument("line orbits: at most 12 digits");
+  return s.n() <= 10 ? count_by_line_orbits_with<BitsOf<5>>(s, g, types, stats)
+                     : count_by_line_orbits_with<BitsOf<7>>(s, g, types, stats);
 }
 
 }  // namespace gridenum::detail

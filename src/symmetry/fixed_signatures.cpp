@@ -37,7 +37,8 @@
 // the phi^l-invariant perfect matchings M through e0 whose orbit M .. phi^(l-1) M is disjoint
 // and inside the graph; remove the orbit and recurse. That counts each way to cover the graph
 // by orbits once; ordered bands are m_l! l^(m_l) times as many (which cycle of rho, and which
-// rotation). The memo key is the remaining edge set (N*N <= 100 bits) and the lengths left.
+// rotation). The memo key is the remaining edge set (N*N bits: 100 for 10x10, 144 for 12x12,
+// WideEdges) and the lengths left.
 //
 // Summing over signatures: those allowed form a product over the stack cycles of h (choose the
 // left set of one stack per cycle; the others follow, and the first must come back to itself).
@@ -64,6 +65,7 @@
 #include <map>
 #include <memory>
 #include <stdexcept>
+#include <type_traits>
 #include <unordered_map>
 
 #include "fixed_kernels.hpp"
@@ -74,10 +76,83 @@
 namespace gridenum::detail {
 namespace {
 
-using Edges = u128;  // bit d*N + c: digit d in column c
-constexpr Edges kOne = 1;
+// Edge sets of a band graph: bit d*N + c for digit d in column c. Up to 10 digits (N*N <= 100)
+// they fit one unsigned 128-bit word, the 10x10 hot path; 12 digits (144 bits) take WideEdges,
+// three 64-bit words. The counter and the sums below are templates over the two; the free
+// functions here are all they ask of an edge set.
+struct WideEdges {
+  std::array<std::uint64_t, 3> w{};
+  friend WideEdges operator&(const WideEdges& a, const WideEdges& b) {
+    return {{a.w[0] & b.w[0], a.w[1] & b.w[1], a.w[2] & b.w[2]}};
+  }
+  friend WideEdges operator|(const WideEdges& a, const WideEdges& b) {
+    return {{a.w[0] | b.w[0], a.w[1] | b.w[1], a.w[2] | b.w[2]}};
+  }
+  friend WideEdges operator~(const WideEdges& a) { return {{~a.w[0], ~a.w[1], ~a.w[2]}}; }
+  WideEdges& operator|=(const WideEdges& b) { return *this = *this | b; }
+  bool operator==(const WideEdges&) const = default;
+  explicit operator bool() const { return (w[0] | w[1] | w[2]) != 0; }
+};
+
+bool none(u128 g) { return g == 0; }
+bool none(const WideEdges& g) { return !g; }
+
+template <class E>
+E edge_bit(int f) {
+  if constexpr (std::is_same_v<E, u128>) {
+    return u128{1} << f;
+  } else {
+    E e;
+    e.w[static_cast<std::size_t>(f >> 6)] = std::uint64_t{1} << (f & 63);
+    return e;
+  }
+}
+
+// Digit d's row: the columns it has an edge to (N bits).
+std::uint32_t edge_row(u128 g, int d, int N) { return static_cast<std::uint32_t>(g >> (d * N)) & ((1u << N) - 1); }
+std::uint32_t edge_row(const WideEdges& g, int d, int N) {
+  const int p = d * N, word = p >> 6, off = p & 63;
+  std::uint64_t v = g.w[static_cast<std::size_t>(word)] >> off;
+  if (off + N > 64 && word < 2) v |= g.w[static_cast<std::size_t>(word + 1)] << (64 - off);
+  return static_cast<std::uint32_t>(v) & ((1u << N) - 1);
+}
+
+// The edge set with digit d's row `row` and no other edge.
+template <class E>
+E row_edges(std::uint32_t row, int d, int N) {
+  if constexpr (std::is_same_v<E, u128>) {
+    return static_cast<u128>(row) << (d * N);
+  } else {
+    E e;
+    const int p = d * N, word = p >> 6, off = p & 63;
+    e.w[static_cast<std::size_t>(word)] = std::uint64_t{row} << off;
+    if (off + N > 64 && word < 2) e.w[static_cast<std::size_t>(word + 1)] = std::uint64_t{row} >> (64 - off);
+    return e;
+  }
+}
+
+int low_bit(u128 g) {
+  const auto lo = static_cast<std::uint64_t>(g);
+  return lo ? std::countr_zero(lo) : 64 + std::countr_zero(static_cast<std::uint64_t>(g >> 64));
+}
+int low_bit(const WideEdges& g) {
+  for (int i = 0; i < 3; ++i)
+    if (g.w[static_cast<std::size_t>(i)]) return 64 * i + std::countr_zero(g.w[static_cast<std::size_t>(i)]);
+  return -1;
+}
+
+std::uint64_t edge_hash(u128 g) {
+  std::uint64_t h = static_cast<std::uint64_t>(g) * 0x9E3779B97F4A7C15ull;
+  return h ^ (static_cast<std::uint64_t>(g >> 64) + 0x7F4A7C159E3779B9ull + (h << 6) + (h >> 2));
+}
+std::uint64_t edge_hash(const WideEdges& g) {
+  std::uint64_t h = g.w[0] * 0x9E3779B97F4A7C15ull;
+  h ^= g.w[1] + 0x7F4A7C159E3779B9ull + (h << 6) + (h >> 2);
+  return h ^ (g.w[2] * 0xC2B2AE3D27D4EB4Full + (h << 6) + (h >> 2));
+}
 
 // Counts A(S; rho, tau, sigma) for one band symmetry phi = (rho, tau, sigma), any S.
+template <class Edges>
 class BandCounter {
  public:
   BandCounter(int R, const Perm& rho, const Perm& tau, const Perm& sigma) : R_(R), N_(2 * R) {
@@ -126,15 +201,14 @@ class BandCounter {
   };
   struct KeyHash {
     std::size_t operator()(const Key& k) const {
-      std::uint64_t h = static_cast<std::uint64_t>(k.g) * 0x9E3779B97F4A7C15ull;
-      h ^= static_cast<std::uint64_t>(k.g >> 64) + 0x7F4A7C159E3779B9ull + (h << 6) + (h >> 2);
+      std::uint64_t h = edge_hash(k.g);
       h ^= static_cast<std::uint64_t>(k.rem) * 0xBF58476D1CE4E5B9ull;
       return static_cast<std::size_t>(h ^ (h >> 31));
     }
   };
 
   u128 rec(Edges g, int rem) {
-    if (g == 0) return rem == 0 ? 1 : 0;
+    if (none(g)) return rem == 0 ? 1 : 0;
     if (rem == 0) return 0;
     if (plain_) {
       g = normalise(g);
@@ -148,7 +222,7 @@ class BandCounter {
       if ((rem / unit) % (R_ + 1) == 0) continue;
       // phi^l-invariant matchings M through e0: M(sigma^l d) = tau^l M(d).
       l_ = l;
-      used_edges_ = 0;
+      used_edges_ = Edges{};
       used_digits_ = 0;
       used_cols_ = 0;
       g_ = g;
@@ -168,9 +242,8 @@ class BandCounter {
   // isomorphic graphs may keep different forms), but every form is isomorphic to the graph it
   // came from, which is all the memo needs, and it merges most of the states.
   Edges normalise(Edges g) const {
-    const std::uint32_t cmask = (1u << N_) - 1;
     std::array<std::uint32_t, 16> row{}, col{};
-    for (int d = 0; d < N_; ++d) row[static_cast<std::size_t>(d)] = static_cast<std::uint32_t>(g >> (d * N_)) & cmask;
+    for (int d = 0; d < N_; ++d) row[static_cast<std::size_t>(d)] = edge_row(g, d, N_);
     for (int round = 0; round < 4; ++round) {
       std::sort(row.begin(), row.begin() + N_);
       // Column c's digit set in the sorted digit order.
@@ -192,8 +265,8 @@ class BandCounter {
       }
     }
     std::sort(row.begin(), row.begin() + N_);
-    Edges out = 0;
-    for (int d = 0; d < N_; ++d) out |= static_cast<Edges>(row[static_cast<std::size_t>(d)]) << (d * N_);
+    Edges out{};
+    for (int d = 0; d < N_; ++d) out |= row_edges<Edges>(row[static_cast<std::size_t>(d)], d, N_);
     return out;
   }
 
@@ -204,14 +277,9 @@ class BandCounter {
   int two_regular_cycles(Edges g) const {
     std::uint16_t cols[16] = {};
     for (int d = 0; d < N_; ++d)
-      for (auto row = static_cast<std::uint32_t>(g >> (d * N_)) & ((1u << N_) - 1); row; row &= row - 1)
+      for (auto row = edge_row(g, d, N_); row; row &= row - 1)
         cols[std::countr_zero(row)] |= static_cast<std::uint16_t>(1u << d);
     return gridenum::two_regular_cycles(cols, N_);
-  }
-
-  static int low_bit(Edges g) {
-    const auto lo = static_cast<std::uint64_t>(g);
-    return lo ? std::countr_zero(lo) : 64 + std::countr_zero(static_cast<std::uint64_t>(g >> 64));
   }
 
   // Puts edge e = (d, c) and its phi-images into M's orbit: M gets phi^(l j)(e), the other
@@ -234,11 +302,11 @@ class BandCounter {
     }
     const int span = l_ * a;
     if (span % len != 0) return false;  // phi^span(e) must be e again
-    Edges add = 0;
+    Edges add{};
     std::uint32_t digits = 0, cols = 0;
     for (int t = 0; t < span; ++t) {
       const int f = o[static_cast<std::size_t>(t % len)];
-      const Edges b = kOne << f;
+      const Edges b = edge_bit<Edges>(f);
       if (!(g_ & b) || ((used_edges_ | add) & b)) return false;
       add |= b;
       if (t % l_ == 0) {
@@ -272,7 +340,7 @@ class BandCounter {
     for (int c = 0; c < N_; ++c) {
       if (used_cols_ & (1u << c)) continue;
       const int e = d * N_ + c;
-      if (!(g_ & (kOne << e))) continue;
+      if (!(g_ & edge_bit<Edges>(e))) continue;
       const Edges ue = used_edges_;
       const std::uint32_t ud = used_digits_, uc = used_cols_;
       if (!place(e)) continue;
@@ -291,7 +359,7 @@ class BandCounter {
   std::unordered_map<Key, u128, KeyHash> memo_;
   // The matching being built (members, so place/extend need no long argument lists).
   int l_ = 1;
-  Edges g_ = 0, used_edges_ = 0;
+  Edges g_{}, used_edges_{};
   std::uint32_t used_digits_ = 0, used_cols_ = 0;
 };
 
@@ -326,7 +394,7 @@ struct Family {
   Family(int R_, const Perm& h, const Perm& pi, bool swap) : R(R_), N(2 * R_), all((1u << (2 * R_)) - 1) {
     pi_set.resize(std::size_t{all} + 1);
     for (std::uint32_t x = 0; x <= all; ++x) pi_set[x] = map_set(pi, x);
-    binom.assign(300, std::vector<std::uint64_t>(8, 0));
+    binom.assign(1024, std::vector<std::uint64_t>(8, 0));  // C(12, 6) = 924 left sets, up to 6 cycles
     for (std::size_t n = 0; n < binom.size(); ++n) {
       binom[n][0] = 1;
       for (std::size_t k = 1; k < 8 && k <= n; ++k) binom[n][k] = binom[n - 1][k - 1] + (k < n ? binom[n - 1][k] : 0);
@@ -487,14 +555,15 @@ std::vector<Perm> centraliser_generators(const Perm& pi) {
   return gens;
 }
 
+template <class Edges>
 Edges graph(int N, const std::uint32_t* L, bool complement) {
-  Edges g = 0;
+  Edges g{};
   const std::uint32_t all = (1u << N) - 1;
   for (int j = 0; j < N / 2; ++j) {
     const std::uint32_t left = complement ? all & ~L[j] : L[j];
     for (int d = 0; d < N; ++d) {
       const int c = (left >> d & 1) ? 2 * j : 2 * j + 1;
-      g |= kOne << (d * N + c);
+      g |= edge_bit<Edges>(d * N + c);
     }
   }
   return g;
@@ -527,7 +596,8 @@ Edges graph(int N, const std::uint32_t* L, bool complement) {
 // five free sets: 589,392 histograms (the two-stack class generator's count, side2.hpp); F of
 // each from PlainBandCounts (one class lookup) or from a BandCounter with no symmetry.
 
-u128 fix_trivial_band_symmetry(int R, const Perm& h, const Perm& pi, const PlainBandCounts* plain, BandCounter* own,
+template <class Edges>
+u128 fix_trivial_band_symmetry(int R, const Perm& h, const Perm& pi, const PlainBandCounts* plain, BandCounter<Edges>* own,
                                std::uint64_t& histograms) {
   const int N = 2 * R;
   const std::uint32_t all = (1u << N) - 1;
@@ -611,7 +681,7 @@ u128 fix_trivial_band_symmetry(int R, const Perm& h, const Perm& pi, const Plain
       // The kinds make every cycle close up; a miss would count a signature that is not one.
       if (x != L[c]) throw std::logic_error("signatures: a stack cycle does not close up");
     }
-    const u128 F = plain ? plain->fillings(full) : own->count(graph(N, full, false));
+    const u128 F = plain ? plain->fillings(full) : own->count(graph<Edges>(N, full, false));
     const std::uint64_t num = fact[static_cast<std::size_t>(f)] * fact[static_cast<std::size_t>(j2)];
     assert(num % weight_den == 0);
     const u128 w = static_cast<u128>(num / weight_den) << differing;
@@ -658,11 +728,21 @@ u128 fix_trivial_band_symmetry(int R, const Perm& h, const Perm& pi, const Plain
 
 }  // namespace
 
-u128 count_by_signatures(Shape s, const GeometricSymmetry& g, const std::vector<CycleType>& types,
-                         const PlainBandCounts* plain, KernelStats& stats) {
-  if (s.cols != 2 || g.transpose) throw std::invalid_argument("signatures: needs R x 2 boxes and an untransposed element");
+bool trivial_band_symmetry(Shape s, const GeometricSymmetry& g) {
+  const int R = s.rows;
+  if (g.rows[0] < R) return false;  // keeps the bands
+  Perm a0(static_cast<std::size_t>(R)), a1(static_cast<std::size_t>(R));
+  for (int i = 0; i < R; ++i) {
+    a0[static_cast<std::size_t>(i)] = g.rows[static_cast<std::size_t>(i)] % R;
+    a1[static_cast<std::size_t>(i)] = g.rows[static_cast<std::size_t>(R + i)] % R;
+  }
+  return is_identity(compose(a1, a0)) && is_identity(compose(g.cols, g.cols));
+}
+
+template <class Edges>
+u128 count_by_signatures_with(Shape s, const GeometricSymmetry& g, const std::vector<CycleType>& types,
+                              const PlainBandCounts* plain, KernelStats& stats) {
   const int R = s.rows, N = s.n();
-  if (N * N > 128) throw std::invalid_argument("signatures: at most 11 digits");
   const bool swap = g.rows[0] >= R;
   Perm a0(static_cast<std::size_t>(R)), a1(static_cast<std::size_t>(R));
   for (int i = 0; i < R; ++i) {
@@ -678,9 +758,9 @@ u128 count_by_signatures(Shape s, const GeometricSymmetry& g, const std::vector<
 
   u128 f = 0;
   // Trivial band symmetry: the histogram sum (see fix_trivial_band_symmetry), one type at a time.
-  if (swap && is_identity(compose(a1, a0)) && is_identity(compose(g.cols, g.cols))) {
-    std::unique_ptr<BandCounter> own;
-    if (!plain) own = std::make_unique<BandCounter>(R, identity_perm(R), identity_perm(N), identity_perm(N));
+  if (trivial_band_symmetry(s, g)) {
+    std::unique_ptr<BandCounter<Edges>> own;
+    if (!plain) own = std::make_unique<BandCounter<Edges>>(R, identity_perm(R), identity_perm(N), identity_perm(N));
     for (const CycleType& type : types) {
       ++stats.relabellings;
       const u128 fix = fix_trivial_band_symmetry(R, g.cols, perm_of_type(type), plain, own.get(), stats.searched);
@@ -737,14 +817,14 @@ u128 count_by_signatures(Shape s, const GeometricSymmetry& g, const std::vector<
     const Perm rho = swap ? compose(a1, a0) : a0;
     const Perm tau = swap ? compose(g.cols, g.cols) : g.cols;
     const Perm sig = swap ? compose(pi, pi) : pi;
-    tbb::enumerable_thread_specific<BandCounter> top([&] { return BandCounter(R, rho, tau, sig); });
-    tbb::enumerable_thread_specific<BandCounter> bottom([&] { return BandCounter(R, a1, g.cols, pi); });
+    tbb::enumerable_thread_specific<BandCounter<Edges>> top([&] { return BandCounter<Edges>(R, rho, tau, sig); });
+    tbb::enumerable_thread_specific<BandCounter<Edges>> bottom([&] { return BandCounter<Edges>(R, a1, g.cols, pi); });
     std::vector<u128> w(orbits.size(), 0);
     tbb::parallel_for(std::size_t{0}, orbits.size(), [&](std::size_t k) {
       std::uint32_t LL[16];
       fam.expand(orbits[k].first, LL);
-      u128 a = top.local().count(graph(N, LL, false));
-      if (!swap && a != 0) a = checked_mul(a, bottom.local().count(graph(N, LL, true)));
+      u128 a = top.local().count(graph<Edges>(N, LL, false));
+      if (!swap && a != 0) a = checked_mul(a, bottom.local().count(graph<Edges>(N, LL, true)));
       w[k] = a;
     });
     u128 fix = 0;
@@ -758,6 +838,15 @@ u128 count_by_signatures(Shape s, const GeometricSymmetry& g, const std::vector<
     f = checked_add(f, fix / z);
   }
   return f;
+}
+
+u128 count_by_signatures(Shape s, const GeometricSymmetry& g, const std::vector<CycleType>& types,
+                         const PlainBandCounts* plain, KernelStats& stats, bool wide) {
+  if (s.cols != 2 || g.transpose) throw std::invalid_argument("signatures: needs R x 2 boxes and an untransposed element");
+  const int N = s.n();
+  if (N > 12) throw std::invalid_argument("signatures: at most 12 digits");
+  return N * N <= 128 && !wide ? count_by_signatures_with<u128>(s, g, types, plain, stats)
+                      : count_by_signatures_with<WideEdges>(s, g, types, plain, stats);
 }
 
 }  // namespace gridenum::detail

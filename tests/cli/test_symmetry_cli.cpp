@@ -138,3 +138,33 @@ TEST(SymmetryCli, JobStatusResumeAndClasses) {
   EXPECT_EQ(bad.code, 2) << bad.err;
   EXPECT_TRUE(contains(bad.err, "91")) << bad.err;
 }
+
+// 12x12 with 2x6 boxes: the identity's term is the 2x6 count, so a run must leave class 1 out
+// (the message says how); a class counted from that count's band table is refused by number; the
+// other classes are counted, by class number or range, in one run or as a job.
+TEST(SymmetryCli, TwelveDigitClassesWithoutTheIdentity) {
+  Proc p = run_cli({"symmetry", "--shape", "2x6"});
+  EXPECT_EQ(p.code, 2) << p.err;
+  EXPECT_TRUE(contains(p.err, "--classes 2:5005")) << p.err;
+  p = run_cli({"symmetry", "--shape", "6x2", "--classes", "1,4941"});
+  EXPECT_EQ(p.code, 2) << p.err;
+  p = run_cli({"symmetry", "--shape", "2x6", "--classes", "4940"});  // "stacks (1 2)"
+  EXPECT_EQ(p.code, 2) << p.err;
+  EXPECT_TRUE(contains(p.err, "classes 4940 of 2x6")) << p.err;
+  p = run_cli({"symmetry", "--shape", "2x6", "--classes", "4941:4942,2", "--threads", "1"});
+  ASSERT_EQ(p.code, 0) << p.err;
+  EXPECT_TRUE(contains(p.out, "this run counted 3 of them")) << p.out;
+  EXPECT_TRUE(contains(p.out, "238,878,720,000")) << p.out;  // class 4941, as line orbits gives it too
+  p = run_cli({"symmetry", "--shape", "2x6", "--classes", "5:3"});
+  EXPECT_EQ(p.code, 2) << p.err;
+  EXPECT_TRUE(contains(p.err, "A:B")) << p.err;
+
+  TempDir t;
+  const std::string dir = (t / "sym12").string();
+  p = run_cli({"symmetry", "--shape", "2x6", "--classes", "4941:4942", "--job-dir", dir, "--threads", "1", "--json"});
+  ASSERT_EQ(p.code, 0) << p.err;
+  const auto doc = nlohmann::json::parse(p.out);
+  EXPECT_EQ(doc["class_table"][4940]["fixed"], "238878720000");
+  EXPECT_EQ(doc["grids"], nullptr);
+  EXPECT_TRUE(contains(slurp(t / "sym12" / "job.log"), "classes 4941:4942")) << slurp(t / "sym12" / "job.log");
+}

@@ -50,6 +50,13 @@ struct BurnsideOptions {
 // cannot), or nullopt. Up to 9 digits: every shape the stack method counts; 10 digits: 2x5 and
 // 5x2 (the side-2 routes).
 std::optional<std::string> burnside_shape_error(Shape s);
+// 2x6 and 6x2: 12 digits, two stacks or two bands. Their classes other than the identity are
+// counted by the signature kernel (wide edge sets); the identity's term is the 2x6 count, a job of
+// hours that Burnside does not run, so a run of these shapes must leave class 1 out (--classes),
+// and the classes that need the 2x6 count's band table (signatures_need_plain_counts) as well.
+bool twelve_digit_side2(Shape s);
+// burnside_shape_error, except that a run leaving the identity out may take 2x6 and 6x2.
+std::optional<std::string> burnside_selection_error(Shape s, bool identity_selected);
 
 // What a job (jobs/symmetry_job.hpp) or a partial run holds over a run: which classes to count,
 // the f it already has for some of them (a job's journal), where each new f goes, and when to stop.

@@ -66,6 +66,9 @@ struct FixedOptions {
   // Plain band counts for R x 2 (or 2 x R) shapes with R = plain->half(); nullptr: the kernel
   // counts them itself (BandCounter).
   const PlainBandCounts* plain = nullptr;
+  // Signatures: count with the 12-digit edge sets (three 64-bit words) on a shape of up to 10
+  // digits too, whose own layout is one 128-bit word. The two must agree (tests).
+  bool wide_edges = false;
 };
 
 struct FixedCount {
@@ -92,7 +95,13 @@ bool signatures_apply(Shape s, const GeometricSymmetry& g);
 FixedMethod resolve_fixed_method(Shape s, const GeometricSymmetry& g, FixedMethod requested,
                                  const std::vector<CycleType>& types);
 
-// f(g) for a non-identity element g of shape s's geometric group (N <= 10). Runs oneTBB tasks in
+// True when the signature kernel counts g from plain band counts F(S) summed over histograms
+// (band-swapping elements whose band symmetry is trivial). For 10 digits run_burnside hands it the
+// side-2 count's table; for 12 digits that table is the 2x6 count's (hours), so these classes wait
+// for it. False when signatures do not apply to g.
+bool signatures_need_plain_counts(Shape s, const GeometricSymmetry& g);
+
+// f(g) for a non-identity element g of shape s's geometric group (N <= 12). Runs oneTBB tasks in
 // the caller's arena. Throws std::invalid_argument for the identity, for g outside the group,
 // and for a method that does not apply to g.
 FixedCount count_fixed_grids(Shape s, const GeometricSymmetry& g, const FixedOptions& opt = {});
