@@ -14,6 +14,7 @@
 #include "gridenum/count/shard.hpp"
 #include "gridenum/verify/side2_verify.hpp"
 #include "gridenum/verify/estimate_verify.hpp"
+#include "gridenum/verify/symmetry_job_verify.hpp"
 #include "gridenum/verify/symmetry_recount.hpp"
 #include "gridenum/verify/symmetry_verify.hpp"
 #include "gridenum/verify/three_band_verify.hpp"
@@ -232,7 +233,8 @@ const RegisterCommand register_verify(15, [](CLI::App& root) {
       "A finished count: units, per-class sums, the total from the class table, the whole total recomputed by the other "
       "method where that is cheap, and units recounted at random (--sample, --double-check); or a finished estimate "
       "job: its batches, the estimate folded again from them, and batches drawn again from the seed; or a merged "
-      "estimate: each of its shards so, and the merge made again from them");
+      "estimate: each of its shards so, and the merge made again from them; or a symmetry job (finished or part-way): "
+      "its journal, Burnside's checks on it, its result files and classes counted again");
   res->add_option("PATH", a->path,
                   "A result file (JSON: gridenum count --json > FILE, or merge --output DIR's result.json) or a finished "
                   "job's directory (its journal is checked too; an estimate job's: by default 2 of its batches are drawn "
@@ -287,6 +289,14 @@ const RegisterCommand register_verify(15, [](CLI::App& root) {
                                  " applies to a count; an estimate job's batches are drawn again by its own sampler "
                                  "(--sample K, --double-check SHARE)");
         return verify_estimate_result(a->path, o);
+      }
+      if (is_symmetry_result(a->path)) {  // verify/symmetry_job_verify.hpp
+        if (sh) throw VerifyInputError("--shard: a symmetry job's classes are checked as a whole; leave it out");
+        if (!a->kernel.empty() || a->recompute != "auto")
+          throw VerifyInputError(std::string(a->kernel.empty() ? "--recompute" : "--kernel") +
+                                 " applies to a count; a symmetry job's classes are counted again by its own kernels "
+                                 "(--sample K, --double-check SHARE)");
+        return verify_symmetry_job(a->path, o);
       }
       const ResultDoc doc = load_result(a->path);
       if (sh) {

@@ -111,6 +111,12 @@ std::string job_json_text(const nlohmann::json& j) {
   return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
+fs::path job_dir_of(const fs::path& path) {
+  std::error_code ec;
+  if (fs::is_directory(path, ec)) return path;
+  return path.parent_path().empty() ? fs::path(".") : path.parent_path();
+}
+
 JobConfig read_job_config(const fs::path& dir) {
   std::error_code ec;
   const JobPaths p{dir};

@@ -32,13 +32,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// DIR for a job directory or DIR/result.json.
-fs::path job_dir_of(const fs::path& path) {
-  std::error_code ec;
-  if (fs::is_directory(path, ec)) return path;
-  return path.parent_path().empty() ? fs::path(".") : path.parent_path();
-}
-
 // A figure of result.json as text (strings as they are, numbers as JSON prints them), or a note
 // that it is missing.
 std::string field(const nlohmann::json& j, const nlohmann::json::json_pointer& at) {

@@ -80,6 +80,10 @@ struct JobOutcome {
 // already holds one when starting), JobLockedError, JournalError, JobIoError.
 JobOutcome run_job(const JobRequest& req);
 
+// DIR for a path that is a job directory DIR or a file in it (DIR/result.json): what `verify result`
+// and the other commands that take either are given.
+std::filesystem::path job_dir_of(const std::filesystem::path& path);
+
 // The job's config (DIR/config.toml). JobInputError when DIR does not exist or holds no job.
 JobConfig read_job_config(const std::filesystem::path& dir);
 
