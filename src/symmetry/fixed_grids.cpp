@@ -89,6 +89,12 @@ GeometricSymmetry two_band_view(Shape s, const GeometricSymmetry& g) {
 
 bool signatures_apply(Shape s, const GeometricSymmetry& g) { return !g.transpose && (s.cols == 2 || s.rows == 2); }
 
+std::uint64_t signature_work(Shape s, const GeometricSymmetry& g) {
+  if (!signatures_apply(s, g)) return 0;
+  const std::vector<CycleType> types = relabelling_types(s, g);
+  return types.empty() ? 0 : detail::signature_family_members(two_band_shape(s), two_band_view(s, g), types);
+}
+
 bool signatures_need_plain_counts(Shape s, const GeometricSymmetry& g) {
   return signatures_apply(s, g) && detail::trivial_band_symmetry(two_band_shape(s), two_band_view(s, g));
 }

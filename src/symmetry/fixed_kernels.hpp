@@ -34,4 +34,9 @@ u128 count_by_signatures(Shape s, const GeometricSymmetry& g, const std::vector<
 // F(S) over digit-type histograms (fixed_signatures.cpp), from PlainBandCounts when given.
 bool trivial_band_symmetry(Shape s, const GeometricSymmetry& g);
 
+// The allowed signature multisets the signature kernel would walk for g (s.cols == 2, untransposed),
+// summed over the relabelling types: how much work the class is, known in microseconds (the
+// histogram sums of trivial band symmetry, not estimated, count as the most: UINT64_MAX).
+std::uint64_t signature_family_members(Shape s, const GeometricSymmetry& g, const std::vector<CycleType>& types);
+
 }  // namespace gridenum::detail

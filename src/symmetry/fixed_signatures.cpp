@@ -739,6 +739,19 @@ bool trivial_band_symmetry(Shape s, const GeometricSymmetry& g) {
   return is_identity(compose(a1, a0)) && is_identity(compose(g.cols, g.cols));
 }
 
+std::uint64_t signature_family_members(Shape s, const GeometricSymmetry& g, const std::vector<CycleType>& types) {
+  // Histogram sums walk no signature orbits; their cost is not estimated here, and on 10x10 they
+  // are among the heaviest classes (seconds, serial), so they count as the most work.
+  if (trivial_band_symmetry(s, g)) return UINT64_MAX;
+  const bool swap = g.rows[0] >= s.rows;
+  std::uint64_t members = 0;
+  for (const CycleType& type : types) {
+    const Family fam(s.rows, g.cols, perm_of_type(type), swap);
+    members = fam.size > UINT64_MAX - members ? UINT64_MAX : members + fam.size;
+  }
+  return members;
+}
+
 template <class Edges>
 u128 count_by_signatures_with(Shape s, const GeometricSymmetry& g, const std::vector<CycleType>& types,
                               const PlainBandCounts* plain, KernelStats& stats) {

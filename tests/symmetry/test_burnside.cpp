@@ -135,3 +135,30 @@ TEST(Burnside, PublishedFigureNotePointsAtTheDocsOnly) {
   EXPECT_EQ(format_text(r).find("note:"), std::string::npos);
   EXPECT_TRUE(to_json(r).at("note").is_null());
 }
+
+// The classes run cheapest first (burnside.cpp): on one thread the classes reach done() in
+// non-decreasing signature_work, the classes no relabelling fits (work 0) first; the answer is the
+// one the class order gives.
+TEST(Burnside, ClassesRunCheapestFirst) {
+  for (Shape s : {Shape{2, 4}, Shape{4, 2}}) {
+    BurnsideOptions o;
+    o.shape = s;
+    o.threads = 1;
+    std::vector<std::size_t> seen;
+    BurnsideHooks hooks;
+    hooks.done = [&](std::size_t i, u128) { seen.push_back(i); };
+    const BurnsideResult r = run_burnside(o, hooks);
+    EXPECT_EQ(r.essentially_different, 1673187) << s.str();
+    ASSERT_EQ(seen.size(), r.terms.size()) << s.str();  // every class once, the identity first
+    EXPECT_EQ(seen[0], 0u);
+    std::uint64_t last = 0;
+    std::size_t heavy_after_light = 0;
+    for (std::size_t k = 1; k < seen.size(); ++k) {
+      const std::uint64_t w = signature_work(s, r.terms[seen[k]].cls.rep);
+      heavy_after_light += w < last ? 1 : 0;
+      last = std::max(last, w);
+    }
+    EXPECT_EQ(heavy_after_light, 0u) << s.str();
+    EXPECT_GT(last, 0u) << s.str();
+  }
+}

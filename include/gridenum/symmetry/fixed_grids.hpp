@@ -101,6 +101,10 @@ FixedMethod resolve_fixed_method(Shape s, const GeometricSymmetry& g, FixedMetho
 // for it. False when signatures do not apply to g.
 bool signatures_need_plain_counts(Shape s, const GeometricSymmetry& g);
 
+// A cheap measure of how long the signature kernel takes on g (the allowed signature multisets it
+// would walk; 0 when signatures do not apply or g fixes no grid), for ordering a run's classes.
+std::uint64_t signature_work(Shape s, const GeometricSymmetry& g);
+
 // f(g) for a non-identity element g of shape s's geometric group (N <= 12). Runs oneTBB tasks in
 // the caller's arena. Throws std::invalid_argument for the identity, for g outside the group,
 // and for a method that does not apply to g.
