@@ -140,7 +140,7 @@ TEST(Burnside, PublishedFigureNotePointsAtTheDocsOnly) {
 // non-decreasing signature_work, the classes no relabelling fits (work 0) first; the answer is the
 // one the class order gives.
 TEST(Burnside, ClassesRunCheapestFirst) {
-  for (Shape s : {Shape{2, 4}, Shape{4, 2}}) {
+  for (Shape s : {Shape{2, 3}, Shape{3, 2}}) {
     BurnsideOptions o;
     o.shape = s;
     o.threads = 1;
@@ -148,7 +148,7 @@ TEST(Burnside, ClassesRunCheapestFirst) {
     BurnsideHooks hooks;
     hooks.done = [&](std::size_t i, u128) { seen.push_back(i); };
     const BurnsideResult r = run_burnside(o, hooks);
-    EXPECT_EQ(r.essentially_different, 1673187) << s.str();
+    EXPECT_EQ(r.essentially_different, 49) << s.str();
     ASSERT_EQ(seen.size(), r.terms.size()) << s.str();  // every class once, the identity first
     EXPECT_EQ(seen[0], 0u);
     std::uint64_t last = 0;
