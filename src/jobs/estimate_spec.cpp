@@ -9,6 +9,7 @@
 #include "gridenum/core/checksum.hpp"
 #include "gridenum/estimate/report.hpp"
 #include "gridenum/jobs/estimate_job.hpp"
+#include "gridenum/jobs/job.hpp"
 #include "gridenum/jobs/job_errors.hpp"
 
 namespace gridenum {
@@ -57,21 +58,9 @@ std::optional<std::string> estimate_spec_error(const EstimateJobSpec& s) {
 
 EstimateJobSpec read_estimate_spec(const fs::path& dir) {
   const fs::path file = estimate_spec_path(dir);
-  std::error_code ec;
-  if (!fs::exists(dir, ec)) throw JobInputError("no job in " + dir.string() + ": the directory does not exist");
-  if (!fs::exists(file, ec))
-    throw JobInputError("no estimate job in " + dir.string() +
-                        ": it has no estimate.json (start one with gridenum estimate --job-dir DIR)");
-  const auto bad = [&](const std::string& why) {
-    return JobInputError(file.string() + ": " + why + " (the file is written by gridenum estimate --job-dir; restore it or "
-                                                      "start the job again in a new directory)");
-  };
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(read_whole_file(file));  // open_job_file: no symlink, no FIFO
-  } catch (const nlohmann::json::exception& e) {
-    throw bad(std::string("not JSON: ") + e.what());
-  }
+  const std::string start = "gridenum estimate --job-dir";
+  const nlohmann::json j = read_job_parameters(dir, file, "estimate", start);
+  const auto bad = [&](const std::string& why) { return job_parameter_error(file, why, start); };
   EstimateJobSpec s;
   try {
     if (j.at("kind") != "gridenum estimate job" || j.at("version") != 1) throw bad("not a version-1 estimate job file");

@@ -77,12 +77,7 @@ std::string format_status(const EstimateJobStatus& s) {
                      s.threads_last_session, s.threads_last_session == 1 ? "" : "s");
   if (s.eta_seconds)
     t += "  time left: " + short_duration(*s.eta_seconds) + (s.running.held ? "" : " if resumed at that speed") + "\n";
-  if (s.running.held) t += fmt::format("  running: pid {} ({})\n", s.running.pid, s.running.command);
-  else if (!s.finished) t += "  not running; continue with: gridenum resume " + s.dir.string() + "\n";
-  if (s.finished) t += "  finished: result in " + JobPaths{s.dir}.result_text().string() + "\n";
-  if (s.torn_tail) t += "  note: journal " + *s.torn_tail + "\n";
-  t += fmt::format("  sessions: {}\n", s.sessions);
-  return t;
+  return t + job_state_lines(s.dir, s.running, s.finished, s.torn_tail, s.sessions);
 }
 
 nlohmann::json to_json(const EstimateJobStatus& s) {

@@ -14,6 +14,7 @@
 // last record: resume recomputes the rest. Nothing is ever derived from a result file.
 #include "gridenum/jobs/job.hpp"
 
+#include <fmt/format.h>
 #include <spdlog/logger.h>
 #include <fcntl.h>
 #include <spdlog/sinks/base_sink.h>
@@ -109,6 +110,35 @@ nlohmann::json job_provenance() {
 
 std::string job_json_text(const nlohmann::json& j) {
   return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
+nlohmann::json read_job_parameters(const fs::path& dir, const fs::path& file, const std::string& kind,
+                                   const std::string& start) {
+  std::error_code ec;
+  if (!fs::exists(dir, ec)) throw JobInputError("no job in " + dir.string() + ": the directory does not exist");
+  if (!fs::exists(file, ec))
+    throw JobInputError("no " + kind + " job in " + dir.string() + ": it has no " + file.filename().string() +
+                        " (start one with " + start + " DIR)");
+  try {
+    return nlohmann::json::parse(read_whole_file(file));  // open_job_file: no symlink, no FIFO
+  } catch (const nlohmann::json::exception& e) {
+    throw job_parameter_error(file, std::string("not JSON: ") + e.what(), start);
+  }
+}
+
+JobInputError job_parameter_error(const fs::path& file, const std::string& why, const std::string& start) {
+  return JobInputError(file.string() + ": " + why + " (the file is written by " + start +
+                       "; restore it or start the job again in a new directory)");
+}
+
+std::string job_state_lines(const fs::path& dir, const LockHolder& running, bool finished,
+                            const std::optional<std::string>& torn_tail, int sessions) {
+  std::string t;
+  if (running.held) t += fmt::format("  running: pid {} ({})\n", running.pid, running.command);
+  else if (!finished) t += "  not running; continue with: gridenum resume " + dir.string() + "\n";
+  if (finished) t += "  finished: result in " + JobPaths{dir}.result_text().string() + "\n";
+  if (torn_tail) t += "  note: journal " + *torn_tail + "\n";
+  return t + fmt::format("  sessions: {}\n", sessions);
 }
 
 fs::path job_dir_of(const fs::path& path) {

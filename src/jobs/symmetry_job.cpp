@@ -104,21 +104,9 @@ std::string symmetry_spec_text(const SymmetryJobSpec& s) {
 
 SymmetryJobSpec read_symmetry_spec(const fs::path& dir) {
   const fs::path file = symmetry_spec_path(dir);
-  std::error_code ec;
-  if (!fs::exists(dir, ec)) throw JobInputError("no job in " + dir.string() + ": the directory does not exist");
-  if (!fs::exists(file, ec))
-    throw JobInputError("no symmetry job in " + dir.string() +
-                        ": it has no symmetry.json (start one with gridenum symmetry --job-dir DIR)");
-  const auto bad = [&](const std::string& why) {
-    return JobInputError(file.string() + ": " + why + " (the file is written by gridenum symmetry --job-dir; restore it or "
-                                                      "start the job again in a new directory)");
-  };
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(read_whole_file(file));  // open_job_file: no symlink, no FIFO
-  } catch (const nlohmann::json::exception& e) {
-    throw bad(std::string("not JSON: ") + e.what());
-  }
+  const std::string start = "gridenum symmetry --job-dir";
+  const nlohmann::json j = read_job_parameters(dir, file, "symmetry", start);
+  const auto bad = [&](const std::string& why) { return job_parameter_error(file, why, start); };
   SymmetryJobSpec s;
   try {
     if (j.at("kind") != "gridenum symmetry job" || j.at("version") != 1) throw bad("not a version-1 symmetry job file");
@@ -378,12 +366,7 @@ std::string format_status(const SymmetryJobStatus& s) {
     if (s.left.size() > 20) list += fmt::format(", ... ({} in all)", s.left.size());
     t += "  left: classes " + list + " (numbers as in gridenum symmetry --json)\n";
   }
-  if (s.running.held) t += fmt::format("  running: pid {} ({})\n", s.running.pid, s.running.command);
-  else if (!s.finished) t += "  not running; continue with: gridenum resume " + s.dir.string() + "\n";
-  if (s.finished) t += "  finished: result in " + JobPaths{s.dir}.result_text().string() + "\n";
-  if (s.torn_tail) t += "  note: journal " + *s.torn_tail + "\n";
-  t += fmt::format("  sessions: {}\n", s.sessions);
-  return t;
+  return t + job_state_lines(s.dir, s.running, s.finished, s.torn_tail, s.sessions);
 }
 
 nlohmann::json to_json(const SymmetryJobStatus& s) {

@@ -26,6 +26,8 @@
 #include <nlohmann/json.hpp>
 
 #include "gridenum/jobs/config.hpp"
+#include "gridenum/jobs/job_errors.hpp"
+#include "gridenum/jobs/job_lock.hpp"
 #include "gridenum/jobs/journal.hpp"
 #include "gridenum/jobs/work.hpp"
 
@@ -83,6 +85,20 @@ JobOutcome run_job(const JobRequest& req);
 // DIR for a path that is a job directory DIR or a file in it (DIR/result.json): what `verify result`
 // and the other commands that take either are given.
 std::filesystem::path job_dir_of(const std::filesystem::path& path);
+
+// The JSON parameter file of an estimate or symmetry job (DIR/estimate.json, DIR/symmetry.json),
+// read through open_job_file. `kind` names the job ("estimate", "symmetry"), `start` the command
+// that makes one ("gridenum estimate --job-dir"). JobInputError when DIR or the file does not
+// exist (saying how such a job starts) or the file is not JSON (job_parameter_error).
+nlohmann::json read_job_parameters(const std::filesystem::path& dir, const std::filesystem::path& file,
+                                   const std::string& kind, const std::string& start);
+// The error for a damaged parameter file: the file, what is wrong, who writes it and what to do.
+JobInputError job_parameter_error(const std::filesystem::path& file, const std::string& why, const std::string& start);
+
+// The lines every job's `status` text ends with: whether a process runs it (pid and command) or how
+// to continue it, where its result is once finished, a torn journal tail, the sessions so far.
+std::string job_state_lines(const std::filesystem::path& dir, const LockHolder& running, bool finished,
+                            const std::optional<std::string>& torn_tail, int sessions);
 
 // The job's config (DIR/config.toml). JobInputError when DIR does not exist or holds no job.
 JobConfig read_job_config(const std::filesystem::path& dir);
