@@ -52,7 +52,8 @@
 //
 // Measured (2x5, 2 threads, load 4-6): the 1,260 classes, 85 past the relabelling filter, in
 // 29 s of which the heaviest classes take 9 s each (the band-keeping class "bands (1 2); stack 1:
-// columns (1 2); stack 2: columns (1 2)", 414 signature orbits and f = 0, and the histogram sum
+// columns (1 2); stack 2: columns (1 2)", 414 signature orbits and f = 0 -- the placement
+// condition of fixed_grids.cpp now rules it out before any kernel runs -- and the histogram sum
 // of "every band's rows swapped; stacks swapped", 1.78M histograms).
 #include <oneapi/tbb/enumerable_thread_specific.h>
 #include <oneapi/tbb/parallel_for.h>

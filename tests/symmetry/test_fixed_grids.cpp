@@ -149,6 +149,53 @@ TEST(FixedGrids, TwelveDigitKernelsAgree) {
   EXPECT_TRUE(signatures_need_plain_counts(s, swap->rep));
 }
 
+// Step 1's placement condition (a cell takes only digits whose cycle length the units through it
+// allow; Hall's condition per unit) removes relabelling types that fix no grid, and only those: on
+// every shape of 10 and 12 digits, each class it leaves with no type is counted without it by line
+// orbits (with step 1's first condition only) and found to fix nothing. On every other shape it
+// removes nothing; and it never adds a type. The classes it
+// removes include "bands (1 2); stack 1: columns (1 2); stack 2: columns (1 2)" of 2x6, which
+// the signature kernel cannot walk (over 2^32 signatures).
+TEST(FixedGrids, PlacementConditionRemovesOnlyTypesThatFixNoGrid) {
+  std::size_t removed = 0;
+  for (Shape s : {Shape{2, 2}, Shape{2, 3}, Shape{3, 2}, Shape{2, 4}, Shape{4, 2}, Shape{3, 3}, Shape{2, 5}, Shape{5, 2},
+                  Shape{3, 4}, Shape{4, 3}, Shape{2, 6}, Shape{6, 2}}) {
+    const SymmetryGroup grp = build_symmetry_group(s, s.rows == s.cols);
+    std::size_t removed_here = 0;
+    for (std::size_t i = 1; i < grp.classes.size(); ++i) {
+      const GeometricSymmetry& g = grp.classes[i].rep;
+      const std::vector<CycleType> all = relabelling_types(s, g, false), kept = relabelling_types(s, g);
+      for (const CycleType& t : kept) EXPECT_NE(std::find(all.begin(), all.end(), t), all.end()) << s.str() << " class " << i + 1;
+      if (kept.size() == all.size()) continue;
+      ++removed_here;
+      ASSERT_TRUE(kept.empty()) << s.str() << " class " << i + 1 << ": a type removed from a class that keeps others";
+      FixedOptions o;
+      o.placement_filter = false;
+      o.method = FixedMethod::LineOrbits;
+      const FixedCount lo = count_fixed_grids(s, g, o);
+      EXPECT_EQ(lo.method, FixedMethod::LineOrbits);
+      EXPECT_EQ(lo.relabel_types, all);
+      EXPECT_EQ(lo.grids, 0u) << s.str() << " class " << i + 1 << " " << grp.classes[i].text;
+      const FixedCount filtered = count_fixed_grids(s, g);
+      EXPECT_EQ(filtered.method, FixedMethod::Filter);
+      EXPECT_EQ(filtered.grids, 0u);
+    }
+    // Where it removes classes: 10 and 12 digits with boxes of side 2, two classes each.
+    EXPECT_EQ(removed_here, s.n() >= 10 && (s.rows == 2 || s.cols == 2) ? 2u : 0u) << s.str();
+    removed += removed_here;
+  }
+  EXPECT_EQ(removed, 8u);
+  const Shape s{2, 6};
+  const SymmetryGroup grp = build_symmetry_group(s, false);
+  const auto it = std::find_if(grp.classes.begin(), grp.classes.end(), [](const SymmetryClass& c) {
+    return c.text == "bands (1 2); stack 1: columns (1 2); stack 2: columns (1 2)";
+  });
+  ASSERT_NE(it, grp.classes.end());
+  EXPECT_EQ(relabelling_types(s, it->rep, false), (std::vector<CycleType>{{2, 2, 1, 1, 1, 1, 1, 1, 1, 1}}));
+  EXPECT_TRUE(relabelling_types(s, it->rep).empty());
+  EXPECT_EQ(signature_work(s, it->rep), 0u);
+}
+
 TEST(FixedGrids, ClassFunction) {
   std::mt19937 rng(11);
   for (Shape s : {Shape{2, 3}, Shape{2, 2}}) {

@@ -12,7 +12,9 @@
 //   1. relabelling_types (fixed_grids.cpp): necessary conditions on pi's cycle type. A line or
 //      box whose orbit under g has length m is mapped onto itself by g^m, and X restricted to it
 //      is a bijection cells -> digits, so pi^m has the cycle type of g^m on that unit's cells.
-//      For 9x9 these conditions alone leave exactly the 27 classes that fix grids.
+//      Then every unit's digits must be placeable: a cell may hold only digits whose pi-cycle
+//      length agrees with the cycle lengths the units through it impose (Hall's condition per
+//      unit). For 9x9 these conditions alone leave exactly the 27 classes that fix grids.
 //   2. line orbits (fixed_line_orbits.cpp): the first row is fixed to 0..N-1, so pi is an M-th
 //      root of the column permutation g^M induces on row 0 (M: row 0's orbit length among the
 //      lines); roots conjugate under the centraliser are counted once. For each pi the grid is
@@ -69,6 +71,9 @@ struct FixedOptions {
   // Signatures: count with the 12-digit edge sets (three 64-bit words) on a shape of up to 10
   // digits too, whose own layout is one 128-bit word. The two must agree (tests).
   bool wide_edges = false;
+  // Step 1's placement condition (relabelling_types); off only in tests, which must get the
+  // same counts without it.
+  bool placement_filter = true;
 };
 
 struct FixedCount {
@@ -82,8 +87,10 @@ struct FixedCount {
   double seconds = 0;
 };
 
-// Cycle types pi may have for g (step 1 above); empty when g fixes no grid.
-std::vector<CycleType> relabelling_types(Shape s, const GeometricSymmetry& g);
+// Cycle types pi may have for g (step 1 above); empty when g fixes no grid. placement = false
+// leaves out step 1's second condition (every unit's digits placeable in the cells that allow
+// their cycle lengths), for the tests that show it removes only types that fix no grid.
+std::vector<CycleType> relabelling_types(Shape s, const GeometricSymmetry& g, bool placement = true);
 
 // True when the signature method can count g: untransposed g, and the shape has two bands in
 // the orientation R x 2 (directly, or as its transpose for 2 x C).
