@@ -60,13 +60,25 @@ class Side2PlainCounts final : public PlainBandCounts {
     for (int k = 0; k < m_; ++k) c.sets[static_cast<std::size_t>(k)] = static_cast<std::uint16_t>(left[k]);
     return F_[classes_.class_of(c)];
   }
-  const TwoStackClasses& classes() const { return classes_; }
+  const std::vector<Class>* classes() const override { return table_.empty() ? nullptr : &table_; }
+  const TwoStackClasses& two_stack_classes() const { return classes_; }
   std::vector<u128>& F() { return F_; }
+  // Once F is complete: the class table the signature kernel sums over (PlainBandCounts::classes).
+  void publish_classes() {
+    const auto& cl = classes_.table().classes;
+    table_.resize(cl.size());
+    for (std::size_t i = 0; i < cl.size(); ++i) {
+      for (int k = 0; k < m_; ++k) table_[i].left[static_cast<std::size_t>(k)] = cl[i].representative.sets[static_cast<std::size_t>(k)];
+      table_[i].size = cl[i].weight;
+      table_[i].F = F_[i];
+    }
+  }
 
  private:
   int m_;
   TwoStackClasses classes_;
   std::vector<u128> F_;
+  std::vector<Class> table_;
 };
 
 // The identity's term needs every grid: the stack method up to 9 digits; for 2x5 and 5x2 the
@@ -83,7 +95,7 @@ BigInt count_all_grids(Shape s, int threads, std::string& route, std::unique_ptr
   }
   route = "two-stack";
   plain = std::make_unique<Side2PlainCounts>(side2_half(s), threads);
-  const auto& table = plain->classes().table();
+  const auto& table = plain->two_stack_classes().table();
   auto& F = plain->F();
   F.assign(table.classes.size(), 0);
   tbb::task_arena arena(threads);
@@ -103,6 +115,7 @@ BigInt count_all_grids(Shape s, int threads, std::string& route, std::unique_ptr
   if (red.weight_sum != table.configurations)
     throw CheckError(fmt::format("Burnside: the side-2 class weights add up to {}, not C(N,m)^m = {}", red.weight_sum,
                                  table.configurations));
+  plain->publish_classes();
   return red.total;
 }
 

@@ -595,7 +595,10 @@ Edges graph(int N, const std::uint32_t* L, bool complement) {
 // "impossible", "pi-invariant" (v_d[i] = v_(pi d)[i]) or "pi-complementary" (v_d[i] !=
 // v_(pi d)[i], so no fixed points). Every free set has R digits: column sums R. 10x10, pi = id,
 // five free sets: 589,392 histograms (the two-stack class generator's count, side2.hpp); F of
-// each from PlainBandCounts (one class lookup) or from a BandCounter with no symmetry.
+// each from PlainBandCounts (one class lookup) or from a BandCounter with no symmetry. When the
+// plain counts come with their class table (PlainBandCounts::classes: Burnside's 10x10 run, and
+// 12x12, where pi = id alone has 2,284,361,552 histograms), the sum is taken over the classes
+// instead (fixed_signature_classes.cpp).
 
 template <class Edges>
 u128 fix_trivial_band_symmetry(int R, const Perm& h, const Perm& pi, const PlainBandCounts* plain, BandCounter<Edges>* own,
@@ -606,6 +609,12 @@ u128 fix_trivial_band_symmetry(int R, const Perm& h, const Perm& pi, const Plain
   // Stack cycles of h, from their first stack, with the complement steps (as in Family, swap).
   Perm stack(static_cast<std::size_t>(R));
   for (int j = 0; j < R; ++j) stack[static_cast<std::size_t>(j)] = h[static_cast<std::size_t>(2 * j)] / 2;
+  if (plain && plain->classes()) {  // one term per class of signatures, not per histogram
+    std::vector<char> flip(static_cast<std::size_t>(R));
+    for (int j = 0; j < R; ++j) flip[static_cast<std::size_t>(j)] = (h[static_cast<std::size_t>(2 * j)] & 1) == 0;
+    histograms += plain->classes()->size();
+    return sum_over_fixed_signatures(R, *plain->classes(), stack, flip, pi);
+  }
   const auto scyc = cycles(stack);
   std::vector<std::vector<char>> comp;
   enum Kind { Free, Invariant, Complementary };

@@ -16,10 +16,15 @@
 #include <algorithm>
 #include <random>
 
+#include "gridenum/core/errors.hpp"
 #include "gridenum/count/side2/two_stack.hpp"
+#include "fixed_signature_checks.hpp"
 #include "gridenum/symmetry/fixed_grids.hpp"
 
 using namespace gridenum;
+using test_support::fixed_signatures_directly;
+using test_support::hyperoctahedral_class_representatives;
+using test_support::unit_class_table;
 
 namespace {
 
@@ -57,10 +62,21 @@ TEST(FixedGrids, KernelsAgreeOnEveryClass) {
 // F from the side-2 count's class table (test-local copy of burnside.cpp's Side2PlainCounts).
 class TablePlainCounts final : public PlainBandCounts {
  public:
-  explicit TablePlainCounts(int m) : m_(m), classes_(m, 0) {
-    for (const auto& c : classes_.table().classes) F_.push_back(two_stack_fillings(c.representative));
+  // with_classes: also offer the class table, so that the kernel sums over classes
+  // (fixed_signature_classes.cpp) instead of over digit-type histograms.
+  explicit TablePlainCounts(int m, bool with_classes = false) : m_(m), classes_(m, 0) {
+    for (const auto& c : classes_.table().classes) {
+      F_.push_back(two_stack_fillings(c.representative));
+      if (!with_classes) continue;
+      Class k;
+      for (int j = 0; j < m; ++j) k.left[static_cast<std::size_t>(j)] = c.representative.sets[static_cast<std::size_t>(j)];
+      k.size = c.weight;
+      k.F = F_.back();
+      table_.push_back(k);
+    }
   }
   int half() const override { return m_; }
+  const std::vector<Class>* classes() const override { return table_.empty() ? nullptr : &table_; }
   u128 fillings(const std::uint32_t* left) const override {
     Side2Config c;
     c.m = m_;
@@ -72,29 +88,81 @@ class TablePlainCounts final : public PlainBandCounts {
   int m_;
   TwoStackClasses classes_;
   std::vector<u128> F_;
+  std::vector<Class> table_;
 };
 
+// Three ways to the band counts of the signature kernel agree class by class on every 4x4, 6x6 and
+// 8x8 shape with two bands: its own band counter, the side-2 count's F looked up per digit-type
+// histogram, and the sum over the side-2 count's classes by their stabilisers
+// (fixed_signature_classes.cpp), which only the band-swapping classes of trivial band symmetry use.
 TEST(FixedGrids, SideTwoPlainCountsGiveTheSameCounts) {
-  const TablePlainCounts table(4);
-  for (Shape s : {Shape{2, 4}, Shape{4, 2}}) {
-    const SymmetryGroup grp = build_symmetry_group(s, false);
-    std::size_t nonzero = 0;
-    for (std::size_t i = 1; i < grp.classes.size(); ++i) {
-      FixedOptions with, without;
-      with.method = without.method = FixedMethod::Signatures;
-      with.plain = &table;
-      const u128 a = count_fixed_grids(s, grp.classes[i].rep, with).grids;
-      const u128 b = count_fixed_grids(s, grp.classes[i].rep, without).grids;
-      EXPECT_EQ(to_string(a), to_string(b)) << s.str() << " class " << i + 1 << " " << grp.classes[i].text;
-      nonzero += a > 0;
+  for (int m : {2, 3, 4}) {
+    const TablePlainCounts table(m), by_classes(m, true);
+    for (Shape s : {Shape{2, m}, Shape{m, 2}}) {
+      const SymmetryGroup grp = build_symmetry_group(s, false);
+      std::size_t nonzero = 0, summed_by_class = 0;
+      for (std::size_t i = 1; i < grp.classes.size(); ++i) {
+        FixedOptions with, classes, without;
+        with.method = classes.method = without.method = FixedMethod::Signatures;
+        with.plain = &table;
+        classes.plain = &by_classes;
+        const u128 a = count_fixed_grids(s, grp.classes[i].rep, with).grids;
+        const u128 b = count_fixed_grids(s, grp.classes[i].rep, without).grids;
+        const u128 c = count_fixed_grids(s, grp.classes[i].rep, classes).grids;
+        EXPECT_EQ(to_string(a), to_string(b)) << s.str() << " class " << i + 1 << " " << grp.classes[i].text;
+        EXPECT_EQ(to_string(c), to_string(b)) << s.str() << " class " << i + 1 << " " << grp.classes[i].text;
+        nonzero += a > 0;
+        summed_by_class += signatures_need_plain_counts(s, grp.classes[i].rep) && c > 0;
+      }
+      EXPECT_GT(nonzero, m == 2 ? 3u : 10u) << s.str();
+      EXPECT_GT(summed_by_class, 0u) << s.str();
     }
-    EXPECT_GT(nonzero, 10u);
   }
   // A table for another half is refused.
+  const TablePlainCounts table(4);
   FixedOptions wrong;
   wrong.plain = &table;
   const SymmetryGroup g3 = build_symmetry_group({2, 3}, false);
   EXPECT_THROW(count_fixed_grids({2, 3}, g3.classes[1].rep, wrong), std::invalid_argument);
+}
+
+// sum_over_fixed_signatures with F = 1 is the number of signatures the element fixes, which a
+// direct count gives as a product over the stack cycles (the left sets X of a cycle's first stack
+// that come back to themselves). For 4, 6, 8 and 10 digits: every conjugacy class of B_m (one
+// element each) with every relabelling type (6x6 and smaller) or every involution type (8x8,
+// 10x10; the kernel asks only involutions), over the side-2 count's class tables. 12 digits
+// in slow_burnside.cpp.
+TEST(FixedGrids, ClassSumsCountTheFixedSignatures) {
+  for (int m = 2; m <= 5; ++m) {
+    const std::vector<PlainBandCounts::Class> table = unit_class_table(TwoStackClasses(m, 0).table(), m);
+    std::size_t compared = 0, nonzero = 0;
+    for (const auto& [stack, flip] : hyperoctahedral_class_representatives(m))
+      for (const CycleType& t : partitions(2 * m)) {
+        const Perm pi = perm_of_type(t);
+        if (m >= 4 && !is_identity(compose(pi, pi))) continue;
+        const u128 want = fixed_signatures_directly(m, stack, flip, pi);
+        EXPECT_EQ(to_string(sum_over_fixed_signatures(m, table, stack, flip, pi)), to_string(want))
+            << "m = " << m << ", stacks " << cycle_string(stack) << ", relabelling " << type_string(t);
+        ++compared;
+        nonzero += want > 0;
+      }
+    EXPECT_GE(nonzero, compared / 8) << "m = " << m;
+  }
+  // The identity fixes every signature: C(2m, m)^m, the first moment's weights.
+  std::vector<PlainBandCounts::Class> table = unit_class_table(TwoStackClasses(3, 0).table(), 3);
+  EXPECT_EQ(to_string(sum_over_fixed_signatures(3, table, identity_perm(3), std::vector<char>(3, 0), identity_perm(6))), "8000");
+  // A table whose sizes are wrong is caught where a class's share is not an integer.
+  for (auto& k : table) k.size += 1;
+  std::size_t caught = 0;
+  for (const auto& [stack, flip] : hyperoctahedral_class_representatives(3)) {
+    try {
+      sum_over_fixed_signatures(3, table, stack, flip, identity_perm(6));
+    } catch (const CheckError&) {
+      ++caught;
+    }
+  }
+  EXPECT_GT(caught, 0u);
+  EXPECT_THROW(sum_over_fixed_signatures(3, table, identity_perm(2), std::vector<char>(3, 0), identity_perm(6)), std::invalid_argument);
 }
 
 // The signature kernel's two edge-set layouts -- one 128-bit word up to 10 digits, three 64-bit

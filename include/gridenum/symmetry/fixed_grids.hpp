@@ -29,9 +29,11 @@
 //      signatures one per orbit of the symmetries that commute with (g, pi). When the band's own
 //      symmetry is trivial (band-swapping elements whose square is the identity on the band),
 //      the signatures are summed by digit-type histograms instead and each band count is a
-//      plain one, F(S): the side-2 count's (PlainBandCounts) when given.
+//      plain one, F(S): the side-2 count's (PlainBandCounts) when given, and then summed over
+//      the side-2 count's classes by their stabilisers (fixed_signature_classes.cpp).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -61,7 +63,27 @@ class PlainBandCounts {
   virtual ~PlainBandCounts() = default;
   virtual int half() const = 0;  // R, the boxes of the band
   virtual u128 fillings(const std::uint32_t* left) const = 0;
+  // The same counts as a table of classes of signatures under box permutations, row swaps inside
+  // a box and relabellings (the side-2 count's classes): a representative's left sets, the number
+  // of signatures in the class, F. When offered, band-swapping elements of trivial band symmetry
+  // are summed over these classes (fixed_signature_classes.cpp) instead of over digit-type
+  // histograms; nullptr: not offered.
+  struct Class {
+    std::array<std::uint32_t, 6> left{};
+    u128 size = 0;
+    u128 F = 0;
+  };
+  virtual const std::vector<Class>* classes() const { return nullptr; }
 };
+
+// Sum of F(L) over the signatures L (left sets of the R stacks, R = half) with L_{stack[j]} =
+// pi L_j, or its complement where flip[j], for every stack j -- the signatures fixed by one
+// element of B_R x S_N -- from a table of the classes of signatures
+// (src/symmetry/fixed_signature_classes.cpp has the derivation). Throws CheckError when a class's
+// share is not an integer (a wrong size in the table), std::invalid_argument on sizes that do not
+// match R.
+u128 sum_over_fixed_signatures(int R, const std::vector<PlainBandCounts::Class>& classes, const Perm& stack,
+                               const std::vector<char>& flip, const Perm& pi);
 
 struct FixedOptions {
   FixedMethod method = FixedMethod::Auto;
