@@ -8,6 +8,7 @@
 #include "job_cli.hpp"
 #include "options.hpp"
 #include "gridenum/symmetry/burnside.hpp"
+#include "gridenum/verify/side2_grid_counts.hpp"
 
 namespace gridenum::cli {
 namespace {
@@ -20,6 +21,7 @@ struct SymmetryArgs {
   std::string method = "auto";
   std::string job_dir;
   std::vector<std::string> classes;
+  std::string grid_counts;
 };
 
 bool parse_u32(const std::string& text, std::uint32_t& v) {
@@ -49,9 +51,11 @@ void run(const SymmetryArgs& a) {
   // 2x6 and 6x2 without their identity (class 1) are counted; burnside.hpp says why.
   const std::vector<std::uint32_t> numbers = class_numbers(a.classes);
   const bool identity_selected = numbers.empty() || std::find(numbers.begin(), numbers.end(), 1u) != numbers.end();
-  check_shape(opt.shape, burnside_selection_error(opt.shape, identity_selected));
+  check_shape(opt.shape, burnside_selection_error(opt.shape, identity_selected, !a.grid_counts.empty()));
   opt.transposition = !a.no_transpose;
   opt.threads = a.threads;
+  if (!a.grid_counts.empty())
+    opt.grid_counts = std::make_shared<const Side2GridCounts>(load_side2_grid_counts(a.grid_counts, opt.shape, a.threads));
   if (a.method == "line-orbits") opt.method = FixedMethod::LineOrbits;
   else if (a.method == "signatures") {
     if (opt.shape.rows != 2 && opt.shape.cols != 2)
@@ -86,7 +90,7 @@ const RegisterCommand register_symmetry(16, [](CLI::App& root) {
       "symmetry",
       "Count essentially different grids: grids up to relabelling and the geometric symmetries (band, row, stack and "
       "column permutations, and transposition for square boxes), by Burnside's lemma over the conjugacy classes");
-  cmd->add_option("--shape", args->shape, "Box shape RxC: 2x2, 2x3, 3x2, 2x4, 4x2, 3x3, 2x5 or 5x2; 2x6 and 6x2 with --classes leaving out class 1")->default_val("3x3");
+  cmd->add_option("--shape", args->shape, "Box shape RxC: 2x2, 2x3, 3x2, 2x4, 4x2, 3x3, 2x5 or 5x2; 2x6 and 6x2 with --grid-counts, or with --classes leaving out class 1")->default_val("3x3");
   cmd->add_flag("--no-transpose", args->no_transpose,
                 "Leave transposition out of the group (square boxes only; for RxC with R != C it is never a symmetry)");
   add_threads_option(cmd, args->threads)->default_val(0);
@@ -101,11 +105,18 @@ const RegisterCommand register_symmetry(16, [](CLI::App& root) {
                   "comma-separated): their fixed grids, without the figure, which needs every class. Class 1 is the "
                   "identity (the whole grid count); 2x6 and 6x2 are taken without it (--classes 2:5005)")
       ->delimiter(',');
-  cmd->add_option("--job-dir", args->job_dir,
+  auto* counts = cmd->add_option("--grid-counts", args->grid_counts,
+                  "Take the identity's term and the plain band counts F(S) from a finished count of the shape (2x5, 5x2, "
+                  "2x6, 6x2; two-stack route): a count job's, a merge's or a count's result.json, or its directory. It "
+                  "must pass gridenum verify result's checks (every class's F against the array count of the first "
+                  "moment; no class recounted). The only way to the 2x6 and 6x2 figures, whose count takes hours")
+      ->type_name("PATH");
+  auto* job = cmd->add_option("--job-dir", args->job_dir,
                   "Run as a job in DIR: each class's fixed count journaled as it finishes, so that a stopped or killed "
                   "run resumes with gridenum resume DIR without counting a finished class again; gridenum status DIR "
                   "shows the classes done and left")
       ->type_name("DIR");
+  counts->excludes(job);
   cmd->footer(
       "The identity's term is the whole grid count (gridenum count's figure) divided by N!; every other class's\n"
       "count is the number of grids, up to relabelling, that its representative maps onto a relabelling of themselves.\n"

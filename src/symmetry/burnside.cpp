@@ -41,51 +41,42 @@ std::optional<std::string> burnside_shape_error(Shape s) {
 
 bool twelve_digit_side2(Shape s) { return s.n() == 12 && (s.rows == 2 || s.cols == 2); }
 
-std::optional<std::string> burnside_selection_error(Shape s, bool identity_selected) {
-  if (!identity_selected && twelve_digit_side2(s)) return std::nullopt;
+std::optional<std::string> burnside_selection_error(Shape s, bool identity_selected, bool have_grid_counts) {
+  if ((!identity_selected || have_grid_counts) && twelve_digit_side2(s)) return std::nullopt;
   return burnside_shape_error(s);
 }
 
 namespace {
 
-// F(S) of the side-2 count's classes (two_stack.hpp) for the signature kernel: one class lookup
-// (the configuration's type histogram, a binary search) instead of a band count.
+// F(S) of the side-2 count's classes for the signature kernel, as their class table
+// (PlainBandCounts::classes): the band-swapping classes of trivial band symmetry are summed over it
+// (fixed_signature_classes.cpp), and nothing else asks for plain band counts.
 class Side2PlainCounts final : public PlainBandCounts {
  public:
-  Side2PlainCounts(int m, int threads) : m_(m), classes_(m, threads) {}
-  int half() const override { return m_; }
-  u128 fillings(const std::uint32_t* left) const override {
-    Side2Config c;
-    c.m = m_;
-    for (int k = 0; k < m_; ++k) c.sets[static_cast<std::size_t>(k)] = static_cast<std::uint16_t>(left[k]);
-    return F_[classes_.class_of(c)];
-  }
-  const std::vector<Class>* classes() const override { return table_.empty() ? nullptr : &table_; }
-  const TwoStackClasses& two_stack_classes() const { return classes_; }
-  std::vector<u128>& F() { return F_; }
-  // Once F is complete: the class table the signature kernel sums over (PlainBandCounts::classes).
-  void publish_classes() {
-    const auto& cl = classes_.table().classes;
-    table_.resize(cl.size());
-    for (std::size_t i = 0; i < cl.size(); ++i) {
-      for (int k = 0; k < m_; ++k) table_[i].left[static_cast<std::size_t>(k)] = cl[i].representative.sets[static_cast<std::size_t>(k)];
-      table_[i].size = cl[i].weight;
-      table_[i].F = F_[i];
+  Side2PlainCounts(int m, const Side2Classes& table, const std::vector<u128>& F) : m_(m) {
+    table_.resize(table.classes.size());
+    for (std::size_t i = 0; i < table.classes.size(); ++i) {
+      for (int k = 0; k < m; ++k) table_[i].left[static_cast<std::size_t>(k)] = table.classes[i].representative.sets[static_cast<std::size_t>(k)];
+      table_[i].size = table.classes[i].weight;
+      table_[i].F = F[i];
     }
   }
+  int half() const override { return m_; }
+  const std::vector<Class>* classes() const override { return &table_; }
 
  private:
   int m_;
-  TwoStackClasses classes_;
-  std::vector<u128> F_;
   std::vector<Class> table_;
 };
 
-// The identity's term needs every grid: the stack method up to 9 digits; for 2x5 and 5x2 the
-// two-stack route (side2.hpp, its default), run here step by step -- classes, F per class in
-// parallel, side2_reduce -- rather than through run_side2_count, so that its class table and F
-// stay for the signature kernel (Side2PlainCounts).
-BigInt count_all_grids(Shape s, int threads, std::string& route, std::unique_ptr<Side2PlainCounts>& plain) {
+// The identity's term needs every grid: the stack method up to 9 digits; for the side-2 shapes
+// of 10 and 12 digits the two-stack route (side2.hpp, its default) -- its class table, F per class
+// and side2_reduce -- rather than run_side2_count, so that the class table and F stay for the
+// signature kernel (Side2PlainCounts). F is counted here for 10 digits (F of the 355 classes, a
+// second or two) unless a finished count is given (grid_counts); 12 digits need that count, a job
+// of hours, and take F from it always.
+BigInt count_all_grids(Shape s, int threads, const Side2GridCounts* counts, std::string& route,
+                       std::unique_ptr<Side2PlainCounts>& plain) {
   if (s.n() <= 9) {
     CountOptions opt;
     opt.shape = s;
@@ -93,29 +84,42 @@ BigInt count_all_grids(Shape s, int threads, std::string& route, std::unique_ptr
     route = "stack";
     return run_count(opt).reduction.total;
   }
-  route = "two-stack";
-  plain = std::make_unique<Side2PlainCounts>(side2_half(s), threads);
-  const auto& table = plain->two_stack_classes().table();
-  auto& F = plain->F();
-  F.assign(table.classes.size(), 0);
+  const int m = side2_half(s);
   tbb::task_arena arena(threads);
-  Phase phase(s.str() + " grids: F of every two-stack class", F.size(), "classes");
-  arena.execute([&] {
-    tbb::parallel_for(
-        tbb::blocked_range<std::size_t>(0, F.size(), 1),
-        [&](const tbb::blocked_range<std::size_t>& range) {
-          for (std::size_t i = range.begin(); i < range.end(); ++i) {
-            F[i] = side2_fillings(MethodId::TwoStack, table.classes[i].representative);
-            phase.step();
-          }
-        },
-        tbb::simple_partitioner());
-  });
+  Side2Classes table;
+  arena.execute([&] { table = side2_classes(MethodId::TwoStack, m, threads); });
+  std::vector<u128> F;
+  if (counts) {
+    if (counts->F.size() != table.classes.size())
+      throw InputError(fmt::format("{}: {} classes, but the two-stack route has {} for {}", counts->source, counts->F.size(),
+                                   table.classes.size(), s.str()));
+    F = counts->F;
+    route = "two-stack count read from " + counts->source;
+  } else {
+    if (s.n() > 10) throw InputError(*burnside_selection_error(s, true));
+    route = "two-stack";
+    F.assign(table.classes.size(), 0);
+    Phase phase(s.str() + " grids: F of every two-stack class", F.size(), "classes");
+    arena.execute([&] {
+      tbb::parallel_for(
+          tbb::blocked_range<std::size_t>(0, F.size(), 1),
+          [&](const tbb::blocked_range<std::size_t>& range) {
+            for (std::size_t i = range.begin(); i < range.end(); ++i) {
+              F[i] = side2_fillings(MethodId::TwoStack, table.classes[i].representative);
+              phase.step();
+            }
+          },
+          tbb::simple_partitioner());
+    });
+  }
   const Side2Reduction red = side2_reduce(table, F);
   if (red.weight_sum != table.configurations)
     throw CheckError(fmt::format("Burnside: the side-2 class weights add up to {}, not C(N,m)^m = {}", red.weight_sum,
                                  table.configurations));
-  plain->publish_classes();
+  if (counts && red.total != counts->total)
+    throw CheckError(fmt::format("Burnside: {} gives the total {}, but its F re-summed give {}", counts->source,
+                                 counts->total.str(), red.total.str()));
+  plain = std::make_unique<Side2PlainCounts>(m, table, F);
   return red.total;
 }
 
@@ -151,12 +155,12 @@ void poll_stop(const BurnsideHooks& hooks) {
 // The identity's term: counted when selected and not known, or when a class still to count needs
 // the signature kernel's plain band counts (10 digits: signatures_need_plain_counts), which come
 // with the count; a known term counted again must be the same.
-void identity_term(Shape s, FixedMethod method, const BurnsideHooks& hooks, BurnsideResult& r,
+void identity_term(Shape s, const BurnsideOptions& opt, const BurnsideHooks& hooks, BurnsideResult& r,
                    std::unique_ptr<Side2PlainCounts>& plain) {
   ClassTerm& id = r.terms[0];
   const std::optional<u128> known = id.counted && hooks.known ? hooks.known(0) : std::nullopt;
   bool classes_need_plain = false;
-  if (s.n() == 10 && method != FixedMethod::LineOrbits)
+  if (s.n() >= 10 && opt.method != FixedMethod::LineOrbits)
     for (std::size_t i = 1; i < r.terms.size(); ++i)
       classes_need_plain = classes_need_plain || (r.terms[i].counted && !r.terms[i].known &&
                                                   signatures_need_plain_counts(s, r.terms[i].cls.rep));
@@ -170,7 +174,7 @@ void identity_term(Shape s, FixedMethod method, const BurnsideHooks& hooks, Burn
     }
     return;
   }
-  const BigInt grids = count_all_grids(s, r.threads_used, r.total_route, plain);
+  const BigInt grids = count_all_grids(s, r.threads_used, opt.grid_counts.get(), r.total_route, plain);
   if (grids % nfact != 0) throw CheckError(fmt::format("Burnside: the grid count {} is not divisible by {}!", grids.str(), s.n()));
   const u128 f = static_cast<u128>(grids / nfact);
   if (known && *known != f)
@@ -202,7 +206,8 @@ std::vector<std::size_t> class_selection(const std::vector<std::uint32_t>& numbe
 BurnsideResult run_burnside(const BurnsideOptions& opt, const BurnsideHooks& hooks) {
   const auto t0 = SteadyClock::now();
   const Shape s = opt.shape;
-  if (auto why = burnside_selection_error(s, !hooks.select || hooks.select(0))) throw InputError(*why);
+  if (auto why = burnside_selection_error(s, !hooks.select || hooks.select(0), opt.grid_counts != nullptr))
+    throw InputError(*why);
   BurnsideResult r;
   r.shape = s;
   r.transposition = opt.transposition && s.rows == s.cols;
@@ -237,7 +242,7 @@ BurnsideResult run_burnside(const BurnsideOptions& opt, const BurnsideHooks& hoo
   }
   assert(r.terms[0].identity);
   // 12 digits: the classes counted from plain band counts need the 2x6 count's table (hours).
-  if (s.n() == 12) {
+  if (s.n() == 12 && !opt.grid_counts) {
     std::string waiting;
     for (std::size_t i = 1; i < r.terms.size(); ++i)
       if (r.terms[i].counted && !r.terms[i].known && signatures_need_plain_counts(s, r.terms[i].cls.rep))
@@ -250,7 +255,7 @@ BurnsideResult run_burnside(const BurnsideOptions& opt, const BurnsideHooks& hoo
 
   t = SteadyClock::now();
   std::unique_ptr<Side2PlainCounts> plain;
-  identity_term(s, opt.method, hooks, r, plain);
+  identity_term(s, opt, hooks, r, plain);
   r.times.total = seconds_since(t);
 
   // Every other class still to count, cheapest first: the signature kernel's work is known in
@@ -365,6 +370,8 @@ std::string format_text(const BurnsideResult& r) {
     o << fmt::format("  {:>5}  {:>12}  {:>26}  {:<11}  {}\n", i + 1, grouped(t.cls.size), grouped(t.fixed.grids), method_text(t), t.cls.text);
   }
   if (r.total_route == "journal") o << fmt::format("  grids (from the job's journal): {}\n", grouped(r.grids));
+  else if (r.terms[0].counted && r.total_route.find(" read from ") != std::string::npos)
+    o << fmt::format("  grids ({}): {}\n", r.total_route, grouped(r.grids));
   else if (r.terms[0].counted) o << fmt::format("  grids ({} count): {}\n", r.total_route, grouped(r.grids));
   if (r.complete) {
     o << fmt::format("  sum over classes of size x fixed: {}\n", grouped(r.weighted_sum));

@@ -12,6 +12,10 @@
 
 namespace gridenum {
 
+u128 PlainBandCounts::fillings(const std::uint32_t*) const {
+  throw std::logic_error("plain band counts: this table offers its classes, not F per signature");
+}
+
 std::string to_string(FixedMethod m) {
   switch (m) {
     case FixedMethod::Auto: return "auto";

@@ -168,3 +168,20 @@ TEST(SymmetryCli, TwelveDigitClassesWithoutTheIdentity) {
   EXPECT_EQ(doc["grids"], nullptr);
   EXPECT_TRUE(contains(slurp(t / "sym12" / "job.log"), "classes 4941:4942")) << slurp(t / "sym12" / "job.log");
 }
+
+// --grid-counts refused before anything is counted: a shape of fewer digits, a path that holds no
+// result, and --grid-counts with --job-dir. The whole path, with a real count and a forged one, is
+// slow_symmetry_cli.cpp's.
+TEST(SymmetryCli, GridCountsRefusals) {
+  TempDir t;
+  Proc p = run_cli({"symmetry", "--shape", "2x4", "--grid-counts", (t / "nothing").string()});
+  EXPECT_EQ(p.code, 2) << p.err;
+  EXPECT_TRUE(contains(p.err, "10 and 12 digits")) << p.err;
+  p = run_cli({"symmetry", "--shape", "2x6", "--grid-counts", (t / "nothing").string()});
+  EXPECT_EQ(p.code, 2) << p.err;
+  EXPECT_TRUE(contains(p.err, "--grid-counts")) << p.err;
+  EXPECT_TRUE(contains(p.err, "nothing")) << p.err;
+  p = run_cli({"symmetry", "--shape", "2x5", "--grid-counts", (t / "nothing").string(), "--job-dir", (t / "sym").string()});
+  EXPECT_EQ(p.code, 2) << p.err;
+  EXPECT_TRUE(contains(p.err, "excludes")) << p.err;
+}

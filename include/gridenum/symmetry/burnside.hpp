@@ -26,6 +26,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -39,11 +40,23 @@
 
 namespace gridenum {
 
+// A finished side-2 count of the shape's digits, read and checked by the caller
+// (verify/side2_grid_counts.hpp): F of every class of the two-stack route, in its generator's
+// order, and the total. Given to run_burnside, the identity's term and the signature kernel's
+// plain band counts come from it instead of a count of Burnside's own -- for 2x6 and 6x2, whose
+// count is a job of hours, the only way to the figure.
+struct Side2GridCounts {
+  std::vector<u128> F;
+  BigInt total;
+  std::string source;  // where it was read, printed as the total's route
+};
+
 struct BurnsideOptions {
   Shape shape{3, 3};
   bool transposition = true;  // include transposition (only a symmetry when R = C; ignored otherwise)
   int threads = 0;            // 0: every core
   FixedMethod method = FixedMethod::Auto;
+  std::shared_ptr<const Side2GridCounts> grid_counts;  // 10 and 12 digits; nullptr: counted here
 };
 
 // Why Burnside cannot take a shape (the count engine cannot count it, or the fixed-grid kernels
@@ -55,8 +68,9 @@ std::optional<std::string> burnside_shape_error(Shape s);
 // hours that Burnside does not run, so a run of these shapes must leave class 1 out (--classes),
 // and the classes that need the 2x6 count's band table (signatures_need_plain_counts) as well.
 bool twelve_digit_side2(Shape s);
-// burnside_shape_error, except that a run leaving the identity out may take 2x6 and 6x2.
-std::optional<std::string> burnside_selection_error(Shape s, bool identity_selected);
+// burnside_shape_error, except that 2x6 and 6x2 are taken by a run that leaves the identity out
+// or that has their count's result (grid_counts).
+std::optional<std::string> burnside_selection_error(Shape s, bool identity_selected, bool have_grid_counts = false);
 
 // What a job (jobs/symmetry_job.hpp) or a partial run holds over a run: which classes to count,
 // the f it already has for some of them (a job's journal), where each new f goes, and when to stop.

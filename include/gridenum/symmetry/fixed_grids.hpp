@@ -62,7 +62,9 @@ class PlainBandCounts {
  public:
   virtual ~PlainBandCounts() = default;
   virtual int half() const = 0;  // R, the boxes of the band
-  virtual u128 fillings(const std::uint32_t* left) const = 0;
+  // F of one signature. A table that offers classes() need not (the kernel then never asks): the
+  // default throws std::logic_error.
+  virtual u128 fillings(const std::uint32_t* left) const;
   // The same counts as a table of classes of signatures under box permutations, row swaps inside
   // a box and relabellings (the side-2 count's classes): a representative's left sets, the number
   // of signatures in the class, F. When offered, band-swapping elements of trivial band symmetry
