@@ -22,6 +22,7 @@ struct SymmetryArgs {
   std::string job_dir;
   std::vector<std::string> classes;
   std::string grid_counts;
+  std::string known_from;
 };
 
 bool parse_u32(const std::string& text, std::uint32_t& v) {
@@ -79,6 +80,15 @@ void run(const SymmetryArgs& a) {
     for (std::size_t i : class_selection(numbers, sel.size())) sel[i] = true;
     hooks.select = [sel](std::size_t i) { return static_cast<bool>(sel[i]); };
   }
+  if (!a.known_from.empty()) {  // the classes a symmetry job has journaled, taken as resume takes them
+    const SymmetryJobStatus job = symmetry_job_status(a.known_from);
+    const bool t = opt.transposition && opt.shape.rows == opt.shape.cols;
+    if (job.spec.run.shape != opt.shape || (job.spec.run.transposition && job.spec.run.shape.rows == job.spec.run.shape.cols) != t)
+      throw InputError("--known-from " + a.known_from + ": a symmetry job of " + job.spec.run.shape.str() +
+                       (t && !job.spec.run.transposition ? " without transposition" : "") + ", not of this run's " +
+                       opt.shape.str() + (opt.shape.rows == opt.shape.cols && !t ? " without transposition" : ""));
+    hooks.known = [counts = job.counts](std::size_t i) { return i < counts.size() ? counts[i] : std::nullopt; };
+  }
   const BurnsideResult r = run_burnside(opt, hooks);
   if (a.json) std::cout << to_json(r).dump(2) << "\n";
   else std::cout << format_text(r);
@@ -111,12 +121,18 @@ const RegisterCommand register_symmetry(16, [](CLI::App& root) {
                   "must pass gridenum verify result's checks (every class's F against the array count of the first "
                   "moment; no class recounted). The only way to the 2x6 and 6x2 figures, whose count takes hours")
       ->type_name("PATH");
+  auto* known = cmd->add_option("--known-from", args->known_from,
+                  "Take the fixed counts of the classes that the symmetry job DIR has journaled (same shape and group; "
+                  "finished or not) instead of counting them, and count the rest: a job's classes joined to others, "
+                  "e.g. with --grid-counts. Every Burnside check of the run covers them, as on resume")
+      ->type_name("DIR");
   auto* job = cmd->add_option("--job-dir", args->job_dir,
                   "Run as a job in DIR: each class's fixed count journaled as it finishes, so that a stopped or killed "
                   "run resumes with gridenum resume DIR without counting a finished class again; gridenum status DIR "
                   "shows the classes done and left")
       ->type_name("DIR");
   counts->excludes(job);
+  known->excludes(job);
   cmd->footer(
       "The identity's term is the whole grid count (gridenum count's figure) divided by N!; every other class's\n"
       "count is the number of grids, up to relabelling, that its representative maps onto a relabelling of themselves.\n"

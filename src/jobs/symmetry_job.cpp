@@ -342,6 +342,7 @@ SymmetryJobStatus symmetry_job_status(const fs::path& dir) {
     s.sessions = static_cast<int>(j.sessions.size());
     done = journal_classes(j);
   }
+  s.counts = done;
   for (std::size_t i = 0; i < header.units; ++i) {
     if (!sel[i]) continue;
     if (!done[i]) s.left.push_back(static_cast<std::uint32_t>(i + 1));

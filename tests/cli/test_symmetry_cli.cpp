@@ -185,3 +185,34 @@ TEST(SymmetryCli, GridCountsRefusals) {
   EXPECT_EQ(p.code, 2) << p.err;
   EXPECT_TRUE(contains(p.err, "excludes")) << p.err;
 }
+
+// --known-from DIR: the classes a symmetry job has journaled are taken as known (the run's Burnside
+// checks cover them) and the rest counted, so a job of some classes joins a run of the others (the
+// 12x12 figure: the 2x6 job's classes with --grid-counts' identity and F(S) classes). A job of
+// another shape or group, or no job, is refused.
+TEST(SymmetryCli, KnownFromAJobOfSomeClasses) {
+  TempDir t;
+  const std::string dir = (t / "part").string();
+  Proc p = run_cli({"symmetry", "--shape", "2x3", "--classes", "2:40", "--job-dir", dir, "--threads", "1"});
+  ASSERT_EQ(p.code, 0) << p.err;
+  p = run_cli({"symmetry", "--shape", "2x3", "--known-from", dir, "--threads", "1", "--json"});
+  ASSERT_EQ(p.code, 0) << p.err;
+  const auto doc = nlohmann::json::parse(p.out);
+  EXPECT_EQ(doc["essentially_different"], "49");
+  std::size_t from_job = 0;
+  for (const auto& c : doc["class_table"]) from_job += c["from_journal"].get<bool>();
+  EXPECT_EQ(from_job, 39u);  // classes 2..40
+  p = run_cli({"symmetry", "--shape", "2x3", "--known-from", dir, "--threads", "1"});
+  ASSERT_EQ(p.code, 0) << p.err;
+  EXPECT_TRUE(contains(p.out, "39 of them from the job's journal")) << p.out;
+  EXPECT_TRUE(contains(p.out, "essentially different grids: 49")) << p.out;
+
+  p = run_cli({"symmetry", "--shape", "3x2", "--known-from", dir});
+  EXPECT_EQ(p.code, 2) << p.err;
+  EXPECT_TRUE(contains(p.err, "a symmetry job of 2x3, not of this run's 3x2")) << p.err;
+  p = run_cli({"symmetry", "--shape", "2x3", "--known-from", (t / "nothing").string()});
+  EXPECT_NE(p.code, 0) << p.err;
+  EXPECT_TRUE(contains(p.err, "nothing")) << p.err;
+  p = run_cli({"symmetry", "--shape", "2x3", "--known-from", dir, "--job-dir", (t / "other").string()});
+  EXPECT_EQ(p.code, 2) << p.err;
+}
