@@ -62,7 +62,10 @@
 #include <array>
 #include <bit>
 #include <cassert>
+#include <deque>
 #include <functional>
+#include <future>
+#include <mutex>
 #include <map>
 #include <memory>
 #include <stdexcept>
@@ -762,9 +765,125 @@ std::uint64_t signature_family_members(Shape s, const GeometricSymmetry& g, cons
   return members;
 }
 
+// Orbits of a family's allowed signatures under the moves (column moves commuting with h,
+// relabellings commuting with pi): breadth first from each unvisited member, over a bit per member.
+// Serial; each orbit as (its first member, the signatures it stands for).
+using SignatureOrbits = std::vector<std::pair<std::uint64_t, std::uint64_t>>;
+SignatureOrbits walk_orbits(const Family& fam, const std::vector<SigMove>& moves, int R) {
+  std::vector<std::uint64_t> visited((fam.size + 63) / 64, 0);
+  auto test_set = [&](std::uint64_t i) {
+    const std::uint64_t b = std::uint64_t{1} << (i & 63);
+    if (visited[i >> 6] & b) return false;
+    visited[i >> 6] |= b;
+    return true;
+  };
+  SignatureOrbits orbits;
+  std::vector<std::uint64_t> queue;
+  std::uint32_t L[16], M[16];
+  for (std::uint64_t i = 0; i < fam.size; ++i) {
+    if ((i & 0xfff) == 0) throw_if_stop_requested("fixed grids by signatures");  // the walk: seconds
+    if (!test_set(i)) continue;
+    queue.assign(1, i);
+    std::uint64_t signatures = 0;
+    for (std::size_t q = 0; q < queue.size(); ++q) {
+      if ((q & 0xfff) == 0xfff) throw_if_stop_requested("fixed grids by signatures");
+      signatures += fam.arrangements(queue[q]);
+      fam.expand(queue[q], L);
+      for (const SigMove& m : moves) {
+        apply(m, R, fam.all, L, M);
+        const std::uint64_t j = fam.member(M);
+        if (test_set(j)) queue.push_back(j);
+      }
+    }
+    orbits.emplace_back(i, signatures);
+  }
+  return orbits;
+}
+
+// The walks of large families, kept for the process and shared between classes and threads.
+//
+// Why. The walk depends on the column part h, the relabelling type and whether the bands swap --
+// not on the rows, which only the band counts see -- and on 12x12 it is most of a heavy class's
+// time (a profile of 2x6 class 3004: 99 % in the walk), while the heaviest 2x6 classes come in
+// tens that share h and differ only in their rows (in 2x6's own terms: the same band moves, ten
+// column parts; classes 2995-3004, 3534-3543, 4150-4159, 4535-4544, walks of 1.2e8 to 9.2e8
+// members). One walk now serves the ten. A thread asking for a walk another is making waits for it;
+// a walk that throws (a stop request) is forgotten, so the next asker makes it again. Only families
+// of at least 2^20 members are kept (a few MB of orbits each; the small ones cost less to walk
+// than to keep).
+struct OrbitKey {
+  int R;
+  Perm h;
+  CycleType type;
+  bool swap;
+  auto operator<=>(const OrbitKey&) const = default;
+};
+
+class OrbitCache {
+ public:
+  template <class Make>
+  // share: false makes the walk for the caller alone (a small family: FixedOptions::share_walks_from).
+  std::shared_ptr<const SignatureOrbits> get(const OrbitKey& key, bool share, Make make) {
+    if (!share) return std::make_shared<const SignatureOrbits>(make());
+    std::promise<std::shared_ptr<const SignatureOrbits>> promise;
+    std::shared_future<std::shared_ptr<const SignatureOrbits>> future;
+    bool make_it = false;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      const auto it = walks_.find(key);
+      if (it != walks_.end()) {
+        future = it->second;
+      } else {
+        future = promise.get_future().share();
+        walks_.emplace(key, future);
+        make_it = true;
+      }
+    }
+    if (!make_it) return future.get();  // made, or being made by another thread
+    try {
+      auto walk = std::make_shared<const SignatureOrbits>(make());
+      keep(key, walk->size() * sizeof(SignatureOrbits::value_type));
+      promise.set_value(std::move(walk));
+    } catch (...) {
+      {
+        std::lock_guard<std::mutex> lock(mutex_);
+        walks_.erase(key);
+      }
+      promise.set_exception(std::current_exception());
+    }
+    return future.get();
+  }
+
+ private:
+  // The store holds at most kStoreBytes of orbits: a new walk pushes out the oldest finished ones
+  // (siblings run one after another: Burnside takes classes in order of their work, equal for
+  // classes that share a walk). A walk pushed out is made again if asked for; no count changes.
+  static constexpr std::size_t kStoreBytes = std::size_t{256} << 20;
+  void keep(const OrbitKey& key, std::size_t bytes) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    order_.emplace_back(key, bytes);
+    bytes_ += bytes;
+    while (bytes_ > kStoreBytes && order_.size() > 1) {
+      const auto& [old, old_bytes] = order_.front();
+      walks_.erase(old);
+      bytes_ -= old_bytes;
+      order_.pop_front();
+    }
+  }
+  std::mutex mutex_;
+  std::map<OrbitKey, std::shared_future<std::shared_ptr<const SignatureOrbits>>> walks_;
+  std::deque<std::pair<OrbitKey, std::size_t>> order_;  // finished walks, oldest first, and their bytes
+  std::size_t bytes_ = 0;
+};
+
+OrbitCache& signature_orbits() {
+  static OrbitCache cache;
+  return cache;
+}
+
 template <class Edges>
 u128 count_by_signatures_with(Shape s, const GeometricSymmetry& g, const std::vector<CycleType>& types,
-                              const PlainBandCounts* plain, KernelStats& stats) {
+                              const PlainBandCounts* plain, KernelStats& stats, std::uint64_t share_walks_from) {
   const int R = s.rows, N = s.n();
   const bool swap = g.rows[0] >= R;
   Perm a0(static_cast<std::size_t>(R)), a1(static_cast<std::size_t>(R));
@@ -802,38 +921,13 @@ u128 count_by_signatures_with(Shape s, const GeometricSymmetry& g, const std::ve
     const Family fam(R, g.cols, pi, swap);
     if (fam.size == 0) continue;
     if (fam.size > (std::uint64_t{1} << 32)) throw std::runtime_error("signatures: too many allowed signatures");
-    std::vector<SigMove> moves;
-    for (const Perm& v : hgens) moves.emplace_back(v, identity_perm(N));
-    for (const Perm& p : centraliser_generators(pi)) moves.emplace_back(identity_perm(N), p);
-
-    // Orbits of allowed signatures: breadth first from each unvisited member.
-    std::vector<std::uint64_t> visited((fam.size + 63) / 64, 0);
-    auto test_set = [&](std::uint64_t i) {
-      const std::uint64_t b = std::uint64_t{1} << (i & 63);
-      if (visited[i >> 6] & b) return false;
-      visited[i >> 6] |= b;
-      return true;
-    };
-    std::vector<std::pair<std::uint64_t, std::uint64_t>> orbits;  // (representative, size)
-    std::vector<std::uint64_t> queue;
-    std::uint32_t L[16], M[16];
-    for (std::uint64_t i = 0; i < fam.size; ++i) {
-      if ((i & 0xfff) == 0) throw_if_stop_requested("fixed grids by signatures");  // the walk: seconds
-      if (!test_set(i)) continue;
-      queue.assign(1, i);
-      std::uint64_t signatures = 0;
-      for (std::size_t q = 0; q < queue.size(); ++q) {
-        if ((q & 0xfff) == 0xfff) throw_if_stop_requested("fixed grids by signatures");
-        signatures += fam.arrangements(queue[q]);
-        fam.expand(queue[q], L);
-        for (const SigMove& m : moves) {
-          apply(m, R, fam.all, L, M);
-          const std::uint64_t j = fam.member(M);
-          if (test_set(j)) queue.push_back(j);
-        }
-      }
-      orbits.emplace_back(i, signatures);
-    }
+    const auto orbits_ptr = signature_orbits().get({R, g.cols, type, swap}, fam.size >= share_walks_from, [&] {
+      std::vector<SigMove> moves;
+      for (const Perm& v : hgens) moves.emplace_back(v, identity_perm(N));
+      for (const Perm& p : centraliser_generators(pi)) moves.emplace_back(identity_perm(N), p);
+      return walk_orbits(fam, moves, R);
+    });
+    const auto& orbits = *orbits_ptr;
     stats.searched += orbits.size();
 
     // Band symmetries: swap -> T fixed by (a1 a0, h^2, pi^2); keep -> T by (a0, h, pi), U by (a1, h, pi).
@@ -864,12 +958,12 @@ u128 count_by_signatures_with(Shape s, const GeometricSymmetry& g, const std::ve
 }
 
 u128 count_by_signatures(Shape s, const GeometricSymmetry& g, const std::vector<CycleType>& types,
-                         const PlainBandCounts* plain, KernelStats& stats, bool wide) {
+                         const PlainBandCounts* plain, KernelStats& stats, bool wide, std::uint64_t share_walks_from) {
   if (s.cols != 2 || g.transpose) throw std::invalid_argument("signatures: needs R x 2 boxes and an untransposed element");
   const int N = s.n();
   if (N > 12) throw std::invalid_argument("signatures: at most 12 digits");
-  return N * N <= 128 && !wide ? count_by_signatures_with<u128>(s, g, types, plain, stats)
-                      : count_by_signatures_with<WideEdges>(s, g, types, plain, stats);
+  return N * N <= 128 && !wide ? count_by_signatures_with<u128>(s, g, types, plain, stats, share_walks_from)
+                               : count_by_signatures_with<WideEdges>(s, g, types, plain, stats, share_walks_from);
 }
 
 }  // namespace gridenum::detail

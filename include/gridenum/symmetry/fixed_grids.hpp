@@ -98,6 +98,10 @@ struct FixedOptions {
   // Step 1's placement condition (relabelling_types); off only in tests, which must get the
   // same counts without it.
   bool placement_filter = true;
+  // Signatures: the walks of signature families of at least this many members are kept in a
+  // process-wide store and shared with the classes that have the same column part
+  // (fixed_signatures.cpp). UINT64_MAX: every walk made afresh (the tests compare the two).
+  std::uint64_t share_walks_from = std::uint64_t{1} << 20;
 };
 
 struct FixedCount {
