@@ -5,6 +5,8 @@
 //    count the same by both kernels (line orbits, signatures) forced;
 //  - every class's fixed count consistent: the weighted sum is |G| times the answer (the run
 //    itself also checks divisibility and the cyclic-subgroup sums, throwing CheckError);
+//  - the placement condition on the relabelling on 12 digits and 3x4 / 4x3 (the smaller shapes in
+//    the fast tier): only classes that fix no grid removed, two of 2x6 and of 6x2;
 //  - 12x12 (2x6): the sum over the 2x6 count's 63,199 classes of the signatures each element of
 //    the 16 classes counted from F(S) fixes, with F = 1, against a direct count;
 // 10x10 (2x5 boxes) is slow_burnside_10x10.cpp's, whose tests share one run.
@@ -14,6 +16,7 @@
 
 #include "burnside_checks.hpp"
 #include "fixed_signature_checks.hpp"
+#include "placement_checks.hpp"
 #include "gridenum/count/side2/two_stack.hpp"
 #include "gridenum/symmetry/burnside.hpp"
 #include "gridenum/symmetry/fixed_grids.hpp"
@@ -98,4 +101,12 @@ TEST(SlowBurnside, TwelveDigitClassSumsCountTheFixedSignatures) {
   EXPECT_EQ(classes, 16u);
   EXPECT_EQ(compared, 40u);
   EXPECT_EQ(nonzero, 40u);
+}
+
+// The placement condition's sweep on the 12-digit shapes (placement_checks.hpp): it removes two
+// classes of 2x6 (2060 and 4465) and of 6x2, each counted f = 0 by line orbits without it, and
+// nothing on 3x4 or 4x3.
+TEST(SlowBurnside, PlacementConditionOnTwelveDigits) {
+  for (Shape s : {Shape{2, 6}, Shape{6, 2}, Shape{3, 4}, Shape{4, 3}})
+    EXPECT_EQ(test_support::classes_the_placement_condition_removes(s), s.rows == 2 || s.cols == 2 ? 2u : 0u) << s.str();
 }

@@ -21,6 +21,7 @@
 #include "gridenum/core/errors.hpp"
 #include "gridenum/count/side2/two_stack.hpp"
 #include "fixed_signature_checks.hpp"
+#include "placement_checks.hpp"
 #include "gridenum/symmetry/fixed_grids.hpp"
 
 using namespace gridenum;
@@ -220,41 +221,21 @@ TEST(FixedGrids, TwelveDigitKernelsAgree) {
 }
 
 // Step 1's placement condition (a cell takes only digits whose cycle length the units through it
-// allow; Hall's condition per unit) removes relabelling types that fix no grid, and only those: on
-// every shape of 10 and 12 digits, each class it leaves with no type is counted without it by line
-// orbits (with step 1's first condition only) and found to fix nothing. On every other shape it
-// removes nothing; and it never adds a type. The classes it
-// removes include "bands (1 2); stack 1: columns (1 2); stack 2: columns (1 2)" of 2x6, which
-// the signature kernel cannot walk (over 2^32 signatures).
+// allow; Hall's condition per unit) removes relabelling types that fix no grid, and only those:
+// each class it leaves with no type is counted without it by line orbits (with step 1's first
+// condition only) and found to fix nothing; it removes two classes of 2x5 and of 5x2 and none on
+// the smaller shapes; it never adds a type (placement_checks.hpp). The 12-digit shapes and 3x4 /
+// 4x3 are slow_burnside.cpp's (seconds; 19 s under the sanitizers). Here the 2x6 class that
+// brought it in: "bands (1 2); stack 1: columns (1 2); stack 2: columns (1 2)", which the
+// signature kernel cannot walk (over 2^32 signatures).
 TEST(FixedGrids, PlacementConditionRemovesOnlyTypesThatFixNoGrid) {
   std::size_t removed = 0;
-  for (Shape s : {Shape{2, 2}, Shape{2, 3}, Shape{3, 2}, Shape{2, 4}, Shape{4, 2}, Shape{3, 3}, Shape{2, 5}, Shape{5, 2},
-                  Shape{3, 4}, Shape{4, 3}, Shape{2, 6}, Shape{6, 2}}) {
-    const SymmetryGroup grp = build_symmetry_group(s, s.rows == s.cols);
-    std::size_t removed_here = 0;
-    for (std::size_t i = 1; i < grp.classes.size(); ++i) {
-      const GeometricSymmetry& g = grp.classes[i].rep;
-      const std::vector<CycleType> all = relabelling_types(s, g, false), kept = relabelling_types(s, g);
-      for (const CycleType& t : kept) EXPECT_NE(std::find(all.begin(), all.end(), t), all.end()) << s.str() << " class " << i + 1;
-      if (kept.size() == all.size()) continue;
-      ++removed_here;
-      ASSERT_TRUE(kept.empty()) << s.str() << " class " << i + 1 << ": a type removed from a class that keeps others";
-      FixedOptions o;
-      o.placement_filter = false;
-      o.method = FixedMethod::LineOrbits;
-      const FixedCount lo = count_fixed_grids(s, g, o);
-      EXPECT_EQ(lo.method, FixedMethod::LineOrbits);
-      EXPECT_EQ(lo.relabel_types, all);
-      EXPECT_EQ(lo.grids, 0u) << s.str() << " class " << i + 1 << " " << grp.classes[i].text;
-      const FixedCount filtered = count_fixed_grids(s, g);
-      EXPECT_EQ(filtered.method, FixedMethod::Filter);
-      EXPECT_EQ(filtered.grids, 0u);
-    }
-    // Where it removes classes: 10 and 12 digits with boxes of side 2, two classes each.
-    EXPECT_EQ(removed_here, s.n() >= 10 && (s.rows == 2 || s.cols == 2) ? 2u : 0u) << s.str();
-    removed += removed_here;
+  for (Shape s : {Shape{2, 2}, Shape{2, 3}, Shape{3, 2}, Shape{2, 4}, Shape{4, 2}, Shape{3, 3}, Shape{2, 5}, Shape{5, 2}}) {
+    const std::size_t here = test_support::classes_the_placement_condition_removes(s);
+    EXPECT_EQ(here, s.n() == 10 ? 2u : 0u) << s.str();
+    removed += here;
   }
-  EXPECT_EQ(removed, 8u);
+  EXPECT_EQ(removed, 4u);
   const Shape s{2, 6};
   const SymmetryGroup grp = build_symmetry_group(s, false);
   const auto it = std::find_if(grp.classes.begin(), grp.classes.end(), [](const SymmetryClass& c) {
@@ -264,43 +245,10 @@ TEST(FixedGrids, PlacementConditionRemovesOnlyTypesThatFixNoGrid) {
   EXPECT_EQ(relabelling_types(s, it->rep, false), (std::vector<CycleType>{{2, 2, 1, 1, 1, 1, 1, 1, 1, 1}}));
   EXPECT_TRUE(relabelling_types(s, it->rep).empty());
   EXPECT_EQ(signature_work(s, it->rep), 0u);
-}
-
-// The signature kernel shares the orbit walk of a large family between classes with the same
-// column part (FixedOptions::share_walks_from, 2^20 members and up in a run). With every walk
-// shared, all classes of 2x4 and 4x2 counted on four threads at once (so that threads wait for
-// each other's walks and take them from the store) give what fresh walks give each class.
-TEST(FixedGrids, SharedSignatureWalksGiveTheFreshCounts) {
-  for (Shape s : {Shape{2, 4}, Shape{4, 2}}) {
-    const SymmetryGroup grp = build_symmetry_group(s, false);
-    std::vector<std::size_t> classes;
-    for (std::size_t i = 1; i < grp.classes.size(); ++i)
-      if (signatures_apply(s, grp.classes[i].rep)) classes.push_back(i);
-    std::vector<u128> fresh, shared(classes.size());
-    std::size_t nonzero = 0;
-    for (std::size_t i : classes) {
-      FixedOptions o;
-      o.method = FixedMethod::Signatures;
-      o.share_walks_from = UINT64_MAX;
-      fresh.push_back(count_fixed_grids(s, grp.classes[i].rep, o).grids);
-      nonzero += fresh.back() > 0;
-    }
-    std::atomic<std::size_t> next{0};
-    std::vector<std::thread> workers;
-    for (int w = 0; w < 4; ++w)
-      workers.emplace_back([&] {
-        for (std::size_t k; (k = next.fetch_add(1)) < classes.size();) {
-          FixedOptions o;
-          o.method = FixedMethod::Signatures;
-          o.share_walks_from = 1;
-          shared[k] = count_fixed_grids(s, grp.classes[classes[k]].rep, o).grids;
-        }
-      });
-    for (auto& w : workers) w.join();
-    for (std::size_t k = 0; k < classes.size(); ++k)
-      EXPECT_EQ(to_string(shared[k]), to_string(fresh[k])) << s.str() << " class " << classes[k] + 1;
-    EXPECT_GT(nonzero, 10u) << s.str();
-  }
+  FixedOptions o;
+  o.placement_filter = false;
+  o.method = FixedMethod::LineOrbits;
+  EXPECT_EQ(count_fixed_grids(s, it->rep, o).grids, 0u);
 }
 
 TEST(FixedGrids, ClassFunction) {
