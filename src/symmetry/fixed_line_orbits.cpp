@@ -301,8 +301,10 @@ u128 count_by_line_orbits_with(Shape s, const GeometricSymmetry& g, const std::v
   std::vector<Perm> roots;
   std::vector<Bits> starts;
   std::unordered_map<std::uint64_t, std::uint32_t> index;
+  // The roots are many at 12 digits (2x6 class 2: 99 s of them, all clashing, before this poll a
+  // stop request went unheard for all of it), so a stop is heard every 4,096 roots.
   for_each_root(L.q, L.M, [&](const Perm& r) {
-    ++stats.relabellings;
+    if ((++stats.relabellings & 0xfff) == 0) throw_if_stop_requested("fixed grids by line orbits (relabellings)");
     if (std::find(types.begin(), types.end(), cycle_type(r)) == types.end()) return;
     Bits st;
     if (!place_row0_orbit(L, r, st)) return;
@@ -319,6 +321,7 @@ u128 count_by_line_orbits_with(Shape s, const GeometricSymmetry& g, const std::v
   for (const Perm& v : generating_set(root_symmetries(s, g))) {
     const Perm vinv = inverse(v);
     for (std::size_t i = 0; i < roots.size(); ++i) {
+      if ((i & 0xfff) == 0xfff) throw_if_stop_requested("fixed grids by line orbits (root orbits)");
       // Conjugating a surviving root by v gives a surviving root (see above); a miss would
       // mean the orbits are wrong, so it is checked in every build.
       const auto it = index.find(pack(compose(v, compose(roots[i], vinv))));

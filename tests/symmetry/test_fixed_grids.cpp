@@ -19,6 +19,7 @@
 #include <thread>
 
 #include "gridenum/core/errors.hpp"
+#include "gridenum/core/stop.hpp"
 #include "gridenum/count/side2/two_stack.hpp"
 #include "fixed_signature_checks.hpp"
 #include "placement_checks.hpp"
@@ -249,6 +250,22 @@ TEST(FixedGrids, PlacementConditionRemovesOnlyTypesThatFixNoGrid) {
   o.placement_filter = false;
   o.method = FixedMethod::LineOrbits;
   EXPECT_EQ(count_fixed_grids(s, it->rep, o).grids, 0u);
+}
+
+// The line-orbit kernel hears a stop request while it lists the relabellings (the roots of the
+// permutation g induces on row 0), not only at its memo: 2x6 class 2 ("bands (1 2 3 4 5 6)
+// carrying (1 2); stacks (1 2) carrying (1 2 3 4 5 6)") lists roots for 99 s, all of them clashing,
+// and a stop went unheard for all of it. With a stop already requested it must throw after the
+// first 4,096 roots instead of returning.
+TEST(FixedGrids, LineOrbitsHearAStopWhileListingRelabellings) {
+  const Shape s{2, 6};
+  const SymmetryGroup grp = build_symmetry_group(s, false);
+  ASSERT_EQ(grp.classes[1].text, "bands (1 2 3 4 5 6) carrying (1 2); stacks (1 2) carrying (1 2 3 4 5 6)");
+  FixedOptions o;
+  o.method = FixedMethod::LineOrbits;
+  request_stop();
+  EXPECT_THROW(count_fixed_grids(s, grp.classes[1].rep, o), Interrupted);
+  clear_stop_request();
 }
 
 TEST(FixedGrids, ClassFunction) {
