@@ -153,8 +153,8 @@ void poll_stop(const BurnsideHooks& hooks) {
 }
 
 // The identity's term: counted when selected and not known, or when a class still to count needs
-// the signature kernel's plain band counts (10 digits: signatures_need_plain_counts), which come
-// with the count; a known term counted again must be the same.
+// the signature kernel's plain band counts (10 and 12 digits: signatures_need_plain_counts), which
+// come with the count (12 digits: from opt.grid_counts); a known term counted again must be the same.
 void identity_term(Shape s, const BurnsideOptions& opt, const BurnsideHooks& hooks, BurnsideResult& r,
                    std::unique_ptr<Side2PlainCounts>& plain) {
   ClassTerm& id = r.terms[0];
