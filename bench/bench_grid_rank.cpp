@@ -1,5 +1,6 @@
-// Rank, unrank and sample per second on the shapes grid/rank.hpp takes (2x2, 2x3, 3x2), one
-// thread, the prefix-count table built before the timing (its start-up is BM_RankerStartUp).
+// Rank, unrank and sample per second on the shapes grid/rank.hpp takes (2x2, 2x3, 3x2 by the
+// prefix descent, 3x3 through bands and stacks), one thread, the ranker built before the timing
+// (its start-up is BM_RankerStartUp, and BM_NineRankerStartUp for 9x9, on the process's threads).
 //
 //   ./bench/bench_grid_rank
 //   ./bench/bench_grid_rank --benchmark_filter=Unrank
@@ -10,6 +11,7 @@
 
 #include <vector>
 
+#include "gridenum/grid/band_stack_rank.hpp"
 #include "gridenum/grid/rank.hpp"
 #include "gridenum/grid/sample.hpp"
 
@@ -55,17 +57,30 @@ void BM_Sample(benchmark::State& state) {
 // A fresh ranker: the prefix-count table from the first row (what a process pays once per shape).
 void BM_RankerStartUp(benchmark::State& state) {
   for (auto _ : state) {
-    const GridRanker g(shape_of(state));
+    const PrefixRanker g(shape_of(state));
     state.counters["table_keys"] = static_cast<double>(g.counts().keys());
   }
   state.SetLabel(shape_of(state).str());
 }
 
-void shapes(benchmark::internal::Benchmark* b) { b->Args({2, 2})->Args({2, 3})->Args({3, 2}); }
+// A fresh 9x9 ranker: the band tensors, the 44 classes' tables (on the threads oneTBB gives the
+// process) and the band offsets.
+void BM_NineRankerStartUp(benchmark::State& state) {
+  for (auto _ : state) {
+    const BandStackRanker g;
+    state.counters["classes"] = static_cast<double>(g.classes());
+    state.counters["tensors"] = static_cast<double>(g.tensors());
+  }
+  state.SetLabel("3x3");
+}
+
+void shapes(benchmark::internal::Benchmark* b) { b->Args({2, 2})->Args({2, 3})->Args({3, 2})->Args({3, 3}); }
+void prefix_shapes(benchmark::internal::Benchmark* b) { b->Args({2, 2})->Args({2, 3})->Args({3, 2}); }
 
 }  // namespace
 
 BENCHMARK(BM_Rank)->Apply(shapes);
 BENCHMARK(BM_Unrank)->Apply(shapes);
 BENCHMARK(BM_Sample)->Apply(shapes);
-BENCHMARK(BM_RankerStartUp)->Apply(shapes)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_RankerStartUp)->Apply(prefix_shapes)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_NineRankerStartUp)->Unit(benchmark::kMillisecond)->UseRealTime();

@@ -1,6 +1,7 @@
 // Rank and unrank (grid/rank.hpp; the derivation in docs/grid-tools.md, "Rank and unrank"): the
 // first row's Lehmer code times the normalised count, plus the normalised grid's lexicographic
-// index, found by a descent row by row through the completion counts of row_counts.hpp.
+// index, found by a descent cell by cell through the completion counts of prefix_counts.hpp;
+// 9x9 goes to band_stack_rank.cpp.
 #include "gridenum/grid/rank.hpp"
 
 #include <fmt/format.h>
@@ -12,10 +13,14 @@
 #include <mutex>
 #include <stdexcept>
 
+#include "gridenum/grid/band_stack_rank.hpp"
+
 namespace gridenum {
 
 namespace {
-const Shape kRankShapes[] = {{2, 2}, {2, 3}, {3, 2}};
+// The prefix descent's shapes, then 9x9 (BandStackRanker).
+const Shape kPrefixRankShapes[] = {{2, 2}, {2, 3}, {3, 2}};
+const Shape kRankShapes[] = {{2, 2}, {2, 3}, {3, 2}, {3, 3}};
 }
 
 bool is_rank_shape(Shape s) {
@@ -60,21 +65,31 @@ std::vector<int> permutation_of_index(int n, u128 index) {
   return perm;
 }
 
+void GridRanker::set_normalised_total(u128 normalised) {
+  normalised_ = normalised;
+  total_ = checked_mul(normalised, static_cast<u128>(factorial_u64(shape_.n())));
+}
+
+void GridRanker::check_rank(u128 n) const {
+  if (n >= total_)
+    throw std::out_of_range(fmt::format("rank {} is out of range: {} grids have the ranks 0 .. {}", to_string(n), shape_.str(),
+                                        to_string(total_ - 1)));
+}
+
 namespace {
 // The shape, once it is known to be one the descent takes (checked before the table is built).
-Shape rank_shape(Shape s) {
-  if (!is_rank_shape(s))
-    throw std::invalid_argument(fmt::format("rank, unrank and sample take the shapes {}; got {}", rank_shapes_text(), s.str()));
-  return s;
+Shape prefix_rank_shape(Shape s) {
+  for (Shape t : kPrefixRankShapes)
+    if (t == s) return s;
+  throw std::invalid_argument(fmt::format("rank, unrank and sample take the shapes {}; got {}", rank_shapes_text(), s.str()));
 }
 }  // namespace
 
-GridRanker::GridRanker(Shape s) : counts_(rank_shape(s)) {
-  normalised_ = counts_.completions(counts_.first_row());
-  total_ = checked_mul(normalised_, static_cast<u128>(factorial_u64(s.n())));
+PrefixRanker::PrefixRanker(Shape s) : GridRanker(prefix_rank_shape(s)), counts_(s) {
+  set_normalised_total(counts_.completions(counts_.first_row()));
 }
 
-u128 GridRanker::rank(const GridCells& grid) const {
+u128 PrefixRanker::rank(const GridCells& grid) const {
   const Shape s = shape();
   const int n = s.n();
   if (!is_valid_grid(s, grid)) throw std::invalid_argument("rank: not a valid " + s.str() + " grid");
@@ -92,18 +107,16 @@ u128 GridRanker::rank(const GridCells& grid) const {
       lex += counts_.completions(counts_.with_digit(p, __builtin_ctz(below) + 1));
     p = counts_.with_digit(p, t);
   }
-  assert(lex < normalised_);
-  return permutation_index(first) * normalised_ + lex;
+  assert(lex < normalised_total());
+  return permutation_index(first) * normalised_total() + lex;
 }
 
-GridCells GridRanker::unrank(u128 n) const {
+GridCells PrefixRanker::unrank(u128 n) const {
   const Shape s = shape();
   const int N = s.n();
-  if (n >= total_)
-    throw std::out_of_range(fmt::format("rank {} is out of range: {} grids have the ranks 0 .. {}", to_string(n), s.str(),
-                                        to_string(total_ - 1)));
-  const std::vector<int> first = permutation_of_index(N, n / normalised_);
-  u128 rest = n % normalised_;
+  check_rank(n);
+  const std::vector<int> first = permutation_of_index(N, n / normalised_total());
+  u128 rest = n % normalised_total();
   GridCells grid(static_cast<std::size_t>(N * N));
   for (int c = 0; c < N; ++c) grid[static_cast<std::size_t>(c)] = first[static_cast<std::size_t>(c)];
   CellPrefix p = counts_.first_row();
@@ -132,7 +145,12 @@ const GridRanker& grid_ranker(Shape s) {
   static std::map<std::pair<int, int>, std::unique_ptr<GridRanker>> rankers;
   const std::lock_guard lock(mutex);
   auto& slot = rankers[{s.rows, s.cols}];
-  if (!slot) slot = std::make_unique<GridRanker>(s);
+  if (!slot) {
+    if (s == Shape{3, 3})
+      slot = std::make_unique<BandStackRanker>();
+    else
+      slot = std::make_unique<PrefixRanker>(s);
+  }
   return *slot;
 }
 

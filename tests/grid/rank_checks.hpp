@@ -60,6 +60,29 @@ inline double chi_square(const std::vector<std::uint64_t>& observed, const std::
   return x;
 }
 
+// Pearson's statistic with the bins expected fewer than `min_expected` times pooled into one (the
+// chi-square law is a poor guide for tiny bins), and its degrees of freedom.
+struct PooledChiSquare {
+  double statistic = 0;
+  double degrees = 0;
+};
+inline PooledChiSquare pooled_chi_square(const std::vector<std::uint64_t>& observed, const std::vector<double>& p, double samples,
+                                         double min_expected = 10) {
+  std::vector<std::uint64_t> bins;
+  std::vector<double> q;
+  std::uint64_t pooled = 0;
+  double pooled_p = 0;
+  for (std::size_t k = 0; k < observed.size(); ++k) {
+    if (p[k] * samples < min_expected) {
+      pooled += observed[k], pooled_p += p[k];
+    } else {
+      bins.push_back(observed[k]), q.push_back(p[k]);
+    }
+  }
+  if (pooled_p > 0) bins.push_back(pooled), q.push_back(pooled_p);
+  return {chi_square(bins, q, samples), static_cast<double>(bins.size() - 1)};
+}
+
 // Ranks of every grid with first row `first`: exactly the block [index * T1, (index+1) * T1),
 // each once, and unrank inverts rank. For the first row 1..N the ranks also come in the order of
 // the grids (the normalised index is the lexicographic position).

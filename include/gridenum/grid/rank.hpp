@@ -14,8 +14,10 @@
 // descent backwards. Relabelling acts freely on grids (a grid has every digit in its first
 // row), so the two digits are independent and the map is a bijection onto [0, N! * T1).
 //
-// Shapes: 2x2, 2x3 and 3x2 (rank_shapes_text()); the others are refused with an
-// std::invalid_argument naming these. Exact arithmetic in unsigned 128 bits.
+// That descent (PrefixRanker) takes 2x2, 2x3 and 3x2; 9x9 has its own ranker through bands and
+// stacks (band_stack_rank.hpp), behind the same interface (GridRanker). Other shapes are refused
+// with an std::invalid_argument naming these (rank_shapes_text()). Exact arithmetic in unsigned
+// 128 bits.
 #pragma once
 
 #include <string>
@@ -28,31 +30,56 @@
 namespace gridenum {
 
 bool is_rank_shape(Shape s);
-// "2x2, 2x3, 3x2": the shapes rank, unrank and sample take, for messages.
+// "2x2, 2x3, 3x2, 3x3": the shapes rank, unrank and sample take, for messages.
 std::string rank_shapes_text();
 
+// The interface of both rankers: PrefixRanker below (small shapes) and BandStackRanker
+// (band_stack_rank.hpp: 9x9). In both the rank's high digit is a relabelling (a Lehmer code in
+// [0, N!)) and its low digit indexes the normalised_total() grids that relabelling acts on.
 class GridRanker {
  public:
-  // Builds the completion table (prefix_counts.hpp). std::invalid_argument for other shapes.
-  explicit GridRanker(Shape s);
+  virtual ~GridRanker() = default;
+  GridRanker(const GridRanker&) = delete;
+  GridRanker& operator=(const GridRanker&) = delete;
 
-  Shape shape() const { return counts_.shape(); }
-  // Every grid of the shape: N! * T1.
+  Shape shape() const { return shape_; }
+  // Every grid of the shape: N! * normalised_total().
   u128 total() const { return total_; }
-  // Grids whose first row is 1 2 .. N.
+  // Grids per relabelling: those whose first row (PrefixRanker) or first box (BandStackRanker)
+  // reads 1 2 .. N.
   u128 normalised_total() const { return normalised_; }
   // The rank of a valid grid of the shape (std::invalid_argument otherwise), in [0, total).
-  u128 rank(const GridCells& grid) const;
+  virtual u128 rank(const GridCells& grid) const = 0;
   // The grid of rank n; std::out_of_range naming the range when n >= total.
-  GridCells unrank(u128 n) const;
+  virtual GridCells unrank(u128 n) const = 0;
+
+ protected:
+  explicit GridRanker(Shape s) : shape_(s) {}
+  // Sets normalised_total() and total() = N! * normalised.
+  void set_normalised_total(u128 normalised);
+  // std::out_of_range naming the range when n >= total().
+  void check_rank(u128 n) const;
+
+ private:
+  Shape shape_;
+  u128 normalised_ = 0, total_ = 0;
+};
+
+// The descent through prefix counts, for 2x2, 2x3 and 3x2 (std::invalid_argument otherwise).
+class PrefixRanker final : public GridRanker {
+ public:
+  // Builds the completion table (prefix_counts.hpp).
+  explicit PrefixRanker(Shape s);
+  u128 rank(const GridCells& grid) const override;
+  GridCells unrank(u128 n) const override;
   const PrefixCounts& counts() const { return counts_; }
 
  private:
   PrefixCounts counts_;
-  u128 normalised_ = 0, total_ = 0;
 };
 
-// One ranker per shape for the whole process, built on first use (thread-safe).
+// One ranker per shape for the whole process, built on first use (thread-safe): PrefixRanker
+// or, for 3x3, BandStackRanker.
 const GridRanker& grid_ranker(Shape s);
 
 // The lexicographic index of a permutation of 1..n (as digits 1..n) among all n! of them, and back.
