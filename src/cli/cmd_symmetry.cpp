@@ -49,7 +49,7 @@ std::vector<std::uint32_t> class_numbers(const std::vector<std::string>& items) 
 void run(const SymmetryArgs& a) {
   BurnsideOptions opt;
   opt.shape = parse_box_shape(a.shape);
-  // 2x6 and 6x2 without their identity (class 1) are counted; burnside.hpp says why.
+  // The 12-digit shapes without their identity (class 1) are counted; burnside.hpp says why.
   const std::vector<std::uint32_t> numbers = class_numbers(a.classes);
   const bool identity_selected = numbers.empty() || std::find(numbers.begin(), numbers.end(), 1u) != numbers.end();
   check_shape(opt.shape, burnside_selection_error(opt.shape, identity_selected, !a.grid_counts.empty()));
@@ -100,7 +100,7 @@ const RegisterCommand register_symmetry(16, [](CLI::App& root) {
       "symmetry",
       "Count essentially different grids: grids up to relabelling and the geometric symmetries (band, row, stack and "
       "column permutations, and transposition for square boxes), by Burnside's lemma over the conjugacy classes");
-  cmd->add_option("--shape", args->shape, "Box shape RxC: 2x2, 2x3, 3x2, 2x4, 4x2, 3x3, 2x5 or 5x2; 2x6 and 6x2 with --grid-counts, or with --classes leaving out class 1")->default_val("3x3");
+  cmd->add_option("--shape", args->shape, "Box shape RxC: 2x2, 2x3, 3x2, 2x4, 4x2, 3x3, 2x5 or 5x2; 2x6 and 6x2 with --grid-counts, or with --classes leaving out class 1; 3x4 and 4x3 with --classes leaving out class 1")->default_val("3x3");
   cmd->add_flag("--no-transpose", args->no_transpose,
                 "Leave transposition out of the group (square boxes only; for RxC with R != C it is never a symmetry)");
   add_threads_option(cmd, args->threads)->default_val(0);
@@ -113,7 +113,7 @@ const RegisterCommand register_symmetry(16, [](CLI::App& root) {
   cmd->add_option("--classes", args->classes,
                   "Count only these classes (1-based, the order of --json's class_table; numbers and ranges A:B, "
                   "comma-separated): their fixed grids, without the figure, which needs every class. Class 1 is the "
-                  "identity (the whole grid count); 2x6 and 6x2 are taken without it (--classes 2:5005)")
+                  "identity (the whole grid count); the 12x12 shapes are taken without it (2x6: --classes 2:5005; 3x4: --classes 2:3315)")
       ->delimiter(',');
   auto* counts = cmd->add_option("--grid-counts", args->grid_counts,
                   "Take the identity's term and the plain band counts F(S) from a finished count of the shape (2x5, 5x2, "

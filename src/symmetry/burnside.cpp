@@ -29,20 +29,23 @@ std::optional<std::string> burnside_shape_error(Shape s) {
     if (auto why = engine_shape_error(s)) return "essentially different grids need the grid count: " + *why;
     return std::nullopt;
   }
-  if (twelve_digit_side2(s))
-    return "essentially different " + s.str() + " grids need the identity's term, the whole 12x12 count (gridenum count "
-           "--shape " + s.str() + ", a job of hours), which this command does not run; the other classes can be counted: "
-           "--classes 2:5005";
+  if (twelve_digit_shape(s))
+    return fmt::format("essentially different {} grids need the identity's term, the whole 12x12 count (gridenum count "
+                       "--shape {}, a job of {}), which this command does not run; the other classes can be counted: "
+                       "--classes 2:{}",
+                       s.str(), s.str(), twelve_digit_side2(s) ? "hours" : "days", build_symmetry_group(s, false).classes.size());
   if (side2_shape_error(s) || s.n() > 10)
     return "essentially different grids are counted for the shapes the count engine counts: 2x2, 2x3, 3x2, 2x4, 4x2, 3x3, "
-           "2x5 and 5x2 (and the classes other than the identity of 2x6 and 6x2), got " + s.str();
+           "2x5 and 5x2 (and the classes other than the identity of 2x6, 6x2, 3x4 and 4x3), got " + s.str();
   return std::nullopt;
 }
 
 bool twelve_digit_side2(Shape s) { return s.n() == 12 && (s.rows == 2 || s.cols == 2); }
+bool twelve_digit_shape(Shape s) { return s.n() == 12 && s.rows >= 2 && s.cols >= 2; }
 
 std::optional<std::string> burnside_selection_error(Shape s, bool identity_selected, bool have_grid_counts) {
-  if ((!identity_selected || have_grid_counts) && twelve_digit_side2(s)) return std::nullopt;
+  if (!identity_selected && twelve_digit_shape(s)) return std::nullopt;
+  if (have_grid_counts && twelve_digit_side2(s)) return std::nullopt;
   return burnside_shape_error(s);
 }
 

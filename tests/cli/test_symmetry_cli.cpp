@@ -45,6 +45,14 @@ TEST(SymmetryCli, UsageErrors) {
   Proc p = run_cli({"symmetry", "--shape", "3x4"});
   EXPECT_EQ(p.code, 2);
   EXPECT_TRUE(contains(p.err, "--shape")) << p.err;
+  EXPECT_TRUE(contains(p.err, "--classes 2:3315")) << p.err;
+  // Without the identity, 3x4's classes are counted (line orbits).
+  p = run_cli({"symmetry", "--shape", "3x4", "--classes", "132,136", "--json"});
+  EXPECT_EQ(p.code, 0) << p.err;
+  const auto j = nlohmann::json::parse(p.out);
+  std::size_t counted = 0;
+  for (const auto& c : j["class_table"]) counted += c["counted"].get<bool>() ? 1 : 0;
+  EXPECT_EQ(counted, 2u);
   p = run_cli({"symmetry", "--shape", "nine"});
   EXPECT_EQ(p.code, 2);
   EXPECT_TRUE(contains(p.err, "RxC")) << p.err;
@@ -74,7 +82,7 @@ TEST(SymmetryCli, VerifyPasses) {
   // here are a shape Burnside does not take and a class that does not exist.
   p = run_cli({"verify", "symmetry", "--shape", "4x3"});
   EXPECT_EQ(p.code, 2);
-  EXPECT_TRUE(contains(p.err, "got 4x3")) << p.err;
+  EXPECT_TRUE(contains(p.err, "essentially different 4x3 grids need the identity's term")) << p.err;
   p = run_cli({"verify", "symmetry", "--shape", "2x4", "--classes", "0"});
   EXPECT_EQ(p.code, 2);
   EXPECT_TRUE(contains(p.err, "0 is not a class of 2x4")) << p.err;

@@ -68,8 +68,12 @@ std::optional<std::string> burnside_shape_error(Shape s);
 // hours that Burnside does not run, so a run of these shapes must leave class 1 out (--classes),
 // and the classes that need the 2x6 count's band table (signatures_need_plain_counts) as well.
 bool twelve_digit_side2(Shape s);
-// burnside_shape_error, except that 2x6 and 6x2 are taken by a run that leaves the identity out
-// or that has their count's result (grid_counts).
+// Every 12-digit shape: 2x6, 6x2, 3x4 and 4x3. The classes of 3x4 and 4x3 other than the identity
+// are counted by line orbits (no two-band view); their identity's term is the 4x3 count, days
+// of CPU (docs/methods/three_band.md), so a run of them leaves class 1 out.
+bool twelve_digit_shape(Shape s);
+// burnside_shape_error, except that the 12-digit shapes are taken by a run that leaves the
+// identity out, and 2x6 and 6x2 by one that has their count's result (grid_counts).
 std::optional<std::string> burnside_selection_error(Shape s, bool identity_selected, bool have_grid_counts = false);
 
 // What a job (jobs/symmetry_job.hpp) or a partial run holds over a run: which classes to count,
