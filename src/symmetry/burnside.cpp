@@ -263,12 +263,15 @@ BurnsideResult run_burnside(const BurnsideOptions& opt, const BurnsideHooks& hoo
 
   // Every other class still to count, cheapest first: the signature kernel's work is known in
   // microseconds before it starts (signature_work: the signature multisets it will walk; its
-  // histogram sums, not estimated, count as the most), line-orbit classes count as none, and each
-  // worker takes the next class in that order (the kernels run their own tasks inside). So a job's
-  // journal fills with the cheap classes before the heavy ones hold the workers. Measured on 2x6
-  // (2 threads, AMD EPYC family 26 model 2): in class order two classes of minutes or more (625,
-  // 626) held both workers after 810 of 4,987 classes, with about 4,000 cheap ones waiting behind;
-  // in this order the first 263 of the 471 classes past the filter each finish in under a second.
+  // histogram sums, not estimated, count as the most); the classes no relabelling fits come
+  // first (no work at all: on 3x4, where every class is a line-orbit one, 2,998 of 3,314 had
+  // waited behind class 2, a heavy one, on one thread), line-orbit classes count as the least work
+  // after those, and each worker takes the next class in that order (the kernels run their own
+  // tasks inside). So a job's journal fills with the cheap classes before the heavy ones hold the
+  // workers. Measured on 2x6 (2 threads, AMD EPYC family 26 model 2): in class order two classes
+  // of minutes or more (625, 626) held both workers after 810 of 4,987 classes, with about 4,000
+  // cheap ones waiting behind; in this order the first 263 of the 471 classes past the filter each
+  // finish in under a second.
   // On 2x5 the whole run is as fast as in class order (fixed grids 9.2-10.1 s against 9.5-9.9 s,
   // alternating runs, nothing else running): its two heaviest classes, a histogram sum and the
   // largest signature walk, still run side by side at the end. (Counting the histogram sums as
@@ -276,8 +279,13 @@ BurnsideResult run_burnside(const BurnsideOptions& opt, const BurnsideHooks& hoo
   t = SteadyClock::now();
   std::vector<std::pair<std::uint64_t, std::size_t>> order;
   for (std::size_t i = 1; i < r.terms.size(); ++i)
-    if (r.terms[i].counted && !r.terms[i].known)
-      order.emplace_back(opt.method == FixedMethod::LineOrbits ? 0 : signature_work(s, r.terms[i].cls.rep), i);
+    if (r.terms[i].counted && !r.terms[i].known) {
+      const GeometricSymmetry& g = r.terms[i].cls.rep;
+      const std::uint64_t work = opt.method == FixedMethod::LineOrbits ? 0 : signature_work(s, g);
+      // Past the filtered classes (0); a histogram sum's work is already the most there is.
+      const std::uint64_t key = relabelling_types(s, g).empty() ? 0 : work == ~std::uint64_t{0} ? work : work + 1;
+      order.emplace_back(key, i);
+    }
   std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   tbb::task_arena arena(r.threads_used);
   Phase phase(s.str() + " fixed grids of the symmetry classes", order.size(), "classes");

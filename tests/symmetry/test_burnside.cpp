@@ -137,9 +137,32 @@ TEST(Burnside, PublishedFigureNotePointsAtTheDocsOnly) {
 }
 
 // The classes run cheapest first (burnside.cpp): on one thread the classes reach done() in
-// non-decreasing signature_work, the classes no relabelling fits (work 0) first; the answer is the
-// one the class order gives.
+// non-decreasing signature_work, the classes no relabelling fits (work 0) first, also where line
+// orbits count the others (4x4 with transposition: its transposed classes); the answer is the one
+// the class order gives.
 TEST(Burnside, ClassesRunCheapestFirst) {
+  {
+    BurnsideOptions o;
+    o.shape = Shape{2, 2};
+    o.threads = 1;
+    std::vector<std::size_t> seen;
+    BurnsideHooks hooks;
+    hooks.done = [&](std::size_t i, u128) { seen.push_back(i); };
+    const BurnsideResult r = run_burnside(o, hooks);
+    EXPECT_EQ(r.essentially_different, 2);
+    ASSERT_EQ(seen.size(), r.terms.size());
+    std::size_t filtered_after_counted = 0, line_orbit_classes = 0;
+    bool counted_seen = false;
+    for (std::size_t k = 1; k < seen.size(); ++k) {
+      const ClassTerm& t = r.terms[seen[k]];
+      const bool filtered = relabelling_types(o.shape, t.cls.rep).empty();
+      filtered_after_counted += filtered && counted_seen ? 1 : 0;
+      counted_seen = counted_seen || !filtered;
+      line_orbit_classes += t.fixed.method == FixedMethod::LineOrbits ? 1 : 0;
+    }
+    EXPECT_EQ(filtered_after_counted, 0u);
+    EXPECT_GT(line_orbit_classes, 0u);
+  }
   for (Shape s : {Shape{2, 3}, Shape{3, 2}}) {
     BurnsideOptions o;
     o.shape = s;
