@@ -25,9 +25,12 @@
 using namespace gridenum;
 
 // The 10-digit share of test_two_stack_split.cpp's checks against matching removal: every
-// seventh class of the 355 (51) on one and two threads, and 12 random configurations with images.
+// seventh class of the 355 (51) and every 71st from class 72 (4) on one and two threads, and 12
+// random configurations with images.
 TEST(TwoStackSplitSlow, TenDigitClassesAgainstMatchingRemoval) {
   EXPECT_EQ(test_support::expect_split_agrees_on_classes(5, 7), 51u);
+  // And every 71st from class 72 (the fast tier's sample before the classes moved here).
+  EXPECT_EQ(test_support::expect_split_agrees_on_classes(5, 71, 71), 4u);
   test_support::expect_split_agrees_on_random(5, 12, 15);
 }
 

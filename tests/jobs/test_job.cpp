@@ -594,16 +594,17 @@ bool wait_for_units(const fs::path& journal, std::size_t n, double seconds) {
 }
 
 // SIGINT and SIGTERM on a real job (9x9 with the backtracking kernel, one unit per stack filling,
-// a 1/800 shard: 1996 units of about a millisecond, ~2 s of wall time on 2 threads, so every
+// a 1/1600 shard: 998 units of a few milliseconds, about 2 s of wall time on 2 threads, so every
 // session below is stopped with work left and the last one runs long enough to log progress;
-// a 1/4000 shard of 400 units was over before the third session's Ctrl-C): exit 130 with a
+// a 1/4000 shard of 400 units was over before the third session's Ctrl-C, and 1/800 took twice
+// the time for nothing more): exit 130 with a
 // clear message, the journal flushed and clean, resume finishes with the partition kernel's
 // counts, unit for unit. Progress log lines appear when stderr is not a terminal.
 TEST(JobCli, SignalsStopCleanlyAndResumeFinishes) {
   TempDir t;
   const fs::path dir = t / "job";
   spit(t / "job.toml",
-       "shape = \"3x3\"\nkernel = \"backtrack\"\nthreads = 2\nslices_per_class = 36288\nshard = \"1/800\"\n"
+       "shape = \"3x3\"\nkernel = \"backtrack\"\nthreads = 2\nslices_per_class = 36288\nshard = \"1/1600\"\n"
        "checkpoint_seconds = 0.1\nprogress_seconds = 0.3\n");
   const fs::path out = t / "out", err = t / "err";
   pid_t pid = spawn_cli({"count", "--config", (t / "job.toml").string(), "--job-dir", dir.string()}, out, err);
@@ -614,7 +615,7 @@ TEST(JobCli, SignalsStopCleanlyAndResumeFinishes) {
   const auto sj = nlohmann::json::parse(st.out);
   EXPECT_EQ(sj["running"], true);
   EXPECT_EQ(sj["pid"], pid);
-  EXPECT_EQ(sj["units_total"], 1996);
+  EXPECT_EQ(sj["units_total"], 998);
   EXPECT_GT(sj["rate_last_session"].get<double>(), 0);
   EXPECT_TRUE(sj["eta_seconds"].is_number()) << st.out;
   ::kill(pid, SIGINT);
@@ -625,7 +626,7 @@ TEST(JobCli, SignalsStopCleanlyAndResumeFinishes) {
   JournalContents j = read_journal(dir / "journal");
   EXPECT_FALSE(j.torn_tail);
   const std::size_t after_int = j.units.size();
-  EXPECT_LT(after_int, 1996u);
+  EXPECT_LT(after_int, 998u);
 
   pid = spawn_cli({"resume", dir.string()}, out, err);
   ASSERT_TRUE(wait_for_units(dir / "journal", after_int + 20, 60));
@@ -649,9 +650,9 @@ TEST(JobCli, SignalsStopCleanlyAndResumeFinishes) {
   p = run_cli({"resume", dir.string()});
   ASSERT_EQ(p.code, 0) << p.err;
   EXPECT_TRUE(contains(p.err, "progress: ")) << p.err;
-  EXPECT_TRUE(contains(p.out, "partial run: 1,996 of 1,596,672 work units counted")) << p.out;
-  expect_each_unit_once(dir, 1996);
-  const auto ref = reference_counts(36288, Shard{1, 800});
+  EXPECT_TRUE(contains(p.out, "partial run: 998 of 1,596,672 work units counted")) << p.out;
+  expect_each_unit_once(dir, 998);
+  const auto ref = reference_counts(36288, Shard{1, 1600});
   j = read_journal(dir / "journal");
   ASSERT_EQ(j.units.size(), ref.size());
   for (const auto& u : j.units) EXPECT_EQ(u.count, ref.at(u.id)) << "unit " << u.id;

@@ -507,16 +507,18 @@ TEST(Launchers, SlurmSubmitSizesTheRequestFromThePlan) {
   EXPECT_GE(tiny_mem, 256);
   EXPECT_LE(tiny_mem, 512);  // a 6x6 count needs a few MiB
 
-  // A big job (9x9 by the plain backtracking kernel: seconds per unit, 1056 units).
+  // A big job (9x9 by the plain backtracking kernel, about 2 CPU-hours): 4,096 slices per class,
+  // so units of some 40 ms and the sizing job's sample takes 0.1 s (configs/9x9-backtrack.toml's
+  // 1,056 units of 6 s each would spend 6 s on the one unit it samples).
   fs::remove(f.t / "sbatch.log");
-  Shell big = sh(submit + "-s 0.1 -C " + kSource + "/configs/9x9-backtrack.toml " + (f.t / "big").string() +
-                 " --partition=p");
+  spit(f.t / "big.toml", "shape = \"3x3\"\nkernel = \"backtrack\"\nslices_per_class = 4096\n");
+  Shell big = sh(submit + "-s 0.1 -C " + (f.t / "big.toml").string() + " " + (f.t / "big").string() + " --partition=p");
   ASSERT_EQ(big.code, 0) << big.out;
   const double units = figure(big.out, "plan: ", " units");
   const double plan_s = figure(big.out, "(built in ", " s)");
   const double projected = figure(big.out, "projected ", " CPU-seconds");
-  EXPECT_EQ(units, 1056.0);
-  EXPECT_GT(projected, 100.0) << big.out;  // a backtracking unit takes seconds: far from the tiny job
+  EXPECT_EQ(units, 44.0 * 4096);
+  EXPECT_GT(projected, 100.0) << big.out;  // thousands of CPU-seconds: far from the tiny job
   const double need = 3 * projected;
   const int cpus = need <= 3600 ? 1 : 8;
   int m = static_cast<int>(std::ceil(need / (cpus * 4 * 3600.0)));

@@ -63,6 +63,12 @@ TEST(SlowBurnside, EightByEightFourByTwo) {
   }
 }
 
+// The fast tier's FixedGrids.ClassSumsCountTheFixedSignatures on 10 digits: every conjugacy class
+// of B_5 with every involution relabelling type, over the 355 classes of 2x5.
+TEST(SlowBurnside, TenDigitClassSumsCountTheFixedSignatures) {
+  test_support::expect_class_sums_count_fixed_signatures(5);
+}
+
 // The 16 classes of 2x6 whose fixed grids are sums of F(S) (signatures_need_plain_counts) are
 // summed over the 2x6 count's classes by their stabilisers (sum_over_fixed_signatures), since the
 // histogram walk of 10 digits does not finish at 12. With F = 1 that sum is the number of

@@ -50,6 +50,11 @@ TEST(Side2VerifySlow, Cli) {
   EXPECT_EQ(p.code, 0) << p.out;
   EXPECT_NE(p.out.find("side-2 routes"), std::string::npos) << p.out;
   EXPECT_NE(p.out.find("PASS"), std::string::npos) << p.out;
+  // A class past the shape's last is refused, naming the range, once the classes are generated.
+  const auto past = gridenum::testing::run_cli_line("{gridenum} verify completions --shape 2x5 --class 400 2>&1");
+  EXPECT_EQ(past.code, 2) << past.out;
+  EXPECT_NE(past.out.find("class 400 does not exist: 2x5 has classes 1..355"), std::string::npos) << past.out;
+  EXPECT_EQ(past.out.find("PASS"), std::string::npos) << past.out;
 }
 
 // Both routes' ten-digit results, every F summed with its weight, against 2^25 x D(5) counted

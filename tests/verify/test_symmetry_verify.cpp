@@ -2,11 +2,12 @@
 // symmetry_verify.hpp):
 //  - the census alone, against published figures: 288 / 4! = 12 box-1-fixed 4x4 grids, 2
 //    essentially different with transposition; 28,200,960 / 6! = 39,168 6x6 grids, 49
-//    essentially different in both box shapes; group orders 128 and 3,456;
+//    essentially different; group orders 128 and 3,456 (4x4 here; 6x6 in both box shapes in
+//    slow_symmetry_verify.cpp);
 //  - the census's own pieces: the listed group elements are distinct and closed under
 //    composition; the identity fixes every listed grid;
 //  - the whole verify (Burnside against the census, class sizes by listing, every class's fixed
-//    count by brute force) passes on 2x2 with and without transposition, 2x3 and 3x2;
+//    count by brute force) passes on 2x2 with and without transposition and 2x3 (3x2: slow);
 //  - refusals: 2x4 (too many grids to list), transposition for 2x3.
 #include <gtest/gtest.h>
 
@@ -22,12 +23,8 @@ TEST(GridCensus, PublishedFigures) {
   EXPECT_EQ(c4.grids, 12u);
   EXPECT_EQ(c4.group_order, 128u);
   EXPECT_EQ(c4.orbits, 2u);
-  for (Shape s : {Shape{2, 3}, Shape{3, 2}}) {
-    const auto c6 = census_grids(s, false, 0);
-    EXPECT_EQ(c6.grids, 39168u) << s.str();
-    EXPECT_EQ(c6.group_order, 3456u);
-    EXPECT_EQ(c6.orbits, 49u) << s.str();
-  }
+  // 6x6 (2x3 and 3x2, 4 s each) is slow_symmetry_verify.cpp's; the whole verify below still runs
+  // the 2x3 census against Burnside's count.
 }
 
 TEST(GridCensus, GroupElementsFormAGroup) {
@@ -50,8 +47,9 @@ TEST(GridCensus, GroupElementsFormAGroup) {
   EXPECT_EQ(brute_fixed_grids({2, 3}, grids, id), grids.size());
 }
 
+// 4x4 with and without transposition and 2x3 here; 3x2 in slow_symmetry_verify.cpp.
 TEST(VerifySymmetry, PassesOnEverySmallShape) {
-  for (auto [s, t] : {std::pair{Shape{2, 2}, true}, {Shape{2, 2}, false}, {Shape{2, 3}, false}, {Shape{3, 2}, false}}) {
+  for (auto [s, t] : {std::pair{Shape{2, 2}, true}, {Shape{2, 2}, false}, {Shape{2, 3}, false}}) {
     const VerifyReport r = verify_symmetry(s, t, 0);
     EXPECT_TRUE(r.pass()) << format_text(r);
     ASSERT_EQ(r.sections.size(), 3u);
