@@ -68,11 +68,15 @@
 #include <mutex>
 #include <map>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <type_traits>
 #include <unordered_map>
 
+#include <fmt/format.h>
+
 #include "fixed_kernels.hpp"
+#include "gridenum/core/phase.hpp"
 #include "gridenum/core/stop.hpp"
 #include "gridenum/core/combinatorics.hpp"
 #include "gridenum/core/errors.hpp"
@@ -767,14 +771,21 @@ std::uint64_t signature_family_members(Shape s, const GeometricSymmetry& g, cons
 
 // Orbits of a family's allowed signatures under the moves (column moves commuting with h,
 // relabellings commuting with pi): breadth first from each unvisited member, over a bit per member.
-// Serial; each orbit as (its first member, the signatures it stands for).
+// Serial; each orbit as (its first member, the signatures it stands for). A walk of 2^20 members
+// or more is a phase of its own (members visited of fam.size): on 12x12 it is most of a heavy
+// class's time, and the phase is what shows how far it is.
 using SignatureOrbits = std::vector<std::pair<std::uint64_t, std::uint64_t>>;
 SignatureOrbits walk_orbits(const Family& fam, const std::vector<SigMove>& moves, int R) {
   std::vector<std::uint64_t> visited((fam.size + 63) / 64, 0);
+  std::optional<Phase> phase;
+  if (fam.size >= (std::uint64_t{1} << 20))
+    phase.emplace(fmt::format("signature orbits of {} members", group_digits(fam.size)), fam.size, "members");
+  std::uint64_t seen = 0;
   auto test_set = [&](std::uint64_t i) {
     const std::uint64_t b = std::uint64_t{1} << (i & 63);
     if (visited[i >> 6] & b) return false;
     visited[i >> 6] |= b;
+    if ((++seen & 0xffff) == 0 && phase) phase->step(0x10000);
     return true;
   };
   SignatureOrbits orbits;
