@@ -197,6 +197,25 @@ std::optional<Bits> orbit_mask(const Layout& L, const std::vector<Perm>& pipow, 
   return b;
 }
 
+// orbit_mask for an orbit whose digits lie on one cycle y of pi (pi(y[s]) = y[s + 1]): its first
+// cell takes y[pv], its j-th cell y[(pv + j) % |y|]. The same bits as orbit_mask(L, powers(pi), o,
+// y[pv]), without the powers of pi: what the root enumeration below tests cycle by cycle.
+template <class Bits>
+std::optional<Bits> orbit_mask_on_cycle(const Layout& L, int o, const std::vector<int>& y, std::size_t pv) {
+  const auto& orb = L.orbits[static_cast<std::size_t>(o)];
+  const int n = L.n;
+  const std::size_t len = y.size();
+  if (orb.size() % len != 0) return std::nullopt;  // pi^|o|(v) != v
+  Bits b;
+  for (std::size_t j = 0; j < orb.size(); ++j) {
+    const int cell = orb[j], r = cell / n, c = cell % n;
+    const int d = y[(pv + j) % len];
+    const int box = L.shape.box_of(r, c);
+    if (!b.set(r * n + d) || !b.set((n + c) * n + d) || !b.set((2 * n + box) * n + d)) return std::nullopt;
+  }
+  return b;
+}
+
 // Level 0: the orbit of row 0, its digits given by X(0, c) = c. False when they clash.
 template <class Bits>
 bool place_row0_orbit(const Layout& L, const Perm& pi, Bits& st) {
@@ -301,13 +320,47 @@ u128 count_by_line_orbits_with(Shape s, const GeometricSymmetry& g, const std::v
   std::vector<Perm> roots;
   std::vector<Bits> starts;
   std::unordered_map<std::uint64_t, std::uint32_t> index;
-  // The roots are many at 12 digits (2x6 class 2: 99 s of them, all clashing, before this poll a
-  // stop request went unheard for all of it), so a stop is heard every 4,096 roots.
-  for_each_root(L.q, L.M, [&](const Perm& r) {
-    if ((++stats.relabellings & 0xfff) == 0) throw_if_stop_requested("fixed grids by line orbits (relabellings)");
+  //
+  // The row-0 orbits are placed cycle by cycle as the roots are built: a level-0 orbit's digits
+  // all lie on the cycle of pi through its anchor (its first row-0 cell, whose digit is its column),
+  // so once that cycle is placed the orbit's bits are known, and a clash prunes every root
+  // containing the cycles so far. Before, every root was built whole and then placed: 3x4's
+  // class 2 listed its roots for more than half an hour (perf: all of it in the listing and
+  // place_row0_orbit's allocations). The state after each cycle is kept per depth.
+  // The roots are many at 12 digits (2x6 class 2: 99 s of them, all clashing, before the stop
+  // was polled here), so a stop is heard every 4,096 cycles placed.
+  std::vector<std::vector<std::pair<int, std::size_t>>> anchored(static_cast<std::size_t>(L.n));  // column -> (orbit, j)
+  for (int o : L.levels[0]) {
+    const auto& orb = L.orbits[static_cast<std::size_t>(o)];
+    std::size_t j = 0;
+    while (orb[j] >= L.n) ++j;  // a cell of row 0: every level-0 orbit meets row 0
+    anchored[static_cast<std::size_t>(orb[j])].emplace_back(o, j);
+  }
+  std::vector<Bits> state_at(static_cast<std::size_t>(L.n) + 1);  // before the depth-th cycle
+  int placed = 0;                                                 // depth after the last cycle placed
+  std::uint64_t cycles_tried = 0;
+  const auto place = [&](const std::vector<int>& y, int depth) {
+    if ((++cycles_tried & 0xfff) == 0) throw_if_stop_requested("fixed grids by line orbits (relabellings)");
+    Bits st = state_at[static_cast<std::size_t>(depth)];
+    const std::size_t len = y.size();
+    for (std::size_t p = 0; p < len; ++p)
+      for (const auto& [o, j] : anchored[static_cast<std::size_t>(y[p])]) {
+        const auto m = orbit_mask_on_cycle<Bits>(L, o, y, (p + len - j % len) % len);
+        if (!m || !st.disjoint(*m)) return false;
+        st.add(*m);
+      }
+    state_at[static_cast<std::size_t>(depth) + 1] = st;
+    placed = depth + 1;
+    return true;
+  };
+  for_each_root(L.q, L.M, place, [&](const Perm& r) {
+    ++stats.relabellings;
     if (std::find(types.begin(), types.end(), cycle_type(r)) == types.end()) return;
-    Bits st;
-    if (!place_row0_orbit(L, r, st)) return;
+    const Bits& st = state_at[static_cast<std::size_t>(placed)];
+#ifndef NDEBUG
+    Bits whole;  // the cycle-by-cycle state is the whole root's placement
+    assert(place_row0_orbit(L, r, whole) && whole == st);
+#endif
     index.emplace(pack(r), static_cast<std::uint32_t>(roots.size()));
     roots.push_back(r);
     starts.push_back(st);

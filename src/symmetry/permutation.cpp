@@ -167,12 +167,21 @@ std::string type_string(const CycleType& t) {
 // chosen starting points, and y_{j + t*m mod kL} = q^t(y_j): the residues mod k are the k
 // orbits of "add m" on Z_kL, each of length L. Fixing y_0 makes each root's cycle appear once.
 void for_each_root(const Perm& q, int m, const std::function<void(const Perm&)>& visit) {
+  for_each_root(q, m, [](const std::vector<int>&, int) { return true; }, visit);
+}
+
+// Placing cycle by cycle is also what makes pruning possible: a caller whose condition on the
+// root is a conjunction over its cycles (line orbits: the row-0 orbits each cycle determines
+// must not clash) rejects a partial root before its completions are built.
+void for_each_root(const Perm& q, int m, const std::function<bool(const std::vector<int>&, int)>& place,
+                   const std::function<void(const Perm&)>& visit) {
   if (m < 1) throw std::invalid_argument("for_each_root: exponent must be at least 1");
   const auto cyc = cycles(q);
   const int n = static_cast<int>(q.size());
   std::vector<char> used(cyc.size(), 0);
   Perm r(static_cast<std::size_t>(n), -1);
 
+  int depth = 0;  // cycles of r placed on this path
   std::function<void()> rec = [&]() {
     std::size_t first = 0;
     while (first < cyc.size() && used[first]) ++first;
@@ -208,8 +217,11 @@ void for_each_root(const Perm& q, int m, const std::function<void(const Perm&)>&
             assert(y[static_cast<std::size_t>(s)] >= 0);
             r[static_cast<std::size_t>(y[static_cast<std::size_t>(s)])] = y[static_cast<std::size_t>((s + 1) % len)];
           }
+          if (!place(y, depth)) return;
           for (auto c : chosen) used[c] = 1;
+          ++depth;
           rec();
+          --depth;
           for (auto c : chosen) used[c] = 0;
           return;
         }

@@ -53,6 +53,13 @@ std::string type_string(const CycleType& t);
 // n! permutations).
 void for_each_root(const Perm& q, int m, const std::function<void(const Perm&)>& visit);
 
+// The same roots, with a test of each cycle as it is placed: `place(y, depth)` gets the points of
+// the root's new cycle in order (r(y[s]) = y[s + 1], the last to the first) and the number of
+// cycles placed before it on this path; false prunes every root that contains the cycles placed
+// so far. `visit` follows the last cycle's `place` of the same root directly.
+void for_each_root(const Perm& q, int m, const std::function<bool(const std::vector<int>&, int)>& place,
+                   const std::function<void(const Perm&)>& visit);
+
 // A permutation of at most 16 points packed 4 bits a point (a hash key).
 std::uint64_t pack(const Perm& p);
 // A small generating set of the group formed by `elements` (which must be closed under
