@@ -8,10 +8,5 @@
 using namespace gridenum::testing::mipfx;
 
 TEST(MipSolveLong, TightNlipSolvesTheNineByNineVariantsWithTheOtherSolverThroughMps) {
-  ASSERT_TRUE(have("cbc")) << "install coinor-cbc";
-  ASSERT_TRUE(have("glpk")) << "install glpk-utils";
-  const auto cases = nine_by_nine();
-  ASSERT_EQ(cases.size(), 5u);
-  for (int i : {0, 1, 2}) expect_solves(cases[i], "cbc", gm::Formulation::NlipTight, gm::Format::Mps);
-  for (int i : {3, 4}) expect_solves(cases[i], "glpk", gm::Formulation::NlipTight, gm::Format::Mps);
+  expect_the_other_solver_solves_nine_by_nine(gm::Format::Mps);
 }

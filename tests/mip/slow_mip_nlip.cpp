@@ -31,10 +31,5 @@ TEST(MipSolveSlow, TightNlipSolvesTheNineByNineVariants) {
 // long_mip_nlip.cpp's: 89 s for both formats here on AMD EPYC family 23; the first test above
 // reads both formats with the faster solvers).
 TEST(MipSolveSlow, TightNlipSolvesTheNineByNineVariantsWithTheOtherSolver) {
-  ASSERT_TRUE(have("cbc")) << "install coinor-cbc";
-  ASSERT_TRUE(have("glpk")) << "install glpk-utils";
-  const auto cases = nine_by_nine();
-  ASSERT_EQ(cases.size(), 5u);
-  for (int i : {0, 1, 2}) expect_solves(cases[i], "cbc", gm::Formulation::NlipTight, gm::Format::Lp);
-  for (int i : {3, 4}) expect_solves(cases[i], "glpk", gm::Formulation::NlipTight, gm::Format::Lp);
+  expect_the_other_solver_solves_nine_by_nine(gm::Format::Lp);
 }

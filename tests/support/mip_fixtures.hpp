@@ -67,4 +67,16 @@ inline void expect_solves(const Case& c, const std::string& solver, gm::Formulat
 
 inline bool have(const char* solver) { return !gm::find_solver(solver).empty(); }
 
+// NLIP-tight on the five 9x9 puzzles through files of format fmt, each with the slower of the two
+// solvers (CBC for the seed examples, glpsol for the jigsaw and the killer): slow_mip_nlip.cpp
+// (LP) and long_mip_nlip.cpp (MPS).
+inline void expect_the_other_solver_solves_nine_by_nine(gm::Format fmt) {
+  ASSERT_TRUE(have("cbc")) << "install coinor-cbc";
+  ASSERT_TRUE(have("glpk")) << "install glpk-utils";
+  const auto cases = nine_by_nine();
+  ASSERT_EQ(cases.size(), 5u);
+  for (int i : {0, 1, 2}) expect_solves(cases[static_cast<std::size_t>(i)], "cbc", gm::Formulation::NlipTight, fmt);
+  for (int i : {3, 4}) expect_solves(cases[static_cast<std::size_t>(i)], "glpk", gm::Formulation::NlipTight, fmt);
+}
+
 }  // namespace gridenum::testing::mipfx
