@@ -108,7 +108,9 @@ struct FixedCount {
   u128 grids = 0;                           // f(g)
   FixedMethod method = FixedMethod::Filter;  // the method that counted
   std::vector<CycleType> relabel_types;     // cycle types of pi allowed by the necessary conditions
-  std::uint64_t relabellings = 0;  // line orbits: normalised roots pi; signatures: types tried
+  std::uint64_t relabellings = 0;  // line orbits: normalised roots pi whose row-0 orbits do not
+                                   // clash (the others are pruned while the roots are built);
+                                   // signatures: types tried
   std::uint64_t searched = 0;      // line orbits: roots searched (one per conjugacy orbit);
                                    // signatures: signature orbits whose bands were counted
   std::uint64_t states = 0;        // memo entries (line orbits) or band-graph states (signatures)
