@@ -136,3 +136,21 @@ TEST(Side2Slow, TenDigitConfigurationsBothCountersAndTheGroup) {
     EXPECT_EQ(a.class_of(img), a.class_of(c));
   }
 }
+
+// The route's own entry point at 10 digits (the 12-digit check is Side2Long12, long tier):
+// side2_classes(TwoStack, 5) gives the 355 classes of the orbit generator, weight for weight (its
+// order is the route's own, so the classes are matched through the generator's class_of).
+TEST(Side2Slow, SideTwoClassesTakeTenDigitsByTheTwoStackRoute) {
+  const Side2Classes t = side2_classes(MethodId::TwoStack, 5, 2);
+  const TwoStackOrbitClasses b(5, 2);
+  ASSERT_EQ(t.classes.size(), 355u);
+  ASSERT_EQ(t.classes.size(), b.table().classes.size());
+  std::vector<int> seen(t.classes.size(), 0);
+  for (std::size_t i = 0; i < t.classes.size(); ++i) {
+    const std::uint32_t j = b.class_of(t.classes[i].representative);
+    ASSERT_LT(j, t.classes.size());
+    ++seen[j];
+    EXPECT_EQ(t.classes[i].weight, b.table().classes[j].weight) << "class " << i + 1;
+  }
+  for (int k : seen) EXPECT_EQ(k, 1);
+}

@@ -2,10 +2,11 @@
 // code) on 10 and 12 digits, and a 2x6 job, label slow (a few minutes):
 //  - every seventh 10-digit class and 12 random 10-digit configurations with images (the fast
 //    test takes every 71st class and 3 configurations);
-//  - classes 63106, 63150 and 63190 of the 63,199 (TwoStackOrbitClasses order; their
-//    representatives are written out so that no class table is built): matching removal needs
-//    2 to 16 s on them, the footprint counter milliseconds (class 63002 agrees too, but its
-//    3 minutes of matching removal were left out of CI). Generic classes take the matching-removal
+//  - one of classes 63106, 63150 and 63190 of the 63,199 (TwoStackOrbitClasses order; the
+//    representatives are written out so that no class table is built), the other two in the long
+//    tier (long_two_stack_split_12.cpp: the three took 59 s of CI's slow tier on AMD EPYC family 23).
+//    Matching removal needs 2 to 16 s on them, the footprint counter milliseconds (class 63002
+//    agrees too, but its 3 minutes of matching removal were left out). Generic classes take the matching-removal
 //    counter hours (class 1: not done after 89 CPU-minutes), so those are checked by the
 //    group-invariance tests (test_two_stack_split, slow_side2_12) instead;
 //  - `count --shape 2x6 --job-dir D --shard 63199/63199`: a real 2x6 job (the plan is the 63,199
@@ -36,8 +37,7 @@ TEST(TwoStackSplitSlow, TenDigitClassesAgainstMatchingRemoval) {
 
 TEST(TwoStackSplitSlow, TwelveDigitClassesAgainstMatchingRemoval) {
   tbb::task_arena arena(2);
-  for (const char* text : {"123456 123456 123456 123478 123478 123478", "123456 123456 123457 123457 123468 123468",
-                           "123456 123456 123457 123458 123459 12345A"}) {
+  for (const char* text : {"123456 123456 123456 123478 123478 123478"}) {
     const auto c = parse_config_string(text, 6);
     ASSERT_TRUE(c.has_value()) << text;
     SplitStats st;

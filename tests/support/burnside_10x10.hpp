@@ -1,7 +1,8 @@
 // The 10x10 (2x5 boxes) Burnside checks shared by the slow test (tests/symmetry/slow_burnside_10x10.cpp)
 // and the long one (long_burnside_10x10.cpp): the whole 2x5 run once per process, F of every
-// 10x5 configuration through its side-2 class, and f(g) of a band-swapping element by listing
-// the top-band signatures it fixes (the method is explained in slow_burnside_10x10.cpp).
+// 10x5 configuration through its side-2 class, the wide edge sets against the run, and f(g) of a
+// band-swapping element by listing the top-band signatures it fixes (the method is explained in
+// slow_burnside_10x10.cpp).
 #pragma once
 
 #include <gtest/gtest.h>
@@ -20,6 +21,7 @@
 #include "gridenum/count/side2/side2.hpp"
 #include "gridenum/count/side2/two_stack.hpp"
 #include "gridenum/symmetry/burnside.hpp"
+#include "gridenum/symmetry/fixed_grids.hpp"
 
 namespace gridenum::test_support {
 
@@ -151,6 +153,29 @@ inline void expect_listing_agrees(const FTable& table, const std::string& text) 
   ASSERT_EQ(t.fixed.method, FixedMethod::Signatures) << text;
   EXPECT_EQ(to_string(fixed_by_enumeration(table, t.cls.rep)), to_string(t.fixed.grids)) << text;
   EXPECT_GT(t.fixed.grids, 0u) << text;
+}
+
+// The signature kernel's 12-digit edge sets (three 64-bit words) against the one-word layout the
+// run uses: the same f class by class (a digit's 10 columns straddle a word boundary at rows 6 and
+// 12 of the wide layout's bit numbering), on every `step`-th of the classes the run counts by
+// signatures. The band-swapping classes of trivial band symmetry sum the side-2 table's F in both
+// layouts, so those are compared through the run's own table-free path: BandCounter's plain
+// counts, as without a table. Returns how many classes were compared.
+inline std::size_t expect_wide_edges_agree(std::size_t step) {
+  const auto& r = run_2x5();
+  std::size_t compared = 0, eligible = 0;
+  for (std::size_t i = 1; i < r.terms.size(); ++i) {
+    const GeometricSymmetry& g = r.terms[i].cls.rep;
+    if (r.terms[i].fixed.method != FixedMethod::Signatures || signatures_need_plain_counts(kShape2x5, g)) continue;
+    if (eligible++ % step != 0) continue;
+    FixedOptions wide;
+    wide.method = FixedMethod::Signatures;
+    wide.wide_edges = true;
+    EXPECT_EQ(to_string(count_fixed_grids(kShape2x5, g, wide).grids), to_string(r.terms[i].fixed.grids))
+        << "class " << i + 1 << " " << r.terms[i].cls.text;
+    ++compared;
+  }
+  return compared;
 }
 
 inline GeometricSymmetry swaps(std::vector<std::pair<int, int>> rows, std::vector<std::pair<int, int>> cols) {

@@ -3,7 +3,8 @@
 // whole Burnside run: the stack swap alone, with two band swaps, and with two band swaps and the
 // rows of band 5 (2M to 33M signatures per relabelling type). Label long: about two minutes of
 // listing on top of the run and the F table, which it counts itself (the slow test lists the
-// first class only, with the fixture's F table).
+// first class only, with the fixture's F table). And the 12-digit edge sets on every class the run
+// counts by signatures (the slow test takes every fourth).
 #include <gtest/gtest.h>
 
 #include "burnside_10x10.hpp"
@@ -17,3 +18,7 @@ TEST(Burnside10x10Long, BandSwappingClassesByListingTheirSignatures) {
                                  "bands (1 2); bands (3 4); band 5: rows (1 2); stacks (1 2)"})
     expect_listing_agrees(table, text);
 }
+
+// The wide edge sets on every class the run counts by signatures (the slow tier takes every
+// fourth: SlowBurnside10x10.WideEdgeSetsGiveTheRunsCounts).
+TEST(Burnside10x10Long, WideEdgeSetsGiveTheRunsCountsOnEveryClass) { EXPECT_GT(expect_wide_edges_agree(1), 60u); }

@@ -1,0 +1,27 @@
+// The footprint counter against the matching-removal counter (two_stack_fillings, no shared
+// code) on two of classes 63106, 63150 and 63190 of the 63,199 12-digit side-2 classes
+// (TwoStackOrbitClasses order; representatives written out, so no class table is built), label
+// long: moved from the slow tier (slow_two_stack_split_12.cpp), which keeps the third and the
+// 10-digit classes.
+#include <gtest/gtest.h>
+
+#include <oneapi/tbb/task_arena.h>
+
+#include "gridenum/count/side2/side2.hpp"
+#include "gridenum/count/side2/two_stack.hpp"
+#include "gridenum/count/side2/two_stack_split.hpp"
+
+using namespace gridenum;
+
+TEST(TwoStackSplitLong, TwelveDigitClassesAgainstMatchingRemoval) {
+  tbb::task_arena arena(2);
+  for (const char* text : {"123456 123456 123457 123457 123468 123468", "123456 123456 123457 123458 123459 12345A"}) {
+    const auto c = parse_config_string(text, 6);
+    ASSERT_TRUE(c.has_value()) << text;
+    SplitStats st;
+    u128 split = 0;
+    arena.execute([&] { split = two_stack_fillings_split(*c, &st, 2); });
+    EXPECT_EQ(split, two_stack_fillings(*c)) << text;
+    EXPECT_GT(st.transitions, 0u);
+  }
+}
