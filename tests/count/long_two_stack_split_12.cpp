@@ -2,7 +2,8 @@
 // code) on two of classes 63106, 63150 and 63190 of the 63,199 12-digit side-2 classes
 // (TwoStackOrbitClasses order; representatives written out, so no class table is built), label
 // long: moved from the slow tier (slow_two_stack_split_12.cpp), which keeps the third and the
-// 10-digit classes.
+// 10-digit classes; and the other half of every seventh 10-digit class (classes 8, 22, ..., 344;
+// the slow tier takes 1, 15, ..., 351).
 #include <gtest/gtest.h>
 
 #include <oneapi/tbb/task_arena.h>
@@ -10,6 +11,7 @@
 #include "gridenum/count/side2/side2.hpp"
 #include "gridenum/count/side2/two_stack.hpp"
 #include "gridenum/count/side2/two_stack_split.hpp"
+#include "two_stack_split_checks.hpp"
 
 using namespace gridenum;
 
@@ -24,4 +26,8 @@ TEST(TwoStackSplitLong, TwelveDigitClassesAgainstMatchingRemoval) {
     EXPECT_EQ(split, two_stack_fillings(*c)) << text;
     EXPECT_GT(st.transitions, 0u);
   }
+}
+
+TEST(TwoStackSplitLong, TenDigitClassesAgainstMatchingRemoval) {
+  EXPECT_EQ(test_support::expect_split_agrees_on_classes(5, 14, 7), 25u);
 }

@@ -2,7 +2,8 @@
 //  - the same F as the matching-removal counter (two_stack_fillings, which shares no code with it)
 //    on every class of m = 2, 3, 4, and random 8- and 10-digit configurations and their images
 //    under the class group; on one and on two threads (the 10-digit classes are in
-//    slow_two_stack_split_12.cpp: every seventh and every 71st, and 12 random configurations;
+//    slow_two_stack_split_12.cpp: every 14th and every 71st, and 12 random configurations;
+//    long_two_stack_split_12.cpp the rest of every seventh;
 //    generating the 355 classes alone takes 4 s);
 //  - 2x6: the known check value (every box's top row the same six digits: F = 812,851,200^2,
 //    Latin squares of order 6 squared), and three classes of different symmetry whose F must not

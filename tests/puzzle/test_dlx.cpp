@@ -165,12 +165,11 @@ TEST(Dlx, Counts4x4And6x6) {
   EXPECT_EQ(solve_dlx(make_model({2, 2}, kRuleX, {}), 0).count, 48u);
   // 6x6 with 2x3 boxes: relabelling the digits maps grids with first row 123456 one-to-one
   // onto each class of 6! grids, so count those and multiply. (The one-by-one count of all
-  // 28,200,960 takes about half a minute: tests/puzzle/slow_dlx_6x6.cpp.)
+  // 28,200,960 takes about half a minute a shape: tests/puzzle/long_dlx_6x6.cpp.)
   std::vector<int> g(36, 0);
   for (int c = 0; c < 6; ++c) g[c] = c + 1;
   EXPECT_EQ(solve_dlx(make_model({2, 3}, 0, g), 0).count * 720u, 28200960u);
-  // The same for 3x2 boxes (the exact-cover matrix of another shape; all of them one by one:
-  // long_dlx_6x6.cpp).
+  // The same for 3x2 boxes (the exact-cover matrix of another shape).
   EXPECT_EQ(solve_dlx(make_model({3, 2}, 0, g), 0).count * 720u, 28200960u);
 }
 

@@ -66,10 +66,12 @@ TEST_P(GeneratedDataPart, GeneratorPromises) {
 
 INSTANTIATE_TEST_SUITE_P(Files, GeneratedDataPart, ::testing::ValuesIn(data_parts()), data_part_test_name);
 
-// The fast label's parts and the slow label's cover each file's puzzles exactly once, in order.
+// The fast label's parts, the slow label's and the long label's cover each file's puzzles exactly
+// once, in order.
 TEST(GeneratedDataSet, PartsCoverEveryPuzzle) {
   std::vector<DataPart> all = data_parts();
   for (const auto& p : data_rest_parts()) all.push_back(p);
+  for (const auto& p : data_long_parts()) all.push_back(p);  // the long label's share (long_generate.cpp)
   for (const auto& f : data_files()) {
     std::size_t next = 0;
     for (const auto& p : all)
