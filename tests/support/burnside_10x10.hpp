@@ -147,6 +147,16 @@ inline const ClassTerm& term_2x5(const std::string& text) {
   return *it;
 }
 
+// The run's f of the class described by `text` against line orbits (no counting code shared
+// with the signature kernel the run uses).
+inline void expect_line_orbits_agree(const std::string& text) {
+  const ClassTerm& t = term_2x5(text);
+  EXPECT_EQ(t.fixed.method, FixedMethod::Signatures) << text;
+  FixedOptions lo;
+  lo.method = FixedMethod::LineOrbits;
+  EXPECT_EQ(to_string(count_fixed_grids(kShape2x5, t.cls.rep, lo).grids), to_string(t.fixed.grids)) << text;
+}
+
 // f of a band-swapping class by listing, against the run's signature kernel.
 inline void expect_listing_agrees(const FTable& table, const std::string& text) {
   const ClassTerm& t = term_2x5(text);

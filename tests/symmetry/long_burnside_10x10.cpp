@@ -22,3 +22,11 @@ TEST(Burnside10x10Long, BandSwappingClassesByListingTheirSignatures) {
 // The wide edge sets on every class the run counts by signatures (the slow tier takes every
 // fourth: SlowBurnside10x10.WideEdgeSetsGiveTheRunsCounts).
 TEST(Burnside10x10Long, WideEdgeSetsGiveTheRunsCountsOnEveryClass) { EXPECT_GT(expect_wide_edges_agree(1), 60u); }
+
+// Two band-keeping and band-swapping classes recounted by line orbits, 12 s each (the slow tier
+// recounts the third of the three, "every band's rows swapped", with its closed form).
+TEST(Burnside10x10Long, TwoClassesByLineOrbits) {
+  expect_line_orbits_agree("bands (1 2); band 3: rows (1 2); band 4: rows (1 2); band 5: rows (1 2)");
+  expect_line_orbits_agree(
+      "band 1: rows (1 2); band 2: rows (1 2); band 3: rows (1 2); band 4: rows (1 2); band 5: rows (1 2); stack 1: columns (1 2)");
+}
