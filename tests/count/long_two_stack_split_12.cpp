@@ -6,26 +6,13 @@
 // the slow tier takes 1, 15, ..., 351).
 #include <gtest/gtest.h>
 
-#include <oneapi/tbb/task_arena.h>
-
-#include "gridenum/count/side2/side2.hpp"
-#include "gridenum/count/side2/two_stack.hpp"
-#include "gridenum/count/side2/two_stack_split.hpp"
 #include "two_stack_split_checks.hpp"
 
 using namespace gridenum;
 
 TEST(TwoStackSplitLong, TwelveDigitClassesAgainstMatchingRemoval) {
-  tbb::task_arena arena(2);
-  for (const char* text : {"123456 123456 123457 123457 123468 123468", "123456 123456 123457 123458 123459 12345A"}) {
-    const auto c = parse_config_string(text, 6);
-    ASSERT_TRUE(c.has_value()) << text;
-    SplitStats st;
-    u128 split = 0;
-    arena.execute([&] { split = two_stack_fillings_split(*c, &st, 2); });
-    EXPECT_EQ(split, two_stack_fillings(*c)) << text;
-    EXPECT_GT(st.transitions, 0u);
-  }
+  test_support::expect_split_agrees_on_configs(
+      6, {"123456 123456 123457 123457 123468 123468", "123456 123456 123457 123458 123459 12345A"});
 }
 
 TEST(TwoStackSplitLong, TenDigitClassesAgainstMatchingRemoval) {

@@ -13,8 +13,6 @@
 //    classes, the shard their last one), whose journal and result carry F = 812,851,200^2.
 #include <gtest/gtest.h>
 
-#include <oneapi/tbb/task_arena.h>
-
 #include <nlohmann/json.hpp>
 
 #include "gridenum/count/side2/side2.hpp"
@@ -37,16 +35,7 @@ TEST(TwoStackSplitSlow, TenDigitClassesAgainstMatchingRemoval) {
 }
 
 TEST(TwoStackSplitSlow, TwelveDigitClassesAgainstMatchingRemoval) {
-  tbb::task_arena arena(2);
-  for (const char* text : {"123456 123456 123456 123478 123478 123478"}) {
-    const auto c = parse_config_string(text, 6);
-    ASSERT_TRUE(c.has_value()) << text;
-    SplitStats st;
-    u128 split = 0;
-    arena.execute([&] { split = two_stack_fillings_split(*c, &st, 2); });
-    EXPECT_EQ(split, two_stack_fillings(*c)) << text;
-    EXPECT_GT(st.transitions, 0u);
-  }
+  test_support::expect_split_agrees_on_configs(6, {"123456 123456 123456 123478 123478 123478"});
 }
 
 TEST(TwoStackSplitSlow, TwelveDigitShardAsAJob) {

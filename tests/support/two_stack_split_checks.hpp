@@ -1,8 +1,8 @@
 // The footprint counter (count/side2/two_stack_split.hpp) against the matching-removal counter
 // (two_stack_fillings, which shares no code with it), shared by the fast checks
 // (tests/count/test_two_stack_split.cpp: the small shapes and a few 10-digit classes) and the
-// slow ones (tests/count/slow_two_stack_split_12.cpp: every seventh 10-digit class, more random
-// configurations).
+// slow ones (tests/count/slow_two_stack_split_12.cpp: every 14th 10-digit class, more random
+// configurations, a 12-digit class) and the long ones (long_two_stack_split_12.cpp).
 #pragma once
 
 #include <gtest/gtest.h>
@@ -46,6 +46,21 @@ inline void expect_split_agrees_on_random(int m, int count, unsigned seed) {
     EXPECT_EQ(two_stack_fillings_split(c), f) << config_string(c);
     const Side2Config img = random_image(c, rng);
     EXPECT_EQ(two_stack_fillings_split(img), f) << config_string(img);
+  }
+}
+
+// Configurations written out ("123456 123456 ...", m digits a set): the footprint counter on two
+// threads, with at least one transition between its stack states, equals matching removal's F.
+inline void expect_split_agrees_on_configs(int m, std::initializer_list<const char*> texts) {
+  tbb::task_arena arena(2);
+  for (const char* text : texts) {
+    const auto c = parse_config_string(text, m);
+    ASSERT_TRUE(c.has_value()) << text;
+    SplitStats st;
+    u128 split = 0;
+    arena.execute([&] { split = two_stack_fillings_split(*c, &st, 2); });
+    EXPECT_EQ(split, two_stack_fillings(*c)) << text;
+    EXPECT_GT(st.transitions, 0u) << text;
   }
 }
 
