@@ -14,7 +14,7 @@ packages=(
   libssl-dev                            # OpenSSL's libcrypto: SHA-256 of result files and table caches
   libgtest-dev libbenchmark-dev         # tests and benchmarks
   coinor-cbc glpk-utils                 # MIP solvers for `solve --engine mip`
-  clang libclang-rt-dev                 # clang: CI's sanitizer pass and the libFuzzer target
+  clang libclang-rt-dev                 # clang: the sanitizer pass and CI's libFuzzer target
   hyperfine                             # whole-command timings (README figures)
   git man-db zsh                        # tests: the version's commit, the man page and zsh completion
 )
