@@ -24,8 +24,9 @@ inline constexpr bool kSanitizerAllocator = false;
 inline constexpr bool kSanitizerAllocator = false;
 #endif
 
-// True when the mapping that holds `address` has the "hg" (MADV_HUGEPAGE) flag.
-inline bool advised_for_huge_pages(const void* address) {
+// The VmFlags line of the mapping that holds `address` (" rd wr mr ... hg " with a space at
+// each end), or "" when no mapping holds it.
+inline std::string mapping_flags(const void* address) {
   const auto a = reinterpret_cast<std::uintptr_t>(address);
   std::ifstream smaps("/proc/self/smaps");
   std::string line;
@@ -38,9 +39,14 @@ inline bool advised_for_huge_pages(const void* address) {
       inside = lo <= a && a < hi;
       continue;
     }
-    if (inside && line.rfind("VmFlags:", 0) == 0) return (line + " ").find(" hg ") != std::string::npos;
+    if (inside && line.rfind("VmFlags:", 0) == 0) return " " + line.substr(8) + " ";
   }
-  return false;
+  return "";
+}
+
+// True when the mapping that holds `address` has the "hg" (MADV_HUGEPAGE) flag.
+inline bool advised_for_huge_pages(const void* address) {
+  return mapping_flags(address).find(" hg ") != std::string::npos;
 }
 
 // A 4 MiB block (below the policy's 32 MiB mmap threshold, above glibc's default 128 KiB one)

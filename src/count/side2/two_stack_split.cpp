@@ -53,14 +53,17 @@
 //     3-bit counter over the m - 1 masks.
 //     table slot (16 bytes) = { key, count }, open addressing, linear probing, load <= 5/8;
 //     inserts go through a 16-deep software pipeline (hash, prefetch the slot, insert 16 later)
-//     because the tables (10^7 slots) live in DRAM.
+//     because the tables (10^7 slots) live in DRAM; the slot arrays are on 2 MiB pages
+//     (core/huge_array.hpp), so that a prefetch does not also wait for a page walk.
 //
 // Measured (2x6 class 1, 123456 123478 12569A 13579B 13689B 1458AB, the EPYC of
 // docs/performance.md, one thread, prototype): rows counted forward from 1 to 12 with
 // std::unordered_map 292 s; halves with an open-addressing table 133 s; the same with interleaved
 // slots and the prefetch pipeline 41.8 s (5.2e8 transitions, 81 ns each, of which about 40 ns the
-// bijection enumeration); a later figure is in docs/methods/side2.md.
+// bijection enumeration); later figures, huge pages (1.23x on class 1) and where a transition's
+// time goes now, are in docs/methods/side2.md.
 #include "gridenum/count/side2/two_stack_split.hpp"
+#include "gridenum/core/huge_array.hpp"
 #include "gridenum/core/stop.hpp"
 
 #include <oneapi/tbb/blocked_range.h>
@@ -182,7 +185,7 @@ class StateTable {
     const std::uint64_t bytes = c * sizeof(Slot);
     if (budget_) budget_->reserve(bytes);
     try {
-      slots_ = std::make_unique_for_overwrite<Slot[]>(c);
+      slots_ = make_huge_array<Slot>(c);
     } catch (...) {
       give_back(bytes);
       throw;
@@ -210,7 +213,7 @@ class StateTable {
   void grow() {
     const std::size_t old_cap = capacity();
     const std::uint64_t old_reserved = reserved_;
-    std::unique_ptr<Slot[]> old = std::move(slots_);
+    HugeArray<Slot> old = std::move(slots_);
     try {
       allocate(old_cap * 2);
     } catch (...) {
@@ -223,7 +226,7 @@ class StateTable {
     give_back(old_reserved);
   }
 
-  std::unique_ptr<Slot[]> slots_;
+  HugeArray<Slot> slots_;
   std::size_t mask_ = 0, size_ = 0;
   std::array<Pending, kLag> ring_{};
   std::size_t head_ = 0;
