@@ -62,6 +62,7 @@
 #include <array>
 #include <bit>
 #include <cassert>
+#include <cstdint>
 #include <deque>
 #include <functional>
 #include <future>
@@ -76,6 +77,7 @@
 #include <fmt/format.h>
 
 #include "fixed_kernels.hpp"
+#include "gridenum/core/huge_array.hpp"
 #include "gridenum/core/phase.hpp"
 #include "gridenum/core/stop.hpp"
 #include "gridenum/core/combinatorics.hpp"
@@ -384,7 +386,7 @@ std::uint32_t map_set(const Perm& p, std::uint32_t set) {
 // Cycles with the same length and the same complement pattern are interchangeable (swapping
 // two of them stack by stack commutes with h), so a member is stored with the choices of such
 // a group sorted -- a multiset, ranked in the combinatorial number system -- and stands for
-// all its arrangements (`arrangements`). 10x10, the class that only swaps the bands: 32^5 =
+// all its arrangements (`expand` returns how many). 10x10, the class that only swaps the bands: 32^5 =
 // 33.5M allowed signatures become C(36, 5) = 377k multisets (the orbit walk was 10 s).
 struct Family {
   int R = 0, N = 0;
@@ -457,24 +459,37 @@ struct Family {
     }
   }
 
-  // Left sets of all stacks for member i (the group's choices in increasing order).
-  void expand(std::uint64_t i, std::uint32_t* L) const {
+  // Left sets of all stacks for member i (the group's choices in increasing order), and the
+  // number of signatures member i stands for: per group m! / prod over its distinct choices of
+  // (multiplicity)!, built as the unranking goes (after j choices the running value is the
+  // multinomial of those j, so each step's division is exact). One unranking for both: the walk
+  // needs both of every member, and they were two unrankings before (docs/symmetry.md).
+  std::uint64_t expand(std::uint64_t i, std::uint32_t* L) const {
+    std::uint64_t arrangements = 1;
     for (std::size_t g = 0; g < groups.size(); ++g) {
       std::uint64_t r = i % group_size[g];
       i /= group_size[g];
       const std::size_t m = groups[g].size();
+      std::uint64_t num = 1, run = 0;
+      std::size_t prev = SIZE_MAX;
       for (std::size_t t = m; t-- > 0;) {  // unrank: b_t = c_t + t, r = sum binom(b_t, t + 1)
         const std::size_t b = unrank_step(r, t);
         r -= binom[b][t + 1];
+        const std::size_t c = b - t;  // choices come largest first: equal ones are adjacent
+        run = c == prev ? run + 1 : 1;
+        prev = c;
+        num = num * (m - t) / run;
         const std::size_t k = groups[g][t];
-        std::uint32_t x = choice[k][b - t];
+        std::uint32_t x = choice[k][c];
         for (std::size_t s = 0; s < cyc[k].size(); ++s) {
           L[cyc[k][s]] = x;
           x = pi_set[x];
           if (comp[k][s]) x = all & ~x;
         }
       }
+      arrangements *= num;
     }
+    return arrangements;
   }
   // Member with these left sets (which must be allowed).
   std::uint64_t member(const std::uint32_t* L) const {
@@ -495,31 +510,6 @@ struct Family {
       scale *= group_size[g];
     }
     return i;
-  }
-  // Signatures member i stands for: per group m! / prod of (multiplicity of each choice)!.
-  std::uint64_t arrangements(std::uint64_t i) const {
-    std::uint64_t a = 1;
-    for (std::size_t g = 0; g < groups.size(); ++g) {
-      std::uint64_t r = i % group_size[g];
-      i /= group_size[g];
-      const std::size_t m = groups[g].size();
-      std::array<std::size_t, 16> c{};
-      for (std::size_t t = m; t-- > 0;) {
-        const std::size_t b = unrank_step(r, t);
-        r -= binom[b][t + 1];
-        c[t] = b - t;
-      }
-      std::uint64_t num = 1;
-      for (std::size_t t = 1; t <= m; ++t) num *= t;
-      for (std::size_t t = 0, run = 1; t < m; ++t, ++run) {
-        if (t + 1 == m || c[t + 1] != c[t]) {
-          for (std::size_t q = 2; q <= run; ++q) num /= q;
-          run = 0;
-        }
-      }
-      a *= num;
-    }
-    return a;
   }
 };
 
@@ -787,7 +777,11 @@ std::uint64_t signature_family_members(Shape s, const GeometricSymmetry& g, cons
 // class's time, and the phase is what shows how far it is.
 using SignatureOrbits = std::vector<std::pair<std::uint64_t, std::uint64_t>>;
 SignatureOrbits walk_orbits(const Family& fam, const std::vector<SigMove>& moves, int R) {
-  std::vector<std::uint64_t> visited((fam.size + 63) / 64, 0);
+  // On 2 MiB pages (core/huge_array.hpp): the bitset of a 9.2e8-member family is 115 MB, tested
+  // at random.
+  const std::size_t words = static_cast<std::size_t>((fam.size + 63) / 64);
+  HugeArray<std::uint64_t> visited = make_huge_array<std::uint64_t>(words);
+  std::fill(visited.get(), visited.get() + words, std::uint64_t{0});
   std::optional<Phase> phase;
   if (fam.size >= (std::uint64_t{1} << 20))
     phase.emplace(fmt::format("signature orbits of {} members", group_digits(fam.size)), fam.size, "members");
@@ -809,8 +803,7 @@ SignatureOrbits walk_orbits(const Family& fam, const std::vector<SigMove>& moves
     std::uint64_t signatures = 0;
     for (std::size_t q = 0; q < queue.size(); ++q) {
       if ((q & 0xfff) == 0xfff) throw_if_stop_requested("fixed grids by signatures");
-      signatures += fam.arrangements(queue[q]);
-      fam.expand(queue[q], L);
+      signatures += fam.expand(queue[q], L);
       // The images first, their visited words prefetched, then the tests: a 12-digit family's
       // bitset is tens of MB, and the test's cache miss was a third of the walk (perf annotate).
       for (std::size_t k = 0; k < moves.size(); ++k) {
