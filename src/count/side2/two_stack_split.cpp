@@ -60,7 +60,7 @@
 // docs/performance.md, one thread, prototype): rows counted forward from 1 to 12 with
 // std::unordered_map 292 s; halves with an open-addressing table 133 s; the same with interleaved
 // slots and the prefetch pipeline 41.8 s (5.2e8 transitions, 81 ns each, of which about 40 ns the
-// bijection enumeration); later figures, huge pages (1.23x on class 1) and where a transition's
+// bijection enumeration); later figures, huge pages (1.21x on class 1) and where a transition's
 // time goes now, are in docs/methods/side2.md.
 #include "gridenum/count/side2/two_stack_split.hpp"
 #include "gridenum/core/huge_array.hpp"
