@@ -71,7 +71,7 @@ std::string format_text(const RunResult& r, const CountBounds& b) {
                               r.threads == 1 ? "" : "s");
   if (r.mean <= 0) {
     s += std::string("  every sample met a dead end (weight 0): no estimate; take more samples") +
-         (method == Method::knuth ? " or --method sis" : "") + "\n";
+         (method == Method::knuth ? " or --method sis or cells" : "") + "\n";
   } else {
     s += "  estimate                 " + sci(r.mean) + "\n" + "  standard error           " + sci(r.se) + "\n" +
          "  95 % interval            " + sci(r.ci_low) + " .. " + sci(r.ci_high) + "  (estimate -+ 1.96 se)\n" +

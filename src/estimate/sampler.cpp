@@ -10,11 +10,19 @@
 
 namespace gridenum::estimate {
 
-std::string_view to_string(Method m) { return m == Method::knuth ? "knuth" : "sis"; }
+std::string_view to_string(Method m) {
+  switch (m) {
+    case Method::knuth: return "knuth";
+    case Method::sis: return "sis";
+    case Method::cells: return "cells";
+  }
+  return "?";
+}
 
 std::optional<Method> parse_method(std::string_view text) {
   if (text == "knuth") return Method::knuth;
   if (text == "sis") return Method::sis;
+  if (text == "cells") return Method::cells;
   return std::nullopt;
 }
 
@@ -25,7 +33,7 @@ std::optional<std::string> sampler_shape_error(Shape s) {
 }
 
 Sampler::Sampler(Shape shape, Method method, int max_bits)
-    : shape_(shape), method_(method), n_(shape.n()), max_bits_(max_bits) {
+    : shape_(shape), method_(method), n_(shape.n()), max_bits_(method == Method::cells ? std::min(max_bits, kCellsMaxBits) : max_bits) {
   if (const auto why = sampler_shape_error(shape)) throw std::invalid_argument("Sampler: box shape " + shape.str() + ": " + *why);
   col_.resize(n_);
   box_.resize(n_);
@@ -163,7 +171,7 @@ long double Sampler::sample(Chooser& chooser) {
   long double weight = 1;
   for (int r = 0; r < n_; ++r) {
     for (int c = 0; c < n_; ++c) allowed_[c] = all & ~(col_[c] | box_[shape_.box_of(r, c)]);
-    if (method_ == Method::sis && matcher_.prepare(allowed_, max_bits_)) {
+    if (method_ != Method::knuth && matcher_.prepare(allowed_, max_bits_)) {
       const u128 p = matcher_.permanent();
       if (p == 0) return 0;
       weight *= static_cast<long double>(p);

@@ -68,7 +68,7 @@ EstimateJobSpec read_estimate_spec(const fs::path& dir) {
     if (!shape) throw bad("\"shape\" is not RxC");
     s.run.shape = *shape;
     const auto method = estimate::parse_method(j.at("method").get<std::string>());
-    if (!method) throw bad("\"method\" is neither knuth nor sis");
+    if (!method) throw bad("\"method\" is none of knuth, sis and cells");
     s.run.method = *method;
     s.run.samples = j.at("samples").get<std::uint64_t>();
     s.run.seed = j.at("seed").get<std::uint64_t>();

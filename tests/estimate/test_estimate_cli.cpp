@@ -1,4 +1,4 @@
-// `gridenum estimate --method knuth|sis` end to end: the JSON document, the exact count beside the
+// `gridenum estimate --method knuth|sis|cells` end to end: the JSON document, the exact count beside the
 // estimate where the stack method gives it, the bounds, reproducibility across --threads, and a
 // stop by SIGINT within 2 s with exit 130.
 #include <gtest/gtest.h>
@@ -57,6 +57,26 @@ TEST(EstimateCli, SisOnSixteenBySixteenHasNoExactCount) {
   EXPECT_GT(log_est, j["bounds"]["log10_lower"].get<double>());
   EXPECT_LT(log_est, j["bounds"]["log10_upper"].get<double>());
   EXPECT_EQ(j["grid"], "16x16");
+}
+
+// 16x16 by cells: rows past the first band by cells (cell_rows counted), an estimate between the
+// bounds, the same bits as a job (the job's spec keeps the method, so resume and merge run cells).
+TEST(EstimateCli, CellsOnSixteenBySixteenAlsoAsAJob) {
+  const TempDir t;
+  const std::vector<std::string> args{"--shape", "4x4", "--method", "cells", "--samples", "512", "--batch", "64",
+                                      "--seed", "5", "--threads", "2"};
+  const auto plain = estimate_json(args);
+  EXPECT_EQ(plain["method"], "cells");
+  EXPECT_GT(plain["cell_rows"].get<std::uint64_t>(), 0u);
+  const double log_est = plain["log10_estimate"].get<double>();
+  EXPECT_GT(log_est, plain["bounds"]["log10_lower"].get<double>());
+  EXPECT_LT(log_est, plain["bounds"]["log10_upper"].get<double>());
+  auto job_args = args;
+  job_args.insert(job_args.end(), {"--job-dir", (t / "job").string()});
+  const auto job = estimate_json(job_args);
+  EXPECT_EQ(job["exact_statistics"], plain["exact_statistics"]);
+  EXPECT_EQ(job["method"], "cells");
+  EXPECT_TRUE(contains(slurp(t / "job" / "result.txt"), "cells estimate of the 16x16 grids"));
 }
 
 // The text output names what it prints; knuth works too; usage errors are exit 2.

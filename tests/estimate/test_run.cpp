@@ -35,6 +35,31 @@ TEST(EstimateRun, SameResultOnOneAndTwoThreads) {
   }
 }
 
+// cells from 13 digits on: the same bits on one and two threads too, and another estimate than
+// sis's from the same draws.
+TEST(EstimateRun, CellsSameResultOnOneAndTwoThreads) {
+  RunOptions o;
+  o.shape = Shape{4, 4};
+  o.method = Method::cells;
+  o.samples = 256;
+  o.batch = 64;
+  o.seed = 7;
+  o.threads = 1;
+  const RunResult one = run_estimate(o);
+  o.threads = 2;
+  const RunResult two = run_estimate(o);
+  EXPECT_TRUE(same_bits(one.mean, two.mean));
+  EXPECT_TRUE(same_bits(one.sd, two.sd));
+  EXPECT_EQ(one.dead_ends, two.dead_ends);
+  EXPECT_GT(one.mean, 0);
+  o.method = Method::sis;
+  o.samples = 32;
+  o.batch = 16;
+  const RunResult sis = run_estimate(o);
+  o.method = Method::cells;
+  EXPECT_FALSE(same_bits(sis.mean, run_estimate(o).mean));
+}
+
 TEST(EstimateRun, RefusesBadArguments) {
   RunOptions o;
   o.shape = Shape{1, 4};

@@ -123,11 +123,42 @@ TEST(EstimateUnbiased, SisByFeasibleCellsMeanIsTheCountOn4x4) {
   EXPECT_LT(s.paths, walk_tree(Method::knuth).paths);
 }
 
+// cells is sis up to 12 digits (every row's DP is under its 12-bit limit there): the same weights,
+// draw for draw. On 16x16 it fills the first band's rows by their permanents and every later row
+// cell by cell, where sis takes the permanent of every row.
+TEST(EstimateUnbiased, CellsIsSisUpToTwelveDigitsAndRowsByCellsBeyond) {
+  for (Shape shape : {Shape{3, 3}, Shape{4, 3}, Shape{2, 6}}) {
+    Sampler sis(shape, Method::sis), cells(shape, Method::cells);
+    for (std::uint64_t i = 0; i < 100; ++i) {
+      RandomChooser a(9, i), b(9, i);
+      EXPECT_EQ(sis.sample(a), cells.sample(b)) << shape.str() << " sample " << i;
+    }
+    EXPECT_EQ(cells.cell_rows(), 0u) << shape.str();
+  }
+  Sampler sis(Shape{4, 4}, Method::sis), cells(Shape{4, 4}, Method::cells);
+  std::uint64_t reached_band_2 = 0;
+  for (std::uint64_t i = 0; i < 100; ++i) {
+    RandomChooser a(9, i), b(9, i);
+    if (i < 8) sis.sample(a);  // 16x16 sis samples cost 10 ms each
+    const std::uint64_t before = cells.cell_rows();
+    const long double w = cells.sample(b);
+    // Rows are written when done, in order: k rows done, then a dead end at row k (w = 0) or none.
+    int k = 0;
+    while (k < 16 && cells.grid()[static_cast<std::size_t>(k) * 16] >= 0) ++k;
+    EXPECT_EQ(w > 0, k == 16) << "sample " << i;
+    reached_band_2 += k >= 4;
+    const std::uint64_t by_cells = k == 16 ? 12 : (k >= 4 ? static_cast<std::uint64_t>(k - 4 + 1) : 0);
+    EXPECT_EQ(cells.cell_rows() - before, by_cells) << "sample " << i << ", " << k << " rows done";
+  }
+  EXPECT_EQ(sis.cell_rows(), 0u);
+  EXPECT_GT(reached_band_2, 0u);
+}
+
 // Each grid a sample returns is a valid grid (rows, columns, boxes hold every digit once). Knuth's
 // paths on 9x9 end at a dead end more than 99 % of the time, hence 3,000 paths.
 TEST(EstimateUnbiased, SampledGridsAreValid) {
   for (int max_bits : {RowMatcher::kDefaultMaxBits, 0})
-  for (Method method : {Method::knuth, Method::sis})
+  for (Method method : {Method::knuth, Method::sis, Method::cells})
     for (Shape shape : {Shape{2, 3}, Shape{3, 2}, Shape{3, 3}, Shape{2, 4}}) {
       Sampler sampler(shape, method, max_bits);
       const int n = shape.n();
