@@ -3,6 +3,7 @@
 //
 //   ./bench/bench_estimate
 //   ./bench/bench_estimate --benchmark_filter='Sis/4/4'
+//   ./bench/bench_estimate --benchmark_filter='(Sis|Cells)/(5/3|3/5|4/4)' --benchmark_min_time=20
 //
 // Counters: samples_per_s (the figure docs/estimate.md quotes), completed (the share of paths
 // that reached a whole grid; the rest dead-ended with weight 0), and the variance per sample: cv
@@ -58,9 +59,12 @@ void run_sampler(benchmark::State& state, Method method) {
 
 void BM_Knuth(benchmark::State& state) { run_sampler(state, Method::knuth); }
 void BM_Sis(benchmark::State& state) { run_sampler(state, Method::sis); }
+void BM_Cells(benchmark::State& state) { run_sampler(state, Method::cells); }
 
 BENCHMARK(BM_Knuth)->Args({3, 3})->Args({4, 3})->Args({4, 4})->Args({5, 5});
 // 9x9, 12x12 (4x3) and 16x16 for both methods are the cost table's rows; 15x15 and 25x25 by sis.
 BENCHMARK(BM_Sis)->Args({3, 3})->Args({4, 3})->Args({5, 3})->Args({3, 5})->Args({4, 4})->Args({5, 5})->Unit(benchmark::kMillisecond);
+// cells is sis up to 12 digits: its rows are the shapes past them (docs/estimate.md, "cells against sis").
+BENCHMARK(BM_Cells)->Args({5, 3})->Args({3, 5})->Args({4, 4})->Args({5, 5})->Unit(benchmark::kMillisecond);
 
 }  // namespace

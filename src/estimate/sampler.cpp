@@ -1,4 +1,4 @@
-// Sampler (sampler.hpp): one path of knuth or sis and its weight.
+// Sampler (sampler.hpp): one path of knuth, sis or cells and its weight.
 #include "gridenum/estimate/sampler.hpp"
 
 #include <algorithm>

@@ -42,10 +42,12 @@
 namespace gridenum::estimate {
 
 //   cells  sis with a state limit of kCellsMaxBits: the rows whose permanent DP is small (every row
-//          up to 12 digits, so there cells is sis; the first band's rows beyond, whose columns fall
-//          into a few classes) exactly, every other row by the weighted feasible cells above.
-//          Samples 50 to 150 times cheaper than sis's on 15x15 and 16x16 for a cv 2 to 3 times
-//          larger, so a given precision comes 7 to 30 times sooner (docs/estimate.md, "cells").
+//          up to 12 digits, so there cells is sis; the first band's rows of 15x15 and 16x16, whose
+//          columns fall into a few classes; row 1 of 25x25) exactly, every other row by the
+//          weighted feasible cells above.
+//          Samples 50 to 150 times cheaper than sis's on 15x15 and 16x16 for a cv 2.3 to 3 times
+//          larger, so a given precision comes 7 to 19 times sooner (docs/estimate.md, "cells
+//          against sis").
 enum class Method { knuth, sis, cells };
 
 std::string_view to_string(Method m);
