@@ -26,10 +26,11 @@ u128 count_by_line_orbits(Shape s, const GeometricSymmetry& g, const std::vector
 // f(g) by band signatures (fixed_signatures.cpp). s must have two bands (s.cols == 2) and g
 // must be untransposed; the caller turns 2 x C shapes round first.
 // wide: the 12-digit edge sets whatever the shape (FixedOptions::wide_edges).
-// share_walks_from: FixedOptions::share_walks_from.
+// share_walks_from, band_memo_states: FixedOptions::share_walks_from, ::band_memo_states.
 u128 count_by_signatures(Shape s, const GeometricSymmetry& g, const std::vector<CycleType>& types,
                          const PlainBandCounts* plain, KernelStats& stats, bool wide = false,
-                         std::uint64_t share_walks_from = std::uint64_t{1} << 20);
+                         std::uint64_t share_walks_from = std::uint64_t{1} << 20,
+                         std::size_t band_memo_states = std::size_t{1} << 20);
 
 // True when g (untransposed, s with two bands: s.cols == 2) swaps the bands and the band symmetry
 // it induces, (a1 a0, h^2, pi^2), is trivial: then the signature kernel sums plain band counts

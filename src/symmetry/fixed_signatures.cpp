@@ -140,16 +140,18 @@ std::uint32_t edge_row(const WideEdges& g, int d, int N) {
 //
 // Measured (AMD EPYC family 23 model 1, one thread; 2x6 class 2995's band symmetry, rho = three
 // 2-cycles, tau = the stack pairs swapped, sigma of type 2^6, on random allowed signatures;
-// docs/symmetry.md, *Band counts*): 10.3 s -> 1.66 s for four counts, the same counts and memo
-// states. Tried and lost: leaving the last cycle out of the memo (1.9 s -> 3.5 s: the last
+// docs/symmetry.md, *Band counts*): 10.28 s -> 1.65 s for four counts, the same counts and memo
+// states. Tried and lost: leaving the last cycle out of the memo (2.1 s -> 3.5 s: the last
 // matchings' remainders repeat).
 template <class Edges>
 class BandCounter {
  public:
   using Rows = std::array<std::uint16_t, 16>;
 
-  BandCounter(int R, const Perm& rho, const Perm& tau, const Perm& sigma)
-      : R_(R), N_(2 * R), all_(static_cast<std::uint16_t>((1u << (2 * R)) - 1)) {
+  // keep: with phi not the identity, the memo starts again before a count once it holds more
+  // states than this (FixedOptions::band_memo_states).
+  BandCounter(int R, const Perm& rho, const Perm& tau, const Perm& sigma, std::size_t keep = std::size_t{1} << 20)
+      : R_(R), N_(2 * R), all_(static_cast<std::uint16_t>((1u << (2 * R)) - 1)), keep_(keep) {
     assert(N_ <= 15);  // rows[15] holds the lengths left
     // Cycle lengths of rho, their multiset code (base R+1 digits: count of each length) and
     // the factor m_l! l^(m_l).
@@ -171,8 +173,8 @@ class BandCounter {
   u128 count(Edges g) {
     // Without symmetry the memo's states repeat across signatures (the normal form below); with
     // it they hardly do, and a kept memo only grows (a 2x6 family's 388 orbits would keep
-    // gigabytes), so it starts again past kKeep states.
-    if (!plain_ && memo_.size() > kKeep) memo_.clear();
+    // gigabytes), so it starts again past keep_ states (2^20: 100 MB of table).
+    if (!plain_ && memo_.size() > keep_) memo_.clear();
     Rows rows{};
     for (int d = 0; d < N_; ++d) rows[static_cast<std::size_t>(d)] = static_cast<std::uint16_t>(edge_row(g, d, N_));
     return checked_mul(rec(rows, full_), factor_);
@@ -180,8 +182,6 @@ class BandCounter {
   std::size_t states() const { return memo_.size(); }
 
  private:
-  static constexpr std::size_t kKeep = std::size_t{1} << 20;
-
   // phi's orbit of edge e for cycle length l: M takes phi^(l j)(e), the cycle's other rows the
   // edges between. ok is false when the images do not close up (phi^(l a)(e) != e for d's orbit
   // length a under sigma^l), an edge comes twice, or M would take a digit or column twice.
@@ -362,6 +362,7 @@ class BandCounter {
 
   int R_, N_;
   std::uint16_t all_;
+  std::size_t keep_;
   int full_ = 0;
   std::uint64_t factor_ = 1;
   bool plain_ = false;  // phi is the identity: normalise graphs, close form for two matchings
@@ -902,7 +903,8 @@ OrbitCache& signature_orbits() {
 
 template <class Edges>
 u128 count_by_signatures_with(Shape s, const GeometricSymmetry& g, const std::vector<CycleType>& types,
-                              const PlainBandCounts* plain, KernelStats& stats, std::uint64_t share_walks_from) {
+                              const PlainBandCounts* plain, KernelStats& stats, std::uint64_t share_walks_from,
+                              std::size_t band_memo_states) {
   const int R = s.rows, N = s.n();
   const bool swap = g.rows[0] >= R;
   Perm a0(static_cast<std::size_t>(R)), a1(static_cast<std::size_t>(R));
@@ -953,8 +955,9 @@ u128 count_by_signatures_with(Shape s, const GeometricSymmetry& g, const std::ve
     const Perm rho = swap ? compose(a1, a0) : a0;
     const Perm tau = swap ? compose(g.cols, g.cols) : g.cols;
     const Perm sig = swap ? compose(pi, pi) : pi;
-    tbb::enumerable_thread_specific<BandCounter<Edges>> top([&] { return BandCounter<Edges>(R, rho, tau, sig); });
-    tbb::enumerable_thread_specific<BandCounter<Edges>> bottom([&] { return BandCounter<Edges>(R, a1, g.cols, pi); });
+    tbb::enumerable_thread_specific<BandCounter<Edges>> top([&] { return BandCounter<Edges>(R, rho, tau, sig, band_memo_states); });
+    tbb::enumerable_thread_specific<BandCounter<Edges>> bottom(
+        [&] { return BandCounter<Edges>(R, a1, g.cols, pi, band_memo_states); });
     std::vector<u128> w(orbits.size(), 0);
     // The band counts of a walked family are the rest of a heavy class's time (on 12x12 more
     // than the walk: 2x6 class 2995's first family walks in minutes, its band counts take longer),
@@ -986,12 +989,14 @@ u128 count_by_signatures_with(Shape s, const GeometricSymmetry& g, const std::ve
 }
 
 u128 count_by_signatures(Shape s, const GeometricSymmetry& g, const std::vector<CycleType>& types,
-                         const PlainBandCounts* plain, KernelStats& stats, bool wide, std::uint64_t share_walks_from) {
+                         const PlainBandCounts* plain, KernelStats& stats, bool wide, std::uint64_t share_walks_from,
+                         std::size_t band_memo_states) {
   if (s.cols != 2 || g.transpose) throw std::invalid_argument("signatures: needs R x 2 boxes and an untransposed element");
   const int N = s.n();
   if (N > 12) throw std::invalid_argument("signatures: at most 12 digits");
-  return N * N <= 128 && !wide ? count_by_signatures_with<u128>(s, g, types, plain, stats, share_walks_from)
-                               : count_by_signatures_with<WideEdges>(s, g, types, plain, stats, share_walks_from);
+  return N * N <= 128 && !wide
+             ? count_by_signatures_with<u128>(s, g, types, plain, stats, share_walks_from, band_memo_states)
+             : count_by_signatures_with<WideEdges>(s, g, types, plain, stats, share_walks_from, band_memo_states);
 }
 
 }  // namespace gridenum::detail

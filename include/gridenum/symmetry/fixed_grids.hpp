@@ -34,6 +34,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -102,6 +103,11 @@ struct FixedOptions {
   // process-wide store and shared with the classes that have the same column part
   // (fixed_signatures.cpp). UINT64_MAX: every walk made afresh (the tests compare the two).
   std::uint64_t share_walks_from = std::uint64_t{1} << 20;
+  // Signatures: a band counter whose bands keep a symmetry of their own starts its memo again,
+  // before a count, once it holds more than this many states (fixed_signatures.cpp,
+  // BandCounter: such states hardly repeat between signatures). 0: before every count (the tests
+  // compare the two).
+  std::size_t band_memo_states = std::size_t{1} << 20;
 };
 
 struct FixedCount {
