@@ -3,6 +3,14 @@
 //
 //   ./bench/bench_symmetry
 //   ./bench/bench_symmetry --benchmark_filter=Burnside9x9
+//   ./bench/bench_symmetry --benchmark_filter=BandSymmetry
+//
+// BM_BandSymmetryClass: one 10x10 class (2x5 boxes) by the signature kernel on one thread, a
+// class whose bands keep a symmetry of their own, so most of its time is the band counter
+// (fixed_signatures.cpp, BandCounter): class 731, "bands (1 2); bands (3 4); band 5: rows (1 2);
+// stack 1: columns (1 2)(3 4); stack 2: columns (1 2)(3 4)" -- the 10-digit relative of the
+// heaviest 2x6 classes -- and class 766, the same without the rows of band 5. Counters: f (exact
+// in a double below 2^53; checked against line orbits by the tests) and the band-graph states.
 //
 // Counters: the stage times of the run (grid_count_s: the count engine's total for the
 // identity term; fixed_s: every other class; classes_s: building the conjugacy classes), the
@@ -12,9 +20,13 @@
 // cpp_int::str: GCC 12 reports a -Wrestrict false positive inside it, see bench_side2.cpp.)
 #include <benchmark/benchmark.h>
 
+#include <oneapi/tbb/task_arena.h>
+
 #include <algorithm>
 
 #include "gridenum/symmetry/burnside.hpp"
+#include "gridenum/symmetry/fixed_grids.hpp"
+#include "gridenum/symmetry/symmetry_group.hpp"
 
 namespace {
 using namespace gridenum;
@@ -52,5 +64,22 @@ void BM_Classes9x9(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(build_symmetry_group({3, 3}, true).classes.size());
 }
 BENCHMARK(BM_Classes9x9)->Unit(benchmark::kMillisecond);
+
+// range(0): the class (1-based, symmetry --json's class table of 2x5 without transposition).
+void BM_BandSymmetryClass(benchmark::State& state) {
+  const Shape s{2, 5};
+  const SymmetryGroup grp = build_symmetry_group(s, false);
+  const SymmetryClass& c = grp.classes.at(static_cast<std::size_t>(state.range(0) - 1));
+  FixedOptions o;
+  o.method = FixedMethod::Signatures;
+  tbb::task_arena one(1);
+  for (auto _ : state) {
+    const FixedCount f = one.execute([&] { return count_fixed_grids(s, c.rep, o); });
+    state.counters["f"] = static_cast<double>(f.grids);
+    state.counters["band_states"] = static_cast<double>(f.states);
+  }
+  state.SetLabel(c.text);
+}
+BENCHMARK(BM_BandSymmetryClass)->ArgName("class")->Arg(731)->Arg(766)->Unit(benchmark::kMillisecond);
 
 }  // namespace
