@@ -197,23 +197,43 @@ std::optional<Bits> orbit_mask(const Layout& L, const std::vector<Perm>& pipow, 
   return b;
 }
 
-// orbit_mask for an orbit whose digits lie on one cycle y of pi (pi(y[s]) = y[s + 1]): its first
-// cell takes y[pv], its j-th cell y[(pv + j) % |y|]. The same bits as orbit_mask(L, powers(pi), o,
-// y[pv]), without the powers of pi: what the root enumeration below tests cycle by cycle.
+// The state bits of "cell c holds digit d" -- its row's, column's and box's -- for every cell and
+// digit: [(c * N + d) * 3 + unit]. Built once per class for the root enumeration below, which
+// places level-0 orbits cell by cell from it.
+inline std::vector<std::uint16_t> cell_digit_bits(const Layout& L) {
+  const int n = L.n;
+  std::vector<std::uint16_t> t(static_cast<std::size_t>(n * n * n * 3));
+  for (int cell = 0; cell < n * n; ++cell) {
+    const int r = cell / n, c = cell % n, box = L.shape.box_of(r, c);
+    for (int d = 0; d < n; ++d) {
+      const auto at = static_cast<std::size_t>((cell * n + d) * 3);
+      t[at] = static_cast<std::uint16_t>(r * n + d);
+      t[at + 1] = static_cast<std::uint16_t>((n + c) * n + d);
+      t[at + 2] = static_cast<std::uint16_t>((2 * n + box) * n + d);
+    }
+  }
+  return t;
+}
+
+// Adds to st the orbit o whose digits lie on one cycle y of pi (pi(y[s]) = y[s + 1]): its first
+// cell takes y[pv], its j-th cell y[(pv + j) % |y|] -- the bits of orbit_mask(L, powers(pi), o,
+// y[pv]), without the powers of pi: what the root enumeration below tests cycle by cycle. False
+// (st then part-changed: the caller drops it) when pi^|o|(v) != v, or a cell's digit is already
+// in its row, column or box -- st's or one of the orbit's own earlier cells'.
 template <class Bits>
-std::optional<Bits> orbit_mask_on_cycle(const Layout& L, int o, const std::vector<int>& y, std::size_t pv) {
+bool add_orbit_on_cycle(const Layout& L, const std::vector<std::uint16_t>& cell_bits, int o, const std::vector<int>& y,
+                        std::size_t pv, Bits& st) {
   const auto& orb = L.orbits[static_cast<std::size_t>(o)];
   const int n = L.n;
   const std::size_t len = y.size();
-  if (orb.size() % len != 0) return std::nullopt;  // pi^|o|(v) != v
-  Bits b;
-  for (std::size_t j = 0; j < orb.size(); ++j) {
-    const int cell = orb[j], r = cell / n, c = cell % n;
-    const int d = y[(pv + j) % len];
-    const int box = L.shape.box_of(r, c);
-    if (!b.set(r * n + d) || !b.set((n + c) * n + d) || !b.set((2 * n + box) * n + d)) return std::nullopt;
+  if (orb.size() % len != 0) return false;  // pi^|o|(v) != v
+  std::size_t at = pv;
+  for (const int cell : orb) {
+    const std::uint16_t* b = &cell_bits[static_cast<std::size_t>((cell * n + y[at]) * 3)];
+    if (!st.set(b[0]) || !st.set(b[1]) || !st.set(b[2])) return false;
+    if (++at == len) at = 0;
   }
-  return b;
+  return true;
 }
 
 // Level 0: the orbit of row 0, its digits given by X(0, c) = c. False when they clash.
@@ -328,7 +348,9 @@ u128 count_by_line_orbits_with(Shape s, const GeometricSymmetry& g, const std::v
   // class 2 listed its roots for more than half an hour (perf: all of it in the listing and
   // place_row0_orbit's allocations). The state after each cycle is kept per depth.
   // The roots are many at 12 digits (2x6 class 2: 99 s of them, all clashing, before the stop
-  // was polled here), so a stop is heard every 4,096 cycles placed.
+  // was polled here), so a stop is heard every 4,096 cycles placed. Each orbit goes into the
+  // state cell by cell from cell_digit_bits: 3x4 classes 2, 4 and 35, 76 s -> 26 s each with
+  // for_each_root's own buffers (docs/symmetry.md, *Roots listed faster*).
   std::vector<std::vector<std::pair<int, std::size_t>>> anchored(static_cast<std::size_t>(L.n));  // column -> (orbit, j)
   for (int o : L.levels[0]) {
     const auto& orb = L.orbits[static_cast<std::size_t>(o)];
@@ -339,16 +361,14 @@ u128 count_by_line_orbits_with(Shape s, const GeometricSymmetry& g, const std::v
   std::vector<Bits> state_at(static_cast<std::size_t>(L.n) + 1);  // before the depth-th cycle
   int placed = 0;                                                 // depth after the last cycle placed
   std::uint64_t cycles_tried = 0;
+  const std::vector<std::uint16_t> cell_bits = cell_digit_bits(L);
   const auto place = [&](const std::vector<int>& y, int depth) {
     if ((++cycles_tried & 0xfff) == 0) throw_if_stop_requested("fixed grids by line orbits (relabellings)");
     Bits st = state_at[static_cast<std::size_t>(depth)];
     const std::size_t len = y.size();
     for (std::size_t p = 0; p < len; ++p)
-      for (const auto& [o, j] : anchored[static_cast<std::size_t>(y[p])]) {
-        const auto m = orbit_mask_on_cycle<Bits>(L, o, y, (p + len - j % len) % len);
-        if (!m || !st.disjoint(*m)) return false;
-        st.add(*m);
-      }
+      for (const auto& [o, j] : anchored[static_cast<std::size_t>(y[p])])
+        if (!add_orbit_on_cycle(L, cell_bits, o, y, (p + len - j % len) % len, st)) return false;
     state_at[static_cast<std::size_t>(depth) + 1] = st;
     placed = depth + 1;
     return true;

@@ -182,6 +182,9 @@ void for_each_root(const Perm& q, int m, const std::function<bool(const std::vec
   Perm r(static_cast<std::size_t>(n), -1);
 
   int depth = 0;  // cycles of r placed on this path
+  // The new cycle's points, one buffer per depth (no allocation per cycle tried: a 12-digit
+  // class tries tens of millions; docs/symmetry.md, *Roots listed faster*).
+  std::vector<std::vector<int>> ybuf(static_cast<std::size_t>(n) + 1);
   std::function<void()> rec = [&]() {
     std::size_t first = 0;
     while (first < cyc.size() && used[first]) ++first;
@@ -202,12 +205,16 @@ void for_each_root(const Perm& q, int m, const std::function<bool(const std::vec
       std::function<void()> pick = [&]() {
         if (static_cast<int>(chosen.size()) == k - 1) {
           const int len = k * L;
-          std::vector<int> y(static_cast<std::size_t>(len), -1);
+          std::vector<int>& y = ybuf[static_cast<std::size_t>(depth)];
+          y.assign(static_cast<std::size_t>(len), -1);
+          const int step = m % len;  // position j + t*m (mod len), kept by adding
           auto fill = [&](int j, int point) {
             int x = point;
-            for (int t = 0; t < L; ++t) {
-              y[static_cast<std::size_t>((j + static_cast<long long>(t) * m) % len)] = x;
+            for (int t = 0, pos = j; t < L; ++t) {
+              y[static_cast<std::size_t>(pos)] = x;
               x = q[static_cast<std::size_t>(x)];
+              pos += step;
+              if (pos >= len) pos -= len;
             }
           };
           fill(0, cyc[first][0]);
@@ -215,7 +222,7 @@ void for_each_root(const Perm& q, int m, const std::function<bool(const std::vec
             fill(j, cyc[chosen[static_cast<std::size_t>(j - 1)]][static_cast<std::size_t>(start[static_cast<std::size_t>(j - 1)])]);
           for (int s = 0; s < len; ++s) {
             assert(y[static_cast<std::size_t>(s)] >= 0);
-            r[static_cast<std::size_t>(y[static_cast<std::size_t>(s)])] = y[static_cast<std::size_t>((s + 1) % len)];
+            r[static_cast<std::size_t>(y[static_cast<std::size_t>(s)])] = y[static_cast<std::size_t>(s + 1 == len ? 0 : s + 1)];
           }
           if (!place(y, depth)) return;
           for (auto c : chosen) used[c] = 1;
