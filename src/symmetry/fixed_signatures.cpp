@@ -93,16 +93,10 @@ namespace {
 // counter reads a graph into rows of column bits (its own layout) and works on those.
 struct WideEdges {
   std::array<std::uint64_t, 3> w{};
-  friend WideEdges operator&(const WideEdges& a, const WideEdges& b) {
-    return {{a.w[0] & b.w[0], a.w[1] & b.w[1], a.w[2] & b.w[2]}};
+  WideEdges& operator|=(const WideEdges& b) {
+    for (std::size_t i = 0; i < 3; ++i) w[i] |= b.w[i];
+    return *this;
   }
-  friend WideEdges operator|(const WideEdges& a, const WideEdges& b) {
-    return {{a.w[0] | b.w[0], a.w[1] | b.w[1], a.w[2] | b.w[2]}};
-  }
-  friend WideEdges operator~(const WideEdges& a) { return {{~a.w[0], ~a.w[1], ~a.w[2]}}; }
-  WideEdges& operator|=(const WideEdges& b) { return *this = *this | b; }
-  bool operator==(const WideEdges&) const = default;
-  explicit operator bool() const { return (w[0] | w[1] | w[2]) != 0; }
 };
 
 template <class E>
