@@ -9,6 +9,7 @@
 #include <cerrno>
 #include <charconv>
 #include <chrono>
+#include <map>
 #include <unordered_map>
 
 #include "gridenum/core/checksum.hpp"
@@ -153,6 +154,7 @@ JournalContents read_journal(const fs::path& path) {
   };
   std::unordered_map<std::uint32_t, Seen> seen;
   std::unordered_map<std::uint64_t, std::size_t> seen_batches;  // id -> index in j.batches
+  std::map<std::pair<std::uint32_t, std::string>, std::size_t> seen_parts;  // (unit, key) -> index in j.parts
   for (std::size_t i = 1; i < lines.size(); ++i) {
     const Line& l = lines[i];
     const std::size_t lineno = i + 1;
@@ -165,6 +167,7 @@ JournalContents read_journal(const fs::path& path) {
                       ": a torn write, dropped" +
                       (l.text.rfind("U ", 0) == 0   ? "; its unit is counted again"
                        : l.text.rfind("B ", 0) == 0 ? "; its batch is sampled again"
+                       : l.text.rfind("P ", 0) == 0 ? "; its part is counted again"
                        : l.text.rfind("S ", 0) == 0 ? " (a session record: no unit is lost)"
                                                     : std::string());
         break;
@@ -227,6 +230,34 @@ JournalContents read_journal(const fs::path& path) {
       } else {
         j.batches.push_back(std::move(b));
       }
+    } else if (t[0] == "P") {
+      JournalPart p;
+      if (t.size() != 5 || !number(t[1], p.unit) || t[2].empty() || !number(t[4], p.time_ms))
+        throw fail(lineno, "malformed part record");
+      const auto c = parse_u128(t[3]);
+      if (!c) throw fail(lineno, "malformed count");
+      p.key = std::string(t[2]);
+      p.count = *c;
+      p.line = lineno;
+      if (p.unit >= j.header.units)
+        throw fail(lineno, "a part of unit " + std::to_string(p.unit) + ", which is outside the plan (" +
+                               std::to_string(j.header.units) + " units)");
+      if (!j.header.shard.contains(p.unit))
+        throw fail(lineno, "a part of unit " + std::to_string(p.unit) + ", which does not belong to shard " +
+                               j.header.shard.str());
+      const auto [it, fresh] = seen_parts.emplace(std::make_pair(p.unit, p.key), j.parts.size());
+      if (!fresh) {
+        const JournalPart& first = j.parts[it->second];
+        if (first.count != p.count)
+          throw fail(lineno, "part " + p.key + " of unit " + std::to_string(p.unit) + " recorded again with count " +
+                                 to_string(p.count) + ", but line " + std::to_string(first.line) + " has " +
+                                 to_string(first.count));
+        j.warnings.push_back("journal " + name + ", line " + std::to_string(lineno) + ": part " + p.key + " of unit " +
+                             std::to_string(p.unit) + " recorded again (first on line " + std::to_string(first.line) +
+                             ") with the same count; taken once");
+      } else {
+        j.parts.push_back(std::move(p));
+      }
     } else if (t[0] == "T") {
       const auto digest = t.size() == 2 ? field(t[1], "sha256") : std::nullopt;
       if (!digest || !is_sha256_hex(*digest)) throw fail(lineno, "malformed table record");
@@ -287,6 +318,13 @@ std::string journal_units_sha256(const JournalContents& j) {
 void JournalWriter::add_batch(std::uint64_t id, std::string_view stats, std::int64_t time_ms) {
   std::string line =
       journal_line("B " + std::to_string(id) + " " + std::string(stats) + " " + std::to_string(time_ms));
+  std::lock_guard lock(buffer_mu_);
+  buffer_ += line;
+}
+
+void JournalWriter::add_part(std::uint32_t unit, std::string_view key, u128 count, std::int64_t time_ms) {
+  std::string line = journal_line("P " + std::to_string(unit) + " " + std::string(key) + " " + to_string(count) + " " +
+                                  std::to_string(time_ms));
   std::lock_guard lock(buffer_mu_);
   buffer_ += line;
 }

@@ -16,8 +16,11 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <map>
 #include <mutex>
 #include <optional>
+#include <string>
+#include <utility>
 
 #include <fmt/format.h>
 #include <spdlog/logger.h>
@@ -205,15 +208,26 @@ class SymmetrySession {
           throw JournalError(fmt::format("journal {}, line {}: class {} is not one of this job's classes ({})",
                                          p_.journal().string(), u.line, u.id + 1, class_list_text(spec_.classes)));
       out_.classes_done_before = prior->units.size();
+      // Parts of classes not finished yet (journal.hpp, P records): a long class resumes where
+      // it stopped instead of from its start.
+      for (const JournalPart& part : prior->parts) {
+        if (!selected_[part.unit])
+          throw JournalError(fmt::format("journal {}, line {}: a part of class {}, which is not one of this job's classes ({})",
+                                         p_.journal().string(), part.line, part.unit + 1, class_list_text(spec_.classes)));
+        if (!known_[part.unit]) parts_.emplace(std::make_pair(part.unit, part.key), part.count);
+      }
     }
     budget_.emplace(spec_.run.threads);
     threads_ = budget_->threads();
     frame_.log().info("{} symmetry job {}: {} ({}x{} grids){}, classes {}, kernels {}, {} thread{}; {} of {} in the "
-                      "journal; fingerprint {}",
+                      "journal{}; fingerprint {}",
                       req_.resume ? "resuming" : "starting", req_.dir.string(), spec_.run.shape.str(), spec_.run.shape.n(),
                       spec_.run.shape.n(), spec_.run.transposition ? " with transposition" : "",
                       class_list_text(spec_.classes), to_string(spec_.run.method), threads_, threads_ == 1 ? "" : "s",
                       group_digits(out_.classes_done_before), count_of(out_.classes_total, "class", "classes"),
+                      parts_.empty() ? std::string()
+                                     : fmt::format(", with {} of classes not finished",
+                                                   count_of(parts_.size(), "finished part", "finished parts")),
                       hex16(header_.fingerprint));
   }
 
@@ -243,6 +257,14 @@ class SymmetrySession {
       cp.progress().unit_done();
     };
     hooks.stop = [&] { return cp.failed() || (req_.stop && req_.stop()); };
+    hooks.known_part = [this](std::size_t i, const std::string& key) -> std::optional<u128> {
+      const auto it = parts_.find(std::make_pair(static_cast<std::uint32_t>(i), key));
+      if (it == parts_.end()) return std::nullopt;
+      return it->second;
+    };
+    hooks.part_done = [&](std::size_t i, const std::string& key, u128 c) {
+      cp.journal().add_part(static_cast<std::uint32_t>(i), key, c, unix_ms());
+    };
     BurnsideOptions o = spec_.run;
     o.threads = threads_;
     BurnsideResult r;
@@ -312,6 +334,7 @@ class SymmetrySession {
   int threads_ = 0;
   std::vector<bool> selected_;
   std::vector<std::optional<u128>> known_;
+  std::map<std::pair<std::uint32_t, std::string>, u128> parts_;  // (class, key) -> the part's count
 };
 
 }  // namespace
@@ -341,6 +364,10 @@ SymmetryJobStatus symmetry_job_status(const fs::path& dir) {
     s.torn_tail = j.torn_tail;
     s.sessions = static_cast<int>(j.sessions.size());
     done = journal_classes(j);
+    std::map<std::uint32_t, std::uint64_t> parts;
+    for (const JournalPart& part : j.parts)
+      if (part.unit < header.units && !done[part.unit]) ++parts[part.unit + 1];
+    s.parts.assign(parts.begin(), parts.end());
   }
   s.counts = done;
   for (std::size_t i = 0; i < header.units; ++i) {
@@ -367,12 +394,17 @@ std::string format_status(const SymmetryJobStatus& s) {
     if (s.left.size() > 20) list += fmt::format(", ... ({} in all)", s.left.size());
     t += "  left: classes " + list + " (numbers as in gridenum symmetry --json)\n";
   }
+  for (const auto& [k, n] : s.parts)
+    t += fmt::format("  class {}: {} in the journal (orbits of relabellings; the class resumes from them)\n", k,
+                     count_of(n, "finished part", "finished parts"));
   return t + job_state_lines(s.dir, s.running, s.finished, s.torn_tail, s.sessions);
 }
 
 nlohmann::json to_json(const SymmetryJobStatus& s) {
   nlohmann::json fixing = nlohmann::json::array();
   for (const auto& [k, f] : s.fixing) fixing.push_back({{"class", k}, {"fixed", to_string(f)}});
+  nlohmann::json parts = nlohmann::json::array();
+  for (const auto& [k, n] : s.parts) parts.push_back({{"class", k}, {"finished_parts", n}});
   nlohmann::json j{{"dir", s.dir.string()},
                    {"kind", "symmetry"},
                    {"shape", s.spec.run.shape.str()},
@@ -383,6 +415,7 @@ nlohmann::json to_json(const SymmetryJobStatus& s) {
                    {"classes_done", s.classes_done},
                    {"left", s.left},
                    {"fixing", fixing},
+                   {"parts", parts},
                    {"sessions", s.sessions},
                    {"running", s.running.held},
                    {"finished", s.finished}};

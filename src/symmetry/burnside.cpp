@@ -305,6 +305,10 @@ BurnsideResult run_burnside(const BurnsideOptions& opt, const BurnsideHooks& hoo
               fo.plain = plain.get();
               // Signatures asked for: the classes it cannot take (transposed ones) by line orbits.
               if (fo.method == FixedMethod::Signatures && !signatures_apply(s, g)) fo.method = FixedMethod::LineOrbits;
+              if (hooks.known_part)
+                fo.parts.known = [&hooks, i](const std::string& key) { return hooks.known_part(i, key); };
+              if (hooks.part_done)
+                fo.parts.done = [&hooks, i](const std::string& key, u128 c) { hooks.part_done(i, key, c); };
               r.terms[i].fixed = count_fixed_grids(s, g, fo);
               if (hooks.done) hooks.done(i, r.terms[i].fixed.grids);
               phase.step();

@@ -210,7 +210,7 @@ FixedCount count_fixed_grids(Shape s, const GeometricSymmetry& g, const FixedOpt
   const FixedMethod m = resolve_fixed_method(s, g, opt.method, res.relabel_types);
   detail::KernelStats st;
   if (m == FixedMethod::LineOrbits) {
-    res.grids = detail::count_by_line_orbits(s, g, res.relabel_types, st);
+    res.grids = detail::count_by_line_orbits(s, g, res.relabel_types, st, &opt.parts);
   } else {
     res.grids = detail::count_by_signatures(two_band_shape(s), two_band_view(s, g), res.relabel_types, opt.plain, st,
                                             opt.wide_edges, opt.share_walks_from, opt.band_memo_states);

@@ -19,9 +19,10 @@ struct KernelStats {
 };
 
 // f(g) by filling orbits of lines with the first row fixed (fixed_line_orbits.cpp). `types`
-// are the cycle types pi may have (relabelling_types). Any g, N <= 12.
+// are the cycle types pi may have (relabelling_types). Any g, N <= 12. parts: FixedOptions::parts
+// (one part per orbit of roots), or nullptr.
 u128 count_by_line_orbits(Shape s, const GeometricSymmetry& g, const std::vector<CycleType>& types,
-                          KernelStats& stats);
+                          KernelStats& stats, const FixedParts* parts = nullptr);
 
 // f(g) by band signatures (fixed_signatures.cpp). s must have two bands (s.cols == 2) and g
 // must be untransposed; the caller turns 2 x C shapes round first.

@@ -103,6 +103,63 @@ TEST(Journal, TableRecordsAreReadWithTheirLines) {
   }
 }
 
+// Part records (P <unit> <key> <count> <ms>: a finished part of an unfinished unit, a symmetry
+// job's orbit of relabellings) are read back with their lines; the same part twice with the same
+// count is a warning and taken once, with another count an error naming both lines; a malformed
+// one or one of a unit outside the plan or the shard is an error naming the line; a torn one is
+// counted again.
+TEST(Journal, PartRecordsAreReadCheckedAndTakenOnce) {
+  TempDir t;
+  const fs::path p = make_journal(t, 2);
+  {
+    JournalWriter w(p, header(), read_journal(p).valid_bytes);
+    w.add_part(40, "lo.1a2b", (u128{1} << 90) + 3, 1700000000100);
+    w.add_part(40, "lo.ff", 0, 1700000000101);
+    w.add_part(41, "lo.1a2b", 12, 1700000000102);
+    w.flush();
+  }
+  JournalContents j = read_journal(p);
+  ASSERT_EQ(j.parts.size(), 3u);
+  EXPECT_EQ(j.parts[0].unit, 40u);
+  EXPECT_EQ(j.parts[0].key, "lo.1a2b");
+  EXPECT_EQ(j.parts[0].count, (u128{1} << 90) + 3);
+  EXPECT_EQ(j.parts[0].time_ms, 1700000000100);
+  EXPECT_EQ(j.parts[0].line, 5u);  // header, session, two units, then the parts
+  EXPECT_EQ(j.parts[2].unit, 41u);
+  EXPECT_EQ(j.units.size(), 2u);
+  EXPECT_TRUE(j.warnings.empty());
+
+  const std::string good = slurp(p);
+  spit(p, good + journal_line("P 40 lo.ff 0 7") + journal_line("U 3 1003 1"));
+  j = read_journal(p);
+  EXPECT_EQ(j.parts.size(), 3u);
+  ASSERT_EQ(j.warnings.size(), 1u);
+  EXPECT_TRUE(contains(j.warnings[0], "line 8: part lo.ff of unit 40 recorded again (first on line 6)")) << j.warnings[0];
+
+  spit(p, good + journal_line("P 40 lo.ff 1 7") + journal_line("U 3 1003 1"));
+  EXPECT_TRUE(contains(journal_error(p), "line 8: part lo.ff of unit 40 recorded again with count 1, but line 6 has 0"))
+      << journal_error(p);
+  for (const char* bad : {"P 40 lo.ff", "P 40 lo.ff x 7", "P x lo.ff 1 7", "P 40 lo.ff 1 7 8"}) {
+    spit(p, good + journal_line(bad) + journal_line("U 3 1003 1"));
+    EXPECT_TRUE(contains(journal_error(p), "line 8: malformed")) << bad << ": " << journal_error(p);
+  }
+  spit(p, good + journal_line("P 100 lo.ff 1 7") + journal_line("U 3 1003 1"));
+  EXPECT_TRUE(contains(journal_error(p), "line 8: a part of unit 100, which is outside the plan (100 units)"))
+      << journal_error(p);
+
+  // The last record torn: dropped, and said so.
+  spit(p, good + journal_line("P 42 lo.ff 1 7").substr(0, 12));
+  j = read_journal(p);
+  EXPECT_EQ(j.parts.size(), 3u);
+  ASSERT_TRUE(j.torn_tail);
+  EXPECT_TRUE(contains(*j.torn_tail, "its part is counted again")) << *j.torn_tail;
+
+  const fs::path q = make_journal(t, 3, Shard{2, 3});
+  spit(q, slurp(q) + journal_line("P 3 lo.ff 1 7") + journal_line("U 1 1001 1"));
+  EXPECT_TRUE(contains(journal_error(q), "line 6: a part of unit 3, which does not belong to shard 2/3"))
+      << journal_error(q);
+}
+
 // A torn last record is reported and dropped; the writer cuts it off before appending.
 TEST(Journal, TornTailDroppedAndCutBeforeAppend) {
   TempDir t;

@@ -4,15 +4,23 @@
 // job holds those classes only and no figure; a journal of another shape or with a class outside
 // the list is refused; a journaled f that breaks Burnside's checks is a CheckError, never a
 // figure; a damaged symmetry.json is refused naming the file; status counts the classes left.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
+#include <mutex>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "gridenum/core/errors.hpp"
 #include "gridenum/core/stop.hpp"
 #include "gridenum/jobs/job_errors.hpp"
 #include "gridenum/jobs/journal.hpp"
 #include "gridenum/jobs/symmetry_job.hpp"
+#include "gridenum/symmetry/fixed_grids.hpp"
+#include "gridenum/symmetry/symmetry_group.hpp"
 #include "job_fixtures.hpp"
 
 using namespace gridenum;
@@ -125,6 +133,56 @@ TEST(SymmetryJob, StoppedAndResumedCountsOnlyTheRest) {
   EXPECT_EQ(file_text(t / "job" / "result.json"), json_before);
   EXPECT_EQ(third.text, file_text(t / "job" / "result.txt"));
   EXPECT_TRUE(symmetry_job_status(t / "job").finished);
+}
+
+// A class stopped part-way resumes from its parts: the journal's P records of an unfinished class
+// (journal.hpp) are taken back and only the other parts counted. 9x9 class 45 by line orbits, 146
+// orbits of relabellings in up to 64 parts: half of them journaled as a stopped session would have
+// left them, status shows them, the resumed job counts the other half (a P record each, none
+// again), journals the class, and its f is the plain count's.
+TEST(SymmetryJob, AStoppedClassResumesFromItsParts) {
+  const Shape nine{3, 3};
+  const SymmetryGroup grp = build_symmetry_group(nine, true);
+  ASSERT_EQ(grp.classes[44].text, "bands (1 2 3); stacks (1 2 3)");
+  std::vector<std::pair<std::string, u128>> parts;
+  std::mutex mu;
+  FixedOptions o;
+  o.parts.done = [&](const std::string& key, u128 c) {
+    std::lock_guard lock(mu);
+    parts.emplace_back(key, c);
+  };
+  const u128 f = count_fixed_grids(nine, grp.classes[44].rep, o).grids;
+  ASSERT_GE(parts.size(), 32u);
+  std::sort(parts.begin(), parts.end());
+  const std::uint64_t given = (parts.size() + 1) / 2;
+
+  TempDir t;
+  auto req = symmetry_request(t / "job", "3x3", {45});
+  req.stop = [] { return true; };  // journal header and session only
+  run_symmetry_job(req);
+  std::string records;
+  for (std::size_t k = 0; k < parts.size(); k += 2)
+    records += journal_line("P 44 " + parts[k].first + " " + to_string(parts[k].second) + " 1700000000000");
+  std::ofstream(t / "job" / "journal", std::ios::app) << records;
+  const SymmetryJobStatus mid = symmetry_job_status(t / "job");
+  ASSERT_EQ(mid.parts.size(), 1u);
+  EXPECT_EQ(mid.parts[0], std::make_pair(std::uint32_t{45}, given));
+  EXPECT_TRUE(format_status(mid).find(fmt::format("class 45: {} finished parts in the journal", given)) !=
+              std::string::npos)
+      << format_status(mid);
+  EXPECT_EQ(to_json(mid)["parts"][0]["finished_parts"], given);
+
+  const SymmetryJobOutcome resumed = run_symmetry_job(symmetry_resumption(t / "job", 2));
+  ASSERT_TRUE(resumed.finished);
+  EXPECT_EQ(resumed.result.terms[44].fixed.grids, f);
+  EXPECT_EQ(f, 323928u);
+  const JournalContents j = read_journal(t / "job" / "journal");
+  EXPECT_TRUE(j.warnings.empty()) << j.warnings.front();  // no part journaled twice
+  ASSERT_EQ(j.parts.size(), parts.size());
+  ASSERT_EQ(j.units.size(), 1u);
+  EXPECT_EQ(j.units[0].id, 44u);
+  EXPECT_EQ(j.units[0].count, f);
+  EXPECT_TRUE(symmetry_job_status(t / "job").parts.empty());  // the class is done: its parts are history
 }
 
 // A --classes job counts those classes and gives no figure; a record of another class in its

@@ -15,7 +15,10 @@
 
 #include <algorithm>
 #include <atomic>
+#include <map>
+#include <mutex>
 #include <random>
+#include <string>
 #include <thread>
 
 #include "gridenum/core/errors.hpp"
@@ -325,6 +328,61 @@ TEST(FixedGrids, BandMemoStartedAgainGivesTheSameCounts) {
   compare(ten, grp, 765);
   EXPECT_GT(compared, 100u);
   EXPECT_GT(nonzero, 20u);
+}
+
+// The parts of a line-orbit count (FixedParts: the orbits of relabellings in at most 64 buckets,
+// which a symmetry job journals so that a stopped class resumes where it stopped): every part is
+// reported once, with a key of its own, and they add up to f; a second count given half of them
+// back counts and reports only the other half and gets the same f; a part given back is taken as
+// it is, not counted again (one off by one moves f by one). 9x9 class 45, "bands (1 2 3); stacks
+// (1 2 3)": 146 orbits.
+TEST(FixedGrids, LineOrbitPartsAddUpAndAreTakenBack) {
+  const Shape s{3, 3};
+  const SymmetryGroup grp = build_symmetry_group(s, true);
+  ASSERT_EQ(grp.classes[44].text, "bands (1 2 3); stacks (1 2 3)");
+  const GeometricSymmetry& g = grp.classes[44].rep;
+  std::mutex mu;
+  std::map<std::string, u128> parts;
+  FixedOptions o;
+  o.method = FixedMethod::LineOrbits;
+  o.parts.done = [&](const std::string& key, u128 c) {
+    std::lock_guard lock(mu);
+    EXPECT_TRUE(parts.emplace(key, c).second) << key << " reported twice";
+  };
+  const FixedCount whole = count_fixed_grids(s, g, o);
+  EXPECT_EQ(whole.grids, 323928u);
+  EXPECT_EQ(whole.searched, 146u);
+  EXPECT_GE(parts.size(), 32u);  // 146 orbits hashed into 64 buckets
+  EXPECT_LE(parts.size(), 64u);
+  u128 sum = 0;
+  for (const auto& [key, c] : parts) {
+    EXPECT_EQ(key.rfind("lo.", 0), 0u) << key;
+    sum += c;
+  }
+  EXPECT_EQ(sum, whole.grids);
+
+  std::map<std::string, u128> given, counted;
+  bool odd = false;
+  for (const auto& kv : parts)
+    if ((odd = !odd)) given.insert(kv);
+  FixedOptions again = o;
+  again.parts.known = [&](const std::string& key) -> std::optional<u128> {
+    const auto it = given.find(key);
+    return it == given.end() ? std::nullopt : std::optional<u128>(it->second);
+  };
+  again.parts.done = [&](const std::string& key, u128 c) {
+    std::lock_guard lock(mu);
+    counted.emplace(key, c);
+  };
+  EXPECT_EQ(count_fixed_grids(s, g, again).grids, whole.grids);
+  EXPECT_EQ(counted.size(), parts.size() - given.size());
+  for (const auto& [key, c] : counted) {
+    EXPECT_EQ(given.count(key), 0u) << key << " was given and counted again";
+    EXPECT_EQ(parts.at(key), c) << key;
+  }
+
+  given.begin()->second += 1;
+  EXPECT_EQ(count_fixed_grids(s, g, again).grids, whole.grids + 1);
 }
 
 // The line-orbit kernel hears a stop request while it lists the relabellings (the roots of the

@@ -12,6 +12,12 @@
 //   B <batch id> <statistics> <unix ms> <check>                           a batch finished
 //                                            (an estimate job: estimate_job.hpp; the statistics
 //                                            one token, estimate/moments.hpp's exact form)
+//   P <unit id> <part key> <count> <unix ms> <check>        a part of an unfinished unit finished
+//                                            (a symmetry job's class counted by line orbits: one
+//                                            orbit of relabellings, symmetry/fixed_grids.hpp's
+//                                            FixedParts; the key one token). Added with the
+//                                            version-1 format unchanged: older readers refuse it
+//                                            as an unknown record, never misread it.
 //
 // Text, not binary: a user can read, grep and diff it, and a record costs ~50 bytes (1056
 // units of the 9x9 count: 50 kB). The header line is written atomically (atomic_file.hpp), so
@@ -25,7 +31,8 @@
 //     outside the plan or outside the shard, or one unit recorded twice with different counts
 //     is a JournalError naming the file and the line (the same for a batch recorded twice with
 //     different statistics);
-//   - one unit recorded twice with the same count is harmless: a warning, counted once;
+//   - one unit recorded twice with the same count is harmless: a warning, counted once (the
+//     same for a part: the same unit and key with the same count; another count is an error);
 //   - a header whose fingerprint or shard differs from the job's is a JournalError
 //     (check_journal_matches).
 #pragma once
@@ -72,6 +79,16 @@ struct JournalBatch {
   std::size_t line = 0;
 };
 
+// A finished part of a unit whose count is long: the unit's own counter names the part by a key
+// and takes its count back on resume instead of counting it again (P records above).
+struct JournalPart {
+  std::uint32_t unit = 0;
+  std::string key;
+  u128 count = 0;
+  std::int64_t time_ms = 0;
+  std::size_t line = 0;
+};
+
 struct JournalTable {
   std::string sha256;
   std::size_t line = 0;
@@ -83,6 +100,7 @@ struct JournalContents {
   std::vector<JournalSession> sessions;
   std::vector<JournalTable> tables;      // every T record, in file order
   std::vector<JournalBatch> batches;     // each finished batch once, in file order (estimate jobs)
+  std::vector<JournalPart> parts;        // each finished part once, in file order (symmetry jobs)
   std::uint64_t valid_bytes = 0;         // length of the checked prefix (torn tail excluded)
   std::optional<std::string> torn_tail;  // set when a torn last record was dropped: what and where
   std::vector<std::string> warnings;     // harmless oddities (same unit twice, same count)
@@ -131,6 +149,8 @@ class JournalWriter {
   void add_table(const std::string& sha256);
   // stats: one token, no spaces (an estimate batch's exact statistics).
   void add_batch(std::uint64_t id, std::string_view stats, std::int64_t time_ms);
+  // key: one token, no spaces (a part of unit `unit`: JournalPart).
+  void add_part(std::uint32_t unit, std::string_view key, u128 count, std::int64_t time_ms);
   // Throws JobIoError naming the file.
   void flush();
   const std::filesystem::path& path() const { return path_; }

@@ -86,6 +86,10 @@ struct BurnsideHooks {
   std::function<std::optional<u128>(std::size_t)> known;  // its f from an earlier session, if any
   std::function<void(std::size_t, u128)> done;            // f of a class just counted
   std::function<bool()> stop;                             // true: throw Interrupted before the next class
+  // Parts of a class's count (FixedParts, fixed_grids.hpp): one finished in an earlier session,
+  // and one just finished (called from any worker thread).
+  std::function<std::optional<u128>(std::size_t, const std::string&)> known_part;
+  std::function<void(std::size_t, const std::string&, u128)> part_done;
 };
 
 struct ClassTerm {

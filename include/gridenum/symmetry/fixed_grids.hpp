@@ -36,6 +36,8 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -88,8 +90,23 @@ class PlainBandCounts {
 u128 sum_over_fixed_signatures(int R, const std::vector<PlainBandCounts::Class>& classes, const Perm& stack,
                                const std::vector<char>& flip, const Perm& pi);
 
+// Parts of one count that finish on their own, so that a stopped run keeps the finished ones: a
+// symmetry job journals each part as it finishes and hands them back on resume
+// (jobs/symmetry_job.hpp; a 12-digit class can take longer than a session). Line orbits splits
+// its orbits of relabellings (roots) into at most 64 parts by a hash of each orbit's smallest
+// packed root, keyed "lo.<bucket>/64": a property of the class, not of the order of work, so a
+// part keeps its meaning across versions that list the roots differently. A part's count is its
+// orbits' whole share of f(g) (each representative's count times its orbit's size). The
+// signature kernel has no parts yet.
+struct FixedParts {
+  std::function<std::optional<u128>(const std::string& key)> known;  // a part finished before, if any
+  std::function<void(const std::string& key, u128 count)> done;       // a part just counted (any thread)
+};
+
 struct FixedOptions {
   FixedMethod method = FixedMethod::Auto;
+  // Finished parts and where to report new ones (see FixedParts); empty: none.
+  FixedParts parts;
   // Plain band counts for R x 2 (or 2 x R) shapes with R = plain->half(); nullptr: the kernel
   // counts them itself (BandCounter).
   const PlainBandCounts* plain = nullptr;
