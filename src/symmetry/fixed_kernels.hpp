@@ -20,7 +20,7 @@ struct KernelStats {
 
 // f(g) by filling orbits of lines with the first row fixed (fixed_line_orbits.cpp). `types`
 // are the cycle types pi may have (relabelling_types). Any g, N <= 12. parts: FixedOptions::parts
-// (one part per orbit of roots), or nullptr.
+// (the orbits of roots in up to 64 parts), or nullptr.
 u128 count_by_line_orbits(Shape s, const GeometricSymmetry& g, const std::vector<CycleType>& types,
                           KernelStats& stats, const FixedParts* parts = nullptr);
 
