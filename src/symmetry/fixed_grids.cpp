@@ -213,7 +213,7 @@ FixedCount count_fixed_grids(Shape s, const GeometricSymmetry& g, const FixedOpt
     res.grids = detail::count_by_line_orbits(s, g, res.relabel_types, st, &opt.parts);
   } else {
     res.grids = detail::count_by_signatures(two_band_shape(s), two_band_view(s, g), res.relabel_types, opt.plain, st,
-                                            opt.wide_edges, opt.share_walks_from, opt.band_memo_states);
+                                            opt.wide_edges, opt.share_walks_from, opt.band_memo_states, &opt.parts);
   }
   res.method = m;
   res.relabellings = st.relabellings;

@@ -1,7 +1,13 @@
 // The two counting kernels behind count_fixed_grids (fixed_grids.hpp), library-internal.
 #pragma once
 
+#include <oneapi/tbb/parallel_for.h>
+
+#include <atomic>
 #include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "gridenum/core/arith.hpp"
@@ -28,10 +34,12 @@ u128 count_by_line_orbits(Shape s, const GeometricSymmetry& g, const std::vector
 // must be untransposed; the caller turns 2 x C shapes round first.
 // wide: the 12-digit edge sets whatever the shape (FixedOptions::wide_edges).
 // share_walks_from, band_memo_states: FixedOptions::share_walks_from, ::band_memo_states.
+// parts: FixedOptions::parts (the signature orbits of each relabelling type in up to 64 parts;
+// the histogram sums of trivial band symmetry, which take seconds, have none), or nullptr.
 u128 count_by_signatures(Shape s, const GeometricSymmetry& g, const std::vector<CycleType>& types,
                          const PlainBandCounts* plain, KernelStats& stats, bool wide = false,
                          std::uint64_t share_walks_from = std::uint64_t{1} << 20,
-                         std::size_t band_memo_states = std::size_t{1} << 20);
+                         std::size_t band_memo_states = std::size_t{1} << 20, const FixedParts* parts = nullptr);
 
 // True when g (untransposed, s with two bands: s.cols == 2) swaps the bands and the band symmetry
 // it induces, (a1 a0, h^2, pi^2), is trivial: then the signature kernel sums plain band counts
@@ -42,5 +50,62 @@ bool trivial_band_symmetry(Shape s, const GeometricSymmetry& g);
 // summed over the relabelling types: how much work the class is, known in microseconds (the
 // histogram sums of trivial band symmetry, not estimated, count as the most: UINT64_MAX).
 std::uint64_t signature_family_members(Shape s, const GeometricSymmetry& g, const std::vector<CycleType>& types);
+
+// The parts of a kernel's count (FixedParts, fixed_grids.hpp). A kernel sums the shares of n
+// items (line orbits: orbits of roots; signatures: orbits of signatures of one relabelling type),
+// each with an id that names it whatever the order of work (its orbit's smallest member). The items
+// are hashed by id into kPartBuckets buckets; a bucket is a part, keyed "<prefix><bucket>/64". The
+// items are counted in one parallel loop, bucket by bucket; the thread that finishes a bucket's
+// last item reports the bucket's sum; a bucket given back is not counted. A journal then holds at
+// most 64 records a family however many items it has (3x4 class 147: 40,819 orbits of roots).
+// share(k): item k's share (any thread); returns the sum of every share, the known ones included.
+inline constexpr std::uint64_t kPartBuckets = 64;
+
+template <class Share>
+u128 sum_in_parts(std::size_t n, const std::function<std::uint64_t(std::size_t)>& id, const std::string& prefix,
+                  const FixedParts* parts, Share&& share) {
+  const auto bucket_of = [](std::uint64_t x) { return (x * 0x9E3779B97F4A7C15ull) >> 58; };
+  static_assert(kPartBuckets == std::uint64_t{1} << (64 - 58));
+  std::vector<std::uint64_t> bucket(n);
+  std::vector<std::size_t> first(kPartBuckets + 1, 0);  // bucket b: order[first[b] .. first[b + 1])
+  for (std::size_t k = 0; k < n; ++k) ++first[(bucket[k] = bucket_of(id(k))) + 1];
+  for (std::uint64_t b = 0; b < kPartBuckets; ++b) first[b + 1] += first[b];
+  std::vector<std::size_t> order(n);
+  {
+    std::vector<std::size_t> next(first.begin(), first.end() - 1);
+    for (std::size_t k = 0; k < n; ++k) order[next[bucket[k]]++] = k;
+  }
+  const bool keyed = parts && (parts->known || parts->done);
+  std::vector<std::string> key(kPartBuckets);
+  std::vector<std::optional<u128>> known(kPartBuckets);
+  std::vector<std::atomic<std::size_t>> left(kPartBuckets);
+  for (std::uint64_t b = 0; b < kPartBuckets; ++b) {
+    left[b] = first[b + 1] - first[b];
+    if (!keyed || left[b] == 0) continue;
+    key[b] = prefix + std::to_string(b) + "/" + std::to_string(kPartBuckets);
+    if (parts->known) known[b] = parts->known(key[b]);
+  }
+  std::vector<u128> got(n, 0);  // by position in `order`
+  tbb::parallel_for(std::size_t{0}, n, [&](std::size_t i) {
+    const std::size_t k = order[i];
+    const std::uint64_t b = bucket[k];
+    if (known[b]) return;
+    got[i] = share(k);
+    if (left[b].fetch_sub(1, std::memory_order_acq_rel) == 1 && keyed && parts->done) {
+      u128 sum = 0;  // every share of the bucket is written: the countdown orders them before this
+      for (std::size_t j = first[b]; j < first[b + 1]; ++j) sum = checked_add(sum, got[j]);
+      parts->done(key[b], sum);
+    }
+  });
+  u128 total = 0;
+  for (std::uint64_t b = 0; b < kPartBuckets; ++b) {
+    if (known[b]) {
+      total = checked_add(total, *known[b]);
+      continue;
+    }
+    for (std::size_t j = first[b]; j < first[b + 1]; ++j) total = checked_add(total, got[j]);
+  }
+  return total;
+}
 
 }  // namespace gridenum::detail

@@ -32,12 +32,10 @@
 // g's column part. On 9x9's 180-degree turn (155,492,352 fixed grids) q has 2,620 roots of the
 // allowed type; the first version searched every one (3.26M memo entries, ~100 s); the root
 // orbits number 27 (103,283 memo entries, about 1 s on one core).
-#include <fmt/format.h>
 #include <oneapi/tbb/parallel_for.h>
 
 #include <algorithm>
 #include <array>
-#include <atomic>
 #include <bit>
 #include <cassert>
 #include <numeric>
@@ -415,51 +413,15 @@ u128 count_by_line_orbits_with(Shape s, const GeometricSymmetry& g, const std::v
   }
   stats.searched += reps.size();
 
-  // The orbits in parts (FixedParts): kPartBuckets buckets by a hash of each orbit's smallest
-  // packed root, so a part is a property of the class, and a class's journal holds at most that
-  // many records (3x4 class 147 has 40,819 orbits of about 0.1 s each: one record each would be
-  // 2.4 MB of journal for one class). The orbits are counted bucket by bucket in one parallel
-  // loop; the thread that finishes a bucket's last orbit reports the bucket. A bucket given back
-  // is not counted.
-  constexpr std::uint64_t kPartBuckets = 64;
-  const auto bucket_of = [](std::uint64_t least_root) { return (least_root * 0x9E3779B97F4A7C15ull) >> 58; };
-  static_assert(kPartBuckets == std::uint64_t{1} << (64 - 58));
-  std::stable_sort(reps.begin(), reps.end(),
-                   [&](std::uint32_t a, std::uint32_t b) { return bucket_of(least[a]) < bucket_of(least[b]); });
-  const bool keyed = parts && (parts->known || parts->done);
-  std::vector<std::string> bucket_key(kPartBuckets);
-  std::vector<std::optional<u128>> bucket_known(kPartBuckets);
-  std::vector<std::atomic<std::size_t>> bucket_left(kPartBuckets);
-  std::vector<std::size_t> bucket_first(kPartBuckets + 1, 0);  // bucket b: reps[first[b] .. first[b + 1])
-  for (const std::uint32_t rep : reps) ++bucket_first[bucket_of(least[rep]) + 1];
-  for (std::uint64_t b = 0; b < kPartBuckets; ++b) bucket_first[b + 1] += bucket_first[b];
-  for (std::uint64_t b = 0; b < kPartBuckets; ++b) {
-    bucket_left[b] = bucket_first[b + 1] - bucket_first[b];
-    if (!keyed || bucket_left[b] == 0) continue;
-    bucket_key[b] = fmt::format("lo.{}/{}", b, kPartBuckets);
-    if (parts->known) bucket_known[b] = parts->known(bucket_key[b]);
-  }
-  std::vector<u128> share(reps.size(), 0);
+  // Each orbit's share, the representative's count times the orbit's size, in parts named by the
+  // orbit's smallest packed root (sum_in_parts, fixed_kernels.hpp).
   std::vector<std::uint64_t> states(reps.size(), 0);
-  tbb::parallel_for(std::size_t{0}, reps.size(), [&](std::size_t i) {
-    const std::uint32_t rep = reps[i];
-    const std::uint64_t b = bucket_of(least[rep]);
-    if (bucket_known[b]) return;
-    RootCounter<Bits> rc(L, roots[rep]);
-    share[i] = checked_mul(rc.count(starts[rep], states[i]), weight[rep]);
-    if (bucket_left[b].fetch_sub(1, std::memory_order_acq_rel) == 1 && keyed && parts->done) {
-      u128 sum = 0;  // every share of the bucket is written: the countdown orders them before this
-      for (std::size_t k = bucket_first[b]; k < bucket_first[b + 1]; ++k) sum = checked_add(sum, share[k]);
-      parts->done(bucket_key[b], sum);
-    }
-  });
-  for (std::uint64_t b = 0; b < kPartBuckets; ++b)
-    if (bucket_known[b]) share[bucket_first[b]] = *bucket_known[b];  // the others of the bucket are 0
-  u128 total = 0;
-  for (std::size_t i = 0; i < reps.size(); ++i) {
-    total = checked_add(total, share[i]);
-    stats.states += states[i];
-  }
+  const u128 total = sum_in_parts(
+      reps.size(), [&](std::size_t i) { return least[reps[i]]; }, "lo.", parts, [&](std::size_t i) {
+        RootCounter<Bits> rc(L, roots[reps[i]]);
+        return checked_mul(rc.count(starts[reps[i]], states[i]), weight[reps[i]]);
+      });
+  for (const std::uint64_t x : states) stats.states += x;
   return total;
 }
 

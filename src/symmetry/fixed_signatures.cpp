@@ -898,7 +898,7 @@ OrbitCache& signature_orbits() {
 template <class Edges>
 u128 count_by_signatures_with(Shape s, const GeometricSymmetry& g, const std::vector<CycleType>& types,
                               const PlainBandCounts* plain, KernelStats& stats, std::uint64_t share_walks_from,
-                              std::size_t band_memo_states) {
+                              std::size_t band_memo_states, const FixedParts* parts) {
   const int R = s.rows, N = s.n();
   const bool swap = g.rows[0] >= R;
   Perm a0(static_cast<std::size_t>(R)), a1(static_cast<std::size_t>(R));
@@ -952,7 +952,6 @@ u128 count_by_signatures_with(Shape s, const GeometricSymmetry& g, const std::ve
     tbb::enumerable_thread_specific<BandCounter<Edges>> top([&] { return BandCounter<Edges>(R, rho, tau, sig, band_memo_states); });
     tbb::enumerable_thread_specific<BandCounter<Edges>> bottom(
         [&] { return BandCounter<Edges>(R, a1, g.cols, pi, band_memo_states); });
-    std::vector<u128> w(orbits.size(), 0);
     // The band counts of a walked family are the rest of a heavy class's time (on 12x12 more
     // than the walk: 2x6 class 2995's first family walks in minutes, its band counts take longer),
     // so they are a phase of their own too, one step an orbit.
@@ -960,17 +959,19 @@ u128 count_by_signatures_with(Shape s, const GeometricSymmetry& g, const std::ve
     if (fam.size >= (std::uint64_t{1} << 20))
       phase.emplace(fmt::format("band counts of {} signature orbits", group_digits(orbits.size())), orbits.size(),
                     "orbits");
-    tbb::parallel_for(std::size_t{0}, orbits.size(), [&](std::size_t k) {
-      std::uint32_t LL[16];
-      fam.expand(orbits[k].first, LL);
-      u128 a = top.local().count(graph<Edges>(N, LL, false));
-      if (!swap && a != 0) a = checked_mul(a, bottom.local().count(graph<Edges>(N, LL, true)));
-      w[k] = a;
-      if (phase) phase->step();
-    });
+    // In parts (sum_in_parts, fixed_kernels.hpp) named by the orbit's representative, its
+    // smallest member's rank in the family (walk_orbits starts each orbit at it), per type.
+    const u128 fix = sum_in_parts(
+        orbits.size(), [&](std::size_t k) { return orbits[k].first; }, "sig." + type_string(type) + ".", parts,
+        [&](std::size_t k) {
+          std::uint32_t LL[16];
+          fam.expand(orbits[k].first, LL);
+          u128 a = top.local().count(graph<Edges>(N, LL, false));
+          if (!swap && a != 0) a = checked_mul(a, bottom.local().count(graph<Edges>(N, LL, true)));
+          if (phase) phase->step();
+          return checked_mul(a, orbits[k].second);
+        });
     phase.reset();
-    u128 fix = 0;
-    for (std::size_t k = 0; k < orbits.size(); ++k) fix = checked_add(fix, checked_mul(w[k], orbits[k].second));
     for (const auto& c : top) stats.states += c.states();
     for (const auto& c : bottom) stats.states += c.states();
     const u128 z = centraliser_order(type);
@@ -984,13 +985,14 @@ u128 count_by_signatures_with(Shape s, const GeometricSymmetry& g, const std::ve
 
 u128 count_by_signatures(Shape s, const GeometricSymmetry& g, const std::vector<CycleType>& types,
                          const PlainBandCounts* plain, KernelStats& stats, bool wide, std::uint64_t share_walks_from,
-                         std::size_t band_memo_states) {
+                         std::size_t band_memo_states, const FixedParts* parts) {
   if (s.cols != 2 || g.transpose) throw std::invalid_argument("signatures: needs R x 2 boxes and an untransposed element");
   const int N = s.n();
   if (N > 12) throw std::invalid_argument("signatures: at most 12 digits");
   return N * N <= 128 && !wide
-             ? count_by_signatures_with<u128>(s, g, types, plain, stats, share_walks_from, band_memo_states)
-             : count_by_signatures_with<WideEdges>(s, g, types, plain, stats, share_walks_from, band_memo_states);
+             ? count_by_signatures_with<u128>(s, g, types, plain, stats, share_walks_from, band_memo_states, parts)
+             : count_by_signatures_with<WideEdges>(s, g, types, plain, stats, share_walks_from, band_memo_states,
+                                                   parts);
 }
 
 }  // namespace gridenum::detail

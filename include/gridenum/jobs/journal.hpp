@@ -13,10 +13,9 @@
 //                                            (an estimate job: estimate_job.hpp; the statistics
 //                                            one token, estimate/moments.hpp's exact form)
 //   P <unit id> <part key> <count> <unix ms> <check>        a part of an unfinished unit finished
-//                                            (a symmetry job's class counted by line orbits: a
-//                                            bucket of its orbits of relabellings,
-//                                            symmetry/fixed_grids.hpp's FixedParts; the key one
-//                                            token). Added with the
+//                                            (a symmetry job's class: a bucket of the kernel's
+//                                            orbits, symmetry/fixed_grids.hpp's FixedParts;
+//                                            the key one token). Added with the
 //                                            version-1 format unchanged: older readers refuse it
 //                                            as an unknown record, never misread it.
 //

@@ -97,7 +97,10 @@ u128 sum_over_fixed_signatures(int R, const std::vector<PlainBandCounts::Class>&
 // packed root, keyed "lo.<bucket>/64": a property of the class, not of the order of work, so a
 // part keeps its meaning across versions that list the roots differently. A part's count is its
 // orbits' whole share of f(g) (each representative's count times its orbit's size). The
-// signature kernel has no parts yet.
+// signature kernel does the same per relabelling type with its signature orbits (by each orbit's
+// smallest member's rank in the family), keyed "sig.<type>.<bucket>/64", a part's count being
+// its orbits' share before the division by the type's centraliser order (fixed_kernels.hpp,
+// sum_in_parts).
 struct FixedParts {
   std::function<std::optional<u128>(const std::string& key)> known;  // a part finished before, if any
   std::function<void(const std::string& key, u128 count)> done;       // a part just counted (any thread)
