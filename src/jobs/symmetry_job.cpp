@@ -366,7 +366,7 @@ SymmetryJobStatus symmetry_job_status(const fs::path& dir) {
     done = journal_classes(j);
     std::map<std::uint32_t, std::uint64_t> parts;
     for (const JournalPart& part : j.parts)
-      if (part.unit < header.units && !done[part.unit]) ++parts[part.unit + 1];
+      if (!done[part.unit]) ++parts[part.unit + 1];  // read_journal keeps units inside the plan
     s.parts.assign(parts.begin(), parts.end());
   }
   s.counts = done;
@@ -395,7 +395,7 @@ std::string format_status(const SymmetryJobStatus& s) {
     t += "  left: classes " + list + " (numbers as in gridenum symmetry --json)\n";
   }
   for (const auto& [k, n] : s.parts)
-    t += fmt::format("  class {}: {} in the journal (orbits of relabellings; the class resumes from them)\n", k,
+    t += fmt::format("  class {}: {} in the journal (the class resumes from them)\n", k,
                      count_of(n, "finished part", "finished parts"));
   return t + job_state_lines(s.dir, s.running, s.finished, s.torn_tail, s.sessions);
 }

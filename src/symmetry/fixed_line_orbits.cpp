@@ -41,7 +41,6 @@
 #include <numeric>
 #include <optional>
 #include <stdexcept>
-#include <string>
 #include <unordered_map>
 
 #include "fixed_kernels.hpp"
