@@ -36,6 +36,7 @@
 #include "gridenum/jobs/job_errors.hpp"
 #include "gridenum/jobs/journaled_session.hpp"
 #include "gridenum/jobs/journal.hpp"
+#include "gridenum/jobs/walk_store.hpp"
 
 namespace gridenum {
 
@@ -265,6 +266,27 @@ class SymmetrySession {
     hooks.part_done = [&](std::size_t i, const std::string& key, u128 c) {
       cp.journal().add_part(static_cast<std::uint32_t>(i), key, c, unix_ms());
     };
+    // The signature walks, kept in DIR/walks/ (walk_store.hpp): a cache, so a damaged file is
+    // walked again and a file that cannot be written costs only the next session's walk.
+    hooks.known_walk = [this](const std::string& key) -> std::optional<SignatureWalk> {
+      std::string why;
+      std::optional<SignatureWalk> w = load_walk(p_.walks(), key, &why);
+      if (w)
+        frame_.log().info("the walk of a family of {} members ({}) is taken from {}", group_digits(w->members), key,
+                          walk_file(p_.walks(), key).string());
+      else if (!why.empty())
+        frame_.log().warn("the kept walk cannot be used, the family is walked again: {}", why);
+      return w;
+    };
+    hooks.walk_done = [this](const std::string& key, const SignatureWalk& w) {
+      try {
+        save_walk(p_.walks(), key, w);
+        frame_.log().info("the walk of a family of {} members ({}: {}) is kept in {}", group_digits(w.members), key,
+                          count_of(w.orbits.size(), "orbit", "orbits"), walk_file(p_.walks(), key).string());
+      } catch (const std::exception& e) {
+        frame_.log().warn("the walk of {} is not kept (it is made again after a stop): {}", key, e.what());
+      }
+    };
     BurnsideOptions o = spec_.run;
     o.threads = threads_;
     BurnsideResult r;
@@ -369,6 +391,9 @@ SymmetryJobStatus symmetry_job_status(const fs::path& dir) {
       if (!done[part.unit]) ++parts[part.unit + 1];  // read_journal keeps units inside the plan
     s.parts.assign(parts.begin(), parts.end());
   }
+  if (fs::is_directory(p.walks(), ec))
+    for (const auto& e : fs::directory_iterator(p.walks(), ec))
+      if (e.path().extension() == ".walk") ++s.walks_kept;
   s.counts = done;
   for (std::size_t i = 0; i < header.units; ++i) {
     if (!sel[i]) continue;
@@ -397,6 +422,9 @@ std::string format_status(const SymmetryJobStatus& s) {
   for (const auto& [k, n] : s.parts)
     t += fmt::format("  class {}: {} in the journal (the class resumes from them)\n", k,
                      count_of(n, "finished part", "finished parts"));
+  if (s.walks_kept > 0)
+    t += fmt::format("  {} in {} (taken back instead of walked again)\n",
+                     count_of(s.walks_kept, "kept signature walk", "kept signature walks"), JobPaths{s.dir}.walks().string());
   return t + job_state_lines(s.dir, s.running, s.finished, s.torn_tail, s.sessions);
 }
 
@@ -416,6 +444,7 @@ nlohmann::json to_json(const SymmetryJobStatus& s) {
                    {"left", s.left},
                    {"fixing", fixing},
                    {"parts", parts},
+                   {"walks_kept", s.walks_kept},
                    {"sessions", s.sessions},
                    {"running", s.running.held},
                    {"finished", s.finished}};

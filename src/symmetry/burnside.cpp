@@ -309,6 +309,8 @@ BurnsideResult run_burnside(const BurnsideOptions& opt, const BurnsideHooks& hoo
                 fo.parts.known = [&hooks, i](const std::string& key) { return hooks.known_part(i, key); };
               if (hooks.part_done)
                 fo.parts.done = [&hooks, i](const std::string& key, u128 c) { hooks.part_done(i, key, c); };
+              fo.parts.known_walk = hooks.known_walk;
+              fo.parts.walk_done = hooks.walk_done;
               r.terms[i].fixed = count_fixed_grids(s, g, fo);
               if (hooks.done) hooks.done(i, r.terms[i].fixed.grids);
               phase.step();

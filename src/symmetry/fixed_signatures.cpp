@@ -75,6 +75,7 @@
 #include <type_traits>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "band_memo.hpp"
 #include "fixed_kernels.hpp"
@@ -767,11 +768,11 @@ std::uint64_t signature_family_members(Shape s, const GeometricSymmetry& g, cons
 
 // Orbits of a family's allowed signatures under the moves (column moves commuting with h,
 // relabellings commuting with pi): breadth first from each unvisited member, over a bit per member.
-// Serial; each orbit as (its first member, the signatures it stands for). A walk of 2^20 members
-// or more is a phase of its own (members visited of fam.size): on 12x12 it is most of a heavy
-// class's time, and the phase is what shows how far it is.
-using SignatureOrbits = std::vector<std::pair<std::uint64_t, std::uint64_t>>;
-SignatureOrbits walk_orbits(const Family& fam, const std::vector<SigMove>& moves, int R) {
+// Serial; each orbit as (its first member, its members, the signatures they stand for:
+// SignatureOrbit, fixed_grids.hpp). A walk of 2^20 members or more is a phase of its own (members
+// visited of fam.size): on 12x12 it is most of a heavy class's time, and the phase is what shows
+// how far it is.
+SignatureWalk walk_orbits(const Family& fam, const std::vector<SigMove>& moves, int R) {
   // On 2 MiB pages (core/huge_array.hpp): the bitset of a 9.2e8-member family is 115 MB, tested
   // at random.
   const std::size_t words = static_cast<std::size_t>((fam.size + 63) / 64);
@@ -788,7 +789,8 @@ SignatureOrbits walk_orbits(const Family& fam, const std::vector<SigMove>& moves
     if ((++seen & 0xffff) == 0 && phase) phase->step(0x10000);
     return true;
   };
-  SignatureOrbits orbits;
+  SignatureWalk walk;
+  walk.members = fam.size;
   std::vector<std::uint64_t> queue, images(moves.size());
   std::uint32_t L[16], M[16];
   for (std::uint64_t i = 0; i < fam.size; ++i) {
@@ -809,9 +811,38 @@ SignatureOrbits walk_orbits(const Family& fam, const std::vector<SigMove>& moves
       for (std::size_t k = 0; k < moves.size(); ++k)
         if (test_set(images[k])) queue.push_back(images[k]);
     }
-    orbits.emplace_back(i, signatures);
+    walk.orbits.push_back({i, queue.size(), signatures});
   }
-  return orbits;
+  return walk;
+}
+
+// A walk handed back (FixedParts::known_walk) must be one of this family: its size, its orbits
+// starting at 0 in increasing order of their first members, inside the family, none empty, their
+// members adding up to the family. That is what a walk of another family or a truncated one
+// breaks; a stored digest (jobs/walk_store.hpp) has already ruled out torn writes.
+void check_stored_walk(const Family& fam, const SignatureWalk& walk, const std::string& key) {
+  const auto refuse = [&](const std::string& why) {
+    throw CheckError(fmt::format("signatures: the stored walk {} does not fit its family of {} members: {}", key,
+                                 group_digits(fam.size), why));
+  };
+  if (walk.members != fam.size) refuse(fmt::format("it is of {} members", group_digits(walk.members)));
+  if (walk.orbits.empty() || walk.orbits[0].first != 0) refuse("its first orbit does not start at member 0");
+  std::uint64_t members = 0;
+  for (std::size_t k = 0; k < walk.orbits.size(); ++k) {
+    const SignatureOrbit& o = walk.orbits[k];
+    if (k > 0 && o.first <= walk.orbits[k - 1].first) refuse(fmt::format("orbit {} is out of order", k + 1));
+    if (o.first >= fam.size || o.members == 0 || o.members > fam.size - members)
+      refuse(fmt::format("orbit {} is outside the family or empty", k + 1));
+    members += o.members;
+  }
+  if (members != fam.size) refuse(fmt::format("its orbits hold {} members", group_digits(members)));
+}
+
+// The name of a family's walk for FixedParts: "walk.v1.<R>.<h>.<type>.<swap|keep>", h as the
+// images of columns 0.. (the column part in the two-band view). v1 names the family's ranking
+// (Family::member), which the orbits' first members are ranks in: a new ranking is a new version.
+std::string walk_key(int R, const Perm& h, const CycleType& type, bool swap) {
+  return fmt::format("walk.v1.{}.{}.{}.{}", R, fmt::join(h, "-"), type_string(type), swap ? "swap" : "keep");
 }
 
 // The walks of large families, kept for the process and shared between classes and threads.
@@ -837,10 +868,10 @@ class OrbitCache {
  public:
   template <class Make>
   // share: false makes the walk for the caller alone (a small family: FixedOptions::share_walks_from).
-  std::shared_ptr<const SignatureOrbits> get(const OrbitKey& key, bool share, Make make) {
-    if (!share) return std::make_shared<const SignatureOrbits>(make());
-    std::promise<std::shared_ptr<const SignatureOrbits>> promise;
-    std::shared_future<std::shared_ptr<const SignatureOrbits>> future;
+  std::shared_ptr<const SignatureWalk> get(const OrbitKey& key, bool share, Make make) {
+    if (!share) return std::make_shared<const SignatureWalk>(make());
+    std::promise<std::shared_ptr<const SignatureWalk>> promise;
+    std::shared_future<std::shared_ptr<const SignatureWalk>> future;
     bool make_it = false;
     {
       std::lock_guard<std::mutex> lock(mutex_);
@@ -855,8 +886,8 @@ class OrbitCache {
     }
     if (!make_it) return future.get();  // made, or being made by another thread
     try {
-      auto walk = std::make_shared<const SignatureOrbits>(make());
-      keep(key, walk->size() * sizeof(SignatureOrbits::value_type));
+      auto walk = std::make_shared<const SignatureWalk>(make());
+      keep(key, walk->orbits.size() * sizeof(SignatureOrbit));
       promise.set_value(std::move(walk));
     } catch (...) {
       {
@@ -885,7 +916,7 @@ class OrbitCache {
     }
   }
   std::mutex mutex_;
-  std::map<OrbitKey, std::shared_future<std::shared_ptr<const SignatureOrbits>>> walks_;
+  std::map<OrbitKey, std::shared_future<std::shared_ptr<const SignatureWalk>>> walks_;
   std::deque<std::pair<OrbitKey, std::size_t>> order_;  // finished walks, oldest first, and their bytes
   std::size_t bytes_ = 0;
 };
@@ -936,13 +967,25 @@ u128 count_by_signatures_with(Shape s, const GeometricSymmetry& g, const std::ve
     const Family fam(R, g.cols, pi, swap);
     if (fam.size == 0) continue;
     if (fam.size > (std::uint64_t{1} << 32)) throw std::runtime_error("signatures: too many allowed signatures");
-    const auto orbits_ptr = signature_orbits().get({R, g.cols, type, swap}, fam.size >= share_walks_from, [&] {
+    const auto walk_ptr = signature_orbits().get({R, g.cols, type, swap}, fam.size >= share_walks_from, [&] {
+      // A large family's walk is asked of the caller's store first and given to it once made
+      // (FixedParts::known_walk, walk_done); the key names what the walk depends on.
+      const bool keep = parts && fam.size >= parts->keep_walks_from;
+      const std::string key = keep ? walk_key(R, g.cols, type, swap) : std::string();
+      if (keep && parts->known_walk) {
+        if (std::optional<SignatureWalk> stored = parts->known_walk(key)) {
+          check_stored_walk(fam, *stored, key);
+          return std::move(*stored);
+        }
+      }
       std::vector<SigMove> moves;
       for (const Perm& v : hgens) moves.emplace_back(v, identity_perm(N));
       for (const Perm& p : centraliser_generators(pi)) moves.emplace_back(identity_perm(N), p);
-      return walk_orbits(fam, moves, R);
+      SignatureWalk walk = walk_orbits(fam, moves, R);
+      if (keep && parts->walk_done) parts->walk_done(key, walk);
+      return walk;
     });
-    const auto& orbits = *orbits_ptr;
+    const auto& orbits = walk_ptr->orbits;
     stats.searched += orbits.size();
 
     // Band symmetries: swap -> T fixed by (a1 a0, h^2, pi^2); keep -> T by (a0, h, pi), U by (a1, h, pi).
@@ -969,7 +1012,7 @@ u128 count_by_signatures_with(Shape s, const GeometricSymmetry& g, const std::ve
           u128 a = top.local().count(graph<Edges>(N, LL, false));
           if (!swap && a != 0) a = checked_mul(a, bottom.local().count(graph<Edges>(N, LL, true)));
           if (phase) phase->step();
-          return checked_mul(a, orbits[k].second);
+          return checked_mul(a, orbits[k].signatures);
         });
     phase.reset();
     for (const auto& c : top) stats.states += c.states();

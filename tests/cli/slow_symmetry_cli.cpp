@@ -1,11 +1,16 @@
-// `gridenum symmetry --grid-counts` end to end with a real count (label slow: a 2x5 count job and
-// three Burnside runs that each rebuild and check its class table, about 15 s).
+// `gridenum symmetry` end to end (label slow): --grid-counts with a real count (a 2x5 count job and
+// three Burnside runs that each rebuild and check its class table, about 15 s), and a symmetry
+// job's kept signature walks taken back by later sessions (five runs of two 10x10 classes, a few
+// seconds).
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "gridenum/core/digest.hpp"
 #include "cli_run.hpp"
 
 using namespace gridenum::testing;
@@ -47,4 +52,66 @@ TEST(SymmetryCliSlow, GridCountsFromAFinishedCount) {
   p = run_cli({"symmetry", "--shape", "2x6", "--grid-counts", dir});
   EXPECT_EQ(p.code, 2) << p.err;
   EXPECT_TRUE(contains(p.err, "not of 2x6")) << p.err;
+}
+
+// A symmetry job keeps the walks of large signature families in DIR/walks/ (jobs/walk_store.hpp)
+// and a later session takes them back instead of walking again. 10x10 classes 941 and 942 share
+// one family of 1,507,968 members (2^20 and up: kept). The job's classes journaled, its journal
+// then cut back to its header and first session, a resumed session counts both classes again
+// from the kept walk (its log says so) and gets the f a run without a job gets. A damaged walk
+// file is walked again and written anew; a forged one, sealed with a right SHA-256 but one member
+// more than its family, stops the job with an error naming it (the kernel's check).
+TEST(SymmetryCliSlow, AKeptWalkServesTheNextSession) {
+  TempDir t;
+  const std::string dir = (t / "job").string();
+  Proc p = run_cli({"symmetry", "--shape", "2x5", "--classes", "941,942", "--threads", "2", "--job-dir", dir});
+  ASSERT_EQ(p.code, 0) << p.err;
+  std::vector<fs::path> walks;
+  for (const auto& e : fs::directory_iterator(t / "job" / "walks")) walks.push_back(e.path());
+  ASSERT_EQ(walks.size(), 1u);
+  EXPECT_TRUE(contains(slurp(t / "job" / "job.log"), "members (walk.v1.5.")) << slurp(t / "job" / "job.log");
+  const std::string walk = slurp(walks[0]);
+  EXPECT_TRUE(contains(walk, "\nmembers 1507968\n")) << walk;
+  p = run_cli({"status", dir});
+  EXPECT_TRUE(contains(p.out, "1 kept signature walk in " + dir + "/walks")) << p.out;
+  p = run_cli({"status", dir, "--json"});
+  EXPECT_EQ(nlohmann::json::parse(p.out)["walks_kept"], 1) << p.out;
+
+  p = run_cli({"symmetry", "--shape", "2x5", "--classes", "941,942", "--threads", "2", "--json"});
+  ASSERT_EQ(p.code, 0) << p.err;
+  const auto fresh = nlohmann::json::parse(p.out);
+  const auto header_only = [&] {
+    const std::vector<std::string> lines = lines_of(slurp(t / "job" / "journal"));
+    ASSERT_GE(lines.size(), 2u);
+    spit(t / "job" / "journal", lines[0] + "\n" + lines[1] + "\n");
+    fs::remove(t / "job" / "result.json");
+    fs::remove(t / "job" / "result.txt");
+  };
+  const auto resumed_fits = [&](const std::string& log_says) {
+    Proc r = run_cli({"resume", dir, "--threads", "2"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_TRUE(contains(r.err, log_says)) << r.err;
+    const auto doc = nlohmann::json::parse(slurp(t / "job" / "result.json"));
+    for (int i : {940, 941}) EXPECT_EQ(doc["class_table"][i]["fixed"], fresh["class_table"][i]["fixed"]) << i;
+    EXPECT_EQ(fresh["class_table"][940]["fixed"], "1304218828800");
+  };
+  header_only();
+  resumed_fits("is taken from " + walks[0].string());
+
+  // One digit of an orbit line changed: the SHA-256 fails, the family is walked again and kept.
+  std::string damaged = walk;
+  damaged[damaged.find("\n0 ") + 1] = '1';
+  spit(walks[0], damaged);
+  header_only();
+  resumed_fits("the kept walk cannot be used, the family is walked again");
+  EXPECT_EQ(slurp(walks[0]), walk);
+
+  // Sealed again with one member more: the kernel refuses it.
+  std::string forged = walk.substr(0, walk.find("sha256 "));
+  forged.replace(forged.find("members 1507968"), 15, "members 1507969");
+  spit(walks[0], forged + "sha256 " + gridenum::sha256_hex(forged) + "\n");
+  header_only();
+  p = run_cli({"resume", dir, "--threads", "2"});
+  EXPECT_NE(p.code, 0);
+  EXPECT_TRUE(contains(p.err, "does not fit its family of 1,507,968 members")) << p.err;
 }

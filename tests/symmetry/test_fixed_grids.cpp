@@ -406,6 +406,79 @@ TEST(FixedGrids, PartsAddUpAndAreTakenBack) {
   check_parts(ten, g10.classes[765].rep, FixedMethod::Signatures, "sig.");
 }
 
+// The signature kernel hands its walks of large families to FixedParts::walk_done and asks
+// known_walk before it walks (keep_walks_from members and up: 1 here, where 2^20 in a job).
+// 10x10 class 766's walks, kept by a first count, are taken back by a second one that walks
+// nothing and gets the same f; a kept walk that does not fit its family -- one member more, an
+// orbit out of order, one member short -- is a CheckError, not a count.
+TEST(FixedGrids, KeptWalksAreTakenBackAndChecked) {
+  const Shape ten{2, 5};
+  const SymmetryGroup grp = build_symmetry_group(ten, false);
+  const GeometricSymmetry& g = grp.classes[765].rep;
+  std::mutex mu;
+  std::map<std::string, SignatureWalk> kept;
+  FixedOptions o;
+  o.method = FixedMethod::Signatures;
+  o.share_walks_from = UINT64_MAX;  // no process-wide store: every walk is made or asked for
+  o.parts.keep_walks_from = 1;
+  o.parts.walk_done = [&](const std::string& key, const SignatureWalk& w) {
+    std::lock_guard lock(mu);
+    EXPECT_TRUE(kept.emplace(key, w).second) << key << " kept twice";
+  };
+  const u128 f = count_fixed_grids(ten, g, o).grids;
+  ASSERT_FALSE(kept.empty());
+  for (const auto& [key, w] : kept) {
+    EXPECT_EQ(key.rfind("walk.v1.5.", 0), 0u) << key;
+    std::uint64_t members = 0;
+    for (const SignatureOrbit& orbit : w.orbits) members += orbit.members;
+    EXPECT_EQ(members, w.members) << key;
+  }
+
+  std::size_t asked = 0, made = 0;
+  FixedOptions again = o;
+  std::map<std::string, SignatureWalk> given = kept;
+  again.parts.known_walk = [&](const std::string& key) -> std::optional<SignatureWalk> {
+    std::lock_guard lock(mu);
+    ++asked;
+    const auto it = given.find(key);
+    return it == given.end() ? std::nullopt : std::optional<SignatureWalk>(it->second);
+  };
+  again.parts.walk_done = [&](const std::string&, const SignatureWalk&) { ++made; };
+  EXPECT_EQ(count_fixed_grids(ten, g, again).grids, f);
+  EXPECT_EQ(asked, kept.size());
+  EXPECT_EQ(made, 0u);
+
+  const std::string key = kept.begin()->first;
+  const SignatureWalk good = kept.begin()->second;
+  ASSERT_GE(good.orbits.size(), 2u);
+  const auto refused = [&](SignatureWalk bad, const std::string& why) {
+    given[key] = std::move(bad);
+    try {
+      count_fixed_grids(ten, g, again);
+      ADD_FAILURE() << "a walk that does not fit was taken: " << why;
+    } catch (const CheckError& e) {
+      EXPECT_TRUE(std::string(e.what()).find(why) != std::string::npos) << e.what();
+    }
+  };
+  SignatureWalk bad = good;
+  ++bad.members;
+  refused(bad, "it is of");
+  bad = good;
+  std::swap(bad.orbits[0], bad.orbits[1]);
+  refused(bad, "does not start at member 0");
+  bad = good;
+  std::swap(bad.orbits[good.orbits.size() - 2], bad.orbits.back());
+  refused(bad, "out of order");
+  bad = good;
+  const auto big = std::find_if(bad.orbits.begin(), bad.orbits.end(), [](const SignatureOrbit& x) { return x.members > 1; });
+  ASSERT_NE(big, bad.orbits.end());
+  --big->members;
+  refused(bad, "its orbits hold");
+  bad = good;
+  bad.orbits.back().first = good.members;
+  refused(bad, "outside the family");
+}
+
 // The line-orbit kernel hears a stop request while it lists the relabellings (the roots of the
 // permutation g induces on row 0), not only at its memo: 2x6 class 2 ("bands (1 2 3 4 5 6)
 // carrying (1 2); stacks (1 2) carrying (1 2 3 4 5 6)") lists roots for 99 s, all of them clashing,

@@ -46,6 +46,7 @@ struct JobPaths {
   std::filesystem::path log() const { return dir / "job.log"; }
   std::filesystem::path result_text() const { return dir / "result.txt"; }
   std::filesystem::path result_json() const { return dir / "result.json"; }
+  std::filesystem::path walks() const { return dir / "walks"; }  // symmetry jobs (walk_store.hpp)
 };
 
 struct JobRequest {

@@ -99,6 +99,7 @@ struct SymmetryJobStatus {
   std::vector<std::optional<u128>> counts;       // by class index (0: the identity): the journal's f, if any
   std::vector<std::pair<std::uint32_t, std::uint64_t>> parts;  // classes left with finished parts
                                                                // (1-based, by number): how many
+  std::uint64_t walks_kept = 0;                  // signature walks in DIR/walks (walk_store.hpp)
   LockHolder running;
   int sessions = 0;
   bool finished = false;                         // result.json exists

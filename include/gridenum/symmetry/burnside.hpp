@@ -90,6 +90,10 @@ struct BurnsideHooks {
   // and one just finished (called from any worker thread).
   std::function<std::optional<u128>(std::size_t, const std::string&)> known_part;
   std::function<void(std::size_t, const std::string&, u128)> part_done;
+  // The signature kernel's walks (FixedParts::known_walk, walk_done): they belong to a family,
+  // not to a class, so they are not numbered by class.
+  std::function<std::optional<SignatureWalk>(const std::string&)> known_walk;
+  std::function<void(const std::string&, const SignatureWalk&)> walk_done;
 };
 
 struct ClassTerm {

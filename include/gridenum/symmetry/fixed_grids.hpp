@@ -90,6 +90,21 @@ class PlainBandCounts {
 u128 sum_over_fixed_signatures(int R, const std::vector<PlainBandCounts::Class>& classes, const Perm& stack,
                                const std::vector<char>& flip, const Perm& pi);
 
+// One orbit of a signature family under the moves that commute with (g, pi) (fixed_signatures.cpp):
+// its smallest member's rank in the family, where the walk starts it; how many members it has;
+// and how many signatures those members stand for.
+struct SignatureOrbit {
+  std::uint64_t first = 0, members = 0, signatures = 0;
+  bool operator==(const SignatureOrbit&) const = default;
+};
+// A family's orbit walk: the family's size in members and its orbits in the order of their first
+// members (so the first orbit starts at 0 and the members add up to the family's size).
+struct SignatureWalk {
+  std::uint64_t members = 0;
+  std::vector<SignatureOrbit> orbits;
+  bool operator==(const SignatureWalk&) const = default;
+};
+
 // Parts of one count that finish on their own, so that a stopped run keeps the finished ones: a
 // symmetry job journals each part as it finishes and hands them back on resume
 // (jobs/symmetry_job.hpp; a 12-digit class can take longer than a session). Line orbits splits
@@ -104,6 +119,18 @@ u128 sum_over_fixed_signatures(int R, const std::vector<PlainBandCounts::Class>&
 struct FixedParts {
   std::function<std::optional<u128>(const std::string& key)> known;  // a part finished before, if any
   std::function<void(const std::string& key, u128 count)> done;       // a part just counted (any thread)
+
+  // The signature kernel's orbit walks (SignatureWalk), which come before its parts: on 12x12 a
+  // family's walk takes up to an hour at nice 19, and a stopped class would otherwise walk again
+  // before it could take back any part. A walk depends on the family alone -- the column part,
+  // the relabelling type, whether the bands swap -- so its key names those and a walk kept by one
+  // class serves its siblings in later sessions too. Only families of at least keep_walks_from
+  // members are asked of known_walk and given to walk_done (smaller ones walk in under a second).
+  // A walk handed back is checked against its family (members, order of the orbits) and a
+  // mismatch is a CheckError: its store's digest held, so it is not a torn write but a wrong walk.
+  std::function<std::optional<SignatureWalk>(const std::string& key)> known_walk;
+  std::function<void(const std::string& key, const SignatureWalk& walk)> walk_done;  // any thread
+  std::uint64_t keep_walks_from = std::uint64_t{1} << 20;
 };
 
 struct FixedOptions {
