@@ -19,6 +19,7 @@
 #include <map>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 
@@ -43,6 +44,9 @@ namespace gridenum {
 namespace fs = std::filesystem;
 
 namespace {
+
+// A P record of a band count (FixedParts::known_band), not of a class's part.
+bool is_band_key(const std::string& key) { return key.rfind("band.", 0) == 0; }
 
 // The kernels' version: part of the fingerprint, raised whenever a change could give another f for
 // a class (a new class numbering, a kernel fix), so that a journal of the old ones is refused
@@ -210,12 +214,23 @@ class SymmetrySession {
                                          p_.journal().string(), u.line, u.id + 1, class_list_text(spec_.classes)));
       out_.classes_done_before = prior->units.size();
       // Parts of classes not finished yet (journal.hpp, P records): a long class resumes where
-      // it stopped instead of from its start.
+      // it stopped instead of from its start. Band counts (P records keyed "band.", journaled
+      // with the class that made them) serve every class of their family, finished or not.
+      std::map<std::string, const JournalPart*> band_lines;
       for (const JournalPart& part : prior->parts) {
         if (!selected_[part.unit])
           throw JournalError(fmt::format("journal {}, line {}: a part of class {}, which is not one of this job's classes ({})",
                                          p_.journal().string(), part.line, part.unit + 1, class_list_text(spec_.classes)));
-        if (!known_[part.unit]) parts_.emplace(std::make_pair(part.unit, part.key), part.count);
+        if (is_band_key(part.key)) {
+          const auto [it, fresh] = band_lines.emplace(part.key, &part);
+          if (!fresh && it->second->count != part.count)
+            throw JournalError(fmt::format("journal {}, line {}: band count {} is {}, but line {} has {}",
+                                           p_.journal().string(), part.line, part.key, to_string(part.count),
+                                           it->second->line, to_string(it->second->count)));
+          bands_.emplace(part.key, part.count);
+        } else if (!known_[part.unit]) {
+          parts_.emplace(std::make_pair(part.unit, part.key), part.count);
+        }
       }
     }
     budget_.emplace(spec_.run.threads);
@@ -226,9 +241,11 @@ class SymmetrySession {
                       spec_.run.shape.n(), spec_.run.transposition ? " with transposition" : "",
                       class_list_text(spec_.classes), to_string(spec_.run.method), threads_, threads_ == 1 ? "" : "s",
                       group_digits(out_.classes_done_before), count_of(out_.classes_total, "class", "classes"),
-                      parts_.empty() ? std::string()
-                                     : fmt::format(", with {} of classes not finished",
-                                                   count_of(parts_.size(), "finished part", "finished parts")),
+                      (parts_.empty() ? std::string()
+                                      : fmt::format(", with {} of classes not finished",
+                                                    count_of(parts_.size(), "finished part", "finished parts"))) +
+                          (bands_.empty() ? std::string()
+                                          : fmt::format(", {} kept", count_of(bands_.size(), "band count", "band counts"))),
                       hex16(header_.fingerprint));
   }
 
@@ -277,6 +294,14 @@ class SymmetrySession {
       else if (!why.empty())
         frame_.log().warn("the kept walk cannot be used, the family is walked again: {}", why);
       return w;
+    };
+    hooks.known_band = [this](const std::string& key) -> std::optional<u128> {
+      const auto it = bands_.find(key);
+      if (it == bands_.end()) return std::nullopt;
+      return it->second;
+    };
+    hooks.band_done = [&](std::size_t i, const std::string& key, u128 c) {
+      cp.journal().add_part(static_cast<std::uint32_t>(i), key, c, unix_ms());
     };
     hooks.walk_done = [this](const std::string& key, const SignatureWalk& w) {
       try {
@@ -357,6 +382,7 @@ class SymmetrySession {
   std::vector<bool> selected_;
   std::vector<std::optional<u128>> known_;
   std::map<std::pair<std::uint32_t, std::string>, u128> parts_;  // (class, key) -> the part's count
+  std::map<std::string, u128> bands_;  // the journal's band counts, by key (FixedParts::known_band)
 };
 
 }  // namespace
@@ -387,8 +413,12 @@ SymmetryJobStatus symmetry_job_status(const fs::path& dir) {
     s.sessions = static_cast<int>(j.sessions.size());
     done = journal_classes(j);
     std::map<std::uint32_t, std::uint64_t> parts;
-    for (const JournalPart& part : j.parts)
-      if (!done[part.unit]) ++parts[part.unit + 1];  // read_journal keeps units inside the plan
+    std::set<std::string> bands;
+    for (const JournalPart& part : j.parts) {
+      if (is_band_key(part.key)) bands.insert(part.key);
+      else if (!done[part.unit]) ++parts[part.unit + 1];  // read_journal keeps units inside the plan
+    }
+    s.bands_kept = bands.size();
     s.parts.assign(parts.begin(), parts.end());
   }
   if (fs::is_directory(p.walks(), ec))
@@ -422,6 +452,9 @@ std::string format_status(const SymmetryJobStatus& s) {
   for (const auto& [k, n] : s.parts)
     t += fmt::format("  class {}: {} in the journal (the class resumes from them)\n", k,
                      count_of(n, "finished part", "finished parts"));
+  if (s.bands_kept > 0)
+    t += fmt::format("  {} in the journal (shared by the classes of a family)\n",
+                     count_of(s.bands_kept, "kept band count", "kept band counts"));
   if (s.walks_kept > 0)
     t += fmt::format("  {} in {} (taken back instead of walked again)\n",
                      count_of(s.walks_kept, "kept signature walk", "kept signature walks"), JobPaths{s.dir}.walks().string());
@@ -445,6 +478,7 @@ nlohmann::json to_json(const SymmetryJobStatus& s) {
                    {"fixing", fixing},
                    {"parts", parts},
                    {"walks_kept", s.walks_kept},
+                   {"band_counts_kept", s.bands_kept},
                    {"sessions", s.sessions},
                    {"running", s.running.held},
                    {"finished", s.finished}};

@@ -311,6 +311,9 @@ BurnsideResult run_burnside(const BurnsideOptions& opt, const BurnsideHooks& hoo
                 fo.parts.done = [&hooks, i](const std::string& key, u128 c) { hooks.part_done(i, key, c); };
               fo.parts.known_walk = hooks.known_walk;
               fo.parts.walk_done = hooks.walk_done;
+              fo.parts.known_band = hooks.known_band;
+              if (hooks.band_done)
+                fo.parts.band_done = [&hooks, i](const std::string& key, u128 c) { hooks.band_done(i, key, c); };
               r.terms[i].fixed = count_fixed_grids(s, g, fo);
               if (hooks.done) hooks.done(i, r.terms[i].fixed.grids);
               phase.step();

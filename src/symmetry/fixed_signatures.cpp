@@ -73,12 +73,14 @@
 #include <optional>
 #include <stdexcept>
 #include <type_traits>
+#include <unordered_map>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include "band_memo.hpp"
 #include "fixed_kernels.hpp"
+#include "gridenum/core/digest.hpp"
 #include "gridenum/core/huge_array.hpp"
 #include "gridenum/core/phase.hpp"
 #include "gridenum/core/stop.hpp"
@@ -926,6 +928,94 @@ OrbitCache& signature_orbits() {
   return cache;
 }
 
+// Band counts shared between the classes of one family, for the process.
+//
+// Why. The classes that share a walk (OrbitCache above) differ only in the rows of their two
+// bands: 2x6 classes 2995-3004 are the ten pairs of four row parts {(1 2)(3 4)(5 6), (1 2)(3 4),
+// (1 2), none} of 2x6's stacks 1 and 2 (the bands of the two-band view), over one column part
+// and one family. A band's count depends on its own symmetry (rho, tau, sigma) and its
+// signature's graph, not on the other band, so the ten classes ask for 4 x 2 x 388 distinct band
+// counts between them, not 10 x 2 x 388 -- about 2.5 times fewer, the bulk of these classes'
+// time. Only families of share_walks_from members or more share (the classes that share walks);
+// the key holds everything the count depends on and the way it is computed (the edge layout, the
+// memo bound), so a test that compares two ways of counting still counts both. A thread asking
+// for a count another is making waits for it; a count that throws is forgotten. The store keeps
+// at most kMaxCounts counts and starts again when full (no count changes, some are made again).
+class BandCountStore {
+ public:
+  template <class Make>
+  u128 get(const std::string& key, Make make) {
+    std::promise<u128> promise;
+    std::shared_future<u128> future;
+    bool make_it = false;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      const auto it = counts_.find(key);
+      if (it != counts_.end()) {
+        future = it->second;
+      } else {
+        if (counts_.size() >= kMaxCounts) counts_.clear();  // futures held by waiters stay valid
+        future = promise.get_future().share();
+        counts_.emplace(key, future);
+        make_it = true;
+      }
+    }
+    if (!make_it) return future.get();
+    try {
+      const u128 c = make();
+      promise.set_value(c);
+      return c;
+    } catch (...) {
+      {
+        std::lock_guard<std::mutex> lock(mutex_);
+        counts_.erase(key);
+      }
+      promise.set_exception(std::current_exception());
+      throw;
+    }
+  }
+
+ private:
+  static constexpr std::size_t kMaxCounts = std::size_t{1} << 20;  // a few hundred MB at most, keys included
+  std::mutex mutex_;
+  std::unordered_map<std::string, std::shared_future<u128>> counts_;
+};
+
+BandCountStore& shared_band_counts() {
+  static BandCountStore store;
+  return store;
+}
+
+// The key of one band count: the layout and memo bound, R, rho, tau, sigma and the edge words.
+template <class Edges>
+std::string band_count_key(int R, const Perm& rho, const Perm& tau, const Perm& sigma, std::size_t memo_states,
+                           const Edges& e) {
+  std::string k;
+  k.reserve(160);
+  const auto put = [&k](const void* p, std::size_t n) { k.append(static_cast<const char*>(p), n); };
+  const std::uint64_t head[3] = {sizeof(Edges), memo_states, static_cast<std::uint64_t>(R)};
+  put(head, sizeof head);
+  for (const Perm* q : {&rho, &tau, &sigma}) {
+    const std::uint64_t n = q->size();
+    put(&n, sizeof n);
+    put(q->data(), q->size() * sizeof(int));
+  }
+  put(&e, sizeof e);
+  return k;
+}
+
+// The key a band count is kept by (FixedParts::known_band): "band." and the first 32 hex digits of
+// the SHA-256 of "band.v1 R rho tau sigma complement L_0 .. L_{R-1}" -- what the count depends on,
+// in the signature's terms (its R column-pair sets, all that graph() reads), not in an edge
+// layout's.
+std::string band_part_key(int R, const Perm& rho, const Perm& tau, const Perm& sigma, const std::uint32_t* L,
+                          bool complement) {
+  const std::string what = fmt::format("band.v1 {} {} {} {} {} {}", R, fmt::join(rho, "-"), fmt::join(tau, "-"),
+                                       fmt::join(sigma, "-"), complement ? "c" : "s",
+                                       fmt::join(L, L + R, "-"));
+  return "band." + sha256_hex(what).substr(0, 32);
+}
+
 template <class Edges>
 u128 count_by_signatures_with(Shape s, const GeometricSymmetry& g, const std::vector<CycleType>& types,
                               const PlainBandCounts* plain, KernelStats& stats, std::uint64_t share_walks_from,
@@ -970,7 +1060,7 @@ u128 count_by_signatures_with(Shape s, const GeometricSymmetry& g, const std::ve
     const auto walk_ptr = signature_orbits().get({R, g.cols, type, swap}, fam.size >= share_walks_from, [&] {
       // A large family's walk is asked of the caller's store first and given to it once made
       // (FixedParts::known_walk, walk_done); the key names what the walk depends on.
-      const bool keep = parts && fam.size >= parts->keep_walks_from;
+      const bool keep = parts && fam.size >= parts->keep_from;
       const std::string key = keep ? walk_key(R, g.cols, type, swap) : std::string();
       if (keep && parts->known_walk) {
         if (std::optional<SignatureWalk> stored = parts->known_walk(key)) {
@@ -995,6 +1085,25 @@ u128 count_by_signatures_with(Shape s, const GeometricSymmetry& g, const std::ve
     tbb::enumerable_thread_specific<BandCounter<Edges>> top([&] { return BandCounter<Edges>(R, rho, tau, sig, band_memo_states); });
     tbb::enumerable_thread_specific<BandCounter<Edges>> bottom(
         [&] { return BandCounter<Edges>(R, a1, g.cols, pi, band_memo_states); });
+    // One band's count, from the store shared with this family's other classes when the family
+    // is large (BandCountStore above), and from the caller's (FixedParts::known_band, band_done)
+    // when it keeps them.
+    const bool share_bands = fam.size >= share_walks_from;
+    const bool keep_bands = parts && fam.size >= parts->keep_from && (parts->known_band || parts->band_done);
+    const auto band = [&](BandCounter<Edges>& c, const Perm& r, const Perm& t, const Perm& sg, const std::uint32_t* L,
+                          bool complement) {
+      const Edges e = graph<Edges>(N, L, complement);
+      if (!share_bands && !keep_bands) return c.count(e);
+      const auto make = [&] {
+        const std::string key = keep_bands ? band_part_key(R, r, t, sg, L, complement) : std::string();
+        if (keep_bands && parts->known_band)
+          if (const std::optional<u128> kept = parts->known_band(key)) return *kept;
+        const u128 n = c.count(e);
+        if (keep_bands && parts->band_done) parts->band_done(key, n);
+        return n;
+      };
+      return share_bands ? shared_band_counts().get(band_count_key(R, r, t, sg, band_memo_states, e), make) : make();
+    };
     // The band counts of a walked family are the rest of a heavy class's time (on 12x12 more
     // than the walk: 2x6 class 2995's first family walks in minutes, its band counts take longer),
     // so they are a phase of their own too, one step an orbit.
@@ -1009,8 +1118,8 @@ u128 count_by_signatures_with(Shape s, const GeometricSymmetry& g, const std::ve
         [&](std::size_t k) {
           std::uint32_t LL[16];
           fam.expand(orbits[k].first, LL);
-          u128 a = top.local().count(graph<Edges>(N, LL, false));
-          if (!swap && a != 0) a = checked_mul(a, bottom.local().count(graph<Edges>(N, LL, true)));
+          u128 a = band(top.local(), rho, tau, sig, LL, false);
+          if (!swap && a != 0) a = checked_mul(a, band(bottom.local(), a1, g.cols, pi, LL, true));
           if (phase) phase->step();
           return checked_mul(a, orbits[k].signatures);
         });

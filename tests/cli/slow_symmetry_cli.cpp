@@ -55,7 +55,8 @@ TEST(SymmetryCliSlow, GridCountsFromAFinishedCount) {
 }
 
 // A symmetry job keeps the walks of large signature families in DIR/walks/ (jobs/walk_store.hpp)
-// and a later session takes them back instead of walking again. 10x10 classes 941 and 942 share
+// and their band counts in its journal, and a later session takes them back instead of walking
+// and counting again. 10x10 classes 941 and 942 share
 // one family of 1,507,968 members (2^20 and up: kept). The job's classes journaled, its journal
 // then cut back to its header and first session, a resumed session counts both classes again
 // from the kept walk (its log says so) and gets the f a run without a job gets. A damaged walk
@@ -80,23 +81,39 @@ TEST(SymmetryCliSlow, AKeptWalkServesTheNextSession) {
   p = run_cli({"symmetry", "--shape", "2x5", "--classes", "941,942", "--threads", "2", "--json"});
   ASSERT_EQ(p.code, 0) << p.err;
   const auto fresh = nlohmann::json::parse(p.out);
-  const auto header_only = [&] {
+  // The journal cut back to its header and first session (and, when keep_bands, its band counts).
+  const auto cut = [&](bool keep_bands) {
     const std::vector<std::string> lines = lines_of(slurp(t / "job" / "journal"));
     ASSERT_GE(lines.size(), 2u);
-    spit(t / "job" / "journal", lines[0] + "\n" + lines[1] + "\n");
+    std::string kept = lines[0] + "\n" + lines[1] + "\n";
+    for (std::size_t k = 2; k < lines.size(); ++k)
+      if (keep_bands && contains(lines[k], " band.")) kept += lines[k] + "\n";
+    spit(t / "job" / "journal", kept);
     fs::remove(t / "job" / "result.json");
     fs::remove(t / "job" / "result.txt");
   };
-  const auto resumed_fits = [&](const std::string& log_says) {
+  const auto header_only = [&] { cut(false); };
+  // states: the band counter's memo states of each class (0: every band count taken back).
+  const auto resumed_fits = [&](const std::string& log_says, bool no_states = false) {
     Proc r = run_cli({"resume", dir, "--threads", "2"});
     ASSERT_EQ(r.code, 0) << r.err;
     EXPECT_TRUE(contains(r.err, log_says)) << r.err;
     const auto doc = nlohmann::json::parse(slurp(t / "job" / "result.json"));
-    for (int i : {940, 941}) EXPECT_EQ(doc["class_table"][i]["fixed"], fresh["class_table"][i]["fixed"]) << i;
+    for (int i : {940, 941}) {
+      EXPECT_EQ(doc["class_table"][i]["fixed"], fresh["class_table"][i]["fixed"]) << i;
+      if (no_states) EXPECT_EQ(doc["class_table"][i]["states"], 0) << i;
+      else EXPECT_GT(doc["class_table"][i]["states"], 0) << i;
+    }
     EXPECT_EQ(fresh["class_table"][940]["fixed"], "1304218828800");
   };
   header_only();
   resumed_fits("is taken from " + walks[0].string());
+
+  // The band counts the classes journaled (P records "band.", 88 orbits: class 941's two bands
+  // and class 942's second, its first being 941's) serve the next session whole.
+  EXPECT_EQ(nlohmann::json::parse(run_cli({"status", dir, "--json"}).out)["band_counts_kept"], 264);
+  cut(true);
+  resumed_fits("264 band counts kept", true);
 
   // One digit of an orbit line changed: the SHA-256 fails, the family is walked again and kept.
   std::string damaged = walk;

@@ -185,6 +185,40 @@ TEST(SymmetryJob, AStoppedClassResumesFromItsParts) {
   EXPECT_TRUE(symmetry_job_status(t / "job").parts.empty());  // the class is done: its parts are history
 }
 
+// Band counts (P records keyed "band.", FixedParts::known_band) belong to a family, not to the
+// class that journaled them: status counts each key once, the same count journaled by two classes
+// is taken, and two classes that disagree on one are refused, naming both lines.
+TEST(SymmetryJob, BandCountsAreSharedAndMustAgree) {
+  TempDir t;
+  auto req = symmetry_request(t / "job", "2x3", {2, 5});
+  req.stop = [] { return true; };  // journal header and session only
+  run_symmetry_job(req);
+  const std::string key = "band.0123456789abcdef0123456789abcdef";
+  std::ofstream(t / "job" / "journal", std::ios::app)
+      << journal_line("P 1 " + key + " 7 1700000000000") << journal_line("P 4 " + key + " 7 1700000000001");
+  const SymmetryJobStatus st = symmetry_job_status(t / "job");
+  EXPECT_EQ(st.bands_kept, 1u);
+  EXPECT_TRUE(st.parts.empty());  // a band count is not a part of its class
+  EXPECT_TRUE(format_status(st).find("1 kept band count in the journal") != std::string::npos) << format_status(st);
+  EXPECT_EQ(to_json(st)["band_counts_kept"], 1);
+  const SymmetryJobOutcome done = run_symmetry_job(symmetry_resumption(t / "job", 1));
+  ASSERT_TRUE(done.finished);  // 2x3's families are small: the kept count is not asked for
+
+  TempDir u;
+  auto req2 = symmetry_request(u / "job", "2x3", {2, 5});
+  req2.stop = [] { return true; };
+  run_symmetry_job(req2);
+  std::ofstream(u / "job" / "journal", std::ios::app)
+      << journal_line("P 1 " + key + " 7 1700000000000") << journal_line("P 4 " + key + " 8 1700000000001");
+  try {
+    run_symmetry_job(symmetry_resumption(u / "job", 1));
+    ADD_FAILURE() << "two counts of one band were taken";
+  } catch (const JournalError& e) {
+    const std::string what = e.what();
+    EXPECT_TRUE(what.find("line 4: band count " + key + " is 8, but line 3 has 7") != std::string::npos) << what;
+  }
+}
+
 // A --classes job counts those classes and gives no figure; a record of another class in its
 // journal is refused, and a journal of another shape is refused by its fingerprint.
 TEST(SymmetryJob, AClassListJobAndForeignJournals) {

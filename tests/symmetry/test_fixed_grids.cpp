@@ -264,9 +264,11 @@ TEST(FixedGrids, PlacementConditionRemovesOnlyTypesThatFixNoGrid) {
 }
 
 // The signature kernel shares the orbit walk of a large family between classes with the same
-// column part (FixedOptions::share_walks_from, 2^20 members and up in a run). With every walk
-// shared, all classes of 2x4 and 4x2 counted on four threads at once (so that threads wait for
-// each other's walks and take them from the store) give what fresh walks give each class.
+// column part, and the band counts of its signatures between classes whose bands have the same
+// rows (FixedOptions::share_walks_from, 2^20 members and up in a run). With every walk and band
+// count shared, all classes of 2x4 and 4x2 counted on four threads at once (so that threads wait
+// for each other's walks and counts and take them from the stores) give what fresh walks and
+// counts give each class, with fewer band counter states in all (counts taken from the store).
 TEST(FixedGrids, SharedSignatureWalksGiveTheFreshCounts) {
   for (Shape s : {Shape{2, 4}, Shape{4, 2}}) {
     const SymmetryGroup grp = build_symmetry_group(s, false);
@@ -275,11 +277,15 @@ TEST(FixedGrids, SharedSignatureWalksGiveTheFreshCounts) {
       if (signatures_apply(s, grp.classes[i].rep)) classes.push_back(i);
     std::vector<u128> fresh, shared(classes.size());
     std::size_t nonzero = 0;
+    std::uint64_t fresh_states = 0;
+    std::atomic<std::uint64_t> shared_states{0};
     for (std::size_t i : classes) {
       FixedOptions o;
       o.method = FixedMethod::Signatures;
       o.share_walks_from = UINT64_MAX;
-      fresh.push_back(count_fixed_grids(s, grp.classes[i].rep, o).grids);
+      const FixedCount c = count_fixed_grids(s, grp.classes[i].rep, o);
+      fresh.push_back(c.grids);
+      fresh_states += c.states;
       nonzero += fresh.back() > 0;
     }
     std::atomic<std::size_t> next{0};
@@ -290,10 +296,13 @@ TEST(FixedGrids, SharedSignatureWalksGiveTheFreshCounts) {
           FixedOptions o;
           o.method = FixedMethod::Signatures;
           o.share_walks_from = 1;
-          shared[k] = count_fixed_grids(s, grp.classes[classes[k]].rep, o).grids;
+          const FixedCount c = count_fixed_grids(s, grp.classes[classes[k]].rep, o);
+          shared[k] = c.grids;
+          shared_states += c.states;
         }
       });
     for (auto& w : workers) w.join();
+    EXPECT_LT(shared_states.load(), fresh_states) << s.str();
     for (std::size_t k = 0; k < classes.size(); ++k)
       EXPECT_EQ(to_string(shared[k]), to_string(fresh[k])) << s.str() << " class " << classes[k] + 1;
     EXPECT_GT(nonzero, 10u) << s.str();
@@ -407,7 +416,7 @@ TEST(FixedGrids, PartsAddUpAndAreTakenBack) {
 }
 
 // The signature kernel hands its walks of large families to FixedParts::walk_done and asks
-// known_walk before it walks (keep_walks_from members and up: 1 here, where 2^20 in a job).
+// known_walk before it walks (keep_from members and up: 1 here, where 2^20 in a job).
 // 10x10 class 766's walks, kept by a first count, are taken back by a second one that walks
 // nothing and gets the same f; a kept walk that does not fit its family -- one member more, an
 // orbit out of order, one member short -- is a CheckError, not a count.
@@ -420,7 +429,7 @@ TEST(FixedGrids, KeptWalksAreTakenBackAndChecked) {
   FixedOptions o;
   o.method = FixedMethod::Signatures;
   o.share_walks_from = UINT64_MAX;  // no process-wide store: every walk is made or asked for
-  o.parts.keep_walks_from = 1;
+  o.parts.keep_from = 1;
   o.parts.walk_done = [&](const std::string& key, const SignatureWalk& w) {
     std::lock_guard lock(mu);
     EXPECT_TRUE(kept.emplace(key, w).second) << key << " kept twice";
@@ -477,6 +486,50 @@ TEST(FixedGrids, KeptWalksAreTakenBackAndChecked) {
   bad = good;
   bad.orbits.back().first = good.members;
   refused(bad, "outside the family");
+}
+
+// The band counts of a large family go to FixedParts::band_done and are asked of known_band
+// first, by a key that names the band's symmetry and signature (keep_from 1 here). 10x10 class
+// 766's band counts, kept by a first count, serve a second count whole: no band counted (no
+// memo state), the same f; handed back as zeros, they give f = 0, so they are what it used.
+TEST(FixedGrids, KeptBandCountsAreTakenBack) {
+  const Shape ten{2, 5};
+  const SymmetryGroup grp = build_symmetry_group(ten, false);
+  const GeometricSymmetry& g = grp.classes[765].rep;
+  std::mutex mu;
+  std::map<std::string, u128> kept;
+  FixedOptions o;
+  o.method = FixedMethod::Signatures;
+  o.share_walks_from = UINT64_MAX;  // no process-wide stores
+  o.parts.keep_from = 1;
+  o.parts.band_done = [&](const std::string& key, u128 c) {
+    std::lock_guard lock(mu);
+    EXPECT_TRUE(kept.emplace(key, c).second) << key << " reported twice";
+  };
+  const FixedCount first = count_fixed_grids(ten, g, o);
+  ASSERT_GT(first.grids, 0u);
+  ASSERT_GT(first.states, 0u);
+  ASSERT_GE(kept.size(), 2u);
+  for (const auto& [key, c] : kept) {
+    ASSERT_EQ(key.size(), 5u + 32u) << key;
+    EXPECT_EQ(key.rfind("band.", 0), 0u) << key;
+    EXPECT_EQ(key.find_first_not_of("0123456789abcdef", 5), std::string::npos) << key;
+  }
+
+  std::map<std::string, u128> given = kept;
+  std::size_t made = 0;
+  FixedOptions again = o;
+  again.parts.known_band = [&](const std::string& key) -> std::optional<u128> {
+    const auto it = given.find(key);
+    return it == given.end() ? std::nullopt : std::optional<u128>(it->second);
+  };
+  again.parts.band_done = [&](const std::string&, u128) { ++made; };
+  const FixedCount second = count_fixed_grids(ten, g, again);
+  EXPECT_EQ(second.grids, first.grids);
+  EXPECT_EQ(second.states, 0u);
+  EXPECT_EQ(made, 0u);
+  for (auto& kv : given) kv.second = 0;
+  EXPECT_EQ(count_fixed_grids(ten, g, again).grids, 0u);
 }
 
 // The line-orbit kernel hears a stop request while it lists the relabellings (the roots of the

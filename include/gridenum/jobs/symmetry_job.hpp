@@ -97,9 +97,10 @@ struct SymmetryJobStatus {
   std::vector<std::uint32_t> left;               // 1-based numbers of the job's classes not yet done
   std::vector<std::pair<std::uint32_t, u128>> fixing;  // classes done with f > 0 (1-based), by number
   std::vector<std::optional<u128>> counts;       // by class index (0: the identity): the journal's f, if any
-  std::vector<std::pair<std::uint32_t, std::uint64_t>> parts;  // classes left with finished parts
+  std::vector<std::pair<std::uint32_t, std::uint64_t>> parts;  // classes left with finished parts (band counts aside)
                                                                // (1-based, by number): how many
   std::uint64_t walks_kept = 0;                  // signature walks in DIR/walks (walk_store.hpp)
+  std::uint64_t bands_kept = 0;                  // band counts in the journal (P records "band.")
   LockHolder running;
   int sessions = 0;
   bool finished = false;                         // result.json exists

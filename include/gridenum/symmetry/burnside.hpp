@@ -94,6 +94,10 @@ struct BurnsideHooks {
   // not to a class, so they are not numbered by class.
   std::function<std::optional<SignatureWalk>(const std::string&)> known_walk;
   std::function<void(const std::string&, const SignatureWalk&)> walk_done;
+  // Its band counts (FixedParts::known_band, band_done): shared by the classes of a family; a new
+  // one is reported with the class that made it.
+  std::function<std::optional<u128>(const std::string&)> known_band;
+  std::function<void(std::size_t, const std::string&, u128)> band_done;
 };
 
 struct ClassTerm {

@@ -124,13 +124,20 @@ struct FixedParts {
   // family's walk takes up to an hour at nice 19, and a stopped class would otherwise walk again
   // before it could take back any part. A walk depends on the family alone -- the column part,
   // the relabelling type, whether the bands swap -- so its key names those and a walk kept by one
-  // class serves its siblings in later sessions too. Only families of at least keep_walks_from
-  // members are asked of known_walk and given to walk_done (smaller ones walk in under a second).
-  // A walk handed back is checked against its family (members, order of the orbits) and a
-  // mismatch is a CheckError: its store's digest held, so it is not a torn write but a wrong walk.
+  // class serves its siblings in later sessions too. A walk handed back is checked against its
+  // family (members, order of the orbits) and a mismatch is a CheckError: its store's digest
+  // held, so it is not a torn write but a wrong walk.
   std::function<std::optional<SignatureWalk>(const std::string& key)> known_walk;
   std::function<void(const std::string& key, const SignatureWalk& walk)> walk_done;  // any thread
-  std::uint64_t keep_walks_from = std::uint64_t{1} << 20;
+  // The same kernel's band counts: the bands with one signature and one symmetry of their own,
+  // which the classes of a family share when their bands have the same rows (fixed_signatures.cpp,
+  // BandCountStore). Keyed "band.<32 hex digits>", a digest of what the count depends on (the
+  // band's symmetry and the signature), so a count kept by one class serves another.
+  std::function<std::optional<u128>(const std::string& key)> known_band;
+  std::function<void(const std::string& key, u128 count)> band_done;  // any thread
+  // Only families of at least this many members are asked of known_walk / known_band and given to
+  // walk_done / band_done (smaller ones walk and count in under a second).
+  std::uint64_t keep_from = std::uint64_t{1} << 20;
 };
 
 struct FixedOptions {
