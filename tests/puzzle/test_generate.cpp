@@ -4,12 +4,13 @@
 // round-trips, --json, errors).
 //
 // Cost (fast label): the engine checks and the generator's promises (minimality included) on
-// the first DataFile::checked puzzles of every file (20, and 8 to 15 of the costliest;
+// the first DataFile::checked puzzles of every file (20, and 4 to 10 of the costliest;
 // generated_data.hpp; slow_generate.cpp checks the rest, the counts files are checked whole);
-// regeneration on the first DataFile::fast puzzles (slow_generate.cpp: every puzzle). Before the
-// prefixes (2-core AMD EPYC, 2026-11-26, fresh clone) these tests took 123 s of the fast label's
-// 239 s, one of them 18 s (a quarter of the 16x16 classics' minimality): over the label's budget
-// of 10 s a test; under the sanitizers (.ci/run) they took over 7 minutes of test time.
+// regeneration on the first DataFile::fast puzzles (50, fewer of the costliest;
+// slow_generate.cpp: every puzzle). Before the prefixes (2-core AMD EPYC, 2026-11-26, fresh
+// clone) these tests took 123 s of the fast label's 239 s, one of them 18 s (a quarter of the
+// 16x16 classics' minimality): over the label's budget of 10 s a test; under the sanitizers
+// (.ci/run) they took over 7 minutes of test time.
 // History: DLX on 16x16 killers with cages of up to 6 cells took over a minute for one puzzle,
 // hence cages of at most 3 cells in killer-4x4 (4 in killer-3x4).
 #include <gtest/gtest.h>
