@@ -415,6 +415,20 @@ TEST(FixedGrids, PartsAddUpAndAreTakenBack) {
   check_parts(ten, g10.classes[765].rep, FixedMethod::Signatures, "sig.");
 }
 
+namespace {
+
+// The signature kernel with nothing in the process-wide stores (every walk and band count made
+// or asked for) and every family kept (FixedParts::keep_from 1).
+FixedOptions keeping_every_family() {
+  FixedOptions o;
+  o.method = FixedMethod::Signatures;
+  o.share_walks_from = UINT64_MAX;
+  o.parts.keep_from = 1;
+  return o;
+}
+
+}  // namespace
+
 // The signature kernel hands its walks of large families to FixedParts::walk_done and asks
 // known_walk before it walks (keep_from members and up: 1 here, where 2^20 in a job).
 // 10x10 class 766's walks, kept by a first count, are taken back by a second one that walks
@@ -426,10 +440,7 @@ TEST(FixedGrids, KeptWalksAreTakenBackAndChecked) {
   const GeometricSymmetry& g = grp.classes[765].rep;
   std::mutex mu;
   std::map<std::string, SignatureWalk> kept;
-  FixedOptions o;
-  o.method = FixedMethod::Signatures;
-  o.share_walks_from = UINT64_MAX;  // no process-wide store: every walk is made or asked for
-  o.parts.keep_from = 1;
+  FixedOptions o = keeping_every_family();
   o.parts.walk_done = [&](const std::string& key, const SignatureWalk& w) {
     std::lock_guard lock(mu);
     EXPECT_TRUE(kept.emplace(key, w).second) << key << " kept twice";
@@ -498,10 +509,7 @@ TEST(FixedGrids, KeptBandCountsAreTakenBack) {
   const GeometricSymmetry& g = grp.classes[765].rep;
   std::mutex mu;
   std::map<std::string, u128> kept;
-  FixedOptions o;
-  o.method = FixedMethod::Signatures;
-  o.share_walks_from = UINT64_MAX;  // no process-wide stores
-  o.parts.keep_from = 1;
+  FixedOptions o = keeping_every_family();
   o.parts.band_done = [&](const std::string& key, u128 c) {
     std::lock_guard lock(mu);
     EXPECT_TRUE(kept.emplace(key, c).second) << key << " reported twice";
