@@ -16,8 +16,12 @@
 // CLI's --classes runs of 2x4 and 2x5 (slow_count_outputs_cli.cpp).
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <optional>
 #include <random>
+#include <thread>
 
+#include "gridenum/core/stop.hpp"
 #include "gridenum/count/side2/side2.hpp"
 #include "gridenum/count/side2/two_band.hpp"
 #include "gridenum/count/side2/two_stack.hpp"
@@ -112,4 +116,32 @@ TEST(Side2Slow12, OrbitGeneratorMatchesTheListingOneAtTenDigits) {
     EXPECT_EQ(b.class_of(img), b.class_of(c)) << config_string(c);
     EXPECT_EQ(a.class_of(b.table().classes[b.class_of(c)].representative), a.class_of(img)) << config_string(c);
   }
+}
+
+// A stop request reaches the two-stack counter inside a class, within 2 s: 2x6's first class
+// takes tens of seconds and a GB in the footprint counter, which polls the request every 256
+// memo misses (a job's SIGINT once waited for the classes in progress to finish: 25 s). The same
+// path through a job and the CLI, SIGINT to exit 130, is StopResumeLong.A2x6ClassInProgressStopsWithinTwoSeconds
+// (long tier: the job's plan takes half a minute first).
+TEST(Side2Slow12, AClassInProgressHearsAStopWithinTwoSeconds) {
+  using clock = std::chrono::steady_clock;
+  const Side2Config first = six().table().classes[0].representative;
+  bool interrupted = false;
+  std::optional<clock::time_point> ended;
+  std::thread counter([&] {
+    try {
+      (void)side2_fillings(MethodId::TwoStack, first);
+    } catch (const Interrupted&) {
+      interrupted = true;
+    }
+    ended = clock::now();
+  });
+  std::this_thread::sleep_for(std::chrono::seconds(2));  // well inside the class
+  const auto asked = clock::now();
+  request_stop();
+  counter.join();
+  clear_stop_request();
+  EXPECT_TRUE(interrupted) << "the class finished within 2 s: choose a longer one";
+  ASSERT_TRUE(ended.has_value());
+  EXPECT_LT(std::chrono::duration<double>(*ended - asked).count(), 2.0 * GRIDENUM_TEST_SLOWDOWN);
 }

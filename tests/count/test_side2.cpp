@@ -21,6 +21,7 @@
 #include "gridenum/count/stack/count.hpp"
 #include "gridenum/count/side2/side2_run.hpp"
 #include "gridenum/count/side2/two_band.hpp"
+#include "gridenum/core/stop.hpp"
 #include "gridenum/count/side2/two_stack.hpp"
 #include "side2_fixtures.hpp"
 
@@ -168,6 +169,19 @@ TEST(Side2, TwoBySixCheckValue) {
   const u128 f = two_stack_fillings(same);
   EXPECT_EQ(to_string(f), "660727073341440000");  // 812,851,200^2
   EXPECT_EQ(two_band_fillings(same), f);
+}
+
+// Both counters hear a stop request inside a class (core/stop.hpp; every 256 memo misses), not
+// only between classes: with a stop already requested, a random 2x6 configuration (seconds to
+// minutes of work, thousands of memo misses) throws instead of returning. The slow tier times
+// the stop of a class in progress (Side2Slow12.AClassInProgressHearsAStopWithinTwoSeconds).
+TEST(Side2, BothCountersHearAStopInsideAClass) {
+  std::mt19937 rng(1);
+  const Side2Config c = random_config(6, rng);
+  request_stop();
+  EXPECT_THROW(two_stack_fillings(c), Interrupted) << config_string(c);
+  EXPECT_THROW(two_band_fillings(c), Interrupted) << config_string(c);
+  clear_stop_request();
 }
 
 TEST(Side2, Refusals) {
