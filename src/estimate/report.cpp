@@ -28,6 +28,20 @@ double need_seconds(const RunResult& r) {
 
 }  // namespace
 
+std::string batch_lines(const RunResult& r) {
+  // Under ten batches the spread of their means says little (and one of two always holds half
+  // the squares): no lines.
+  if (r.spread.batches < 10 || r.mean <= 0) return "";
+  std::string s = fmt::format("  between batches          relative error {:.4f}  (from the spread of {} batch means)\n",
+                              r.batch_relative_error, group_digits(r.spread.batches)) +
+                  fmt::format("  heaviest batch           batch {}: {:.1f} % of the squared deviations\n", r.spread.heaviest,
+                              100 * r.heaviest_share);
+  if (r.heaviest_share > 0.25)
+    s += "  caution                  one batch holds over a quarter of the squared deviations: a few weights carry the\n"
+         "                           variance, and neither error bar is sure (docs/estimate.md, \"Error bars\")\n";
+  return s;
+}
+
 bool heavy_tail(const RunResult& r) { return r.mean > 0 && r.ess < 0.05 * static_cast<double>(r.samples_done); }
 
 nlohmann::json to_json(const RunResult& r, const CountBounds& b) {
@@ -56,6 +70,11 @@ nlohmann::json to_json(const RunResult& r, const CountBounds& b) {
       {"samples_per_second", r.samples_per_second},
       {"samples_for_1_percent", need_samples(r)},
       {"seconds_for_1_percent", need_seconds(r)},
+      {"batch_check",
+       {{"batches", r.spread.batches},
+        {"relative_error", r.batch_relative_error},
+        {"heaviest_batch", r.spread.heaviest},
+        {"heaviest_share", r.heaviest_share}}},
       {"exact_statistics",
        {{"n", r.moments.n}, {"mean_hex", hex_long_double(r.moments.mean)}, {"m2_hex", hex_long_double(r.moments.m2)}}},
       {"bounds", {{"log10_lower", b.log10_lower}, {"log10_upper", b.log10_upper}}}};
@@ -78,6 +97,7 @@ std::string format_text(const RunResult& r, const CountBounds& b) {
          fmt::format("  relative error           {:.4f}  (1.96 se / estimate)\n", r.relative_error) +
          fmt::format("  one sample's cv          {:.3f}  (sd / mean of the weights)\n", r.cv) +
          fmt::format("  effective samples        {:.1f}  ((sum w)^2 / sum w^2)\n", r.ess);
+    s += batch_lines(r);
     if (heavy_tail(r))
       s += fmt::format("  caution                  the effective samples are {:.2g} % of the samples: a few heavy weights "
                        "carry the mean, and\n",

@@ -42,8 +42,10 @@ std::optional<std::string> run_options_error(const RunOptions& o) {
   return std::nullopt;
 }
 
-RunResult summarise(const RunOptions& o, const Moments& all, int threads, double seconds, std::uint64_t drawn) {
+RunResult summarise(const RunOptions& o, const Moments& all, int threads, double seconds, std::uint64_t drawn,
+                    const BatchSpread& spread) {
   RunResult res;
+  res.spread = spread;
   res.options = o;
   res.threads = threads;
   res.moments = all;
@@ -63,7 +65,12 @@ RunResult summarise(const RunOptions& o, const Moments& all, int threads, double
       res.cv = static_cast<double>(res.sd / res.mean);
       // sum w = n mean, sum w^2 = m2 + n mean^2.
       res.ess = static_cast<double>(n * res.mean * res.mean / (all.m2 / n + res.mean * res.mean));
+      if (spread.batches >= 2) {
+        const auto b = static_cast<long double>(spread.batches), total = static_cast<long double>(spread.n);
+        res.batch_relative_error = static_cast<double>(1.96L * std::sqrt(spread.between / ((b - 1) * total)) / res.mean);
+      }
     }
+    if (spread.batches >= 2 && all.m2 > 0) res.heaviest_share = static_cast<double>(spread.heaviest_m2 / all.m2);
   }
   res.samples_per_second = seconds > 0 ? static_cast<double>(drawn) / seconds : 0;
   return res;
@@ -88,6 +95,7 @@ RunResult run_estimate(const RunOptions& o, const BatchHooks& hooks) {
   tbb::enumerable_thread_specific<Sampler> samplers([&] { return Sampler(o.shape, o.method); });
   tbb::task_arena arena(threads);
   Moments all;
+  BatchSpread spread;
   const std::uint64_t round_batches = std::max<std::uint64_t>(1, kRoundBlocks / blocks_per_batch);
   struct Job {  // one block to draw: its batch (in the round) and its first sample
     std::uint64_t batch, lo, hi;
@@ -142,12 +150,14 @@ RunResult run_estimate(const RunOptions& o, const BatchHooks& hooks) {
     for (std::uint64_t b = 0; b < count; ++b) {
       const std::uint64_t id = first + b;
       if (!selected(id)) continue;
-      all.merge(known[b] ? *known[b] : batch_moments[b]);
+      const Moments& m = known[b] ? *known[b] : batch_moments[b];
+      all.merge(m);
+      spread.add(id, m);
     }
   }
   std::uint64_t cell_rows = 0;
   for (const Sampler& s : samplers) cell_rows += s.cell_rows();
-  RunResult res = summarise(o, all, threads, seconds_since(start), to_draw);
+  RunResult res = summarise(o, all, threads, seconds_since(start), to_draw, spread);
   res.cell_rows = cell_rows;
   return res;
 }

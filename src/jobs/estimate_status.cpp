@@ -25,6 +25,7 @@ EstimateJobStatus estimate_job_status(const fs::path& dir) {
   std::error_code ec;
   s.finished = fs::exists(p.result_json(), ec);
   estimate::Moments so_far;
+  estimate::BatchSpread spread;
   if (fs::exists(p.journal(), ec)) {
     s.started = true;
     const JournalContents j = read_journal(p.journal());
@@ -32,8 +33,11 @@ EstimateJobStatus estimate_job_status(const fs::path& dir) {
     s.torn_tail = j.torn_tail;
     const auto batches = journal_batches(j, p.journal());
     // The batches done, in batch order: the fold a finished job makes (run.hpp).
-    for (const auto& b : batches)
-      if (b) so_far.merge(*b);
+    for (std::uint64_t id = 0; id < batches.size(); ++id)
+      if (batches[id]) {
+        so_far.merge(*batches[id]);
+        spread.add(id, *batches[id]);
+      }
     s.batches_done = j.batches.size();
     s.samples_done = so_far.n;
     s.sessions = static_cast<int>(j.sessions.size());
@@ -53,7 +57,7 @@ EstimateJobStatus estimate_job_status(const fs::path& dir) {
     if (s.samples_per_second > 0 && s.samples_done < s.samples_total)
       s.eta_seconds = static_cast<double>(s.samples_total - s.samples_done) / s.samples_per_second;
   }
-  s.so_far = estimate::summarise(s.spec.run, so_far, s.threads_last_session, 0, 0);
+  s.so_far = estimate::summarise(s.spec.run, so_far, s.threads_last_session, 0, 0, spread);
   return s;
 }
 
@@ -69,7 +73,8 @@ std::string format_status(const EstimateJobStatus& s) {
   if (s.so_far.mean > 0)
     t += fmt::format("  estimate so far: {:.6e}, 95 % interval {:.6e} .. {:.6e} (-+ {:.2f} %), cv {:.3f}, ESS {:.1f}\n",
                      s.so_far.mean, s.so_far.ci_low, s.so_far.ci_high, 100 * s.so_far.relative_error, s.so_far.cv,
-                     s.so_far.ess);
+                     s.so_far.ess) +
+         estimate::batch_lines(s.so_far);
   else if (s.samples_done > 0)
     t += "  estimate so far: none (every sample so far met a dead end)\n";
   if (s.samples_per_second > 0)
@@ -101,7 +106,8 @@ nlohmann::json to_json(const EstimateJobStatus& s) {
   if (s.running.held) j["pid"] = s.running.pid;
   if (s.so_far.samples_done >= 2) {
     const nlohmann::json e = estimate::to_json(s.so_far, estimate::count_bounds(s.spec.run.shape));
-    for (const char* key : {"estimate", "standard_error", "ci95", "relative_error", "cv", "effective_samples", "dead_ends"})
+    for (const char* key :
+         {"estimate", "standard_error", "ci95", "relative_error", "cv", "effective_samples", "batch_check", "dead_ends"})
       j["so_far"][key] = e[key];
   }
   return j;

@@ -115,6 +115,7 @@ VerifyReport verify_estimate_job(const fs::path& path, const VerifyResultOptions
   const auto batches = journal_batches(journal, p.journal());
   VerifySection js{"the journal's batches", "expected samples", "journal", {}};
   estimate::Moments fold;
+  estimate::BatchSpread spread;
   std::uint64_t present = 0;
   for (std::uint64_t b = shard.begin(); b < shard.end(); ++b) {
     const std::uint64_t want = std::min(o.batch, o.samples - b * o.batch);
@@ -124,6 +125,7 @@ VerifyReport verify_estimate_job(const fs::path& path, const VerifyResultOptions
     if (!have) continue;
     ++present;
     fold.merge(*batches[b]);  // batch order: the fold the job made (run.hpp)
+    spread.add(b, *batches[b]);
   }
   for (std::uint64_t b = 0; b < batches.size(); ++b)
     if (batches[b] && !shard.contains(b))
@@ -131,7 +133,7 @@ VerifyReport verify_estimate_job(const fs::path& path, const VerifyResultOptions
   r.sections.push_back(std::move(js));
 
   // 2. The fold and every printed figure from it.
-  const estimate::RunResult again = estimate::summarise(o, fold, 0, 0, 0);
+  const estimate::RunResult again = estimate::summarise(o, fold, 0, 0, 0, spread);
   const nlohmann::json want = estimate::to_json(again, estimate::count_bounds(o.shape));
   VerifySection fs_{"the estimate from the journal's batches, folded again in batch order", "folded again", "result.json", {}};
   using ptr = nlohmann::json::json_pointer;
@@ -139,6 +141,11 @@ VerifyReport verify_estimate_job(const fs::path& path, const VerifyResultOptions
                          "/estimate", "/standard_error", "/ci95/0", "/ci95/1", "/dead_ends", "/bounds/log10_lower",
                          "/bounds/log10_upper", "/shape", "/method", "/seed", "/batch"})
     compare_figures(r, fs_, std::string(at).substr(1), field(want, ptr(at)), field(result, ptr(at)));
+  // The batches' spread, in results written since it was added (2026-12-01; older ones have none).
+  if (result.contains("batch_check"))
+    for (const char* at : {"/batch_check/batches", "/batch_check/relative_error", "/batch_check/heaviest_batch",
+                           "/batch_check/heaviest_share"})
+      compare_figures(r, fs_, std::string(at).substr(1), field(want, ptr(at)), field(result, ptr(at)));
   r.sections.push_back(std::move(fs_));
 
   // 3. result.txt against result.json.

@@ -8,7 +8,8 @@
 //  - a change of one unit in the last place made consistent -- the result files written again
 //    from the forged journal by `resume` -- passes the fold and is caught by drawing the batch
 //    again, by name;
-//  - a printed figure changed in result.json fails, naming it;
+//  - a printed figure changed in result.json fails, naming it, and so does a changed figure of the
+//    batches' spread (batch_check), which results written before it was added do not have;
 //  - refusals: an unfinished job, a shard of units; what counts as an estimate result;
 //  - a merged estimate (`gridenum merge --output`) passes through its two shards, found as
 //    recorded or beside it; a forged figure of the merged result, a forged shard, a missing shard.
@@ -152,6 +153,30 @@ TEST(EstimateVerify, AForgedFigureInTheResultFails) {
   const VerifyReport r = verify_estimate_job(t / "job", draw_one());
   EXPECT_FALSE(r.pass());
   EXPECT_TRUE(has_problem(r, "ci95/1")) << format_text(r, true);
+}
+
+TEST(EstimateVerify, AForgedBatchSpreadFailsAndAnOlderResultWithoutItPasses) {
+  const TempDir t;
+  ASSERT_TRUE(run_estimate_job(small_job(t / "job")).finished);
+  const fs::path rj = t / "job" / "result.json";
+  const nlohmann::json stored = nlohmann::json::parse(slurp(rj));
+  ASSERT_EQ(stored["batch_check"]["batches"], 10);
+  nlohmann::json j = stored;
+  j["batch_check"]["heaviest_batch"] = (stored["batch_check"]["heaviest_batch"].get<int>() + 1) % 10;
+  spit(rj, j.dump(2));
+  VerifyReport r = verify_estimate_job(t / "job", draw_one());
+  EXPECT_FALSE(r.pass());
+  EXPECT_TRUE(has_problem(r, "batch_check/heaviest_batch")) << format_text(r, true);
+  j = stored;
+  j["batch_check"]["relative_error"] = stored["batch_check"]["relative_error"].get<double>() * 0.5;
+  spit(rj, j.dump(2));
+  r = verify_estimate_job(t / "job", draw_one());
+  EXPECT_TRUE(has_problem(r, "batch_check/relative_error")) << format_text(r, true);
+  j = stored;
+  j.erase("batch_check");  // as a result written before 2026-12-01
+  spit(rj, j.dump(2));
+  r = verify_estimate_job(t / "job", draw_one());
+  EXPECT_TRUE(r.pass()) << format_text(r, true);
 }
 
 TEST(EstimateVerify, Refusals) {

@@ -44,6 +44,36 @@ struct Moments {
   }
 };
 
+// The spread between batches (docs/estimate.md, "Error bars"): a second error bar beside the one
+// from the samples' own spread, and where the sum of squares sits. Batches are folded in batch
+// order as Moments are; each batch counts as one value, its mean, of weight n_b (West's weighted
+// form of Welford's update, 1979), so `between` = sum_b n_b (mean_b - mean)^2 is kept without a
+// difference of large sums. With i.i.d. samples its expectation is (B - 1) sigma^2, whatever the
+// batch sizes, so sqrt(between / ((B - 1) N)) estimates the standard error again. It sees the same
+// samples, so it is no independent check; it is blind to weights rarer than one a batch, and where
+// one batch holds most of the squared deviations (heaviest_m2 against the whole m2) a single heavy
+// weight carries the variance and neither error bar is to be trusted.
+struct BatchSpread {
+  std::uint64_t batches = 0, n = 0;
+  long double mean = 0, between = 0;
+  long double heaviest_m2 = 0;  // the largest sum of squared deviations within one batch
+  std::uint64_t heaviest = 0;   // that batch's id
+
+  void add(std::uint64_t id, const Moments& b) {
+    if (b.n == 0) return;
+    ++batches;
+    n += b.n;
+    const auto w = static_cast<long double>(b.n);
+    const long double delta = b.mean - mean;
+    mean += delta * w / static_cast<long double>(n);
+    between += w * delta * (b.mean - mean);
+    if (batches == 1 || b.m2 > heaviest_m2) {
+      heaviest_m2 = b.m2;
+      heaviest = id;
+    }
+  }
+};
+
 // A long double exactly, as C99's hexadecimal floating form ("0xc.90fdaa22168c235p-2"): every bit
 // of the 64-bit significand, read back by parse_long_double to the same value.
 std::string hex_long_double(long double v);

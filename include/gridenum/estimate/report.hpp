@@ -22,6 +22,12 @@ namespace gridenum::estimate {
 // and the normal interval is likely too short (a heuristic signal, not a test: docs/estimate.md).
 bool heavy_tail(const RunResult& r);
 
+// The two lines on the batches' spread (BatchSpread, moments.hpp): the relative error from the
+// batch means and the heaviest batch's share of the squared deviations, with a caution when it
+// holds over a quarter; empty with fewer than ten batches (the JSON's batch_check has the figures
+// from two). Part of format_text, and of an estimate job's status.
+std::string batch_lines(const RunResult& r);
+
 nlohmann::json to_json(const RunResult& r, const CountBounds& b);
 std::string format_text(const RunResult& r, const CountBounds& b);
 

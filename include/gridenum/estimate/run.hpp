@@ -70,6 +70,10 @@ struct RunResult {
   std::uint64_t samples_done = 0;   // samples the statistics hold (a shard's: its batches only)
   std::uint64_t samples_drawn = 0;  // drawn in this run (not answered by BatchHooks::skip)
   Moments moments;                  // the statistics, exactly (moments.hpp)
+  // The batches' own spread (moments.hpp, BatchSpread); 0 with fewer than 2 batches.
+  BatchSpread spread;
+  double batch_relative_error = 0;  // 1.96 se from the batch means / mean
+  double heaviest_share = 0;        // the heaviest batch's m2 / the whole m2
 };
 
 // Why options cannot run (shape, samples >= 2, batch a positive multiple of kBlock), or nullopt.
@@ -82,9 +86,10 @@ RunResult run_estimate(const RunOptions& options, const BatchHooks& hooks = {});
 
 // The figures of a fold of batches (mean, sd, se, interval, cv, ESS, dead ends): what run_estimate
 // returns, and what a merge of an estimate job's shards computes from their journals.
-// seconds and samples_drawn give the speed.
+// seconds and samples_drawn give the speed; `spread` is the same batches' BatchSpread, folded in
+// the same order.
 RunResult summarise(const RunOptions& options, const Moments& all, int threads, double seconds,
-                    std::uint64_t samples_drawn);
+                    std::uint64_t samples_drawn, const BatchSpread& spread = {});
 
 // Samples needed for a relative error `target` at 95 % (1.96 cv / sqrt(n) = target).
 double samples_for(double cv, double target);
