@@ -34,6 +34,7 @@ struct VerifyArgs {
   std::uint64_t seed = 0;
   double double_check = 0;
   std::string shard;
+  std::string class_list;
   std::string kernel;
   std::string recompute = "auto";
   std::string table_cache;
@@ -253,6 +254,10 @@ const RegisterCommand register_verify(15, [](CLI::App& root) {
   res->add_option("--shard", a->shard,
                   "Recount only the units of shard K/M (one machine's share of a merged job); with --double-check 1, "
                   "every one of them");
+  res->add_option("--classes", a->class_list,
+                  "Recount these classes too, every unit of each, by the other method or route (as --sample does): "
+                  "class numbers from 1 and ranges, comma-separated, e.g. 1,5,100:120 -- a deep check of chosen "
+                  "classes, where a random sample would miss the hard ones");
   res->add_option("--kernel", a->kernel,
                   "Kernel that recounts stack units: partition (default) or backtrack (shares no code with partition; "
                   "seconds per 9x9 unit)")
@@ -278,12 +283,14 @@ const RegisterCommand register_verify(15, [](CLI::App& root) {
         parse_kernel(a->kernel, k);
         o.kernel = k;
       }
+      if (!a->class_list.empty()) o.classes = parse_class_list(a->class_list);
       const auto sh = Shard::parse(a->shard);
       if (!a->shard.empty() && !sh)
         throw VerifyInputError("--shard " + a->shard + ": expected K/M with 1 <= K <= M, e.g. --shard 2/3");
       if (is_estimate_result(a->path)) {
         // The count's options have no meaning for an estimate: refused, not ignored.
         if (sh) throw VerifyInputError("--shard: an estimate job's batches are checked as a whole; leave it out");
+        if (!o.classes.empty()) throw VerifyInputError("--classes: an estimate has batches, not classes; leave it out");
         if (!a->kernel.empty() || a->recompute != "auto")
           throw VerifyInputError(std::string(a->kernel.empty() ? "--recompute" : "--kernel") +
                                  " applies to a count; an estimate job's batches are drawn again by its own sampler "
@@ -292,6 +299,9 @@ const RegisterCommand register_verify(15, [](CLI::App& root) {
       }
       if (is_symmetry_result(a->path)) {  // verify/symmetry_job_verify.hpp
         if (sh) throw VerifyInputError("--shard: a symmetry job's classes are checked as a whole; leave it out");
+        if (!o.classes.empty())
+          throw VerifyInputError("--classes: a symmetry job's classes are counted again at random (--sample K, --double-check "
+                                 "SHARE); leave it out");
         if (!a->kernel.empty() || a->recompute != "auto")
           throw VerifyInputError(std::string(a->kernel.empty() ? "--recompute" : "--kernel") +
                                  " applies to a count; a symmetry job's classes are counted again by its own kernels "

@@ -326,6 +326,7 @@ VerifyReport verify_side2_result(const ResultDoc& doc, const VerifyResultOptions
   const MethodId route = doc.method == MethodId::TwoStack ? MethodId::TwoStack : MethodId::TwoBand;
   const MethodId other = route == MethodId::TwoStack ? MethodId::TwoBand : MethodId::TwoStack;
   const int nthreads = resolve_threads(opt.threads);
+  const std::vector<std::uint64_t> named = named_classes(doc.side2_classes.size(), opt);  // refused before any work
   VerifyReport r;
   r.title = "gridenum verify result: " + doc.source;
   r.info.push_back(fmt::format("{}x{} grids, boxes {}, route {}, {} classes", s.n(), s.n(), s.str(), to_string(route),
@@ -427,7 +428,7 @@ VerifyReport verify_side2_result(const ResultDoc& doc, const VerifyResultOptions
     chosen.resize(reps.size());
     std::iota(chosen.begin(), chosen.end(), std::uint64_t{0});
   } else if (!reps.empty()) {
-    chosen = choose_recount(reps.size(), opt, seed);
+    chosen = union_of(choose_recount(reps.size(), opt, seed), named);
   }
   r.sampled = !whole;
   // 2x6 / 6x2 have no two-band class table and the two-band counter is hopeless on generic classes:
@@ -463,9 +464,10 @@ VerifyReport verify_side2_result(const ResultDoc& doc, const VerifyResultOptions
       r.recomputed.push_back(fmt::format("the whole total and F of all {} classes, by the {} route ({:.3f} s)", chosen.size(),
                                          other_name, secs));
     else
-      r.recomputed.push_back(fmt::format("F of {} of {} classes (units){}, by the {} route ({:.3f} s, seed {})",
-                                         group_digits(chosen.size()), group_digits(reps.size()), opt.units_name.empty() ? "" : " of " + opt.units_name, other_name,
-                                         secs, seed));
+      r.recomputed.push_back(fmt::format("F of {} of {} classes (units){}{}, by the {} route ({:.3f} s, seed {})",
+                                         group_digits(chosen.size()), group_digits(reps.size()), opt.units_name.empty() ? "" : " of " + opt.units_name,
+                                         named.empty() ? "" : fmt::format(", {} of them named (--classes)", group_digits(named.size())),
+                                         other_name, secs, seed));
   } else {
     r.recomputed.push_back(fmt::format("0 of {} classes (--sample K, --double-check SHARE or --recompute full recounts some)",
                                        group_digits(doc.side2_classes.size())));

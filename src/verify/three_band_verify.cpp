@@ -374,6 +374,13 @@ bool recount(VerifyReport& r, const ResultDoc& doc, const UnitPlan& plan, const 
     std::iota(units.begin(), units.end(), std::uint64_t{0});
   } else {
     units = choose_recount(plan.order.size(), opt, seed);
+    if (!opt.classes.empty()) {  // every unit of the classes named (--classes): unit u is class order[u] + 1
+      const std::vector<std::uint64_t> cls = named_classes(plan.cat().classes.size(), opt);
+      std::vector<std::uint64_t> named;
+      for (std::uint64_t u = 0; u < plan.order.size(); ++u)
+        if (std::binary_search(cls.begin(), cls.end(), std::uint64_t{plan.order[u]})) named.push_back(u);
+      units = union_of(std::move(units), named);
+    }
   }
   if (units.empty()) return false;
   const auto t = SteadyClock::now();

@@ -384,6 +384,51 @@ void check_result_options(const VerifyResultOptions& opt) {
 }  // namespace
 
 // Partial Fisher-Yates over the eligible ids: k distinct ids, uniform, repeatable from the seed.
+// --classes: a list of 1-based classes and ranges, checked in full before any work.
+std::vector<std::pair<std::uint64_t, std::uint64_t>> parse_class_list(const std::string& text) {
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> out;
+  const auto bad = [&](const std::string& item, const char* why) {
+    return VerifyInputError(fmt::format("--classes {}: '{}' {}; expected class numbers from 1 and ranges A:B with A <= B, "
+                                        "comma-separated (e.g. --classes 1,5,100:120)",
+                                        text, item, why));
+  };
+  const auto number = [&](const std::string& item, const std::string& t) -> std::uint64_t {
+    if (t.empty() || t.size() > 12 || t.find_first_not_of("0123456789") != std::string::npos) throw bad(item, "is not a class number or range");
+    return std::stoull(t);
+  };
+  std::size_t at = 0;
+  while (at <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', at), text.size());
+    const std::string item = text.substr(at, comma - at);
+    const std::size_t colon = item.find(':');
+    const std::uint64_t a = number(item, item.substr(0, colon));
+    const std::uint64_t b = colon == std::string::npos ? a : number(item, item.substr(colon + 1));
+    if (a < 1) throw bad(item, "names class 0 (classes are numbered from 1)");
+    if (b < a) throw bad(item, "is a range that ends before it starts");
+    out.emplace_back(a, b);
+    at = comma + 1;
+  }
+  return out;
+}
+
+std::vector<std::uint64_t> named_classes(std::uint64_t classes, const VerifyResultOptions& opt) {
+  std::vector<std::uint64_t> out;
+  for (const auto& [a, b] : opt.classes) {
+    if (b > classes)
+      throw VerifyInputError(fmt::format("--classes: class {} does not exist: this result has classes 1..{}", a > classes ? a : b,
+                                         group_digits(classes)));
+    for (std::uint64_t c = a; c <= b; ++c) out.push_back(c - 1);
+  }
+  return union_of(std::move(out), {});
+}
+
+std::vector<std::uint64_t> union_of(std::vector<std::uint64_t> a, const std::vector<std::uint64_t>& b) {
+  a.insert(a.end(), b.begin(), b.end());
+  std::sort(a.begin(), a.end());
+  a.erase(std::unique(a.begin(), a.end()), a.end());
+  return a;
+}
+
 std::vector<std::uint64_t> choose_recount(std::uint64_t total, const VerifyResultOptions& opt, std::uint64_t seed) {
   if (!(opt.double_check >= 0 && opt.double_check <= 1))
     throw VerifyInputError(fmt::format("--double-check takes a share of the units in (0, 1], not {}", opt.double_check));
@@ -590,7 +635,14 @@ std::string share_of(std::size_t k, std::size_t of, const VerifyResultOptions& o
 void recount_units(VerifyReport& r, const ResultDoc& doc, const Catalogue& cat, const StackList& stacks, const Plan& plan,
                    const std::vector<const ResultDoc::Unit*>& by_id, const VerifyResultOptions& opt,
                    std::uint64_t seed, int nthreads) {
-  const std::vector<std::uint64_t> ids = choose_recount(plan.units.size(), opt, seed);
+  // The sample, and every unit of the classes named (--classes).
+  std::vector<std::uint64_t> named;
+  if (!opt.classes.empty()) {
+    const std::vector<std::uint64_t> cls = named_classes(cat.classes.size(), opt);
+    for (std::uint64_t id = 0; id < plan.units.size(); ++id)
+      if (std::binary_search(cls.begin(), cls.end(), std::uint64_t{plan.units[id].cls})) named.push_back(id);
+  }
+  const std::vector<std::uint64_t> ids = union_of(choose_recount(plan.units.size(), opt, seed), named);
   if (ids.empty()) return;
   const Kernel kernel = recount_kernel(opt);
   std::vector<WorkUnit> todo;
@@ -618,7 +670,7 @@ void recount_units(VerifyReport& r, const ResultDoc& doc, const Catalogue& cat, 
 void recount_classes(VerifyReport& r, const ResultDoc& doc, const Catalogue& cat, const VerifyResultOptions& opt,
                      std::uint64_t seed, int nthreads) {
   const std::size_t classes = std::min(doc.classes.size(), cat.classes.size());
-  const std::vector<std::uint64_t> idx = choose_recount(classes, opt, seed);
+  const std::vector<std::uint64_t> idx = union_of(choose_recount(classes, opt, seed), named_classes(classes, opt));
   if (idx.empty()) return;
   std::vector<Band> reps;
   for (auto a : idx) reps.push_back(cat.classes[a].representative);

@@ -180,6 +180,47 @@ TEST(Side2Verify, ConsistentlyForgedClassIsCaughtByTheWholeRecount) {
   EXPECT_TRUE(has_problem(r, "total (sum weight x F^2, F recounted)")) << format_text(r);
 }
 
+// --classes: the classes named are recounted besides the sample, exactly those when no sample is
+// drawn; a forged F in a named class fails by the recount, the same forgery elsewhere does not fail
+// the recount of the named ones (the first moment still fails it); names past the table refused.
+TEST(Side2Verify, NamedClassesAreRecounted) {
+  nlohmann::json j = side2_json("2x4", MethodId::TwoStack);
+  VerifyResultOptions o;
+  o.recompute = Recompute::Sample;  // m <= 4 would recount every class otherwise
+  o.seed = 3;
+  o.threads = 2;
+  o.classes = parse_class_list("2,20:22,21");
+  VerifyReport r = verify_result(parse_result(j, "doc"), o);
+  EXPECT_TRUE(r.pass()) << format_text(r);
+  const VerifySection* sec = section(r, "F of sampled classes, recounted by the other route");
+  ASSERT_NE(sec, nullptr) << format_text(r);
+  ASSERT_EQ(sec->lines.size(), 4u) << format_text(r);  // 2, 20, 21, 22, each once
+  EXPECT_EQ(sec->lines[0].item.rfind("class 2 ", 0), 0u) << sec->lines[0].item;
+  EXPECT_EQ(sec->lines[3].item.rfind("class 22 ", 0), 0u) << sec->lines[3].item;
+  EXPECT_NE(format_text(r).find("4 of them named (--classes)"), std::string::npos) << format_text(r);
+  o.sample = 3;  // the sample and the named classes together
+  r = verify_result(parse_result(j, "doc"), o);
+  EXPECT_GE(section(r, "F of sampled classes, recounted by the other route")->lines.size(), 4u);
+  EXPECT_LE(section(r, "F of sampled classes, recounted by the other route")->lines.size(), 7u);
+  o.sample = 0;
+
+  j["classes"][20]["F"] = (BigInt(j["classes"][20]["F"].get<std::string>()) + 1).str();  // class 21
+  r = verify_result(parse_result(j, "doc"), o);
+  EXPECT_TRUE(has_problem(r, "class 21 ")) << format_text(r);
+  o.classes = parse_class_list("2");
+  r = verify_result(parse_result(j, "doc"), o);
+  EXPECT_FALSE(has_problem(r, "class 21 ")) << format_text(r);
+  EXPECT_TRUE(has_problem(r, "first moment")) << format_text(r);
+
+  o.classes = parse_class_list("26:27");  // 2x4 has 26 classes
+  EXPECT_THROW(verify_result(parse_result(j, "doc"), o), VerifyInputError);
+  for (const char* bad : {"", "0", "3:2", "1,", "a", "1:2:3", "-1", ",4"})
+    EXPECT_THROW(parse_class_list(bad), VerifyInputError) << bad;
+  const auto ok = parse_class_list("7,1:3");
+  ASSERT_EQ(ok.size(), 2u);
+  EXPECT_EQ(ok[1], (std::pair<std::uint64_t, std::uint64_t>{1, 3}));
+}
+
 TEST(Side2Verify, ResultTamperingIsNamed) {
   const nlohmann::json good = side2_json("2x4", MethodId::TwoStack);
   {
@@ -253,4 +294,10 @@ TEST(Side2Verify, ResultOfAJobThroughTheCli) {
   EXPECT_NE(out.find("units whose count is the class's F"), std::string::npos) << out;
   EXPECT_NE(out.find("recounted by the other route"), std::string::npos) << out;
   EXPECT_NE(out.find("PASS"), std::string::npos) << out;
+  out = run_cli("verify result " + dir + " --classes 3,5 --recompute sample", &st);
+  EXPECT_EQ(st, 0) << out;
+  EXPECT_NE(out.find("F of 2 of 26 classes (units), 2 of them named (--classes)"), std::string::npos) << out;
+  out = run_cli("verify result " + dir + " --classes 30", &st);
+  EXPECT_EQ(st, 2) << out;
+  EXPECT_NE(out.find("class 30 does not exist: this result has classes 1..26"), std::string::npos) << out;
 }

@@ -193,6 +193,24 @@ TEST(ThreeBandVerifyResult, SampledRecountSaysSo) {
       << r.verdict();
 }
 
+// --classes: every unit of the classes named, besides the sample; exactly those without one.
+TEST(ThreeBandVerifyResult, NamedClassesAreRecounted) {
+  TempDir t;
+  run_three_band_job(t / "job", "3x3");
+  VerifyResultOptions o = options(Recompute::Sample, 0);
+  o.classes = parse_class_list("44,1:2");
+  const VerifyReport r = verify_dir(t / "job", o);
+  EXPECT_TRUE(r.pass()) << format_text(r);
+  const VerifySection* s = section(r, "the count of sampled classes recounted by the signature method");
+  ASSERT_NE(s, nullptr) << format_text(r);
+  ASSERT_EQ(s->lines.size(), 3u) << format_text(r);
+  std::string items;
+  for (const auto& l : s->lines) items += l.item + ";";
+  for (const char* c : {"class 1 ", "class 2 ", "class 44 "}) EXPECT_NE(items.find(c), std::string::npos) << items;
+  o.classes = parse_class_list("45");
+  EXPECT_THROW(verify_dir(t / "job", o), VerifyInputError);
+}
+
 // The journal against the plan and the result: a record rewritten with a valid checksum, a record
 // removed, a damaged record. Through the binary, a damaged job exits 1.
 TEST(ThreeBandVerifyResult, JournalDamageIsNamed) {

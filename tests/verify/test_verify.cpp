@@ -111,6 +111,23 @@ TEST(VerifyResult, HonestResultPasses) {
   EXPECT_NE(r.recomputed[1].find("8 of 1,056 units, by the partition kernel"), std::string::npos) << r.recomputed[1];
 }
 
+// --classes on a stack document: every unit of the classes named (9x9 class 44: 24 units), besides
+// the sample; a class past the catalogue refused.
+TEST(VerifyResult, NamedClassesRecountEveryUnitOfThem) {
+  VerifyResultOptions o;
+  o.recompute = Recompute::Sample;
+  o.seed = 5;
+  o.threads = 2;
+  o.classes = parse_class_list("44");
+  const nlohmann::json j = nine_by_nine_json();
+  const VerifyReport r = verify_result(parse_result(j, "doc"), o);
+  EXPECT_TRUE(r.pass()) << problems(r);
+  EXPECT_EQ(r.sections.back().lines.size(), 24u);
+  for (const auto& l : r.sections.back().lines) EXPECT_NE(l.item.find("(class 44)"), std::string::npos) << l.item;
+  o.classes = parse_class_list("45");
+  EXPECT_THROW(verify_result(parse_result(j, "doc"), o), VerifyInputError);
+}
+
 // Without the whole recount (--recompute sample), a PASS says "sampled" and how much was
 // recomputed; the summary text is short, --verbose has every figure, --json the same report.
 TEST(VerifyResult, SampledPassSaysSoAndTheOutputForms) {

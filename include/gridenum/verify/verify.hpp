@@ -35,6 +35,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -135,8 +136,23 @@ struct VerifyResultOptions {
   // --shard K/M), with a name for the report; empty: every unit.
   std::function<bool(std::uint64_t)> units;
   std::string units_name;
+  // Classes recounted besides the sample, every unit of each (the CLI's --classes "1,5,100:120"):
+  // 1-based inclusive ranges in the document's class order; empty: none named. A deep check of
+  // chosen classes, where a random sample would miss the hard ones.
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> classes;
   int threads = 0;
 };
+
+// "A", "A:B", comma-separated ("1,5,100:120"), class numbers from 1, A <= B; VerifyInputError
+// naming the item otherwise.
+std::vector<std::pair<std::uint64_t, std::uint64_t>> parse_class_list(const std::string& text);
+
+// The classes opt.classes names, 0-based, sorted, each once; VerifyInputError naming the first
+// one past a table of `classes` classes. Empty when none is named.
+std::vector<std::uint64_t> named_classes(std::uint64_t classes, const VerifyResultOptions& opt);
+
+// a and b, sorted and each id once (the sample and the named classes' units together).
+std::vector<std::uint64_t> union_of(std::vector<std::uint64_t> a, const std::vector<std::uint64_t>& b);
 
 // The unit ids (0 .. total-1, those opt.units takes) that opt.sample / opt.double_check
 // choose, sorted, drawn without repetition from the seed. Empty when neither is set.
