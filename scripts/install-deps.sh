@@ -12,6 +12,7 @@ packages=(
   libfmt-dev                            # formatting (also a dependency of spdlog)
   nlohmann-json3-dev                    # JSON output and puzzle specs
   libssl-dev                            # OpenSSL's libcrypto: SHA-256 of result files and table caches
+  liblzma-dev                           # liblzma: result files kept as .xz (certificates)
   libgtest-dev libbenchmark-dev         # tests and benchmarks
   coinor-cbc glpk-utils                 # MIP solvers for `solve --engine mip`
   clang libclang-rt-dev                 # clang: the sanitizer pass and CI's libFuzzer target

@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "gridenum/core/atomic_file.hpp"
+#include "gridenum/core/stored_file.hpp"
 #include "gridenum/jobs/job_errors.hpp"
 #include "gridenum/jobs/journal.hpp"
 
@@ -41,29 +42,29 @@ ResultDoc load_result(const std::string& path) {
   const bool dir = fs::is_directory(path, ec);
   const fs::path journal = fs::path(path) / "journal";
   if (dir) {
-    file = (fs::path(path) / "result.json").string();
-    if (!fs::exists(file, ec)) {
+    const auto stored = stored_file(fs::path(path) / "result.json");  // or result.json.xz (stored_file.hpp)
+    if (!stored) {
       if (fs::exists(journal, ec))
         throw JobInputError(path + ": the job has no result yet (not finished); continue it with: gridenum resume " + path);
-      throw JobInputError(path + ": neither a result.json nor a job journal in this directory");
+      throw JobInputError(path + ": neither a result.json (or result.json.xz) nor a job journal in this directory");
     }
+    file = stored->string();
   }
-  std::ifstream in(file);
-  if (!in) throw JobInputError(file + ": cannot open");
+  if (!std::ifstream(file)) throw JobInputError(file + ": cannot open");
   nlohmann::json j;
   try {
-    in >> j;
+    j = nlohmann::json::parse(read_stored_file(file));
   } catch (const nlohmann::json::exception& e) {
     throw JobInputError(file + ": not a JSON document: " + e.what());
   }
   if (j.is_object() && j.contains("complete") && j["complete"] == false) throw JobInputError(partial_result(file, j));
   ResultDoc d = parse_result(j, file);
   // result.txt beside it: verify_result checks it against the digest result.json records.
-  const fs::path text = fs::path(file).parent_path() / "result.txt";
-  if (fs::path(file).filename() == "result.json" && fs::exists(text, ec)) {
-    d.text_file.path = text.string();
+  const auto text = stored_file(fs::path(file).parent_path() / "result.txt");  // or result.txt.xz
+  if (stored_name(file) == "result.json" && text) {
+    d.text_file.path = text->string();
     d.text_file.present = true;
-    d.text_file.text = read_whole_file(text);
+    d.text_file.text = read_stored_file(*text);
   }
   // A merged result's shards: their journals, where they are kept (beside the result, as a
   // certificate keeps them), read with every check of the journal reader.

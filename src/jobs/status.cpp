@@ -13,6 +13,7 @@
 #include "gridenum/core/arith.hpp"
 #include "gridenum/core/checksum.hpp"
 #include "gridenum/core/atomic_file.hpp"
+#include "gridenum/core/stored_file.hpp"
 #include "gridenum/count/method.hpp"
 #include "gridenum/jobs/job.hpp"
 #include "gridenum/jobs/progress.hpp"
@@ -27,9 +28,11 @@ namespace {
 // nullopt when DIR is not one.
 std::optional<nlohmann::json> merged_result(const JobPaths& p) {
   std::error_code ec;
-  if (fs::exists(p.config(), ec) || !fs::exists(p.result_json(), ec)) return std::nullopt;
+  if (fs::exists(p.config(), ec)) return std::nullopt;
+  const auto stored = stored_file(p.result_json());  // or result.json.xz (stored_file.hpp)
+  if (!stored) return std::nullopt;
   try {
-    auto j = nlohmann::json::parse(read_whole_file(p.result_json()));
+    auto j = nlohmann::json::parse(read_stored_file(*stored));
     if (j.is_object() && j.contains("merged") && j["merged"].is_object()) return j;
   } catch (const std::exception&) {
   }
@@ -128,9 +131,10 @@ JobStatus job_status(const fs::path& dir) {
   const JournalContents j = read_journal(p.journal());
   progress_of_journal(s, j, groups_of(s, j, p));
   if (s.running.held && !s.finished) s.latest_progress = latest_progress_line(p.log(), s.running.pid);
-  if (s.finished && fs::exists(p.result_json(), ec)) {
+  const auto stored = s.finished ? stored_file(p.result_json()) : std::nullopt;  // or result.json.xz
+  if (stored) {
     try {
-      const auto r = nlohmann::json::parse(read_whole_file(p.result_json()));
+      const auto r = nlohmann::json::parse(read_stored_file(*stored));
       if (r.contains("total") && r["total"].is_string()) s.total = r["total"].get<std::string>();
     } catch (const std::exception&) {
     }

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "job_fixtures.hpp"
+#include "xz_file.hpp"
 #include "gridenum/core/arith.hpp"
 #include "gridenum/core/digest.hpp"
 
@@ -138,6 +139,7 @@ TEST(ResultFilesMerge, MergedResultReReadsTheShardsJournals) {
   const std::string out = (t / "merged").string();
   ASSERT_EQ(run_cli_line("{gridenum} merge " + (t / "s1").string() + " " + (t / "s2").string() + " --output " + out).code, 0);
   const std::string json = slurp(t / "merged" / "result.json");
+  const std::string text_before = slurp(t / "merged" / "result.txt");
   EXPECT_NE(json.find("\"dir\": \"../s2\""), std::string::npos) << json;  // relative to the output
   Proc v = run_cli_line("{gridenum} verify result " + out + " --verbose");
   EXPECT_EQ(v.code, 0) << v.out;
@@ -178,6 +180,32 @@ TEST(ResultFilesMerge, MergedResultReReadsTheShardsJournals) {
     EXPECT_EQ(v.out.find("SHA-256 of result.txt"), std::string::npos) << v.out;  // the text matches its digest
     spit(t / "merged" / "result.json", json);
   }
+
+  // Kept compressed, as a certificate is committed (result.json.xz, result.txt.xz): the same
+  // checks pass, result.txt.xz against its digest included, and status reads the merge.
+  spit(t / "merged" / "result.txt", text_before);  // the forgery above changed it
+  xz_file(t / "merged" / "result.json");
+  xz_file(t / "merged" / "result.txt");
+  v = run_cli_line("{gridenum} verify result " + out + " --verbose");
+  EXPECT_EQ(v.code, 0) << v.out;
+  EXPECT_NE(v.out.find("result.json.xz"), std::string::npos) << v.out;
+  EXPECT_NE(v.out.find("2 of their journals kept beside the result and re-read"), std::string::npos) << v.out;
+  EXPECT_NE(v.out.find("SHA-256 of result.txt"), std::string::npos) << v.out;
+  const Proc st = run_cli_line("{gridenum} status " + out);
+  EXPECT_EQ(st.code, 0) << st.err;
+  EXPECT_NE(st.out.find("29,136,487,207,403,520"), std::string::npos) << st.out;
+  {  // a damaged compressed text is an input error naming the file, not a pass or a crash
+    std::string bytes = slurp(t / "merged" / "result.txt.xz");
+    bytes.resize(bytes.size() / 2);
+    spit(t / "merged" / "result.txt.xz", bytes);
+    v = run_cli_line("{gridenum} verify result " + out);
+    EXPECT_EQ(v.code, 2) << v.out << v.err;
+    EXPECT_NE(v.err.find("result.txt.xz: damaged or truncated xz data"), std::string::npos) << v.err;
+  }
+  fs::remove(t / "merged" / "result.txt.xz");
+  fs::remove(t / "merged" / "result.json.xz");
+  spit(t / "merged" / "result.json", json);
+  spit(t / "merged" / "result.txt", text_before);
 
   // Shard 2 holds units 1, 3, 5, ... (ids mod 2): its unit 3 forged.
   ASSERT_FALSE(forge_journal_record(t / "s2" / "journal", 3, 1).empty());
