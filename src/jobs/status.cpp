@@ -111,6 +111,38 @@ void group_progress(JobStatus& s, const JournalContents& j, const UnitGroups& gr
   }
 }
 
+// The shards a merged result names, each read from its journal where it is kept beside the result
+// (the journal reader's checks; a damaged one is named, not fatal: status only describes).
+void merged_shards_of(JobStatus& s) {
+  const nlohmann::json& journals = (*s.merged)["merged"].value("journals", nlohmann::json::array());
+  if (!journals.is_array()) return;
+  for (const auto& jr : journals) {
+    if (!jr.is_object()) continue;
+    JobStatus::MergedShard m;
+    m.shard = jr.value("shard", std::string("?"));
+    m.dir = jr.value("dir", std::string());
+    m.units = jr.value("units", std::uint64_t{0});
+    const fs::path d = fs::path(m.dir).is_absolute() ? fs::path(m.dir) : s.dir / m.dir;
+    std::error_code ec;
+    if (!m.dir.empty() && fs::exists(d / "journal", ec)) {
+      m.kept = true;
+      try {
+        const JournalContents j = read_journal(d / "journal");
+        m.sessions = j.sessions.size();
+        for (const auto& ss : j.sessions) {
+          const std::string t = std::to_string(ss.threads);
+          if (("/" + m.threads + "/").find("/" + t + "/") == std::string::npos) m.threads += (m.threads.empty() ? "" : "/") + t;
+        }
+        if (!j.sessions.empty()) m.first_ms = j.sessions.front().start_ms;
+        for (const auto& u : j.units) m.last_ms = std::max(m.last_ms, u.time_ms);
+      } catch (const std::exception& e) {
+        m.error = e.what();
+      }
+    }
+    s.merged_shards.push_back(std::move(m));
+  }
+}
+
 }  // namespace
 
 JobStatus job_status(const fs::path& dir) {
@@ -122,6 +154,7 @@ JobStatus job_status(const fs::path& dir) {
     s.finished = true;
     if ((*s.merged)["total"].is_string()) s.total = (*s.merged)["total"].get<std::string>();
     if (auto f = parse_hex16((*s.merged)["merged"].value("fingerprint", std::string()))) s.header.fingerprint = *f;
+    merged_shards_of(s);
     return s;
   }
   s.config = read_job_config(dir);
@@ -350,6 +383,22 @@ std::string format_status(const JobStatus& s) {
       o << "units: " << group_digits(units) << " in the shards' journals, " << kept << " of " << journals.size()
         << " kept beside the result\n";
     }
+    // One line per shard: what its journal says of its run (sessions, threads, first and latest record).
+    if (std::any_of(s.merged_shards.begin(), s.merged_shards.end(), [](const auto& x) { return x.kept; })) {
+      std::size_t wide = 0;
+      for (const auto& x : s.merged_shards) wide = std::max(wide, x.dir.size());
+      o << "shards (from their journals):\n";
+      for (const auto& x : s.merged_shards) {
+        o << fmt::format("  {:>7}  {:<{}}  {:>9} units", x.shard, x.dir, wide, group_digits(x.units));
+        if (!x.kept) o << "  journal not kept here";
+        else if (!x.error.empty()) o << "  journal unreadable: " << x.error;
+        else
+          o << fmt::format("  {:>2} session{} ({} resume{}), {} thread{}, {} .. {}", x.sessions, x.sessions == 1 ? " " : "s",
+                           x.sessions > 0 ? x.sessions - 1 : 0, x.sessions == 2 ? "" : "s", x.threads,
+                           x.threads == "1" ? "" : "s", when(x.first_ms), when(x.last_ms));
+        o << "\n";
+      }
+    }
     if (m["merged"].contains("table_sha256") && m["merged"]["table_sha256"].is_string())
       o << "F table SHA-256: " << m["merged"]["table_sha256"].get<std::string>() << "\n";
     o << "check it: gridenum verify result " << s.dir.string() << "\n";
@@ -434,7 +483,21 @@ nlohmann::json to_json(const JobStatus& s) {
                 {"shape", s.merged->value("shape", json(nullptr))},
                 {"total", s.total ? json(*s.total) : json(nullptr)},
                 {"fingerprint", hex16(s.header.fingerprint)},
-                {"shards", (*s.merged)["merged"].value("shards", json::array())}};
+                {"shards", (*s.merged)["merged"].value("shards", json::array())},
+                {"shard_runs", [&] {
+                   json a = json::array();
+                   for (const auto& x : s.merged_shards)
+                     a.push_back({{"shard", x.shard},
+                                  {"dir", x.dir},
+                                  {"units", x.units},
+                                  {"journal_kept", x.kept},
+                                  {"journal_error", x.error.empty() ? json(nullptr) : json(x.error)},
+                                  {"sessions", x.kept ? json(x.sessions) : json(nullptr)},
+                                  {"threads", x.kept ? json(x.threads) : json(nullptr)},
+                                  {"first_ms", x.first_ms},
+                                  {"last_ms", x.last_ms}});
+                   return a;
+                 }()}};
   json classes = json::array();
   const char* one = s.header.shard.blocks != 0 ? "unit" : "class";  // as format_status says
   for (const auto& c : s.classes) classes.push_back({{one, c.cls + 1}, {"done", c.done}, {"total", c.total}});

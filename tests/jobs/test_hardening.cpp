@@ -287,6 +287,19 @@ TEST(Hardening, StatusOfAMergedFolderDescribesTheMergedResult) {
   EXPECT_EQ(j["total"], k2x3);
   EXPECT_EQ(j["shards"].size(), 2u);
   EXPECT_EQ(nlohmann::json::parse(run_cli({"status", (t / "s1").string(), "--json"}).out)["merged"], false);
+  // Each shard's run, from its journal kept beside the result; one not kept is said so.
+  ASSERT_EQ(j["shard_runs"].size(), 2u);
+  EXPECT_EQ(j["shard_runs"][0]["shard"], "1/2");
+  EXPECT_EQ(j["shard_runs"][0]["sessions"], 1);
+  EXPECT_EQ(j["shard_runs"][0]["journal_kept"], true);
+  EXPECT_GT(j["shard_runs"][1]["last_ms"].get<std::int64_t>(), 0);
+  EXPECT_TRUE(contains(run_cli({"status", (t / "m").string()}).out, "shards (from their journals):"));
+  fs::rename(t / "s2" / "journal", t / "s2" / "journal.away");
+  p = run_cli({"status", (t / "m").string()});
+  ASSERT_EQ(p.code, 0) << p.err;
+  EXPECT_TRUE(contains(p.out, " 1 session  (0 resumes), ")) << p.out;
+  EXPECT_TRUE(contains(p.out, "journal not kept here")) << p.out;
+  EXPECT_TRUE(contains(p.out, "1 of 2 kept beside the result")) << p.out;
 }
 
 // --- progress ------------------------------------------------------------------------------------

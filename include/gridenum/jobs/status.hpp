@@ -77,6 +77,19 @@ struct JobStatus {
   // A folder written by `merge --output` (no config, a result.json with "merged"): its
   // result.json, and nothing above but dir, total and the fingerprint is meaningful.
   std::optional<nlohmann::json> merged;
+  // A merged result's shards as their journals, where kept beside it, tell their runs: the units,
+  // the sessions (a resume is a session after the first), the threads and the first and latest
+  // record. A shard whose journal is not kept has only its name and units (from result.json).
+  struct MergedShard {
+    std::string shard, dir;
+    std::uint64_t units = 0;
+    bool kept = false;
+    std::size_t sessions = 0;
+    std::string threads;  // "2", "1/2": every session's, in order of first use
+    std::int64_t first_ms = 0, last_ms = 0;
+    std::string error;    // the journal kept but unreadable: why
+  };
+  std::vector<MergedShard> merged_shards;
 };
 
 // Throws JobInputError when DIR holds no job (nor a merged result), JournalError when the
