@@ -168,8 +168,16 @@ JobStatus job_status(const fs::path& dir) {
   if (stored) {
     try {
       const auto r = nlohmann::json::parse(read_stored_file(*stored));
+      s.result_file = stored->filename().string();
       if (r.contains("total") && r["total"].is_string()) s.total = r["total"].get<std::string>();
-    } catch (const std::exception&) {
+      const nlohmann::json& job = r.contains("job") && r["job"].is_object() ? r["job"] : nlohmann::json::object();
+      if (job.contains("program") && job["program"].is_string()) s.finished_by = job["program"].get<std::string>();
+      if (job.contains("finished_utc") && job["finished_utc"].is_string()) s.finished_utc = job["finished_utc"].get<std::string>();
+      if (job.contains("cpu_seconds_last_session") && job["cpu_seconds_last_session"].is_number())
+        s.cpu_seconds_last_session = job["cpu_seconds_last_session"].get<double>();
+      if (job.contains("units_computed_last_session") && job["units_computed_last_session"].is_number_unsigned())
+        s.units_last_session = job["units_computed_last_session"].get<std::uint64_t>();
+    } catch (const std::exception&) {  // status describes; verify result judges the file
     }
   }
   return s;
@@ -431,7 +439,25 @@ std::string format_status(const JobStatus& s) {
   if (!s.latest_progress.empty()) o << "now (job.log): " << s.latest_progress << "\n";
   o << "started " << when(s.first_ms) << ", latest record " << when(s.last_ms) << "\n";
   o << "fingerprint " << hex16(s.header.fingerprint) << "\n";
-  if (s.finished) o << "finished" << (s.total ? ": total " + *s.total : std::string()) << "\n";
+  if (s.finished) {
+    o << "finished";
+    if (!s.finished_utc.empty()) {
+      std::string t = s.finished_utc;  // 2026-12-01T09:59:00Z -> 2026-12-01 09:59:00 UTC
+      if (t.size() == 20 && t[10] == 'T' && t[19] == 'Z') t = t.substr(0, 10) + " " + t.substr(11, 8) + " UTC";
+      o << " " << t;
+    }
+    if (!s.finished_by.empty()) o << " by " << s.finished_by;
+    o << (s.total ? ": total " + *s.total : std::string()) << "\n";
+    if (!s.result_file.empty()) {  // one line, so that a finished job's status stays a screen's top
+      o << "result: " << (s.dir / s.result_file).string()
+        << (s.header.shard.m > 1 && !s.total ? " (one shard's: merge the shards with gridenum merge)" : "");
+      if (s.cpu_seconds_last_session)
+        o << fmt::format("; process CPU of its last session {:.1f} s for {} units (the measured cost below is wall "
+                         "time x threads)",
+                         *s.cpu_seconds_last_session, group_digits(s.units_last_session));
+      o << "\n";
+    }
+  }
   if (s.torn_tail) o << "note: the last record is incomplete (" << *s.torn_tail << ")\n";
   for (const auto& w : s.warnings) o << "warning: " << w << "\n";
   // A plan whose shards are blocks (the three-band route, shard.hpp) numbers its units in
@@ -523,6 +549,11 @@ nlohmann::json to_json(const JobStatus& s) {
          {"last_ms", s.last_ms},
          {"fingerprint", s.started ? json(hex16(s.header.fingerprint)) : json(nullptr)},
          {"total", s.total ? json(*s.total) : json(nullptr)},
+         {"result_file", s.result_file.empty() ? json(nullptr) : json(s.result_file)},
+         {"finished_by", s.finished_by.empty() ? json(nullptr) : json(s.finished_by)},
+         {"finished_utc", s.finished_utc.empty() ? json(nullptr) : json(s.finished_utc)},
+         {"cpu_seconds_last_session", s.cpu_seconds_last_session ? json(*s.cpu_seconds_last_session) : json(nullptr)},
+         {"units_last_session", s.cpu_seconds_last_session ? json(s.units_last_session) : json(nullptr)},
          {"torn_tail", s.torn_tail ? json(*s.torn_tail) : json(nullptr)},
          {"warnings", s.warnings},
          {"classes", classes}};

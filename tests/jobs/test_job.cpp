@@ -337,7 +337,10 @@ TEST(JobCli, CountStatusResume) {
   EXPECT_EQ(s["total"], k2x3);
   p = run_cli({"status", dir});
   EXPECT_TRUE(contains(p.out, "running: no"));
-  EXPECT_TRUE(contains(p.out, "finished: total " + k2x3));
+  EXPECT_TRUE(contains(p.out, "\nfinished ")) << p.out;  // when and by which binary, from result.json
+  EXPECT_TRUE(contains(p.out, " UTC by gridenum ")) << p.out;
+  EXPECT_TRUE(contains(p.out, "): total " + k2x3)) << p.out;
+  EXPECT_TRUE(contains(p.out, "; process CPU of its last session ")) << p.out;
   p = run_cli({"resume", dir, "--json"});
   ASSERT_EQ(p.code, 0) << p.err;
   EXPECT_EQ(nlohmann::json::parse(p.out)["total"], k2x3);

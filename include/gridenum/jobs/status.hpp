@@ -59,6 +59,13 @@ struct JobStatus {
   std::int64_t first_ms = 0, last_ms = 0;  // first session start, latest record
   bool finished = false;
   std::optional<std::string> total;  // from result.json, when finished and not a shard
+  // A finished job's result document (result.json or result.json.xz): its file, the binary and
+  // time that finished it, and its last session's process CPU (getrusage) and units -- the
+  // measure of cost, where the unit records' wall time x threads counts contention and pauses.
+  std::string result_file;
+  std::string finished_by, finished_utc;
+  std::optional<double> cpu_seconds_last_session;
+  std::uint64_t units_last_session = 0;
   std::optional<std::string> torn_tail;    // a torn last record (or one being written now)
   // Groups and time left (unit_cost.hpp); groups overlapping the job's shard only, in unit order.
   std::string groups_kind;           // "prefix group", "class", "range of classes" ...
