@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "job_fixtures.hpp"
+#include "side2_forgery.hpp"
 #include "xz_file.hpp"
 #include "gridenum/core/arith.hpp"
 #include "gridenum/core/digest.hpp"
@@ -157,15 +158,7 @@ TEST(ResultFilesMerge, MergedResultReReadsTheShardsJournals) {
   // recount of that class (2x4: every class is recounted) and the shards' journals.
   {
     nlohmann::json j = nlohmann::json::parse(json);
-    BigInt first = 0, total = 0;
-    j["classes"][3]["F"] = (BigInt(j["classes"][3]["F"].get<std::string>()) + 2).str();
-    for (const auto& c : j["classes"]) {
-      const BigInt F(c["F"].get<std::string>());
-      first += F * c["weight"].get<std::uint64_t>();
-      total += F * F * c["weight"].get<std::uint64_t>();
-    }
-    j["first_moment"] = first.str();
-    j["total"] = total.str();
+    const BigInt total = test_support::forge_side2_class(j, 3, 2);
     std::string text = slurp(t / "merged" / "result.txt");
     replace_all(text, "29136487207403520", total.str());
     replace_all(text, group_digits(std::string("29136487207403520")), group_digits(total.str()));

@@ -14,6 +14,7 @@
 #include "gridenum/count/side2/side2_run.hpp"
 #include "gridenum/count/side2/two_stack.hpp"
 #include "gridenum/verify/side2_verify.hpp"
+#include "side2_forgery.hpp"
 #include "verify_sections.hpp"
 
 using namespace gridenum;
@@ -159,15 +160,7 @@ TEST(Side2Verify, ResultOfEachRoutePasses) {
 // recount of every class (cheap for m <= 4).
 TEST(Side2Verify, ConsistentlyForgedClassIsCaughtByTheWholeRecount) {
   nlohmann::json j = side2_json("2x4", MethodId::TwoStack);
-  BigInt first = 0, total = 0;
-  j["classes"][2]["F"] = (BigInt(j["classes"][2]["F"].get<std::string>()) + 2).str();
-  for (const auto& c : j["classes"]) {
-    const BigInt F(c["F"].get<std::string>());
-    first += F * c["weight"].get<std::uint64_t>();
-    total += F * F * c["weight"].get<std::uint64_t>();
-  }
-  j["first_moment"] = first.str();
-  j["total"] = total.str();
+  test_support::forge_side2_class(j, 2, 2);
   VerifyResultOptions o;
   o.recompute = Recompute::Sample;
   const VerifyReport sums_only = verify_result(parse_result(j, "doc"), o);  // no class recounted
