@@ -442,6 +442,14 @@ TEST(JobCli, MissingOrUnreadableDirectory) {
       if (::setgid(65534) != 0 || ::setuid(65534) != 0) ::_exit(126);
     }
   };
+  // The other user must be able to run the binary at all: under a folder only its owner may
+  // search (mktemp -d makes them 0700) the exec fails (127) and the checks below would fail
+  // for that reason, not gridenum's. Say so plainly instead.
+  const Proc probe = run_cli({"--version"}, as_other);
+  ASSERT_EQ(probe.code, 0) << "user nobody cannot run " << GRIDENUM_BINARY << " (exit " << probe.code
+                           << "): a folder above it is not searchable by others (mktemp -d makes 0700 "
+                              "folders); chmod o+x that folder and run the test again. "
+                           << probe.err;
   p = run_cli({"resume", dir}, as_other);
   EXPECT_EQ(p.code, 3) << p.err;
   EXPECT_TRUE(contains(p.err, "Permission denied")) << p.err;
