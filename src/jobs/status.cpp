@@ -532,8 +532,9 @@ nlohmann::json to_json(const JobStatus& s) {
          {"merged", false},
          {"shape", s.config.shape.str()},
          {"method", method.name},
-         // The latest session's kernel for a method that has kernels; the config's otherwise.
-         {"kernel", method.options & kOptionKernel ? s.engine : to_string(s.config.kernel)},
+         // The latest session's kernel for a method that has kernels (the stack method); none for
+         // a method that has none (a two-stack job said "partition", the config's unused default).
+         {"kernel", method.options & kOptionKernel ? json(s.engine) : json(nullptr)},
          {"shard", s.config.shard.str()},
          {"started", s.started},
          {"running", s.running.held},

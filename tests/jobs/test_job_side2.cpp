@@ -91,6 +91,8 @@ TEST(JobSide2, StoppedThenResumedCountsEachClassOnce) {
   // status reads the side-2 job like any other.
   const JobStatus s = job_status(t / "job");
   EXPECT_EQ(s.units_done, s.units_total);
+  EXPECT_TRUE(to_json(s)["kernel"].is_null()) << to_json(s)["kernel"];  // the route has no kernels
+  EXPECT_EQ(to_json(s)["method"], "two-band");
 }
 
 TEST(JobSide2, ShardsMergeToTheTotalAndJobsOfTwoRoutesDoNotMix) {
