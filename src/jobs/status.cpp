@@ -377,18 +377,14 @@ std::string format_status(const JobStatus& s) {
     }
     // The shards' journals the result names (merge --output records them), and whether they are
     // kept beside it, where `verify result` re-reads them.
-    const nlohmann::json& journals = m["merged"].value("journals", nlohmann::json::array());
-    if (journals.is_array() && !journals.empty()) {
+    if (!s.merged_shards.empty()) {
       std::size_t kept = 0;
       std::uint64_t units = 0;
-      for (const auto& jr : journals) {
-        std::error_code ec;
-        const std::string dir = jr.value("dir", std::string());
-        const fs::path d = fs::path(dir).is_absolute() ? fs::path(dir) : s.dir / dir;
-        if (fs::exists(d / "journal", ec)) ++kept;
-        units += jr.value("units", std::uint64_t{0});
+      for (const auto& x : s.merged_shards) {
+        kept += x.kept ? 1 : 0;
+        units += x.units;
       }
-      o << "units: " << group_digits(units) << " in the shards' journals, " << kept << " of " << journals.size()
+      o << "units: " << group_digits(units) << " in the shards' journals, " << kept << " of " << s.merged_shards.size()
         << " kept beside the result\n";
     }
     // One line per shard: what its journal says of its run (sessions, threads, first and latest record).
