@@ -383,7 +383,6 @@ void check_result_options(const VerifyResultOptions& opt) {
 }
 }  // namespace
 
-// Partial Fisher-Yates over the eligible ids: k distinct ids, uniform, repeatable from the seed.
 // --classes: a list of 1-based classes and ranges, checked in full before any work.
 std::vector<std::pair<std::uint64_t, std::uint64_t>> parse_class_list(const std::string& text) {
   std::vector<std::pair<std::uint64_t, std::uint64_t>> out;
@@ -429,6 +428,7 @@ std::vector<std::uint64_t> union_of(std::vector<std::uint64_t> a, const std::vec
   return a;
 }
 
+// Partial Fisher-Yates over the eligible ids: k distinct ids, uniform, repeatable from the seed.
 std::vector<std::uint64_t> choose_recount(std::uint64_t total, const VerifyResultOptions& opt, std::uint64_t seed) {
   if (!(opt.double_check >= 0 && opt.double_check <= 1))
     throw VerifyInputError(fmt::format("--double-check takes a share of the units in (0, 1], not {}", opt.double_check));
