@@ -237,8 +237,8 @@ const RegisterCommand register_verify(15, [](CLI::App& root) {
       "estimate: each of its shards so, and the merge made again from them; or a symmetry job (finished or part-way): "
       "its journal, Burnside's checks on it, its result files and classes counted again");
   res->add_option("PATH", a->path,
-                  "A result file (JSON: gridenum count --json > FILE, or merge --output DIR's result.json) or a finished "
-                  "job's directory (its journal is checked too; an estimate job's: by default 2 of its batches are drawn "
+                  "A result file (JSON: gridenum count --json > FILE, or merge --output DIR's result.json; either may be "
+                  "kept compressed as FILE.xz) or a finished job's directory (its journal is checked too; an estimate job's: by default 2 of its batches are drawn "
                   "again, --sample K or --double-check SHARE draws more), or merge --output DIR of an estimate job's "
                   "shards (its shards are found as recorded, or beside DIR)")
       ->required();
