@@ -1,6 +1,8 @@
 // The process-wide stop request (stop.hpp).
 #include "gridenum/core/stop.hpp"
 
+#include <oneapi/tbb/task_group.h>
+
 #include <atomic>
 #include <csignal>
 
@@ -40,6 +42,14 @@ std::string stop_cause() {
 
 void throw_if_stop_requested(std::string_view what) {
   if (stop_requested()) throw Interrupted(std::string(what) + " stopped by " + stop_cause());
+}
+
+bool task_group_cancelled() noexcept { return tbb::is_current_task_group_canceling(); }
+
+void throw_if_cancelled(std::string_view what) {
+  if (task_group_cancelled())
+    throw Interrupted(std::string(what) + " discarded: its parallel loop was cancelled (" + stop_cause() +
+                      " or an error in another task), so the value may be partial");
 }
 
 }  // namespace gridenum

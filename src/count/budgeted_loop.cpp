@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "gridenum/core/stop.hpp"
 #include "gridenum/core/timing.hpp"
 
 namespace gridenum {
@@ -33,6 +34,7 @@ bool run_budgeted(const BudgetedLoop& loop, BudgetedLoopStats* stats) {
   auto one = [&](std::size_t i) {
     const auto t = SteadyClock::now();
     const u128 v = loop.count(i, budget);
+    throw_if_cancelled("a unit's count");  // cut short by another unit's exception (stop.hpp)
     counted.fetch_add(1, std::memory_order_relaxed);
     if (loop.done) loop.done(i, v, seconds_since(t));
   };

@@ -13,6 +13,8 @@
 #include <map>
 #include <memory>
 
+#include "gridenum/core/stop.hpp"
+
 namespace gridenum {
 
 bool count_units(const CompletionCounter& counter, const std::vector<WorkUnit>& units,
@@ -37,7 +39,9 @@ bool count_units(const CompletionCounter& counter, const std::vector<WorkUnit>& 
                             return;
                           }
                           const WorkUnit& u = units[i];
-                          done(u, counter.count(u));
+                          const u128 c = counter.count(u);
+                          throw_if_cancelled("a unit's count");  // may be partial (stop.hpp)
+                          done(u, c);
                           if (left[u.cls].fetch_sub(1) == 1) counter.release(u.cls);
                         }
                       });

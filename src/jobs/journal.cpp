@@ -14,6 +14,7 @@
 
 #include "gridenum/core/checksum.hpp"
 #include "gridenum/core/digest.hpp"
+#include "gridenum/core/stop.hpp"
 #include "gridenum/core/atomic_file.hpp"
 #include "gridenum/jobs/job_errors.hpp"
 
@@ -291,7 +292,10 @@ JournalWriter::~JournalWriter() {
   if (fd_ >= 0) ::close(fd_);
 }
 
+// A value from a task whose parallel loop is being cancelled may be partial: the journal refuses
+// it (core/stop.hpp), the last of the two guards (the loops that record units are the first).
 void JournalWriter::add_unit(std::uint32_t id, u128 count, std::int64_t time_ms) {
+  throw_if_cancelled("unit " + std::to_string(id));
   std::string body = "U " + std::to_string(id) + " " + to_string(count) + " " + std::to_string(time_ms);
   std::string line = journal_line(body);
   std::lock_guard lock(buffer_mu_);
@@ -316,6 +320,7 @@ std::string journal_units_sha256(const JournalContents& j) {
 }
 
 void JournalWriter::add_batch(std::uint64_t id, std::string_view stats, std::int64_t time_ms) {
+  throw_if_cancelled("batch " + std::to_string(id));
   std::string line =
       journal_line("B " + std::to_string(id) + " " + std::string(stats) + " " + std::to_string(time_ms));
   std::lock_guard lock(buffer_mu_);
@@ -323,6 +328,7 @@ void JournalWriter::add_batch(std::uint64_t id, std::string_view stats, std::int
 }
 
 void JournalWriter::add_part(std::uint32_t unit, std::string_view key, u128 count, std::int64_t time_ms) {
+  throw_if_cancelled("part " + std::string(key) + " of unit " + std::to_string(unit));
   std::string line = journal_line("P " + std::to_string(unit) + " " + std::string(key) + " " + to_string(count) + " " +
                                   std::to_string(time_ms));
   std::lock_guard lock(buffer_mu_);

@@ -308,13 +308,25 @@ BurnsideResult run_burnside(const BurnsideOptions& opt, const BurnsideHooks& hoo
               if (hooks.known_part)
                 fo.parts.known = [&hooks, i](const std::string& key) { return hooks.known_part(i, key); };
               if (hooks.part_done)
-                fo.parts.done = [&hooks, i](const std::string& key, u128 c) { hooks.part_done(i, key, c); };
+                fo.parts.done = [&hooks, i](const std::string& key, u128 c) {
+                  throw_if_cancelled("a part's count");  // may be partial (core/stop.hpp)
+                  hooks.part_done(i, key, c);
+                };
               fo.parts.known_walk = hooks.known_walk;
-              fo.parts.walk_done = hooks.walk_done;
+              if (hooks.walk_done)
+                fo.parts.walk_done = [&hooks](const std::string& key, const SignatureWalk& w) {
+                  throw_if_cancelled("a signature walk");
+                  hooks.walk_done(key, w);
+                };
               fo.parts.known_band = hooks.known_band;
               if (hooks.band_done)
-                fo.parts.band_done = [&hooks, i](const std::string& key, u128 c) { hooks.band_done(i, key, c); };
-              r.terms[i].fixed = count_fixed_grids(s, g, fo);
+                fo.parts.band_done = [&hooks, i](const std::string& key, u128 c) {
+                  throw_if_cancelled("a band count");
+                  hooks.band_done(i, key, c);
+                };
+              FixedCount fixed = count_fixed_grids(s, g, fo);
+              throw_if_cancelled("a class's fixed grids");
+              r.terms[i].fixed = std::move(fixed);
               if (hooks.done) hooks.done(i, r.terms[i].fixed.grids);
               phase.step();
             } catch (...) {

@@ -1,13 +1,15 @@
 // The one stop path and the long phases (core/stop.hpp, core/phase.hpp): a stop request unwinds
 // a phase at its next step with Interrupted, from worker threads too; phases nest and the
 // innermost is the current one; a phase's end says whether it was done or unwound; the text a
-// display shows.
+// display shows; a value from a task whose group is being cancelled is refused.
 #include <gtest/gtest.h>
 
 #include <oneapi/tbb/parallel_for.h>
+#include <oneapi/tbb/task_group.h>
 
 #include <atomic>
 #include <csignal>
+#include <string>
 
 #include "gridenum/core/phase.hpp"
 #include "gridenum/core/stop.hpp"
@@ -56,6 +58,32 @@ TEST(Stop, AParallelLoopUnwindsEarly) {
                                  }),
                Interrupted);
   EXPECT_LT(ran.load(), 1'000'000u);
+}
+
+// The guard of core/stop.hpp: outside any task and in a running group a value passes; in a task
+// whose group is being cancelled it is refused, naming what was discarded.
+TEST(Stop, AValueFromATaskWhoseGroupIsCancelledIsRefused) {
+  EXPECT_FALSE(task_group_cancelled());
+  EXPECT_NO_THROW(throw_if_cancelled("a value"));
+  tbb::task_group tg;
+  std::atomic<bool> passed{false};
+  std::string refused;
+  tg.run([&] {
+    throw_if_cancelled("a value");
+    passed = true;
+  });
+  tg.wait();
+  EXPECT_TRUE(passed.load());
+  tg.run([&] {
+    tg.cancel();
+    try {
+      throw_if_cancelled("unit 7");
+    } catch (const Interrupted& e) {
+      refused = e.what();
+    }
+  });
+  tg.wait();
+  EXPECT_NE(refused.find("unit 7 discarded"), std::string::npos) << refused;
 }
 
 TEST(Phase, NestedPhasesShowTheInnermostAndEndsSayHowTheyEnded) {

@@ -1,10 +1,14 @@
 // The budgeted loop (count/budgeted_loop.hpp) with units whose memory is scripted, so that what
 // meets what is certain: a unit refused memory beside another is counted alone after the parallel
-// pass; a unit that does not fit alone ends the run naming it; stop requests; and the side-2
-// counter on real classes under a limit (the 8x8 total exact, the peak under the limit).
+// pass; a unit that does not fit alone ends the run naming it; stop requests; a unit whose nested
+// parallel sum another unit's exception cut short is never handed on; and the side-2 counter on
+// real classes under a limit (the 8x8 total exact, the peak under the limit).
 #include <gtest/gtest.h>
 
+#include <oneapi/tbb/blocked_range.h>
+#include <oneapi/tbb/parallel_reduce.h>
 #include <oneapi/tbb/task_arena.h>
+#include <oneapi/tbb/task_group.h>
 
 #include <algorithm>
 #include <atomic>
@@ -13,6 +17,7 @@
 #include <thread>
 #include <vector>
 
+#include "gridenum/core/stop.hpp"
 #include "gridenum/count/budgeted_loop.hpp"
 #include "gridenum/count/side2/side2_run.hpp"
 #include "gridenum/count/side2/two_stack_split.hpp"
@@ -111,6 +116,51 @@ TEST(BudgetedLoop, WantAndStop) {
   counted = 0;
   tbb::task_arena(1).execute([&] { EXPECT_FALSE(run_budgeted(loop)); });
   EXPECT_EQ(counted.load(), 2);
+}
+
+// The 2x6 run's bug (core/stop.hpp): unit 1 sums 64 ones with a nested parallel_reduce; unit 0,
+// on the other thread, throws Interrupted (a stop heard inside a class) while unit 1's first
+// element runs, and that element waits until the cancellation has reached its group. oneTBB then
+// skips the reduce's other elements and returns a partial sum WITHOUT an exception: it must not
+// reach done(). The scenario is forced, not hoped for: the test also checks that the sum was cut
+// short (fewer than 64 elements ran).
+TEST(BudgetedLoop, AUnitCutShortByAnotherUnitsExceptionIsNeverHandedOn) {
+  tbb::task_arena arena(2);
+  std::atomic<bool> nested_started{false}, thrown{false}, saw_cancel{false};
+  std::atomic<int> elements{0};
+  std::mutex mu;
+  std::vector<std::pair<std::size_t, u128>> handed_on;
+  BudgetedLoop loop;
+  loop.units = 2;
+  loop.count = [&](std::size_t i, MemoryBudget&) -> u128 {
+    if (i == 0) {
+      if (!wait_for([&] { return nested_started.load(); })) return 0;  // fails below: no cut
+      thrown = true;
+      throw Interrupted("unit 0 stopped");
+    }
+    return tbb::parallel_reduce(
+        tbb::blocked_range<int>(0, 64, 1), u128{0},
+        [&](const tbb::blocked_range<int>& r, u128 acc) {
+          for (int k = r.begin(); k < r.end(); ++k) {
+            if (!nested_started.exchange(true)) {  // the first element: hold it until the cancel
+              wait_for([&] { return thrown.load(); });
+              saw_cancel = wait_for([] { return tbb::is_current_task_group_canceling(); });
+            }
+            ++elements;
+            acc += 1;
+          }
+          return acc;
+        },
+        [](u128 a, u128 b) { return a + b; }, tbb::simple_partitioner());
+  };
+  loop.done = [&](std::size_t i, u128 c, double) {
+    std::lock_guard lock(mu);
+    handed_on.emplace_back(i, c);
+  };
+  arena.execute([&] { EXPECT_THROW(run_budgeted(loop), Interrupted); });
+  EXPECT_TRUE(saw_cancel.load()) << "the cancellation never reached unit 1's reduce";
+  EXPECT_LT(elements.load(), 64) << "the reduce was not cut short: the scenario did not happen";
+  for (const auto& [i, c] : handed_on) ADD_FAILURE() << "unit " << i << " handed on with count " << to_string(c);
 }
 
 // The real counter. Counted on one thread, a class's tables peak at a fixed figure: one byte less

@@ -40,4 +40,20 @@ std::string stop_cause();
 // Throws Interrupted("<what> stopped by <cause>") when a stop has been requested.
 void throw_if_stop_requested(std::string_view what);
 
+// Work cut short by a stop without an exception. When a task of a oneTBB parallel loop throws
+// (Interrupted, or any error), oneTBB cancels the loop's task group, and the cancellation reaches
+// every parallel algorithm nested in the loop's other tasks: they return early WITHOUT an
+// exception, so a value they add up (a parallel_reduce, the two halves of a parallel_invoke) may
+// be partial, and nothing tells the caller. Found in the 2x6 run: classes counted on two threads
+// were journaled with F = 0 or about half their F in the moment after a SIGTERM
+// (docs/architecture.md, "Stopping and progress"). The rule: a value computed inside a parallel
+// loop is handed on (journaled, stored, summed) only after throw_if_cancelled() -- the loops that
+// record units call it (budgeted_loop.cpp, pool.cpp, burnside.cpp) and the jobs' journal writers
+// call it again.
+//
+// Whether the task group of the calling task is being cancelled (false outside any task).
+bool task_group_cancelled() noexcept;
+// Throws Interrupted("<what> discarded: ...") when task_group_cancelled().
+void throw_if_cancelled(std::string_view what);
+
 }  // namespace gridenum

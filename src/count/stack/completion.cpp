@@ -63,6 +63,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "gridenum/core/stop.hpp"
 #include "chains.hpp"
 #include "../isa/kernels.hpp"
 
@@ -416,7 +417,12 @@ struct CompletionCounter::Impl {
   }
 
   const ClassTables& tables_of(std::uint32_t cls) const {
-    tbb::collaborative_call_once(*once[cls], [&] { tables[cls] = build_tables(cls); });
+    tbb::collaborative_call_once(*once[cls], [&] {
+      std::unique_ptr<ClassTables> t = build_tables(cls);
+      // Filled by parallel loops that a cancelled group cuts short: never kept then (core/stop.hpp).
+      throw_if_cancelled("a class's completion tables");
+      tables[cls] = std::move(t);
+    });
     return *tables[cls];
   }
 
