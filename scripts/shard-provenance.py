@@ -57,7 +57,7 @@ def sessions_of(log):
         if m2:
             s["ended"] = "stopped by " + m2.group(1)
             s["units_after"] = number(m2.group(2))
-        m2 = re.search(r"done \(" + NUM + " units counted in this session\)", msg)
+        m2 = re.search(r"done \(" + NUM + " units? counted in this session\)", msg)
         if m2:
             s["ended"] = "finished"
             s["units_after"] = (s["units_before"] or 0) + number(m2.group(1))
@@ -115,7 +115,8 @@ def main():
     print("| --- | --- | --- | --- | --- | ---: | --- | --- | ---: |")
     for r in rows:
         cpu = r["cpu_seconds_last_session"]
-        per = f"{cpu:,.0f} s for {r['units_last_session']:,} units" if cpu is not None and r["units_last_session"] else "-"
+        n = r['units_last_session']
+        per = f"{cpu:,.0f} s for {n:,} unit{'' if n == 1 else 's'}" if cpu is not None and n else "-"
         units = ", ".join("?" if u is None else f"{u:,}" for u in r["units_per_session"])
         print(f"| {r['shard']} | {r['sessions']} ({r['resumes']}) | {'/'.join(map(str, r['threads']))} | "
               f"{r['first_start_utc']} | {(r['finished_utc'] or 'not finished').replace('T', ' ').rstrip('Z')} | "
