@@ -1,0 +1,89 @@
+// The committed certificate of the 12x12 (2x6 boxes) count, results/2x6/merged/, checked as a user
+// checks it (`gridenum verify result results/2x6/merged`; docs/results.md), label slow:
+//  - it passes: the class table rebuilt and equal (63,199 classes, weights summing to 924^6), the
+//    sums re-done, the first moment re-summed from every listed F equal to 2^36 x D(6) counted
+//    without classes, the total recomputed from the listed F, result.txt.xz against its digest,
+//    the 16 shards' journals (committed beside it) re-read and equal to the listed F, and the
+//    classes named recounted by matching removal, which shares no code with the footprint
+//    counter the run used; the total and the first moment are the published ones;
+//  - one class's F altered, the document's own sums and digest made to agree: the first moment by
+//    the array count fails it, and so does the recount of that class when it is named.
+// One process (ONE_PROCESS in tests/CMakeLists.txt): verify keeps the 12-digit class table it
+// rebuilds (side2_verify.cpp), so the two checks build it once (about 15 CPU-seconds).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "gridenum/core/arith.hpp"
+#include "gridenum/core/stored_file.hpp"
+#include "gridenum/jobs/result_io.hpp"
+#include "gridenum/verify/verify.hpp"
+#include "side2_forgery.hpp"
+#include "verify_sections.hpp"
+
+using namespace gridenum;
+using gridenum::test_support::has_problem;
+using gridenum::test_support::section;
+
+namespace {
+
+const std::filesystem::path kMerged = std::filesystem::path(GRIDENUM_SOURCE_DIR) / "results" / "2x6" / "merged";
+// Published: Pettersen (2006), linche89/sudoku-enumeration (2026); the first moment with it.
+const char* const kTotal = "38296278920738107863746324732012492486187417600000";
+const char* const kFirstMoment = "4876139207527966044188061990912000";
+// The recounted classes: the last five, the most symmetric, 0 to 3.5 s each by matching removal
+// (AMD EPYC family 25 model 17, one thread, beside the 2x6 shards). Generic classes take it minutes
+// to hours (class 1: more than 89 CPU-minutes); the hard ones are the certificate's deep check,
+// run once and kept (results/2x6/README.md).
+const char* const kClasses = "63195:63199";
+
+VerifyResultOptions options() {
+  VerifyResultOptions o;
+  o.recompute = Recompute::Sample;
+  o.classes = parse_class_list(kClasses);
+  o.seed = 1;
+  o.threads = 2;
+  return o;
+}
+
+}  // namespace
+
+TEST(CommittedCertificate2x6, VerifyResultPasses) {
+  ASSERT_TRUE(std::filesystem::exists(kMerged / "result.json.xz")) << kMerged;
+  const ResultDoc doc = load_result(kMerged.string());
+  EXPECT_EQ(doc.total.str(), kTotal);
+  EXPECT_EQ(doc.first_moment.str(), kFirstMoment);
+  ASSERT_EQ(doc.merged_journals.size(), 16u);
+  for (const auto& m : doc.merged_journals) EXPECT_TRUE(m.found) << m.path;
+  const VerifyReport r = verify_result(doc, options());
+  EXPECT_TRUE(r.pass()) << format_text(r);
+  const VerifySection* table = section(r, "class table against the route's generator, rebuilt");
+  ASSERT_NE(table, nullptr) << format_text(r);
+  EXPECT_EQ(table->lines.size(), 1u + 63199u);  // the count, then each class's weight
+  const VerifySection* fm = section(r, "first moment, by the array count");
+  ASSERT_NE(fm, nullptr) << format_text(r);
+  EXPECT_EQ(fm->lines.at(0).right, kFirstMoment);
+  const VerifySection* rc = section(r, "F of sampled classes, recounted by the other route");
+  ASSERT_NE(rc, nullptr) << format_text(r);
+  EXPECT_EQ(rc->lines.size(), 5u);
+  const VerifySection* shards = section(r, "the shards' journals against the merged result");
+  ASSERT_NE(shards, nullptr) << format_text(r);
+  EXPECT_FALSE(shards->lines.empty());
+  const VerifySection* text = section(r, (kMerged / "result.txt.xz").string() + " against result.json");
+  ASSERT_NE(text, nullptr) << format_text(r);  // the compressed text against its digest
+  EXPECT_FALSE(text->lines.empty());
+}
+
+TEST(CommittedCertificate2x6, AnAlteredClassFailsByTheFirstMomentAndItsRecount) {
+  nlohmann::json j = nlohmann::json::parse(read_stored_file(kMerged / "result.json.xz"));
+  ASSERT_EQ(j["classes"].size(), 63199u);
+  test_support::forge_side2_class(j, 63198, 1);  // class 63199, among the named ones
+  const VerifyReport r = verify_result(parse_result(j, "altered"), options());
+  EXPECT_FALSE(r.pass());
+  EXPECT_TRUE(has_problem(r, "sum weight x F = 2^36 x D(6)")) << format_text(r);
+  EXPECT_TRUE(has_problem(r, "class 63199 ")) << format_text(r);
+  EXPECT_EQ(r.problems.size(), 2u) << format_text(r);  // the sums re-done from the document agree
+}
