@@ -6,6 +6,7 @@
 #include <oneapi/tbb/task_arena.h>
 
 #include <algorithm>
+#include <limits>
 #include <atomic>
 #include <memory>
 #include <sstream>
@@ -141,7 +142,7 @@ void check_cyclic(const SymmetryGroup& grp, const std::vector<ClassTerm>& terms)
     for (int k = 1; k <= m && all_counted; ++k, x = compose(grp.shape, g, x)) {
       const ClassTerm& power = terms[class_index(grp, x)];
       all_counted = power.counted;
-      sum += to_big(power.fixed.grids);
+      sum += fixed_value(power);
     }
     if (all_counted && sum % m != 0)
       throw CheckError(fmt::format("Burnside: for class {} ({}), of order {}, the fixed counts of its powers add up to {}, "
@@ -173,24 +174,35 @@ void identity_term(Shape s, const BurnsideOptions& opt, const BurnsideHooks& hoo
       r.grids = to_big(*known) * nfact;
       r.total_route = "journal";
       id.fixed.grids = *known;
+      id.identity_f = to_big(*known);
       id.known = true;
     }
     return;
   }
   const BigInt grids = count_all_grids(s, r.threads_used, opt.grid_counts.get(), r.total_route, plain);
   if (grids % nfact != 0) throw CheckError(fmt::format("Burnside: the grid count {} is not divisible by {}!", grids.str(), s.n()));
-  const u128 f = static_cast<u128>(grids / nfact);
-  if (known && *known != f)
-    throw CheckError(fmt::format("Burnside: the identity's term counted again is {}, but the journal holds {}",
-                                 to_string(f), to_string(*known)));
+  // total / N! passes 2^128 for 2x6 (8.0e40): kept exactly in identity_f; fixed.grids and a
+  // journal record hold it only when it fits (a cast would keep its low 128 bits, silently).
+  const BigInt f = grids / nfact;
+  const bool fits = f <= to_big(std::numeric_limits<u128>::max());
+  if (known && (!fits || to_big(*known) != f))
+    throw CheckError(fmt::format("Burnside: the identity's term counted again is {}, but the journal holds {}", f.str(),
+                                 to_string(*known)));
   if (!id.counted) return;  // counted for the band counts only
   r.grids = grids;
-  id.fixed.grids = f;
+  id.identity_f = f;
+  id.fixed.grids = fits ? static_cast<u128>(f) : u128{0};
   id.known = known.has_value();
-  if (!known && hooks.done) hooks.done(0, f);
+  if (!known && hooks.done) {
+    if (!fits)
+      throw CheckError(fmt::format("Burnside: the identity's term {} does not fit a journal record (128 bits)", f.str()));
+    hooks.done(0, static_cast<u128>(f));
+  }
 }
 
 }  // namespace
+
+BigInt fixed_value(const ClassTerm& t) { return t.identity && t.identity_f ? *t.identity_f : to_big(t.fixed.grids); }
 
 std::vector<std::size_t> class_selection(const std::vector<std::uint32_t>& numbers, std::size_t classes) {
   std::vector<std::size_t> out;
@@ -225,7 +237,9 @@ BurnsideResult run_burnside(const BurnsideOptions& opt, const BurnsideHooks& hoo
   r.col_order = grp.col_order;
   for (std::size_t i = 0; i < grp.classes.size(); ++i) {
     const auto& c = grp.classes[i];
-    ClassTerm term{c, FixedCount{}, c.rep.is_identity()};
+    ClassTerm term;
+    term.cls = c;
+    term.identity = c.rep.is_identity();
     term.counted = !hooks.select || hooks.select(i);
     r.complete = r.complete && term.counted;
     const std::optional<u128> known = i > 0 && term.counted && hooks.known ? hooks.known(i) : std::nullopt;
@@ -341,8 +355,9 @@ BurnsideResult run_burnside(const BurnsideOptions& opt, const BurnsideHooks& hoo
 
   t = SteadyClock::now();
   for (const auto& term : r.terms) {
-    r.weighted_sum += BigInt(term.cls.size) * to_big(term.fixed.grids);
-    if (term.fixed.grids > 0) ++r.fixing_classes;
+    const BigInt f = fixed_value(term);
+    r.weighted_sum += BigInt(term.cls.size) * f;
+    if (f > 0) ++r.fixing_classes;
   }
   if (r.complete) {
     if (r.weighted_sum % r.group_order != 0)
@@ -359,7 +374,6 @@ BurnsideResult run_burnside(const BurnsideOptions& opt, const BurnsideHooks& hoo
 namespace {
 
 std::string grouped(const BigInt& v) { return group_digits(v.str()); }
-std::string grouped(u128 v) { return group_digits(to_string(v)); }
 std::string grouped(std::uint64_t v) { return group_digits(std::to_string(v)); }
 
 std::string method_text(const ClassTerm& t) { return t.identity ? "count" : to_string(t.fixed.method); }
@@ -398,8 +412,9 @@ std::string format_text(const BurnsideResult& r) {
   o << fmt::format("  {:>5}  {:>12}  {:>26}  {:<11}  {}\n", "class", "size", "fixed grids (up to relab.)", "method", "representative");
   for (std::size_t i = 0; i < r.terms.size(); ++i) {
     const auto& t = r.terms[i];
-    if (t.fixed.grids == 0) continue;
-    o << fmt::format("  {:>5}  {:>12}  {:>26}  {:<11}  {}\n", i + 1, grouped(t.cls.size), grouped(t.fixed.grids), method_text(t), t.cls.text);
+    const BigInt f = fixed_value(t);
+    if (f == 0) continue;
+    o << fmt::format("  {:>5}  {:>12}  {:>26}  {:<11}  {}\n", i + 1, grouped(t.cls.size), grouped(f), method_text(t), t.cls.text);
   }
   if (r.total_route == "journal") o << fmt::format("  grids (from the job's journal): {}\n", grouped(r.grids));
   else if (r.terms[0].counted && r.total_route.find(" read from ") != std::string::npos)
@@ -435,7 +450,7 @@ nlohmann::json to_json(const BurnsideResult& r) {
     c["index"] = i + 1;
     c["representative"] = t.cls.text;
     c["size"] = t.cls.size;
-    c["fixed"] = to_string(t.fixed.grids);
+    c["fixed"] = fixed_value(t).str();
     c["method"] = method_text(t);
     c["counted"] = t.counted;
     c["from_journal"] = t.known;

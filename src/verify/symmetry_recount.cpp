@@ -142,7 +142,7 @@ SymmetryRecount recount_symmetry(const SymmetryRecountOptions& opt) {
   BigInt sum = 0;
   for (std::size_t i = 0; i < terms.size(); ++i) {
     if (terms[i].identity) {
-      sum += to_big(terms[i].fixed.grids) * BigInt(terms[i].cls.size);
+      sum += fixed_value(terms[i]) * BigInt(terms[i].cls.size);
       continue;
     }
     const auto it = std::find_if(res.classes.begin(), res.classes.end(), [&](const ClassRecount& c) { return c.index == i + 1; });

@@ -107,7 +107,13 @@ struct ClassTerm {
   bool counted = true;   // false: left out by BurnsideHooks::select (fixed is then empty)
   bool known = false;    // f came from BurnsideHooks::known (relabel_types and method recomputed,
                          // the kernel's statistics and seconds are not)
+  // The identity's f exactly, total / N!: for 2x6 it passes 2^128 (about 8.0e40), so fixed.grids
+  // holds it only when it fits (0 otherwise); read every f through fixed_value().
+  std::optional<BigInt> identity_f;
 };
+
+// A class's f exactly: the identity's from identity_f when set, every other class's fixed.grids.
+BigInt fixed_value(const ClassTerm& t);
 
 struct BurnsideTimes {
   double group = 0;   // conjugacy classes
