@@ -7,12 +7,15 @@
 //    classes named recounted by matching removal, which shares no code with the footprint
 //    counter the run used; the total and the first moment are the published ones;
 //  - one class's F altered, the document's own sums and digest made to agree: the first moment by
-//    the array count fails it, and so does the recount of that class when it is named.
+//    the array count fails it, and so does the recount of that class when it is named;
+//  - as `symmetry --grid-counts`, it gives Burnside's identity term, the published total / 12!,
+//    which is past 2^128 (it was once cast to 128 bits: its low 128 bits were printed).
 // One process (ONE_PROCESS in tests/CMakeLists.txt): verify keeps the 12-digit class table it
-// rebuilds (side2_verify.cpp), so the two checks build it once (about 15 CPU-seconds).
+// rebuilds (side2_verify.cpp), so the three checks build it once (about 15 CPU-seconds).
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <memory>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -20,6 +23,8 @@
 #include "gridenum/core/arith.hpp"
 #include "gridenum/core/stored_file.hpp"
 #include "gridenum/jobs/result_io.hpp"
+#include "gridenum/symmetry/burnside.hpp"
+#include "gridenum/verify/side2_grid_counts.hpp"
 #include "gridenum/verify/verify.hpp"
 #include "side2_forgery.hpp"
 #include "verify_sections.hpp"
@@ -86,4 +91,25 @@ TEST(CommittedCertificate2x6, AnAlteredClassFailsByTheFirstMomentAndItsRecount) 
   EXPECT_TRUE(has_problem(r, "sum weight x F = 2^36 x D(6)")) << format_text(r);
   EXPECT_TRUE(has_problem(r, "class 63199 ")) << format_text(r);
   EXPECT_EQ(r.problems.size(), 2u) << format_text(r);  // the sums re-done from the document agree
+}
+
+// The identity's term, total / 12! = 79,950,210,856,786,507,318,026,337,974,680,027,136,000, past
+// 2^128: run_burnside once cast it to 128 bits and printed 324136997286906867596679835646265655296.
+// With the stack swap (class 4940, 720 elements): the weighted sum is 1 x f(1) + 720 x f(4940).
+TEST(CommittedCertificate2x6, TheIdentitysBurnsideTermIsThePublishedTotalOver12Factorial) {
+  BurnsideOptions o;
+  o.shape = Shape{2, 6};
+  o.threads = 2;
+  o.grid_counts = std::make_shared<const Side2GridCounts>(load_side2_grid_counts(kMerged.string(), o.shape, 2));
+  BurnsideHooks hooks;
+  hooks.select = [](std::size_t i) { return i == 0 || i == 4939; };
+  const BurnsideResult r = run_burnside(o, hooks);
+  const std::string identity = "79950210856786507318026337974680027136000";
+  ASSERT_EQ(r.terms.size(), 5005u);
+  EXPECT_EQ(fixed_value(r.terms[0]).str(), identity);
+  EXPECT_EQ(r.grids.str(), kTotal);
+  EXPECT_EQ(r.terms[4939].cls.text, "stacks (1 2)");
+  EXPECT_EQ(r.terms[4939].cls.size, 720u);
+  EXPECT_EQ(r.weighted_sum, BigInt(identity) + 720 * fixed_value(r.terms[4939]));
+  EXPECT_EQ(to_json(r)["class_table"][0]["fixed"], identity);
 }
