@@ -6,8 +6,8 @@
 #include <oneapi/tbb/task_arena.h>
 
 #include <algorithm>
-#include <limits>
 #include <atomic>
+#include <limits>
 #include <memory>
 #include <sstream>
 

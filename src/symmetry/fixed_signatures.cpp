@@ -1072,7 +1072,7 @@ u128 count_by_signatures_with(Shape s, const GeometricSymmetry& g, const std::ve
       for (const Perm& v : hgens) moves.emplace_back(v, identity_perm(N));
       for (const Perm& p : centraliser_generators(pi)) moves.emplace_back(identity_perm(N), p);
       SignatureWalk walk = walk_orbits(fam, moves, R);
-      throw_if_cancelled("a signature walk");  // not cached when it may be partial (core/stop.hpp)
+      throw_if_cancelled("a signature walk");  // handed on only from a live loop (core/stop.hpp's rule)
       if (keep && parts->walk_done) parts->walk_done(key, walk);
       return walk;
     });
