@@ -295,7 +295,7 @@ JournalWriter::~JournalWriter() {
 // A value from a task whose parallel loop is being cancelled may be partial: the journal refuses
 // it (core/stop.hpp), the last of the two guards (the loops that record units are the first).
 void JournalWriter::add_unit(std::uint32_t id, u128 count, std::int64_t time_ms) {
-  throw_if_cancelled("unit " + std::to_string(id));
+  if (task_group_cancelled()) throw_if_cancelled("unit " + std::to_string(id));  // the message only when needed
   std::string body = "U " + std::to_string(id) + " " + to_string(count) + " " + std::to_string(time_ms);
   std::string line = journal_line(body);
   std::lock_guard lock(buffer_mu_);
@@ -320,7 +320,7 @@ std::string journal_units_sha256(const JournalContents& j) {
 }
 
 void JournalWriter::add_batch(std::uint64_t id, std::string_view stats, std::int64_t time_ms) {
-  throw_if_cancelled("batch " + std::to_string(id));
+  if (task_group_cancelled()) throw_if_cancelled("batch " + std::to_string(id));
   std::string line =
       journal_line("B " + std::to_string(id) + " " + std::string(stats) + " " + std::to_string(time_ms));
   std::lock_guard lock(buffer_mu_);
@@ -328,7 +328,7 @@ void JournalWriter::add_batch(std::uint64_t id, std::string_view stats, std::int
 }
 
 void JournalWriter::add_part(std::uint32_t unit, std::string_view key, u128 count, std::int64_t time_ms) {
-  throw_if_cancelled("part " + std::string(key) + " of unit " + std::to_string(unit));
+  if (task_group_cancelled()) throw_if_cancelled("part " + std::string(key) + " of unit " + std::to_string(unit));
   std::string line = journal_line("P " + std::to_string(unit) + " " + std::string(key) + " " + to_string(count) + " " +
                                   std::to_string(time_ms));
   std::lock_guard lock(buffer_mu_);
