@@ -11,6 +11,7 @@ namespace gridenum {
 namespace {
 std::atomic<bool> g_stop{false};
 std::atomic<int> g_signal{0};
+std::atomic<void (*)() noexcept> g_poll_listener{nullptr};  // set_stop_poll_listener
 static_assert(std::atomic<bool>::is_always_lock_free && std::atomic<int>::is_always_lock_free);
 }  // namespace
 
@@ -40,7 +41,10 @@ std::string stop_cause() {
   }
 }
 
+void set_stop_poll_listener(void (*listener)() noexcept) noexcept { g_poll_listener.store(listener, std::memory_order_release); }
+
 void throw_if_stop_requested(std::string_view what) {
+  if (auto* listener = g_poll_listener.load(std::memory_order_acquire)) listener();
   if (stop_requested()) throw Interrupted(std::string(what) + " stopped by " + stop_cause());
 }
 

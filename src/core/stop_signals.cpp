@@ -17,13 +17,19 @@ const char* StopSignals::name(int sig) {
   }
 }
 
-StopSignals::StopSignals(std::function<void(int)> on_first, std::function<void(int)> on_second)
+StopSignals::StopSignals(std::function<void(int)> on_first, std::function<void(int)> on_second, bool start_now)
     : on_first_(std::move(on_first)), on_second_(std::move(on_second)) {
   clear_stop_request();
   sigemptyset(&set_);
   sigaddset(&set_, SIGINT);
   sigaddset(&set_, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &set_, &old_);
+  if (start_now) start();
+}
+
+void StopSignals::start() {
+  std::lock_guard lock(start_mu_);
+  if (started_.load() || quit_.load()) return;
   watcher_ = std::thread([this] {
     const timespec tick{0, 100'000'000};
     while (!quit_.load()) {
@@ -39,16 +45,23 @@ StopSignals::StopSignals(std::function<void(int)> on_first, std::function<void(i
       }
     }
   });
+  started_.store(true);
 }
 
 StopSignals::~StopSignals() {
   // Wake the watcher at once with a signal directed at its thread (it has SIGINT blocked, so
   // sigtimedwait takes it) instead of waiting out its 100 ms tick: that wait was ~20 % of a
   // 9x9 job's wall time (hyperfine: 412 ms with --job-dir against 256 ms without).
-  quit_.store(true);
-  pthread_kill(watcher_.native_handle(), SIGINT);
-  watcher_.join();
-  // A signal that arrived after the watcher's last look is dropped: the job is over anyway.
+  {
+    std::lock_guard lock(start_mu_);  // a start() racing with the end either ran or never will
+    quit_.store(true);
+  }
+  if (watcher_.joinable()) {
+    pthread_kill(watcher_.native_handle(), SIGINT);
+    watcher_.join();
+  }
+  // A signal that arrived after the watcher's last look (or before a watcher that never started:
+  // the run ended first) is dropped: the work is over anyway.
   const timespec zero{0, 0};
   while (sigtimedwait(&set_, nullptr, &zero) > 0) {
   }

@@ -1,6 +1,7 @@
 // A count without a job directory, with progress and signals (plain_run.hpp): a RunWatch
 // (run_watch.hpp) draws the plan's phases, then the units' bar, on its own thread (as the job's
-// ticker does), so workers only bump the progress counter; it takes the signals too.
+// ticker does), so workers only bump the progress counter; it takes the signals too. Its threads
+// start only once the run has lasted kPlainRunWatchAfterSeconds.
 #include "gridenum/jobs/plain_run.hpp"
 
 #include <unistd.h>
@@ -21,6 +22,9 @@ PlainRunOutcome run_plain_count(const PlainRunRequest& req) {
   wo.terminal = terminal;
   wo.handle_signals = req.handle_signals;
   wo.second_signal_note = "nothing is kept without --job-dir";
+  // Deferred: a count that ends within a moment (9x9: a tenth of a second) starts no thread of
+  // its own, so --threads 1 runs on one thread. Its phases step and its units end often enough.
+  wo.start_after_seconds = kPlainRunWatchAfterSeconds;
   RunWatch watch(std::move(wo));  // before any worker thread: the signal mask is inherited
 
   PlainRunOutcome out;
@@ -50,7 +54,10 @@ PlainRunOutcome run_plain_count(const PlainRunRequest& req) {
   } detach{watch};
 
   UnitHooks hooks;
-  hooks.done = [&](std::uint32_t, u128) { progress.unit_done(); };
+  hooks.done = [&](std::uint32_t, u128) {
+    progress.unit_done();
+    watch.poll();
+  };
   try {
     budget.execute([&] { out.result = work->run(budget.threads(), hooks); });
   } catch (const Interrupted&) {

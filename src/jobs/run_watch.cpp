@@ -1,5 +1,5 @@
 // The watch over a long run (run_watch.hpp): a drawing thread polling the running phase, the
-// stop signals, and the end-of-phase listener.
+// stop signals, and the end-of-phase listener; with a deferred start, the poll that starts them.
 //
 // Locks: the drawer never holds mu_ while it asks current_phase() (the phases' lock), and the
 // end-of-phase listener runs under the phases' lock and takes mu_; so the two locks are always
@@ -10,11 +10,13 @@
 #include <chrono>
 #include <cstdio>
 #include <ctime>
+#include <stdexcept>
 
 #include <fmt/chrono.h>
 #include <fmt/format.h>
 
 #include "gridenum/core/arith.hpp"
+#include "gridenum/core/stop.hpp"
 #include "gridenum/core/timing.hpp"
 #include "gridenum/jobs/progress.hpp"
 
@@ -47,10 +49,20 @@ std::string finished_text(const PhaseView& v) {
   return what;
 }
 
+// The deferred watch the polls reach (one at a time: a contract of the constructor).
+std::atomic<RunWatch*> g_deferred{nullptr};
+
+void poll_deferred() noexcept {
+  if (RunWatch* w = g_deferred.load(std::memory_order_acquire)) w->poll();
+}
+
 }  // namespace
 
 RunWatch::RunWatch(RunWatchOptions opt) : opt_(std::move(opt)) {
   if (!opt_.log) opt_.log = stderr_line;
+  const bool deferred = opt_.start_after_seconds > 0;
+  if (deferred && (opt_.start_after_seconds > 0.5 || g_deferred.load() != nullptr))
+    throw std::logic_error("RunWatch: a deferred start is at most 0.5 s, and one deferred watch at a time");
   if (opt_.handle_signals)
     signals_ = std::make_unique<StopSignals>(
         [this](int sig) {
@@ -66,12 +78,39 @@ RunWatch::RunWatch(RunWatchOptions opt) : opt_(std::move(opt)) {
           std::fprintf(stderr, "\ngridenum: %s again: stopped at once; %s\n", StopSignals::name(sig),
                        opt_.second_signal_note.c_str());
           std::_Exit(130);
-        });
+        },
+        /*start_now=*/!deferred);
   set_phase_end_listener([this](const PhaseView& v) { on_phase_end(v); });
+  if (!deferred) {
+    start_threads();
+    return;
+  }
+  g_deferred.store(this, std::memory_order_release);
+  set_stop_poll_listener(poll_deferred);
+}
+
+void RunWatch::start_threads() {
+  std::lock_guard lock(mu_);
+  if (started_.load() || quit_) return;
+  if (signals_) signals_->start();
   drawer_ = std::thread([this] { loop(); });
+  started_.store(true, std::memory_order_release);
+}
+
+void RunWatch::poll() noexcept {
+  if (started_.load(std::memory_order_acquire)) return;
+  if (seconds_since(created_) < opt_.start_after_seconds) return;
+  try {
+    start_threads();
+  } catch (...) {  // no thread to be had: the run goes on without a drawing, its signals pending
+  }
 }
 
 RunWatch::~RunWatch() {
+  if (g_deferred.load() == this) {  // the work has ended: no poll can still be on its way here
+    set_stop_poll_listener(nullptr);
+    g_deferred.store(nullptr);
+  }
   stop_drawing();
   set_phase_end_listener({});
   signals_.reset();

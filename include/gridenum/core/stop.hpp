@@ -37,8 +37,15 @@ int stop_signal() noexcept;
 void clear_stop_request() noexcept;
 // "SIGINT", "SIGTERM", "stop request": who asked, for messages.
 std::string stop_cause();
-// Throws Interrupted("<what> stopped by <cause>") when a stop has been requested.
+// Throws Interrupted("<what> stopped by <cause>") when a stop has been requested. It is also the
+// work's poll for whoever asked to hear it (set_stop_poll_listener): every Phase step and check
+// comes through here, and the long loops call it every few thousand iterations.
 void throw_if_stop_requested(std::string_view what);
+// One function called at every throw_if_stop_requested, from the polling thread (nullptr: none).
+// The watch over a plain count starts its helper threads from here once the run has lasted
+// (jobs/run_watch.hpp, start_after_seconds), so a run that ends within a moment starts none. It
+// must be cheap, noexcept and thread-safe; one listener for the process.
+void set_stop_poll_listener(void (*listener)() noexcept) noexcept;
 
 // Work cut short by a stop without an exception. When a task of a oneTBB parallel loop throws
 // (Interrupted, or any error), oneTBB cancels the loop's task group, and the cancellation reaches

@@ -10,21 +10,31 @@
 // first thing in the run, on the main thread. Constructing one clears an earlier stop request.
 // Destroying it restores the mask, except that after a received signal SIGINT and SIGTERM stay
 // blocked: the process is ending its stop, and a late signal must not kill it before its exit 130.
+//
+// The watcher may start later than the mask (start_now = false, then start()): a signal that
+// comes before it is held pending by the mask and taken when it starts, or dropped with the others
+// at destruction if it never does. That lets a run that ends within a moment (the 9x9 count) run
+// on its own threads only (jobs/run_watch.hpp, start_after_seconds).
 #pragma once
 
 #include <atomic>
 #include <csignal>
 #include <functional>
+#include <mutex>
 #include <thread>
 
 namespace gridenum {
 
 class StopSignals {
  public:
-  StopSignals(std::function<void(int)> on_first, std::function<void(int)> on_second);
+  StopSignals(std::function<void(int)> on_first, std::function<void(int)> on_second, bool start_now = true);
   ~StopSignals();
   StopSignals(const StopSignals&) = delete;
   StopSignals& operator=(const StopSignals&) = delete;
+
+  // Starts the watcher thread if it is not running (idempotent; from any thread).
+  void start();
+  bool started() const { return started_.load(); }
 
   // 0, or the first signal received.
   int received() const { return received_.load(); }
@@ -35,6 +45,8 @@ class StopSignals {
   sigset_t set_{}, old_{};
   std::atomic<bool> quit_{false};
   std::atomic<int> received_{0};
+  std::atomic<bool> started_{false};
+  std::mutex start_mu_;  // start() against start() and the destructor
   std::thread watcher_;
 };
 

@@ -30,6 +30,10 @@ struct PlainRunOutcome {
   MethodResult result;                 // finished: text and JSON as the plain count prints them
 };
 
+// The run's watch (progress, signals) starts its two threads at the first poll this long after
+// the start (jobs/run_watch.hpp): a shorter run, such as the 9x9 count, starts none of its own.
+inline constexpr double kPlainRunWatchAfterSeconds = 0.25;
+
 PlainRunOutcome run_plain_count(const PlainRunRequest& req);
 
 }  // namespace gridenum

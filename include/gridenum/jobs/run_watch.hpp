@@ -16,8 +16,16 @@
 //    with Interrupted, which the CLI turns into exit 130. A second one ends the process at once
 //    (exit 130): `before_exit` runs, then `second_signal_note` ("nothing was written") is said.
 //
-// One thread draws; construct the watch on the main thread before any worker thread exists (the
-// signal mask is inherited).
+// One thread draws and one takes the signals; construct the watch on the main thread before any
+// worker thread exists (the signal mask is inherited).
+//
+// A deferred start (start_after_seconds > 0): the mask is set at once, but the two threads start
+// only when the work polls (core/stop.hpp: every Phase step and check, the long loops' polls, and
+// poll() where the caller has a moment of its own, a unit's end) after that long. Nothing is drawn
+// in a run's first half second anyway, and a signal meanwhile waits, pending, for the watcher. So a
+// run that ends within a moment starts no thread of its own: `gridenum count --threads 1` runs on
+// one thread (docs/architecture.md, "Stopping and progress"). Only for work that polls at least
+// every fraction of a second; one deferred watch at a time.
 #pragma once
 
 #include <atomic>
@@ -43,6 +51,9 @@ struct RunWatchOptions {
   std::function<void()> before_exit;  // on the second signal, before _Exit(130) (a stream's flush)
   double first_line_seconds = 2;      // not on a terminal: a phase's first line after this long
   double log_seconds = 30;            // then one every this long
+  // 0: the drawing and signal threads start with the watch; > 0: at the first poll after this
+  // many seconds (above), at most 0.5: a terminal's line is due then.
+  double start_after_seconds = 0;
   // Where the lines go when not on a terminal (default: stderr, "gridenum [time] [info] text").
   std::function<void(const std::string&)> log;
 };
@@ -61,8 +72,14 @@ class RunWatch {
   void stop_drawing();
   // The stop signal received, or 0.
   int signal_received() const { return signals_ ? signals_->received() : 0; }
+  // A deferred watch's poll: starts the threads once start_after_seconds have passed. Cheap
+  // (a load once started, a clock read before); any thread.
+  void poll() noexcept;
+  // Whether the threads run (always, without a deferred start).
+  bool started() const { return started_.load(std::memory_order_acquire); }
 
  private:
+  void start_threads();
   void loop();
   void draw_phase_locked(const PhaseView& v);
   void clear_line_locked();
@@ -78,6 +95,8 @@ class RunWatch {
   double next_log_at_ = 0;              // its next timestamped line (elapsed seconds)
   std::atomic<Progress*> units_{nullptr};
   std::unique_ptr<StopSignals> signals_;
+  SteadyClock::time_point created_ = SteadyClock::now();
+  std::atomic<bool> started_{false};
   std::thread drawer_;
 };
 
