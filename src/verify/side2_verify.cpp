@@ -18,6 +18,7 @@
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
 
+#include <algorithm>
 #include <bit>
 #include <map>
 #include <mutex>
@@ -30,6 +31,7 @@
 #include "gridenum/core/phase.hpp"
 #include "gridenum/core/arith.hpp"
 #include "gridenum/core/combinatorics.hpp"
+#include "gridenum/core/memory_budget.hpp"
 #include "gridenum/core/timing.hpp"
 #include "gridenum/count/pool.hpp"
 #include "gridenum/count/side2/two_band.hpp"
@@ -452,7 +454,10 @@ VerifyReport verify_side2_result(const ResultDoc& doc, const VerifyResultOptions
   // code with the footprint counter the count used (minutes to hours per generic class).
   const bool twelve = m > kSide2MaxClassHalf;
   const std::string other_name = twelve ? "two-stack matchings" : to_string(other);
-  auto recount = [&](const Side2Config& c) { return twelve ? two_stack_fillings(c) : side2_fillings(other, c); };
+  // Its memo grows without end on a generic class (past 20 GB in hours): each class in flight gets
+  // half the process's memory over the threads (memory_budget.hpp), at least 1 GiB.
+  const std::uint64_t memo_bytes = std::max<std::uint64_t>(std::uint64_t{1} << 30, default_memory_limit() / (2 * static_cast<std::uint64_t>(nthreads)));
+  auto recount = [&](const Side2Config& c) { return twelve ? two_stack_fillings(c, nullptr, memo_bytes) : side2_fillings(other, c); };
   if (!chosen.empty()) {
     std::vector<u128> F(chosen.size());
     const auto t = SteadyClock::now();

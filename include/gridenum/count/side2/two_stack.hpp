@@ -75,7 +75,13 @@ u128 two_stack_fillings(const Side2Config& c);
 struct TwoStackStats {
   std::uint64_t matchings = 0;  // perfect matchings enumerated, all levels
   std::uint64_t memo_hits = 0, memo_entries = 0;
+  std::uint64_t memo_clears = 0;  // levels of the memo emptied to stay within memo_bytes
 };
-u128 two_stack_fillings(const Side2Config& c, TwoStackStats* stats);
+// memo_bytes: a ceiling on the memo (0: none). The memo is a cache: past the ceiling the level
+// holding the most graphs is emptied and refilled as the count goes on; F is the same, the time
+// longer. A generic 2x6 class fills gigabytes (docs/methods/side2.md).
+u128 two_stack_fillings(const Side2Config& c, TwoStackStats* stats, std::uint64_t memo_bytes = 0);
+// What one memo entry costs, for memo_bytes: key, value, the node and its bucket (measured).
+inline constexpr std::uint64_t kTwoStackMemoEntryBytes = 96;
 
 }  // namespace gridenum
