@@ -5,6 +5,7 @@
 #include "gridenum/grid/rank.hpp"
 
 #include <fmt/format.h>
+#include <oneapi/tbb/task_arena.h>
 
 #include <array>
 #include <cassert>
@@ -146,14 +147,20 @@ const GridRanker& grid_ranker(Shape s) {
   static std::map<std::pair<int, int>, std::unique_ptr<GridRanker>> rankers;
   const std::lock_guard lock(mutex);
   auto& slot = rankers[{s.rows, s.cols}];
-  if (!slot) {
-    if (s == Shape{3, 3})
-      slot = std::make_unique<BandStackRanker>();
-    else if (s == Shape{4, 2} || s == Shape{2, 4})
-      slot = std::make_unique<TwoBandRanker>(s);
-    else
-      slot = std::make_unique<PrefixRanker>(s);
-  }
+  // Built isolated: the first call may come from a task of the caller's own parallel loop (`grid
+  // rank` ranks a batch on oneTBB) and holds the lock while the ranker's own parallel build runs;
+  // waiting for that build, this thread must not take another task of the caller's loop, which
+  // would ask for the lock again on the same thread (BandStackRanker and TwoBandRanker build in
+  // parallel).
+  if (!slot)
+    oneapi::tbb::this_task_arena::isolate([&] {
+      if (s == Shape{3, 3})
+        slot = std::make_unique<BandStackRanker>();
+      else if (s == Shape{4, 2} || s == Shape{2, 4})
+        slot = std::make_unique<TwoBandRanker>(s);
+      else
+        slot = std::make_unique<PrefixRanker>(s);
+    });
   return *slot;
 }
 

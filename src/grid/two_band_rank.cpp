@@ -265,10 +265,9 @@ TwoBandRanker::TwoBandRanker(Shape s) : GridRanker(two_band::two_band_shape(s)) 
   for (int t = 0; t < r_; ++t) count *= radix;
   a0_.assign(count, 0);
   f_.assign(count, 0);
-  // Isolated: the ranker is built on first use, which may be inside a task of the caller's own
-  // parallel loop (gridenum grid rank ranks a batch on oneTBB) under grid_ranker's lock; waiting
-  // for its blocks, this thread must not pick up another task of that loop, which would ask for
-  // the lock again.
+  // Isolated (as grid_ranker also builds it, rank.cpp): built on first use, possibly inside a task
+  // of the caller's own parallel loop under grid_ranker's lock, this thread must not pick up
+  // another task of that loop while it waits for these blocks.
   oneapi::tbb::this_task_arena::isolate([&] {
     oneapi::tbb::parallel_for(oneapi::tbb::blocked_range<std::size_t>(0, count, 256), [&](const oneapi::tbb::blocked_range<std::size_t>& range) {
       MatchingRemoval& m = counter();
