@@ -46,8 +46,8 @@ struct GridArgs {
   std::vector<std::string> ranks;
 };
 
-// The ranker of a shape given with --shape (sample, unrank): a shape the descent does not take
-// is a usage error naming the ones it does.
+// The ranker of a shape given with --shape (sample, unrank): a shape no ranker takes is a usage
+// error naming the ones they do.
 const GridRanker& ranker_for_option(const std::string& shape) {
   const Shape s = parse_box_shape(shape);
   check_shape(s, is_rank_shape(s) ? std::nullopt
@@ -392,9 +392,9 @@ const RegisterCommand register_grid(17, [](CLI::App& root) {
 
   a = std::make_shared<GridArgs>();
   auto* rank = cmd->add_subcommand(
-      "rank", "Print each grid's rank: its index in 0 .. total-1 under the bijection of docs/grid-tools.md (first "
-              "row's permutation index, then the lexicographic index of the grid relabelled to start 1 2 .. N); "
-              "shapes " + rank_shapes_text());
+      "rank", "Print each grid's rank: its index in 0 .. total-1 under the bijection of docs/grid-tools.md (the "
+              "relabelling's permutation index, then the index of the relabelled grid: lexicographic for 4x4 and 6x6, "
+              "through the bands for 8x8 and 9x9); shapes " + rank_shapes_text());
   rank->add_option("FILE", a->file, file_help)->default_val("-");
   add_common(rank, *a, true);
   rank->callback([a] { run_rank(*a); });

@@ -1,10 +1,11 @@
 // Rank and unrank (grid/rank.hpp; the derivation in docs/grid-tools.md, "Rank and unrank"): the
 // first row's Lehmer code times the normalised count, plus the normalised grid's lexicographic
 // index, found by a descent cell by cell through the completion counts of prefix_counts.hpp;
-// 9x9 goes to band_stack_rank.cpp.
+// 8x8 goes to two_band_rank.cpp, 9x9 to band_stack_rank.cpp.
 #include "gridenum/grid/rank.hpp"
 
 #include <fmt/format.h>
+#include <oneapi/tbb/task_arena.h>
 
 #include <array>
 #include <cassert>
@@ -14,13 +15,14 @@
 #include <stdexcept>
 
 #include "gridenum/grid/band_stack_rank.hpp"
+#include "gridenum/grid/two_band_rank.hpp"
 
 namespace gridenum {
 
 namespace {
-// The prefix descent's shapes, then 9x9 (BandStackRanker).
+// The prefix descent's shapes, then 8x8 (TwoBandRanker) and 9x9 (BandStackRanker).
 const Shape kPrefixRankShapes[] = {{2, 2}, {2, 3}, {3, 2}};
-const Shape kRankShapes[] = {{2, 2}, {2, 3}, {3, 2}, {3, 3}};
+const Shape kRankShapes[] = {{2, 2}, {2, 3}, {3, 2}, {2, 4}, {4, 2}, {3, 3}};
 }
 
 bool is_rank_shape(Shape s) {
@@ -145,12 +147,20 @@ const GridRanker& grid_ranker(Shape s) {
   static std::map<std::pair<int, int>, std::unique_ptr<GridRanker>> rankers;
   const std::lock_guard lock(mutex);
   auto& slot = rankers[{s.rows, s.cols}];
-  if (!slot) {
-    if (s == Shape{3, 3})
-      slot = std::make_unique<BandStackRanker>();
-    else
-      slot = std::make_unique<PrefixRanker>(s);
-  }
+  // Built isolated: the first call may come from a task of the caller's own parallel loop (`grid
+  // rank` ranks a batch on oneTBB) and holds the lock while the ranker's own parallel build runs;
+  // waiting for that build, this thread must not take another task of the caller's loop, which
+  // would ask for the lock again on the same thread (BandStackRanker and TwoBandRanker build in
+  // parallel).
+  if (!slot)
+    oneapi::tbb::this_task_arena::isolate([&] {
+      if (s == Shape{3, 3})
+        slot = std::make_unique<BandStackRanker>();
+      else if (s == Shape{4, 2} || s == Shape{2, 4})
+        slot = std::make_unique<TwoBandRanker>(s);
+      else
+        slot = std::make_unique<PrefixRanker>(s);
+    });
   return *slot;
 }
 

@@ -8,6 +8,8 @@
 //    images under the symmetry group (F and the class must not move);
 //  - the known 2x6 check value (the class with every box's top row the same six digits:
 //    F = 812,851,200^2, Latin squares of order 6 squared);
+//  - the counter behind the two-stack route (MatchingRemoval) called directly, its memo kept
+//    across calls;
 //  - refusals: shapes without a side of 2, m > 5, invalid configurations.
 // The 10-digit class tables, random 10-digit configurations and the full 2x5 / 5x2 totals are in
 // slow_side2_10.cpp (tens of seconds each: label slow).
@@ -208,6 +210,35 @@ TEST(Side2, BothCountersHearAStopInsideAClass) {
   EXPECT_THROW(two_stack_fillings(c), Interrupted) << config_string(c);
   EXPECT_THROW(two_band_fillings(c), Interrupted) << config_string(c);
   clear_stop_request();
+}
+
+// MatchingRemoval (two_stack.hpp), the counter two_stack_fillings uses, called directly: one
+// object over many graphs keeps its memo between calls and gives each the same F as a fresh count
+// (two_stack_fillings, a counter per configuration); F_0 = F_1 = 1; graphs that are not regular,
+// or outside 1..16 rows and degree 0..8, are refused.
+TEST(Side2, MatchingRemovalKeepsItsMemoAcrossCalls) {
+  std::mt19937 rng(77);
+  TwoStackStats stats;
+  MatchingRemoval counter(&stats);
+  for (int t = 0; t < 30; ++t) {
+    const Side2Config c = random_config(4, rng);
+    std::uint16_t rows[8];
+    for (int k = 0; k < 4; ++k) {
+      rows[2 * k] = c.sets[static_cast<std::size_t>(k)];
+      rows[2 * k + 1] = static_cast<std::uint16_t>(0xff & ~c.sets[static_cast<std::size_t>(k)]);
+    }
+    EXPECT_EQ(counter.count(rows, 8, 4), two_stack_fillings(c)) << config_string(c);
+  }
+  EXPECT_GT(stats.memo_hits, 0u);
+  const std::uint16_t matching[3] = {0x1, 0x2, 0x4}, empty[3] = {0, 0, 0}, k33[3] = {0x7, 0x7, 0x7};
+  EXPECT_EQ(counter.count(matching, 3, 1), 1u);
+  EXPECT_EQ(counter.count(empty, 3, 0), 1u);
+  EXPECT_EQ(counter.count(k33, 3, 3), 12u);  // the 3x3 Latin squares
+  const std::uint16_t uneven[3] = {0x3, 0x3, 0x5};
+  EXPECT_THROW(counter.count(uneven, 3, 2), std::invalid_argument);
+  EXPECT_THROW(counter.count(k33, 3, 2), std::invalid_argument);
+  EXPECT_THROW(counter.count(k33, 0, 3), std::invalid_argument);
+  EXPECT_THROW(counter.count(k33, 3, 9), std::invalid_argument);
 }
 
 TEST(Side2, Refusals) {

@@ -14,8 +14,9 @@
 // descent backwards. Relabelling acts freely on grids (a grid has every digit in its first
 // row), so the two digits are independent and the map is a bijection onto [0, N! * T1).
 //
-// That descent (PrefixRanker) takes 2x2, 2x3 and 3x2; 9x9 has its own ranker through bands and
-// stacks (band_stack_rank.hpp), behind the same interface (GridRanker). Other shapes are refused
+// That descent (PrefixRanker) takes 2x2, 2x3 and 3x2; 8x8 (4x2, 2x4) has its own ranker through
+// the two bands (two_band_rank.hpp) and 9x9 one through bands and stacks (band_stack_rank.hpp),
+// behind the same interface (GridRanker). Other shapes are refused
 // with an std::invalid_argument naming these (rank_shapes_text()). Exact arithmetic in unsigned
 // 128 bits.
 #pragma once
@@ -30,12 +31,13 @@
 namespace gridenum {
 
 bool is_rank_shape(Shape s);
-// "2x2, 2x3, 3x2, 3x3": the shapes rank, unrank and sample take, for messages.
+// "2x2, 2x3, 3x2, 2x4, 4x2, 3x3": the shapes rank, unrank and sample take, for messages.
 std::string rank_shapes_text();
 
-// The interface of both rankers: PrefixRanker below (small shapes) and BandStackRanker
-// (band_stack_rank.hpp: 9x9). In both the rank's high digit is a relabelling (a Lehmer code in
-// [0, N!)) and its low digit indexes the normalised_total() grids that relabelling acts on.
+// The interface of the rankers: PrefixRanker below (small shapes), TwoBandRanker
+// (two_band_rank.hpp: 8x8) and BandStackRanker (band_stack_rank.hpp: 9x9). In each the rank's
+// high digit is a relabelling (a Lehmer code in [0, N!)) and its low digit indexes the
+// normalised_total() grids that relabelling acts on.
 class GridRanker {
  public:
   virtual ~GridRanker() = default;
@@ -45,8 +47,8 @@ class GridRanker {
   Shape shape() const { return shape_; }
   // Every grid of the shape: N! * normalised_total().
   u128 total() const { return total_; }
-  // Grids per relabelling: those whose first row (PrefixRanker) or first box (BandStackRanker)
-  // reads 1 2 .. N.
+  // Grids per relabelling: those whose first row (PrefixRanker, TwoBandRanker; 2x4: first column)
+  // or first box (BandStackRanker) reads 1 2 .. N.
   u128 normalised_total() const { return normalised_; }
   // The rank of a valid grid of the shape (std::invalid_argument otherwise), in [0, total).
   virtual u128 rank(const GridCells& grid) const = 0;
@@ -78,8 +80,8 @@ class PrefixRanker final : public GridRanker {
   PrefixCounts counts_;
 };
 
-// One ranker per shape for the whole process, built on first use (thread-safe): PrefixRanker
-// or, for 3x3, BandStackRanker.
+// One ranker per shape for the whole process, built on first use (thread-safe): PrefixRanker,
+// or TwoBandRanker for 4x2 and 2x4, or BandStackRanker for 3x3.
 const GridRanker& grid_ranker(Shape s);
 
 // The lexicographic index of a permutation of 1..n (as digits 1..n) among all n! of them, and back.

@@ -16,8 +16,10 @@
 //
 // Memo. Residual graphs recur: different matchings of G leave the same graph, or the same graph
 // up to a permutation of the rows. The key is the graph with its rows sorted (rows are
-// interchangeable: permuting them maps colourings to colourings). Per level k, per call (the
-// memo lives in one Counter, so one class's count shares nothing with another's). A generic 2x6
+// interchangeable: permuting them maps colourings to colourings). Per level k, per counter: a
+// MatchingRemoval (two_stack.hpp) keeps its memo across calls; two_stack_fillings makes one per
+// configuration, so one class's count shares nothing with another's, while the 8x8 ranker
+// (grid/two_band_rank.hpp) keeps one per thread for the whole process. A generic 2x6
 // class fills it at about 0.25 GB per CPU-minute (class 4,743: 6 GB after 23 minutes, on past
 // 20 GB), so a caller can set a ceiling (memo_bytes): past it the fullest level is emptied.
 //
@@ -34,7 +36,9 @@
 #include <array>
 #include <bit>
 #include <cassert>
+#include <memory>
 #include <stdexcept>
+#include <string>
 #include <unordered_map>
 
 #include "gridenum/core/combinatorics.hpp"
@@ -72,9 +76,12 @@ struct KeyHash {
 constexpr int kRefineFrom = 4;
 constexpr int kLowRounds = 1;
 
-class Counter {
+}  // namespace
+
+// The counter behind MatchingRemoval (two_stack.hpp): the memo and the recursion.
+class MatchingRemoval::Impl {
  public:
-  Counter(TwoStackStats* stats, std::uint64_t max_entries) : stats_(stats), max_entries_(max_entries) {}
+  Impl(TwoStackStats* stats, std::uint64_t max_entries) : stats_(stats), max_entries_(max_entries) {}
 
   // F_k of the graph rows[0..n), k-regular.
   u128 count(const std::uint16_t* rows, int n, int k) {
@@ -135,7 +142,7 @@ class Counter {
 
  private:
   struct Search {
-    Counter* self;
+    Impl* self;
     int n, k;
     std::uint16_t rows[16];  // row i with its matched digit removed once matched
     u128 sum = 0;
@@ -239,7 +246,35 @@ class Counter {
   std::uint64_t misses_ = 0;  // memo misses, for the stop polls
 };
 
-}  // namespace
+MatchingRemoval::MatchingRemoval(TwoStackStats* stats, std::uint64_t memo_bytes)
+    : impl_(std::make_unique<Impl>(stats, memo_bytes == 0 ? 0 : std::max<std::uint64_t>(1, memo_bytes / kTwoStackMemoEntryBytes))) {}
+MatchingRemoval::~MatchingRemoval() = default;
+MatchingRemoval::MatchingRemoval(MatchingRemoval&&) noexcept = default;
+MatchingRemoval& MatchingRemoval::operator=(MatchingRemoval&&) noexcept = default;
+
+// The contract checked once at the entry (the recursion's own graphs are regular by
+// construction): every row joined to k digits, every digit to k rows.
+u128 MatchingRemoval::count(const std::uint16_t* rows, int n, int k) {
+  if (n < 1 || n > 16 || k < 0 || k > kSide2MaxHalf)
+    throw std::invalid_argument("matching removal: a graph of 1 to 16 rows and a degree from 0 to " + std::to_string(kSide2MaxHalf) +
+                                ", got " + std::to_string(n) + " rows of degree " + std::to_string(k));
+  if (k == 0) {
+    for (int i = 0; i < n; ++i)
+      if (rows[i] != 0) throw std::invalid_argument("matching removal: a row has digits in a graph of degree 0");
+    return 1;
+  }
+  int degree[16] = {};
+  for (int i = 0; i < n; ++i) {
+    if (std::popcount(static_cast<unsigned>(rows[i])) != k)
+      throw std::invalid_argument("matching removal: row " + std::to_string(i) + " is not joined to " + std::to_string(k) + " digits");
+    for (unsigned m = rows[i]; m != 0; m &= m - 1) ++degree[std::countr_zero(m)];
+  }
+  for (int d = 0; d < 16; ++d)
+    if (degree[d] != 0 && degree[d] != k)
+      throw std::invalid_argument("matching removal: digit " + std::to_string(d) + " is in " + std::to_string(degree[d]) +
+                                  " rows, not " + std::to_string(k));
+  return impl_->count(rows, n, k);
+}
 
 u128 two_stack_fillings(const Side2Config& c, TwoStackStats* stats, std::uint64_t memo_bytes) {
   if (!is_valid_config(c)) throw std::invalid_argument("two-stack fillings: not a valid configuration");
@@ -250,7 +285,7 @@ u128 two_stack_fillings(const Side2Config& c, TwoStackStats* stats, std::uint64_
     rows[2 * k] = c.sets[k];
     rows[2 * k + 1] = static_cast<std::uint16_t>(all & ~c.sets[k]);
   }
-  Counter counter(stats, memo_bytes == 0 ? 0 : std::max<std::uint64_t>(1, memo_bytes / kTwoStackMemoEntryBytes));
+  MatchingRemoval counter(stats, memo_bytes);
   return counter.count(rows, n, m);
 }
 

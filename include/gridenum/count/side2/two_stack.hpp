@@ -6,12 +6,13 @@
 // permutations and row swaps act on types as the hyperoctahedral group B_m (coordinate
 // permutations and flips, 2^m m! elements), so classes are the B_m-orbits of histograms.
 //
-// F counter (two_stack_fillings.cpp): stack fillings column by column: a column is a perfect
-// matching rows -> digits; F_k(G) = k * sum over perfect matchings M containing a fixed edge of
-// F_{k-1}(G - M), F_2 = 2^cycles, memoised residual graphs.
+// F counter (two_stack_fillings.cpp, class MatchingRemoval): stack fillings column by column: a
+// column is a perfect matching rows -> digits; F_k(G) = k * sum over perfect matchings M
+// containing a fixed edge of F_{k-1}(G - M), F_2 = 2^cycles, memoised residual graphs.
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "gridenum/count/side2/side2.hpp"
@@ -83,5 +84,32 @@ struct TwoStackStats {
 u128 two_stack_fillings(const Side2Config& c, TwoStackStats* stats, std::uint64_t memo_bytes = 0);
 // What one memo entry costs, for memo_bytes: key, value, the node and its bucket (measured).
 inline constexpr std::uint64_t kTwoStackMemoEntryBytes = 96;
+
+// The F counter itself, for other callers than two_stack_fillings: F_k(G), the number of ordered
+// 1-factorisations of a k-regular bipartite graph G (k perfect matchings in order, together
+// covering every edge once), by the matching removal above. G is given as n "rows", each the mask
+// of the digits (bit d = digit d, 0..15) it is joined to: 1 <= n <= 16, 0 <= k <= kSide2MaxHalf,
+// every row and every digit of degree k (std::invalid_argument naming what is wrong otherwise).
+// F_0 = 1 (the empty graph), F_1 = 1.
+//
+// Why a class: the memo of residual graphs lives as long as the object and serves every later
+// call, which is what a caller asking about many related graphs wants (the 8x8 ranker,
+// grid/two_band_rank.hpp, asks about the 160,000 column-set structures and then about the
+// residual graphs of every grid it ranks). memo_bytes: a ceiling on the memo, as above (0: none).
+// Not thread-safe: one object per thread.
+class MatchingRemoval {
+ public:
+  explicit MatchingRemoval(TwoStackStats* stats = nullptr, std::uint64_t memo_bytes = 0);
+  ~MatchingRemoval();
+  MatchingRemoval(MatchingRemoval&&) noexcept;
+  MatchingRemoval& operator=(MatchingRemoval&&) noexcept;
+
+  // F_k of the graph rows[0..n).
+  u128 count(const std::uint16_t* rows, int n, int k);
+
+ private:
+  class Impl;
+  std::unique_ptr<Impl> impl_;
+};
 
 }  // namespace gridenum
