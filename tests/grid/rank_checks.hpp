@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <set>
 #include <vector>
 
 #include "gridenum/grid/canon.hpp"
@@ -104,6 +105,23 @@ inline void check_first_row_block(Shape s, const std::vector<int>& first) {
     ++grids;
   });
   EXPECT_TRUE(grids == g.normalised_total()) << s.str() << ": " << to_string(grids) << " grids";
+}
+
+// Every one of the 288 4x4 grids through ranker `g` (2x2): ranks distinct and in range,
+// unrank(rank(x)) = x, and rank(unrank(n)) = n for every n < total.
+inline void expect_every_four_by_four_grid_a_bijection(const GridRanker& g) {
+  std::set<u128> seen;
+  std::size_t grids = 0;
+  for_each_grid(Shape{2, 2}, {}, [&](const GridCells& x) {
+    const u128 r = g.rank(x);
+    ASSERT_TRUE(r < g.total());
+    ASSERT_TRUE(seen.insert(r).second) << "rank " << to_string(r) << " twice";
+    ASSERT_EQ(g.unrank(r), x);
+    ++grids;
+  });
+  EXPECT_EQ(grids, 288u);
+  EXPECT_EQ(seen.size(), 288u);
+  for (u128 n = 0; n < g.total(); ++n) ASSERT_TRUE(g.rank(g.unrank(n)) == n) << to_string(n);
 }
 
 }  // namespace gridenum::testing

@@ -103,18 +103,7 @@ TEST(TwoBandRank, EveryFourByFourGridIsABijection) {
   const Shape s{2, 2};
   const TwoBandRanker g(s);
   EXPECT_TRUE(g.normalised_total() == PrefixRanker(s).normalised_total());
-  std::set<u128> seen;
-  std::size_t grids = 0;
-  for_each_grid(s, {}, [&](const GridCells& x) {
-    const u128 r = g.rank(x);
-    ASSERT_TRUE(r < g.total());
-    ASSERT_TRUE(seen.insert(r).second) << "rank " << to_string(r) << " twice";
-    ASSERT_EQ(g.unrank(r), x);
-    ++grids;
-  });
-  EXPECT_EQ(grids, 288u);
-  EXPECT_EQ(seen.size(), 288u);
-  for (u128 n = 0; n < g.total(); ++n) ASSERT_TRUE(g.rank(g.unrank(n)) == n) << to_string(n);
+  expect_every_four_by_four_grid_a_bijection(g);
 }
 
 TEST(TwoBandRank, SixBySixAgainstThePrefixDescent) {
