@@ -4,7 +4,7 @@
 // (F^2 weighted in the identity's term, F in the sixteen F(S) classes of 2x6), so the document must
 // pass the checks `gridenum verify result` makes of it -- the same code, not a second reading of the
 // JSON -- before a number is taken from it. No class is recounted here (the sampled recount of
-// verify is minutes to hours per 2x6 class); the first moment against the array count checks every
+// verify is minutes to tens of CPU-hours per 2x6 class); the first moment against the array count checks every
 // F at once.
 #include "gridenum/verify/side2_grid_counts.hpp"
 

@@ -451,20 +451,37 @@ VerifyReport verify_side2_result(const ResultDoc& doc, const VerifyResultOptions
   r.sampled = !whole;
   // 2x6 / 6x2 have no two-band class table and the two-band counter is hopeless on generic classes:
   // there F is recounted by the two-stack route's first counter, matching removal, which shares no
-  // code with the footprint counter the count used (minutes to hours per generic class).
+  // code with the footprint counter the count used (seconds to minutes on a symmetric class, tens of CPU-hours on a generic one).
   const bool twelve = m > kSide2MaxClassHalf;
   const std::string other_name = twelve ? "two-stack matchings" : to_string(other);
-  // Its memo grows without end on a generic class (past 20 GB in hours): each class in flight gets
-  // half the process's memory over the threads (memory_budget.hpp), at least 1 GiB.
+  // A class with a small stabiliser is tens of CPU-hours there on one thread (docs/methods/side2.md),
+  // so the progress is counted in first terms (two_stack_fillings_by_terms), and with fewer classes
+  // than threads the classes go one after another, each split over the threads (which costs 1.5x
+  // the CPU on symmetric classes: the threads' memos are not shared); with more, a class per thread.
+  // Each counter's memo grows without end on such a class (past 20 GB in hours): each gets half
+  // the process's memory over the threads (memory_budget.hpp), at least 1 GiB.
   const std::uint64_t memo_bytes = std::max<std::uint64_t>(std::uint64_t{1} << 30, default_memory_limit() / (2 * static_cast<std::uint64_t>(nthreads)));
-  auto recount = [&](const Side2Config& c) { return twelve ? two_stack_fillings(c, nullptr, memo_bytes) : side2_fillings(other, c); };
   if (!chosen.empty()) {
     std::vector<u128> F(chosen.size());
     const auto t = SteadyClock::now();
     arena.execute([&] {
+      if (twelve) {
+        std::uint64_t terms = 0;
+        for (const std::uint64_t i : chosen) terms += two_stack_first_terms(reps[i]);
+        Phase phase(fmt::format("F of {} class{} recounted by {}", chosen.size(), chosen.size() == 1 ? "" : "es", other_name), terms,
+                    "first terms");
+        auto one = [&](std::size_t i, bool over_threads) {
+          F[i] = two_stack_fillings_by_terms(reps[chosen[i]], memo_bytes, over_threads, [&](std::uint64_t n) { phase.step(n); });
+        };
+        if (chosen.size() < static_cast<std::size_t>(nthreads))
+          for (std::size_t i = 0; i < chosen.size(); ++i) one(i, true);
+        else
+          tbb::parallel_for(std::size_t{0}, chosen.size(), [&](std::size_t i) { one(i, false); });
+        return;
+      }
       Phase phase("F recounted by " + other_name, chosen.size(), "classes");
       tbb::parallel_for(std::size_t{0}, chosen.size(), [&](std::size_t i) {
-        F[i] = recount(reps[chosen[i]]);
+        F[i] = side2_fillings(other, reps[chosen[i]]);
         phase.step();
       });
     });

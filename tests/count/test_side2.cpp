@@ -9,13 +9,17 @@
 //  - the known 2x6 check value (the class with every box's top row the same six digits:
 //    F = 812,851,200^2, Latin squares of order 6 squared);
 //  - the counter behind the two-stack route (MatchingRemoval) called directly, its memo kept
-//    across calls;
+//    across calls, under a memo ceiling, and with its first level a loop of its own (split over
+//    threads or not, with its progress);
 //  - refusals: shapes without a side of 2, m > 5, invalid configurations.
 // The 10-digit class tables, random 10-digit configurations and the full 2x5 / 5x2 totals are in
 // slow_side2_10.cpp (tens of seconds each: label slow).
 #include <gtest/gtest.h>
 
+#include <oneapi/tbb/task_arena.h>
+
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <numeric>
 #include <random>
@@ -197,6 +201,44 @@ TEST(Side2, AMemoCeilingEmptiesLevelsAndLeavesFTheSame) {
   same.m = 6;
   for (int k = 0; k < 6; ++k) same.sets[k] = 0x3f;
   EXPECT_EQ(to_string(two_stack_fillings(same, nullptr, 50 * kTwoStackMemoEntryBytes)), "660727073341440000");
+}
+
+// The first level as a loop of its own (two_stack_fillings_by_terms), split over threads or not,
+// gives the serial count's F on
+// random configurations of 6, 8 and 10 digits and on 2x6's all-equal one (with a memo ceiling of
+// 50 entries per thread there), in an arena of 2 threads; its progress reports every first term
+// once (the sum of on_terms equals two_stack_first_terms), from both threads' work.
+TEST(Side2, TheFirstTermsSplitOverThreadsGiveTheSerialF) {
+  std::mt19937 rng(36);
+  tbb::task_arena arena(2);
+  for (int m = 3; m <= 5; ++m) {
+    for (int t = 0; t < (m == 5 ? 1 : 4); ++t) {  // a 10-digit configuration: half a second
+      const Side2Config c = random_config(m, rng);
+      const u128 serial = two_stack_fillings(c);
+      for (const bool over_threads : {true, false}) {
+        std::atomic<std::uint64_t> reported{0};
+        const u128 f = arena.execute(
+            [&] { return two_stack_fillings_by_terms(c, 0, over_threads, [&](std::uint64_t n) { reported += n; }); });
+        EXPECT_EQ(f, serial) << config_string(c) << (over_threads ? " over threads" : " on one");
+        EXPECT_EQ(reported.load(), two_stack_first_terms(c)) << config_string(c);
+        EXPECT_GT(reported.load(), 0u);
+      }
+    }
+  }
+  Side2Config same;
+  same.m = 6;
+  for (int k = 0; k < 6; ++k) same.sets[k] = 0x3f;
+  for (const bool over_threads : {true, false}) {
+    const u128 f = arena.execute([&] { return two_stack_fillings_by_terms(same, 50 * kTwoStackMemoEntryBytes, over_threads); });
+    EXPECT_EQ(to_string(f), "660727073341440000");  // 812,851,200^2
+  }
+  // 6! first matchings through (row 0, digit 0)? Row 0 holds digits 0-5, row 1 digits 6-11, ...:
+  // the even rows match {0..5} with digit 0 fixed (5!), the odd rows {6..11} (6!).
+  EXPECT_EQ(two_stack_first_terms(same), 120u * 720u);
+  Side2Config bad = same;
+  bad.sets[2] = 0x7f;  // seven digits in a box's row
+  EXPECT_THROW(two_stack_fillings_by_terms(bad, 0, true), std::invalid_argument);
+  EXPECT_THROW(two_stack_first_terms(bad), std::invalid_argument);
 }
 
 // Both counters hear a stop request inside a class (core/stop.hpp; every 256 memo misses), not

@@ -174,6 +174,14 @@ class MatchingRemoval::Impl {
     }
   };
 
+
+ public:
+  // The memo key of a graph (MatchingRemoval::key, two_stack.hpp).
+  static std::array<std::uint16_t, 16> key_of(const std::uint16_t* rows, int n, int k) {
+    return normal_form(rows, n, k >= kRefineFrom ? 4 : kLowRounds).rows;
+  }
+
+ private:
   // The memo key: the graph relabelled by alternating refinement -- sort the rows, renumber
   // the digits in the order of their row patterns (the set of row positions holding them),
   // sort the rows again, until nothing moves (at most a few rounds). Every step maps the graph
@@ -274,6 +282,11 @@ u128 MatchingRemoval::count(const std::uint16_t* rows, int n, int k) {
       throw std::invalid_argument("matching removal: digit " + std::to_string(d) + " is in " + std::to_string(degree[d]) +
                                   " rows, not " + std::to_string(k));
   return impl_->count(rows, n, k);
+}
+
+std::array<std::uint16_t, 16> MatchingRemoval::key(const std::uint16_t* rows, int n, int k) {
+  if (n < 1 || n > 16) throw std::invalid_argument("matching removal key: a graph of 1 to 16 rows, got " + std::to_string(n));
+  return MatchingRemoval::Impl::key_of(rows, n, k);
 }
 
 u128 two_stack_fillings(const Side2Config& c, TwoStackStats* stats, std::uint64_t memo_bytes) {

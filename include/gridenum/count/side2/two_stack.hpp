@@ -11,7 +11,9 @@
 // containing a fixed edge of F_{k-1}(G - M), F_2 = 2^cycles, memoised residual graphs.
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -106,10 +108,29 @@ class MatchingRemoval {
 
   // F_k of the graph rows[0..n).
   u128 count(const std::uint16_t* rows, int n, int k);
+  // The memo's key of the graph rows[0..n) of degree k: the graph relabelled (rows sorted, digits
+  // renumbered by refinement). Equal keys mean isomorphic graphs, hence equal F_k; isomorphic
+  // graphs may still have different keys (it is not a canonical form).
+  static std::array<std::uint16_t, 16> key(const std::uint16_t* rows, int n, int k);
 
  private:
   class Impl;
   std::unique_ptr<Impl> impl_;
 };
+
+// F of one configuration by the same counter, its first level a loop of its own
+// (two_stack_parallel.cpp): F = m x the sum, over the perfect matchings M of the stack's graph G
+// through a fixed edge, of F_{m-1}(G - M) -- the "first terms" -- isomorphic terms counted once.
+// over_threads: the terms are counted in parallel in the caller's task arena, each thread with a
+// MatchingRemoval of its own (one class on many cores; the memos are not shared, so it costs more
+// CPU than one thread: 1.5x on symmetric 2x6 classes); else one after another with one counter.
+// memo_bytes_per_thread: each counter's memo ceiling (0: none). on_terms(n), if set, is called
+// (from any thread) as n more first terms are done: the count's progress (a term of a generic 2x6
+// class takes seconds). The same F as two_stack_fillings; std::invalid_argument on an invalid
+// configuration.
+u128 two_stack_fillings_by_terms(const Side2Config& c, std::uint64_t memo_bytes_per_thread, bool over_threads,
+                                 const std::function<void(std::uint64_t)>& on_terms = {});
+// The number of first terms of a configuration (a 2x6 class: about 33,000; milliseconds).
+std::uint64_t two_stack_first_terms(const Side2Config& c);
 
 }  // namespace gridenum
