@@ -18,7 +18,8 @@
 #              its last limit
 #   GRIDENUM   the binary (default: gridenum on PATH)
 # Columns: class, the job's f, line orbits' f (or "-"), verdict (agree, DIFFER, timeout), seconds
-# of the kernel (or the limit), the binary's commit, the date (UTC).
+# of the kernel (or the limit; "-" for the identity, the grid count), the binary's commit, the
+# date (UTC).
 # Exit: 0 when no class differs, 1 when one does, 2 on a usage error.
 set -euo pipefail
 
@@ -73,7 +74,8 @@ while read -r k jobf; do
 import json, sys
 d = json.load(open(sys.argv[1])); k = int(sys.argv[2])
 c = next(c for c in d["class_table"] if c["index"] == k)
-print(c["fixed"], round(c["seconds"], 2))' "$out" "$k")
+print(c["fixed"], round(c["seconds"], 2) if "seconds" in c else "-")' "$out" "$k")
+    [[ -n "$f" ]] || { echo "symmetry-line-orbit-recount: class $k: no fixed count in the output" >&2; exit 3; }
     verdict=agree
     if [[ "$f" != "$jobf" ]]; then verdict=DIFFER; differ=1; fi
     printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$k" "$jobf" "$f" "$verdict" "$secs" "$commit" "$now" >>"$table"

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -131,4 +132,66 @@ TEST(SymmetryCliSlow, AKeptWalkServesTheNextSession) {
   p = run_cli({"resume", dir, "--threads", "2"});
   EXPECT_NE(p.code, 0);
   EXPECT_TRUE(contains(p.err, "does not fit its family of 1,507,968 members")) << p.err;
+}
+
+// scripts/symmetry-line-orbit-recount.sh, the 12-digit jobs' check by the other kernel: on a 4x4
+// job and on a 12x12 job of two classes, every fixing class counted again by line orbits, one row
+// each, all agreeing with the journal (exit 0); run again, it adds nothing; usage errors exit 2.
+TEST(SymmetryCliSlow, TheLineOrbitRecountScriptChecksEveryFixingClassOfAJob) {
+  TempDir t;
+  const std::string script = std::string(GRIDENUM_SOURCE_DIR) + "/scripts/symmetry-line-orbit-recount.sh";
+  struct Job {
+    std::vector<std::string> args;
+    std::size_t fixing;
+  };
+  const Job jobs[] = {{{"symmetry", "--shape", "2x2", "--threads", "1"}, 13},
+                      {{"symmetry", "--shape", "2x6", "--classes", "4941:4942", "--threads", "1"}, 0}};
+  int n = 0;
+  for (const Job& job : jobs) {
+    const std::string dir = (t / ("sym" + std::to_string(++n))).string();
+    std::vector<std::string> args = job.args;
+    args.insert(args.end(), {"--job-dir", dir});
+    ASSERT_EQ(run_cli(args).code, 0) << dir;
+    const auto status = nlohmann::json::parse(run_cli({"status", dir, "--json"}).out);
+    const std::size_t fixing = status["fixing"].size();
+    if (job.fixing != 0) {
+      EXPECT_EQ(fixing, job.fixing);
+    }
+    EXPECT_GT(fixing, 0u);
+    const std::string table = (t / ("table" + std::to_string(n) + ".tsv")).string();
+    Proc p = run_cli_line(script + " " + dir + " 60 " + table + " {gridenum}");
+    ASSERT_EQ(p.code, 0) << p.err;
+    const std::string text = slurp(table);
+    std::istringstream lines(text);
+    std::string line;
+    std::getline(lines, line);
+    EXPECT_EQ(line, "class\tjob_f\tline_orbits_f\tverdict\tseconds\tcommit\tdate");
+    std::size_t rows = 0;
+    while (std::getline(lines, line)) {
+      ++rows;
+      std::istringstream cells(line);
+      std::string k, job_f, lo_f, verdict;
+      std::getline(cells, k, '\t');
+      std::getline(cells, job_f, '\t');
+      std::getline(cells, lo_f, '\t');
+      std::getline(cells, verdict, '\t');
+      EXPECT_EQ(verdict, "agree") << line;
+      EXPECT_EQ(job_f, lo_f) << line;
+      bool listed = false;
+      for (const auto& c : status["fixing"]) {
+        if (std::to_string(c["class"].get<int>()) == k && c["fixed"].get<std::string>() == job_f) listed = true;
+      }
+      EXPECT_TRUE(listed) << line;
+    }
+    EXPECT_EQ(rows, fixing);
+    p = run_cli_line(script + " " + dir + " 60 " + table + " {gridenum}");
+    ASSERT_EQ(p.code, 0) << p.err;
+    EXPECT_EQ(slurp(table), text);
+  }
+  Proc p = run_cli_line(script + " " + (t / "sym1").string() + " 60");
+  EXPECT_EQ(p.code, 2);
+  EXPECT_TRUE(contains(p.err, "Usage")) << p.err;
+  p = run_cli_line(script + " " + (t / "sym1").string() + " soon " + (t / "x.tsv").string() + " {gridenum}");
+  EXPECT_EQ(p.code, 2);
+  EXPECT_TRUE(contains(p.err, "SECONDS")) << p.err;
 }
