@@ -451,13 +451,14 @@ VerifyReport verify_side2_result(const ResultDoc& doc, const VerifyResultOptions
   r.sampled = !whole;
   // 2x6 / 6x2 have no two-band class table and the two-band counter is hopeless on generic classes:
   // there F is recounted by the two-stack route's first counter, matching removal, which shares no
-  // code with the footprint counter the count used (seconds to minutes on a symmetric class, tens of CPU-hours on a generic one).
+  // code with the footprint counter the count used (seconds to minutes on a symmetric class, tens
+  // of CPU-hours on a generic one).
   const bool twelve = m > kSide2MaxClassHalf;
   const std::string other_name = twelve ? "two-stack matchings" : to_string(other);
   // A class with a small stabiliser is tens of CPU-hours there on one thread (docs/methods/side2.md),
   // so the progress is counted in first terms (two_stack_fillings_by_terms), and with fewer classes
-  // than threads the classes go one after another, each split over the threads (which costs 1.5x
-  // the CPU on symmetric classes: the threads' memos are not shared); with more, a class per thread.
+  // than threads the classes go one after another, each split over the threads (which costs 1.6x
+  // the CPU on a symmetric class: the threads' memos are not shared); with more, a class per thread.
   // Each counter's memo grows without end on such a class (past 20 GB in hours): each gets half
   // the process's memory over the threads (memory_budget.hpp), at least 1 GiB.
   const std::uint64_t memo_bytes = std::max<std::uint64_t>(std::uint64_t{1} << 30, default_memory_limit() / (2 * static_cast<std::uint64_t>(nthreads)));

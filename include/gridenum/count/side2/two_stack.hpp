@@ -123,7 +123,7 @@ class MatchingRemoval {
 // through a fixed edge, of F_{m-1}(G - M) -- the "first terms" -- isomorphic terms counted once.
 // over_threads: the terms are counted in parallel in the caller's task arena, each thread with a
 // MatchingRemoval of its own (one class on many cores; the memos are not shared, so it costs more
-// CPU than one thread: 1.5x on symmetric 2x6 classes); else one after another with one counter.
+// CPU than one thread: 1.6x on a symmetric 2x6 class); else one after another with one counter.
 // memo_bytes_per_thread: each counter's memo ceiling (0: none). on_terms(n), if set, is called
 // (from any thread) as n more first terms are done: the count's progress (a term of a generic 2x6
 // class takes seconds). The same F as two_stack_fillings; std::invalid_argument on an invalid
