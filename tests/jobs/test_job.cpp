@@ -442,19 +442,21 @@ TEST(JobCli, MissingOrUnreadableDirectory) {
       if (::setgid(65534) != 0 || ::setuid(65534) != 0) ::_exit(126);
     }
   };
-  // The other user must be able to run the binary at all: under a folder only its owner may
-  // search (mktemp -d makes them 0700) the exec fails (127) and the checks below would fail
-  // for that reason, not gridenum's. Say so plainly instead.
-  const Proc probe = run_cli({"--version"}, as_other);
-  ASSERT_EQ(probe.code, 0) << "user nobody cannot run " << GRIDENUM_BINARY << " (exit " << probe.code
-                           << "): a folder above it is not searchable by others (mktemp -d makes 0700 "
-                              "folders); chmod o+x that folder and run the test again. "
-                           << probe.err;
-  p = run_cli({"resume", dir}, as_other);
+  // The other user must be able to run the binary at all. The build folder may sit under a
+  // folder only its owner can search (a clone in `mktemp -d`, which makes 0700 folders), where
+  // the exec would fail (127) for that reason, not gridenum's: so nobody runs a copy of the
+  // binary in t, which it can search.
+  const fs::path bin = t / "gridenum";
+  fs::copy_file(GRIDENUM_BINARY, bin);
+  fs::permissions(bin, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                           fs::perms::others_read | fs::perms::others_exec);
+  const Proc probe = run_cli({"--version"}, as_other, bin.string());
+  ASSERT_EQ(probe.code, 0) << "user nobody cannot run " << bin << " (exit " << probe.code << ") " << probe.err;
+  p = run_cli({"resume", dir}, as_other, bin.string());
   EXPECT_EQ(p.code, 3) << p.err;
   EXPECT_TRUE(contains(p.err, "Permission denied")) << p.err;
   EXPECT_TRUE(contains(p.err, dir)) << p.err;
-  p = run_cli({"status", dir}, as_other);
+  p = run_cli({"status", dir}, as_other, bin.string());
   EXPECT_EQ(p.code, 3) << p.err;
   fs::permissions(dir, fs::perms::owner_all);
 }

@@ -59,9 +59,11 @@ struct Proc {
 };
 
 // Starts `gridenum args...` with stdout/stderr going to the given files; in_child runs in the
-// child just before exec (limits, privileges). Returns the pid.
+// child just before exec (limits, privileges); `binary` is the program run (another copy of
+// gridenum, e.g. one another user can reach). Returns the pid.
 inline pid_t spawn_cli(const std::vector<std::string>& args, const fs::path& out, const fs::path& err,
-                       const std::function<void()>& in_child = {}) {
+                       const std::function<void()>& in_child = {},
+                       const std::string& binary = GRIDENUM_BINARY) {
   const int fo = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   const int fe = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   const pid_t pid = ::fork();
@@ -73,12 +75,12 @@ inline pid_t spawn_cli(const std::vector<std::string>& args, const fs::path& out
     ::close(fo);
     ::close(fe);
     if (in_child) in_child();
-    std::vector<std::string> all{GRIDENUM_BINARY};
+    std::vector<std::string> all{binary};
     all.insert(all.end(), args.begin(), args.end());
     std::vector<char*> argv;
     for (auto& a : all) argv.push_back(a.data());
     argv.push_back(nullptr);
-    ::execv(GRIDENUM_BINARY, argv.data());
+    ::execv(binary.c_str(), argv.data());
     ::_exit(127);
   }
   ::close(fo);
@@ -98,9 +100,10 @@ inline Proc wait_cli(pid_t pid, const fs::path& out, const fs::path& err) {
 }
 
 // Runs `gridenum args...` to the end (stdin: /dev/null).
-inline Proc run_cli(const std::vector<std::string>& args, const std::function<void()>& in_child = {}) {
+inline Proc run_cli(const std::vector<std::string>& args, const std::function<void()>& in_child = {},
+                    const std::string& binary = GRIDENUM_BINARY) {
   const TempDir t;
-  return wait_cli(spawn_cli(args, t / "out", t / "err", in_child), t / "out", t / "err");
+  return wait_cli(spawn_cli(args, t / "out", t / "err", in_child, binary), t / "out", t / "err");
 }
 
 // Runs one shell command line in which {gridenum} stands for the binary, e.g.
