@@ -39,6 +39,8 @@
 //   best_[r*N + c]      the best form so far (0-based labels)
 #include "gridenum/grid/canon.hpp"
 
+#include "canon_detail.hpp"
+
 #include "gridenum/core/arith.hpp"
 
 #include <fmt/format.h>
@@ -58,8 +60,9 @@ namespace gridenum {
 
 namespace {
 
-constexpr int kMaxSide = 12;
-using LineBytes = std::array<std::int8_t, kMaxSide>;
+using detail::kMaxSide;
+using detail::LineBytes;
+using detail::MinimumElement;
 
 void require_grid(Shape s, const GridCells& grid) {
   if (!is_grid_tool_shape(s))
@@ -70,13 +73,6 @@ void require_grid(Shape s, const GridCells& grid) {
 struct PartialSigma {
   LineBytes src, at, slot_stack, stack_slot;
   int slots = 0;
-};
-
-// One element reaching the minimum: orientation, the source of every new row and column, and
-// the relabelling (0-based digit -> 0-based label).
-struct MinimumElement {
-  int t = 0;
-  LineBytes rows{}, cols{}, lab{};
 };
 
 class MinlexSearch {
@@ -408,17 +404,25 @@ std::uint64_t geometric_order(Shape s, bool transposition) {
 
 CanonResult canonical_form(Shape s, const GridCells& grid, const CanonOptions& opt) {
   require_grid(s, grid);
-  MinlexSearch work(s, grid, opt);
-  work.run();
-  assert(work.have_best_ && !work.found_.empty());
+  detail::MinlexOutcome work;
+  if (s.rows == 3 && s.cols == 3 && opt.band_tables) {
+    detail::minlex_nine(grid, opt, work);
+  } else {
+    MinlexSearch search(s, grid, opt);
+    search.run();
+    assert(search.have_best_ && !search.found_.empty());
+    work.best = search.best_;
+    work.found = std::move(search.found_);
+    work.count = search.count_;
+  }
   const int n = s.n();
   CanonResult r;
   r.form.resize(static_cast<std::size_t>(n * n));
-  for (int i = 0; i < n * n; ++i) r.form[static_cast<std::size_t>(i)] = work.best_[static_cast<std::size_t>(i)] + 1;
-  r.to_form = to_element(n, work.found_.front());
+  for (int i = 0; i < n * n; ++i) r.form[static_cast<std::size_t>(i)] = work.best[static_cast<std::size_t>(i)] + 1;
+  r.to_form = to_element(n, work.found.front());
   if (opt.keep_maps)
-    for (const MinimumElement& f : work.found_) r.maps.push_back(to_element(n, f));
-  r.automorphisms = work.count_;
+    for (const MinimumElement& f : work.found) r.maps.push_back(to_element(n, f));
+  r.automorphisms = work.count;
   r.transposition = opt.transposition && s.rows == s.cols;
   return r;
 }

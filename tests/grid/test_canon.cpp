@@ -12,7 +12,10 @@
 //    grid equivalent to a transpose when the transpose is itself a 2x3 grid.
 #include <gtest/gtest.h>
 
+#include <array>
+#include <map>
 #include <set>
+#include <tuple>
 
 #include "grid_checks.hpp"
 #include "gridenum/symmetry/burnside.hpp"
@@ -236,4 +239,115 @@ TEST(GridCanon, PublishedMinlexForms) {
   EXPECT_EQ(grid_string(canonical_form(s, cells_of("36921847521574986348763591275486123963192475892835764117348259654219638"
                                                    "7896573124")).form),
             "123456789457189236698273541261947853745831692839625417384792165512368974976514328");
+}
+
+// A 9x9 grid fixed by g = (geo, digits), by a randomised depth-first fill in which a cell's digit
+// sets its whole orbit under g (cell c -> cell_image(c), digit d -> digits[d]); empty when none
+// is found within `nodes` steps. Used for grids with automorphisms of every small order.
+GridCells grid_fixed_by(const GridElement& g, std::mt19937_64& rng, int nodes) {
+  const Shape s{3, 3};
+  const Perm cells = cell_permutation(s, g.geo);
+  GridCells x(81, 0);
+  std::array<unsigned, 9> row{}, col{}, box{};
+  auto can = [&](int c, int d) {
+    const unsigned m = 1u << d;
+    return x[static_cast<std::size_t>(c)] == 0 && !(row[static_cast<std::size_t>(c / 9)] & m) &&
+           !(col[static_cast<std::size_t>(c % 9)] & m) && !(box[static_cast<std::size_t>(s.box_of(c / 9, c % 9))] & m);
+  };
+  auto put = [&](int c, int d, bool on) {
+    const unsigned m = 1u << d;
+    x[static_cast<std::size_t>(c)] = on ? d + 1 : 0;
+    row[static_cast<std::size_t>(c / 9)] ^= m, col[static_cast<std::size_t>(c % 9)] ^= m;
+    box[static_cast<std::size_t>(s.box_of(c / 9, c % 9))] ^= m;
+  };
+  int budget = nodes;
+  auto fill = [&](auto&& self, int from) -> bool {
+    int c = from;
+    while (c < 81 && x[static_cast<std::size_t>(c)] != 0) ++c;
+    if (c == 81) return true;
+    if (--budget < 0) return false;
+    std::array<int, 9> ds{0, 1, 2, 3, 4, 5, 6, 7, 8};
+    std::shuffle(ds.begin(), ds.end(), rng);
+    for (int d : ds) {
+      std::vector<std::pair<int, int>> set;  // the orbit of (c, d) under g, if consistent
+      int cc = c, dd = d;
+      bool ok = true;
+      do {
+        if (!can(cc, dd)) {
+          ok = false;
+          break;
+        }
+        put(cc, dd, true);
+        set.emplace_back(cc, dd);
+        cc = cells[static_cast<std::size_t>(cc)];
+        dd = g.digits[static_cast<std::size_t>(dd)];
+      } while (cc != c);
+      ok = ok && dd == d;
+      if (ok && self(self, c + 1)) return true;
+      for (auto [c2, d2] : set) put(c2, d2, false);
+    }
+    return false;
+  };
+  return fill(fill, 0) ? x : GridCells{};
+}
+
+// The band tables (canon_nine.cpp) against the pruned search (canon.cpp) on 9x9: the same form,
+// the same |Aut|, the same set of elements reaching the form, with and without the transposition.
+// Grids: random ones and their images, the canonical forms themselves, the most symmetric grid,
+// and grids fixed by elements of order 2 and 3 (so |Aut| of 2, 3, 4, 6, .. and ties of many
+// candidates between the top bands, which is where the tables' stabilisers matter).
+TEST(GridCanon, NineByNineBandTablesAgainstTheSearch) {
+  const Shape s{3, 3};
+  std::mt19937_64 rng(2026);
+  std::vector<GridCells> grids{product_grid()};
+  for (std::uint64_t seed = 1; seed <= 60; ++seed) grids.push_back(random_grid(s, seed));
+  int fixed = 0;
+  for (int tries = 0; tries < 4000 && fixed < 60; ++tries) {
+    // A power of prime order p of a random element h (h^(m/p), m the order of h's geometric part),
+    // its digits a fixed permutation of order p or 1 (the cycle type is what matters: a grid fixed
+    // by (geo, d') is a relabelling of one fixed by (geo, d) when d and d' are conjugate).
+    const GridElement h = random_element(s, rng);
+    std::vector<GridElement> powers{h};
+    while (!powers.back().geo.is_identity() && powers.size() < 200) powers.push_back(compose_elements(s, h, powers.back()));
+    const int m = static_cast<int>(powers.size());
+    const int p = (m % 2 == 0 && (m % 3 != 0 || (rng() & 1))) ? 2 : 3;
+    if (m % p != 0) continue;
+    GridElement g = powers[static_cast<std::size_t>(m / p - 1)];
+    const int cycles = static_cast<int>(rng() % (p == 2 ? 5 : 4));
+    g.digits = identity_perm(9);
+    for (int k = 0; k < cycles; ++k)
+      for (int i = 0; i < p; ++i) g.digits[static_cast<std::size_t>(p * k + i)] = p * k + (i + 1) % p;
+    const GridCells x = grid_fixed_by(g, rng, 3000);
+    if (x.empty()) continue;
+    ASSERT_TRUE(is_valid_grid(s, x));
+    ASSERT_EQ(apply_element(s, g, x), x);
+    grids.push_back(x);
+    ++fixed;
+  }
+  EXPECT_GE(fixed, 20) << "too few grids with automorphisms found to test the ties";
+  const std::size_t base = grids.size();
+  for (std::size_t i = 0; i < base; ++i) grids.push_back(apply_element(s, random_element(s, rng), grids[i]));
+  std::map<std::uint64_t, int> orders;
+  for (const GridCells& x : grids)
+    for (bool transposition : {true, false}) {
+      CanonOptions fast, slow;
+      fast.transposition = slow.transposition = transposition;
+      fast.keep_maps = slow.keep_maps = true;
+      slow.band_tables = false;
+      const CanonResult a = canonical_form(s, x, fast), b = canonical_form(s, x, slow);
+      ASSERT_EQ(grid_string(a.form), grid_string(b.form)) << grid_string(x);
+      ASSERT_EQ(a.automorphisms, b.automorphisms) << grid_string(x);
+      ASSERT_EQ(a.maps.size(), a.automorphisms);
+      ASSERT_EQ(apply_element(s, a.to_form, x), a.form);
+      auto key = [](const GridElement& e) { return std::make_tuple(e.geo.transpose, e.geo.rows, e.geo.cols, e.digits); };
+      std::set<decltype(key(a.to_form))> ka, kb;
+      for (const GridElement& e : a.maps) ka.insert(key(e));
+      for (const GridElement& e : b.maps) kb.insert(key(e));
+      ASSERT_EQ(ka.size(), a.maps.size());
+      ASSERT_EQ(ka, kb) << grid_string(x);
+      if (transposition) ++orders[a.automorphisms];
+    }
+  // The fixed grids brought groups beyond the trivial one and the 648 of the product grid.
+  // (seeded: 1, 2, 3, 6, 18, 27, 54, 108 and 648 at the time of writing).
+  EXPECT_GE(orders.size(), 6u);
 }

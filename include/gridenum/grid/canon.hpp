@@ -56,6 +56,9 @@ bool is_grid_tool_shape(Shape s);
 struct CanonOptions {
   bool transposition = true;  // include the transposition (ignored unless R = C)
   bool keep_maps = false;     // keep every element that maps the grid onto its form
+  // 9x9: the band-table canonicaliser (canon_nine.cpp, ~40x faster); false: the pruned search
+  // every shape uses (canon.cpp), kept as its independent check. Same form, same elements.
+  bool band_tables = true;
 };
 
 struct CanonResult {
