@@ -223,4 +223,13 @@ FixedCount count_fixed_grids(Shape s, const GeometricSymmetry& g, const FixedOpt
   return res;
 }
 
+FixedListing for_each_fixed_grid(Shape s, const GeometricSymmetry& g,
+                                 const std::function<void(const std::vector<std::uint8_t>&)>& visit) {
+  if (s.n() > 12) throw std::invalid_argument("fixed grids: at most 12 digits (" + s.str() + " has " + std::to_string(s.n()) + ")");
+  if (!in_group(s, g)) throw std::invalid_argument("fixed grids: the element is not a symmetry of " + s.str() + " grids");
+  if (g.is_identity()) throw std::invalid_argument("fixed grids: the identity fixes every grid; nothing to list");
+  const std::vector<CycleType> types = relabelling_types(s, g);
+  return types.empty() ? FixedListing{} : detail::enumerate_by_line_orbits(s, g, types, visit);
+}
+
 }  // namespace gridenum

@@ -30,6 +30,17 @@ struct KernelStats {
 u128 count_by_line_orbits(Shape s, const GeometricSymmetry& g, const std::vector<CycleType>& types,
                           KernelStats& stats, const FixedParts* parts = nullptr);
 
+// Every grid X fixed by g (X(g(cell)) = pi(X(cell))) with row 0 reading 0..N-1, for one pi of each
+// orbit of roots under the root symmetries (fixed_line_orbits.cpp): the grids count_by_line_orbits
+// counts, less those of the other roots of each orbit, which are images of these under elements
+// of the group. So every orbit of grids under G whose stabiliser holds g is met at least once --
+// what a census of grids with automorphisms needs (automorphism_census.cpp) -- but not each grid
+// once. visit gets N*N 0-based digits in reading order, on oneTBB tasks of the caller's arena
+// (one call at a time per thread). Returns the grids visited, and their sum weighted by their
+// roots' orbits (= f(g): the count's sum without the memo).
+FixedListing enumerate_by_line_orbits(Shape s, const GeometricSymmetry& g, const std::vector<CycleType>& types,
+                                       const std::function<void(const std::vector<std::uint8_t>&)>& visit);
+
 // f(g) by band signatures (fixed_signatures.cpp). s must have two bands (s.cols == 2) and g
 // must be untransposed; the caller turns 2 x C shapes round first.
 // wide: the 12-digit edge sets whatever the shape (FixedOptions::wide_edges).

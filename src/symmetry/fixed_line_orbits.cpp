@@ -38,6 +38,7 @@
 #include <array>
 #include <bit>
 #include <cassert>
+#include <functional>
 #include <numeric>
 #include <optional>
 #include <stdexcept>
@@ -306,6 +307,95 @@ class RootCounter {
   std::vector<std::unordered_map<Bits, u128, BitsHash>> memo_;
 };
 
+// Every grid for one pi, one by one: the counter's search without its memo (a census needs the
+// grids themselves, fixed_kernels.hpp enumerate_by_line_orbits). The digits of each cell orbit
+// are kept beside its bits; a complete choice is written out as the grid.
+template <class Bits>
+class RootEnumerator {
+ public:
+  RootEnumerator(const Layout& L, const Perm& pi) : L_(L), pipow_(powers(pi)), digit_(L.orbits.size(), -1) {
+    options_.resize(L.orbits.size());
+    for (std::size_t o = 0; o < L.orbits.size(); ++o) {
+      if (L.level_of_orbit[o] > 0) {
+        for (int v = 0; v < L.n; ++v)
+          if (auto m = orbit_mask<Bits>(L, pipow_, static_cast<int>(o), v)) options_[o].push_back({*m, v});
+        continue;
+      }
+      const auto& orb = L.orbits[o];  // level 0: the digit X(row-0 cell) = its column forces v
+      std::size_t j = 0;
+      while (orb[j] >= L.n) ++j;
+      digit_[o] = inverse(pipow_[j % pipow_.size()])[static_cast<std::size_t>(orb[j])];
+    }
+    grid_.assign(static_cast<std::size_t>(L.n * L.n), 0);
+  }
+
+  // The first choice of level 1 (orbit levels[1][0]) fixed to its option `first`, or every one
+  // (first < 0); visit each grid. Returns the grids visited.
+  std::uint64_t run(const Bits& start, int first, const std::function<void(const std::vector<std::uint8_t>&)>& visit) {
+    visit_ = &visit;
+    visited_ = 0;
+    Bits st = start;
+    if (L_.levels.size() == 1) {
+      leaf();
+    } else if (first < 0) {
+      fill(1, 0, st);
+    } else {
+      const int o = L_.levels[1][0];
+      const auto& [m, v] = options_[static_cast<std::size_t>(o)][static_cast<std::size_t>(first)];
+      if (st.disjoint(m)) {
+        st.add(m);
+        digit_[static_cast<std::size_t>(o)] = v;
+        fill(1, 1, st);
+      }
+    }
+    return visited_;
+  }
+
+  std::size_t first_options() const {
+    return L_.levels.size() > 1 ? options_[static_cast<std::size_t>(L_.levels[1][0])].size() : 1;
+  }
+
+ private:
+  void fill(std::size_t k, std::size_t i, Bits& st) {
+    if (k == L_.levels.size()) {
+      leaf();
+      return;
+    }
+    const auto& lv = L_.levels[k];
+    if (i == lv.size()) {
+      fill(k + 1, 0, st);
+      return;
+    }
+    const int o = lv[i];
+    for (const auto& [m, v] : options_[static_cast<std::size_t>(o)]) {
+      if (!st.disjoint(m)) continue;
+      st.add(m);
+      digit_[static_cast<std::size_t>(o)] = v;
+      fill(k, i + 1, st);
+      st.remove(m);
+    }
+  }
+
+  void leaf() {
+    for (std::size_t o = 0; o < L_.orbits.size(); ++o) {
+      const auto& orb = L_.orbits[o];
+      for (std::size_t j = 0; j < orb.size(); ++j)
+        grid_[static_cast<std::size_t>(orb[j])] =
+            static_cast<std::uint8_t>(pipow_[j % pipow_.size()][static_cast<std::size_t>(digit_[o])]);
+    }
+    (*visit_)(grid_);
+    if ((++visited_ & 0xfff) == 0) throw_if_stop_requested("fixed grids by line orbits (enumeration)");
+  }
+
+  const Layout& L_;
+  std::vector<Perm> pipow_;
+  std::vector<std::vector<std::pair<Bits, int>>> options_;
+  std::vector<int> digit_;  // per cell orbit: the digit at its first cell
+  std::vector<std::uint8_t> grid_;
+  const std::function<void(const std::vector<std::uint8_t>&)>* visit_ = nullptr;
+  std::uint64_t visited_ = 0;
+};
+
 // The column parts v of symmetries (u, v) commuting with g with u(0) = 0 (see the top).
 std::vector<Perm> root_symmetries(Shape s, const GeometricSymmetry& g) {
   std::vector<Perm> out;
@@ -328,17 +418,30 @@ std::vector<Perm> root_symmetries(Shape s, const GeometricSymmetry& g) {
 
 }  // namespace
 
+// The roots of q of an allowed type whose row-0 orbits do not clash, in orbits under the root
+// symmetries: what both the count and the enumeration below start from.
 template <class Bits>
-u128 count_by_line_orbits_with(Shape s, const GeometricSymmetry& g, const std::vector<CycleType>& types,
-                               KernelStats& stats, const FixedParts* parts) {
-  const Layout L = make_layout(s, g);
+struct RootOrbits {
+  Layout L;
+  std::vector<Perm> roots;
+  std::vector<Bits> starts;          // the state after the row-0 orbits, per root
+  std::vector<std::uint32_t> reps;   // one root per orbit
+  std::vector<std::uint64_t> weight;  // per representative: its orbit's size
+  std::vector<std::uint64_t> least;   // per representative: its orbit's smallest packed root
+};
+
+template <class Bits>
+RootOrbits<Bits> root_orbits(Shape s, const GeometricSymmetry& g, const std::vector<CycleType>& types,
+                             KernelStats& stats) {
+  RootOrbits<Bits> out{make_layout(s, g), {}, {}, {}, {}, {}};
+  const Layout& L = out.L;
+  std::vector<Perm>& roots = out.roots;
+  std::vector<Bits>& starts = out.starts;
 
   // Roots of q of an allowed type, indexed.
   // Roots whose row-0 orbit clashes count 0 and are dropped here (most of them, in the
   // classes that fix no grid). Clashing is preserved by the root symmetries below, so the
   // orbits of the survivors are whole orbits.
-  std::vector<Perm> roots;
-  std::vector<Bits> starts;
   std::unordered_map<std::uint64_t, std::uint32_t> index;
   //
   // The row-0 orbits are placed cycle by cycle as the roots are built: a level-0 orbit's digits
@@ -385,7 +488,7 @@ u128 count_by_line_orbits_with(Shape s, const GeometricSymmetry& g, const std::v
     roots.push_back(r);
     starts.push_back(st);
   });
-  if (roots.empty()) return 0;
+  if (roots.empty()) return out;
 
   // Orbits of roots under conjugation by the root symmetries (their generators suffice), by
   // union-find (core/combinatorics.hpp).
@@ -402,15 +505,31 @@ u128 count_by_line_orbits_with(Shape s, const GeometricSymmetry& g, const std::v
       disjoint_unite(orbit_parent, static_cast<std::uint32_t>(i), it->second);
     }
   }
-  std::vector<std::uint32_t> reps;
-  std::vector<std::uint64_t> weight(roots.size(), 0);
-  std::vector<std::uint64_t> least(roots.size(), ~std::uint64_t{0});  // per orbit: its smallest packed root
+  std::vector<std::uint32_t>& reps = out.reps;
+  std::vector<std::uint64_t>& weight = out.weight;
+  std::vector<std::uint64_t>& least = out.least;  // per orbit: its smallest packed root
+  weight.assign(roots.size(), 0);
+  least.assign(roots.size(), ~std::uint64_t{0});
   for (std::size_t i = 0; i < roots.size(); ++i) {
     const auto r = disjoint_find(orbit_parent, static_cast<std::uint32_t>(i));
     if (weight[r]++ == 0) reps.push_back(r);
     least[r] = std::min(least[r], pack(roots[i]));
   }
   stats.searched += reps.size();
+  return out;
+}
+
+template <class Bits>
+u128 count_by_line_orbits_with(Shape s, const GeometricSymmetry& g, const std::vector<CycleType>& types,
+                               KernelStats& stats, const FixedParts* parts) {
+  const RootOrbits<Bits> ro = root_orbits<Bits>(s, g, types, stats);
+  if (ro.roots.empty()) return 0;
+  const Layout& L = ro.L;
+  const auto& roots = ro.roots;
+  const auto& starts = ro.starts;
+  const auto& reps = ro.reps;
+  const auto& weight = ro.weight;
+  const auto& least = ro.least;
 
   // Each orbit's share, the representative's count times the orbit's size, in parts named by the
   // orbit's smallest packed root (sum_in_parts, fixed_kernels.hpp).
@@ -422,6 +541,38 @@ u128 count_by_line_orbits_with(Shape s, const GeometricSymmetry& g, const std::v
       });
   for (const std::uint64_t x : states) stats.states += x;
   return total;
+}
+
+template <class Bits>
+FixedListing enumerate_by_line_orbits_with(Shape s, const GeometricSymmetry& g, const std::vector<CycleType>& types,
+                                            const std::function<void(const std::vector<std::uint8_t>&)>& visit) {
+  KernelStats stats;
+  const RootOrbits<Bits> ro = root_orbits<Bits>(s, g, types, stats);
+  // Work items: (representative, option of level 1's first orbit), so that a class with a few
+  // orbits of roots (9x9's 180-degree turn: 27) still spreads over the threads.
+  std::vector<std::pair<std::uint32_t, int>> items;
+  for (const std::uint32_t r : ro.reps) {
+    const RootEnumerator<Bits> e(ro.L, ro.roots[r]);
+    for (std::size_t k = 0; k < e.first_options(); ++k) items.emplace_back(r, ro.L.levels.size() > 1 ? static_cast<int>(k) : -1);
+  }
+  std::vector<std::uint64_t> got(items.size(), 0);
+  tbb::parallel_for(std::size_t{0}, items.size(), [&](std::size_t i) {
+    RootEnumerator<Bits> e(ro.L, ro.roots[items[i].first]);
+    got[i] = e.run(ro.starts[items[i].first], items[i].second, visit);
+  }, tbb::simple_partitioner());
+  FixedListing out;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    out.visited += got[i];
+    out.weighted = checked_add(out.weighted, checked_mul(u128{got[i]}, u128{ro.weight[items[i].first]}));
+  }
+  return out;
+}
+
+FixedListing enumerate_by_line_orbits(Shape s, const GeometricSymmetry& g, const std::vector<CycleType>& types,
+                                       const std::function<void(const std::vector<std::uint8_t>&)>& visit) {
+  if (s.n() > 12) throw std::invalid_argument("line orbits: at most 12 digits");
+  return s.n() <= 10 ? enumerate_by_line_orbits_with<BitsOf<5>>(s, g, types, visit)
+                     : enumerate_by_line_orbits_with<BitsOf<7>>(s, g, types, visit);
 }
 
 u128 count_by_line_orbits(Shape s, const GeometricSymmetry& g, const std::vector<CycleType>& types,

@@ -207,4 +207,20 @@ std::uint64_t signature_work(Shape s, const GeometricSymmetry& g);
 // and for a method that does not apply to g.
 FixedCount count_fixed_grids(Shape s, const GeometricSymmetry& g, const FixedOptions& opt = {});
 
+// The grids f(g) counts, listed (line orbits without the memo; fixed_kernels.hpp,
+// enumerate_by_line_orbits): every grid X with row 0 reading 0..N-1 and g(X) a relabelling of X,
+// except that of the relabellings pi conjugate under the symmetries commuting with g only one is
+// taken -- so every orbit of grids under G whose stabiliser contains g is met at least once, not
+// every grid once. visit gets N*N 0-based digits in reading order, from oneTBB tasks in the
+// caller's arena (one call at a time per thread). Throws std::invalid_argument for the identity
+// (every grid) and for g outside the group.
+struct FixedListing {
+  std::uint64_t visited = 0;  // grids visited
+  // Each visited grid weighted by the size of its root's orbit: f(g) when the listing is whole,
+  // which the memoised count (count_fixed_grids) can confirm.
+  u128 weighted = 0;
+};
+FixedListing for_each_fixed_grid(Shape s, const GeometricSymmetry& g,
+                                 const std::function<void(const std::vector<std::uint8_t>&)>& visit);
+
 }  // namespace gridenum
