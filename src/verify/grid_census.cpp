@@ -180,6 +180,15 @@ GridCensus census_grids(Shape s, bool transposition, int threads) {
     });
   });
   std::sort(forms.begin(), forms.end());
+  for (std::size_t i = 0; i < forms.size();) {
+    std::size_t j = i;
+    while (j < forms.size() && forms[j] == forms[i]) ++j;
+    const std::uint64_t grids_in_orbit = j - i;
+    if (res.group_order % grids_in_orbit != 0)
+      throw std::logic_error("grid census: an orbit's size does not divide the group's order");
+    ++res.automorphism_orders[res.group_order / grids_in_orbit];
+    i = j;
+  }
   res.orbits = static_cast<std::uint64_t>(std::unique(forms.begin(), forms.end()) - forms.begin());
   res.seconds = seconds_since(t0);
   return res;

@@ -21,6 +21,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <vector>
 
 #include "gridenum/core/shape.hpp"
@@ -49,6 +50,10 @@ struct GridCensus {
   std::uint64_t grids = 0;        // box-1-fixed grids (all grids / N!)
   std::uint64_t group_order = 0;  // geometric symmetries enumerated
   std::uint64_t orbits = 0;       // distinct canonical forms: essentially different grids
+  // Orbits by the order of their stabiliser: an orbit of c box-1-fixed grids has |Aut| = |G| / c
+  // (orbit-stabiliser; relabelling acts freely, so each grid of the orbit is one box-1-fixed
+  // grid up to relabelling). |Aut| -> orbits with it, the trivial group included.
+  std::map<std::uint64_t, std::uint64_t> automorphism_orders;
   double seconds = 0;
 };
 
