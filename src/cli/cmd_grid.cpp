@@ -1,6 +1,6 @@
-// `gridenum grid canon | equiv | auto | info | sample | rank | unrank`: one grid's minlex form,
-// equivalence of two grids, the automorphism group, the band classes (grid/canon.hpp,
-// grid/grid_info.hpp), exactly uniform random grids and the bijection between the grids and
+// `gridenum grid canon | equiv | auto | info | census | sample | rank | unrank`: one grid's minlex
+// form, equivalence of two grids, the automorphism group, the band classes (grid/canon.hpp,
+// grid/grid_info.hpp), the grids with automorphisms (grid/automorphism_census.hpp), exactly uniform random grids and the bijection between the grids and
 // 0 .. total-1 (grid/sample.hpp, grid/rank.hpp; the conventions in docs/grid-tools.md). Thin: read the grids (grid/grid_io.hpp: every format the
 // puzzle reader takes, bad input an InputError naming line and column, exit 2), compute on
 // oneTBB in batches (output in input order), print text or JSON lines (one object per grid).
@@ -22,8 +22,10 @@
 #include "command.hpp"
 #include "options.hpp"
 #include "output.hpp"
+#include "gridenum/core/atomic_file.hpp"
 #include "gridenum/core/errors.hpp"
 #include "gridenum/core/threads.hpp"
+#include "gridenum/grid/automorphism_census.hpp"
 #include "gridenum/grid/canon.hpp"
 #include "gridenum/grid/grid_info.hpp"
 #include "gridenum/grid/grid_io.hpp"
@@ -44,6 +46,8 @@ struct GridArgs {
   std::uint64_t count = 1;
   std::uint64_t seed = 0;
   std::vector<std::string> ranks;
+  // census
+  std::string forms;
 };
 
 // The ranker of a shape given with --shape (sample, unrank): a shape no ranker takes is a usage
@@ -319,6 +323,69 @@ void run_unrank(const GridArgs& a) {
   write_stdout(out);
 }
 
+// `grid census`: the essentially different grids with a non-trivial automorphism, by |Aut|
+// (grid/automorphism_census.hpp). Progress per class on stderr; the table (or JSON) on stdout; with
+// --forms every orbit's canonical form and |Aut|, written whole or not at all.
+void run_census(const GridArgs& a) {
+  const Shape s = parse_box_shape(a.shape);
+  check_shape(s, is_grid_tool_shape(s) ? std::nullopt
+                                       : std::optional<std::string>("the grid tools take 4 to 12 digits (2x2 .. 6x2)"));
+  AutomorphismCensusOptions opt;
+  opt.shape = s;
+  opt.transposition = s.rows == s.cols && !a.no_transpose;
+  opt.threads = a.threads;
+  opt.keep_forms = !a.forms.empty();
+  if (opt.keep_forms) {  // before the minutes of work, not after
+    const std::filesystem::path dir = std::filesystem::absolute(a.forms).parent_path();
+    if (std::filesystem::is_directory(a.forms)) throw InputError("--forms '" + a.forms + "' is a directory; give a file name");
+    if (!std::filesystem::is_directory(dir))
+      throw InputError("--forms '" + a.forms + "': the folder '" + dir.string() + "' does not exist");
+  }
+  const AutomorphismCensus c = automorphism_census(opt, [](const CensusClassRow& row, std::size_t done, std::size_t of) {
+    if (!row.listed || row.seconds < 1.0) return;  // a line for the classes that take a while
+    std::cerr << fmt::format("class {} (order {}, {} elements): {} grids listed, {} new orbits, {:.1f} s ({} of {} classes)\n",
+                             row.number, row.order, row.size, row.visited, row.new_orbits, row.seconds, done, of);
+  });
+  if (opt.keep_forms) {
+    std::string text;
+    text.reserve(c.forms.size() * (static_cast<std::size_t>(s.cells()) + 6));
+    for (const auto& [form, aut] : c.forms) text += fmt::format("{} {}\n", form, aut);
+    write_file_atomic(a.forms, text);
+  }
+  const std::string group = c.transposition ? "with transposition" : "without transposition";
+  if (a.json) {
+    nlohmann::json j{{"shape", s.str()},
+                     {"transposition", c.transposition},
+                     {"group_order", c.group_order.str()},
+                     {"orbits_with_automorphisms", c.orbits},
+                     {"grids_listed", c.visited},
+                     {"check", {{"pairs_by_orbits", c.pairs_by_orbits.str()},
+                                {"pairs_by_classes", c.pairs_by_classes.str()},
+                                {"holds", c.check_holds}}},
+                     {"seconds", c.seconds}};
+    j["by_order"] = nlohmann::json::array();
+    for (const auto& [aut, k] : c.by_order) j["by_order"].push_back({{"automorphisms", aut}, {"grids", k}});
+    j["classes"] = nlohmann::json::array();
+    for (const CensusClassRow& r : c.classes)
+      j["classes"].push_back({{"class", r.number}, {"element", r.text}, {"size", r.size}, {"order", r.order},
+                              {"fixed", to_string(r.fixed)}, {"listed", r.listed}, {"grids_listed", r.visited},
+                              {"new_orbits", r.new_orbits}, {"seconds", r.seconds}});
+    write_stdout(json_text(j));
+    return;
+  }
+  std::string out = fmt::format("Essentially different {}x{} grids ({} boxes, {}) with a non-trivial automorphism: {}\n",
+                                s.n(), s.n(), s.str(), group, c.orbits);
+  out += "  |Aut|  grids\n";
+  for (const auto& [aut, k] : c.by_order) out += fmt::format("  {:>5}  {}\n", aut, k);
+  out += fmt::format("Check: sum over these orbits of |G| (1 - 1/|Aut|) = {} = sum over g != 1 of f(g) (the class table)\n",
+                     c.pairs_by_orbits.str());
+  std::size_t listed = 0;
+  for (const CensusClassRow& r : c.classes) listed += r.listed ? 1 : 0;
+  out += fmt::format("{} grids listed from the {} classes of prime order (of {} fixing a grid), {:.1f} s\n", c.visited, listed,
+                     c.classes.size(), c.seconds);
+  write_stdout(out);
+}
+
 void add_common(CLI::App* cmd, GridArgs& a, bool batch) {
   cmd->add_option("--shape", a.shape,
                   "Box shape RxC of the grids, e.g. 3x4 for 12x12 (default: from the length, as solve: 6 -> 2x3, "
@@ -330,7 +397,7 @@ void add_common(CLI::App* cmd, GridArgs& a, bool batch) {
 const RegisterCommand register_grid(17, [](CLI::App& root) {
   auto* cmd = root.add_subcommand(
       "grid", "Grid tools: the minlex canonical form of a grid, equivalence of two grids, automorphisms, band classes, "
-              "uniform random grids, rank and unrank");
+              "the census of grids with automorphisms, uniform random grids, rank and unrank");
   cmd->require_subcommand(1);
   cmd->footer(
       "Grids: one per line in any format solve reads (a line of N*N symbols 1-9, A.. for 10..; rows on\n"
@@ -377,6 +444,19 @@ const RegisterCommand register_grid(17, [](CLI::App& root) {
   info->add_option("FILE", a->file, file_help)->default_val("-");
   add_common(info, *a, true);
   info->callback([a] { run_info(*a); });
+
+  a = std::make_shared<GridArgs>();
+  auto* census = cmd->add_subcommand(
+      "census", "Count the essentially different grids that have a non-trivial automorphism, by the order of the "
+                "group (|Aut|): the grids fixed by each element of prime order, listed and canonicalised; checked "
+                "against the Burnside class table (9x9: a minute or two on 2 threads)");
+  census->add_option("--shape", a->shape, "Box shape RxC (4x4 to 12x12 grids; past 9x9 the listing can take very long)")
+      ->default_val("3x3");
+  add_threads_option(census, a->threads, "Worker threads")->default_val(0);
+  census->add_flag("--json", a->json, "One JSON object: the table by |Aut|, the check, every class that fixes a grid");
+  census->add_flag("--no-transpose", a->no_transpose, "Leave transposition out of the group (square boxes; never in it otherwise)");
+  census->add_option("--forms", a->forms, "Also write every such grid's canonical form and |Aut|, one per line, to this file");
+  census->callback([a] { run_census(*a); });
 
   a = std::make_shared<GridArgs>();
   auto* sample = cmd->add_subcommand(

@@ -1,4 +1,4 @@
-// `gridenum grid canon | equiv | auto | info` (src/cli/cmd_grid.cpp): the output formats, the
+// `gridenum grid canon | equiv | auto | info | census` (src/cli/cmd_grid.cpp): the output formats, the
 // order of a batch on several threads, the exit codes (equiv: 1 for a pair not equivalent; bad
 // input 2 with the line and column), against figures the library's tests check
 // (tests/grid/test_canon.cpp: the published minlex forms).
@@ -199,4 +199,38 @@ TEST(GridCli, SampleRankUnrankErrors) {
   EXPECT_EQ(no_seed.code, 0) << no_seed.err;
   EXPECT_EQ(lines_of(no_seed.out).size(), 3u);
   EXPECT_TRUE(contains(no_seed.err, "give --seed")) << no_seed.err;
+}
+
+// `grid census` end to end on 6x6 (a tenth of a second; the figures are the library's, which
+// tests/grid/test_automorphism_census.cpp checks against the brute-force orbit census): the text
+// table, the JSON, the forms file written whole, and a --forms folder that does not exist refused
+// before any work (exit 2, nothing written).
+TEST(GridCli, CensusTableJsonAndForms) {
+  const TempDir t;
+  const Proc p = run_cli({"grid", "census", "--shape", "2x3", "--threads", "2", "--forms", (t / "forms.txt").string()});
+  ASSERT_EQ(p.code, 0) << p.err;
+  EXPECT_NE(p.out.find("with a non-trivial automorphism: 48"), std::string::npos) << p.out;
+  EXPECT_NE(p.out.find("Check: sum over these orbits"), std::string::npos) << p.out;
+  const auto forms = lines_of(slurp(t / "forms.txt"));
+  ASSERT_EQ(forms.size(), 48u);
+  for (const std::string& line : forms) {
+    ASSERT_EQ(line.substr(0, 6), "123456") << line;
+    ASSERT_EQ(line[36], ' ') << line;
+  }
+  const Proc j = run_cli({"grid", "census", "--shape", "2x2", "--json"});
+  ASSERT_EQ(j.code, 0) << j.err;
+  const auto doc = nlohmann::json::parse(j.out);
+  EXPECT_EQ(doc["orbits_with_automorphisms"], 2);
+  EXPECT_EQ(doc["transposition"], true);
+  EXPECT_EQ(doc["check"]["holds"], true);
+  EXPECT_EQ(doc["check"]["pairs_by_orbits"], doc["check"]["pairs_by_classes"]);
+  ASSERT_EQ(doc["by_order"].size(), 2u);
+  EXPECT_EQ(doc["by_order"][0]["automorphisms"], 16);
+  EXPECT_EQ(doc["by_order"][1]["automorphisms"], 32);
+  const Proc bad = run_cli({"grid", "census", "--shape", "2x2", "--forms", (t / "no" / "forms.txt").string()});
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.err.find("does not exist"), std::string::npos) << bad.err;
+  EXPECT_FALSE(fs::exists(t / "no"));
+  const Proc transposed = run_cli({"grid", "census", "--shape", "2x3", "--no-transpose"});
+  EXPECT_EQ(transposed.code, 0) << transposed.err;
 }
