@@ -46,6 +46,9 @@ AutomorphismCensus automorphism_census(const AutomorphismCensusOptions& opt, con
   const Shape s = opt.shape;
   if (!is_grid_tool_shape(s))
     throw std::invalid_argument("automorphism census: boxes of at least 2 x 2 cells and 4 to 12 digits, got " + s.str());
+  if (s.n() > 9)
+    throw std::invalid_argument("automorphism census: grids of up to 9 digits (4x4 to 9x9); the classes of " + s.str() +
+                                " fix up to 1e14 grids each, too many to list one by one");
   if (opt.transposition && s.rows != s.cols)
     throw std::invalid_argument("automorphism census: the transposition is a symmetry only of square boxes");
   const SymmetryGroup grp = build_symmetry_group(s, opt.transposition);

@@ -233,4 +233,7 @@ TEST(GridCli, CensusTableJsonAndForms) {
   EXPECT_FALSE(fs::exists(t / "no"));
   const Proc transposed = run_cli({"grid", "census", "--shape", "2x3", "--no-transpose"});
   EXPECT_EQ(transposed.code, 0) << transposed.err;
+  const Proc ten = run_cli({"grid", "census", "--shape", "2x5"});
+  EXPECT_EQ(ten.code, 2);
+  EXPECT_NE(ten.err.find("the census takes 4 to 9 digits"), std::string::npos) << ten.err;
 }

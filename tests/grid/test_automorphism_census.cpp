@@ -86,6 +86,8 @@ TEST(AutomorphismCensus, RefusesBadShapes) {
   opt.shape = {1, 4};
   opt.transposition = false;
   EXPECT_THROW(automorphism_census(opt), std::invalid_argument);
+  opt.shape = {2, 5};  // 10x10: classes fixing up to 8e14 grids, refused before any work
+  EXPECT_THROW(automorphism_census(opt), std::invalid_argument);
 }
 
 // 9x9 class "45" of the class table is the cheapest of the listed classes (tens of thousands of

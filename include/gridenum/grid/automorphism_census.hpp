@@ -63,8 +63,9 @@ struct AutomorphismCensus {
 // Progress: the class just finished (its row filled in) and how many classes there are.
 using CensusProgress = std::function<void(const CensusClassRow& row, std::size_t done, std::size_t of)>;
 
-// Throws std::invalid_argument for shapes the grid tools do not take (canon.hpp) and for the
-// transposition with R != C; CheckError when the check fails (the census is then not printed).
+// Throws std::invalid_argument for shapes of more than 9 digits (10x10 classes fix up to 8e14
+// grids each: docs/symmetry.md) or that the grid tools do not take, and for the transposition
+// with R != C; CheckError when the check fails (the census is then not printed).
 AutomorphismCensus automorphism_census(const AutomorphismCensusOptions& opt, const CensusProgress& progress = {});
 
 }  // namespace gridenum
