@@ -6,8 +6,12 @@
 //                       --benchmark_report_aggregates_only=true
 #include <benchmark/benchmark.h>
 
+#include <boost/align/aligned_allocator.hpp>
+
 #include <chrono>
 #include <filesystem>
+#include <random>
+#include <vector>
 #include <mutex>
 #include <string>
 #include <unistd.h>
@@ -20,6 +24,7 @@
 #include "gridenum/count/stack/plan.hpp"
 #include "gridenum/count/pool.hpp"
 #include "gridenum/count/stack/stacks.hpp"
+#include "../src/count/isa/kernels.hpp"
 
 namespace {
 using namespace gridenum;
@@ -129,6 +134,38 @@ void BM_Completion9x9(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_Completion9x9)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// The completion stage's dot products alone (src/count/isa/kernels.cpp, sweep8) on a synthetic
+// unit shaped like a 9x9 one: 12 groups of 80 runs sharing their first table, second tables drawn
+// from 560 tables of 3,136 bytes (entries below 64, a third zero), swept in the partition
+// kernel's blocks of 512 bytes. range(0): 0 = sweep8 as the count runs it (VNNI where the CPU has
+// it), 1 = sweep8_portable (the same without the extension). The fastest pass is the figure to
+// compare (docs/performance.md): `--benchmark_filter=BM_Sweep8 --benchmark_repetitions=9`.
+void BM_Sweep8(benchmark::State& state) {
+  constexpr std::size_t kT = 3136, kStride = 3136 + 64 - 3136 % 64, kTables = 600, kBlock = 512;
+  static const auto tables = [] {
+    std::vector<std::uint8_t, boost::alignment::aligned_allocator<std::uint8_t, 64>> t(kTables * kStride, 0);
+    std::mt19937 rng(1);
+    for (std::size_t k = 0; k < kTables; ++k)
+      for (std::size_t c = 0; c < kT; ++c) t[k * kStride + c] = rng() % 3 == 0 ? 0 : rng() % 64;
+    return t;
+  }();
+  std::mt19937 rng(2);
+  std::vector<detail::Run8> runs;
+  for (int g = 0; g < 12; ++g) {
+    const std::uint8_t* a = tables.data() + rng() % 40 * kStride;
+    for (int i = 0; i < 80; ++i) runs.push_back({a, tables.data() + (40 + rng() % 560) * kStride, 1, 0});
+  }
+  const auto& k = detail::count_kernels(selected_isa());
+  const auto sweep = state.range(0) == 0 ? k.sweep8 : k.sweep8_portable;
+  for (auto _ : state) {
+    for (auto& r : runs) r.sum = 0;
+    for (std::size_t t0 = 0; t0 < kT; t0 += kBlock) sweep(runs.data(), runs.size(), t0, std::min(kBlock, kT - t0));
+    benchmark::DoNotOptimize(runs.data());
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * runs.size()));
+}
+BENCHMARK(BM_Sweep8)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
 
 // Other shapes through the same code path; range(0) x range(1) = R x C, 2 threads.
 void BM_CountShape(benchmark::State& state) {

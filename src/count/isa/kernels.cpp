@@ -6,12 +6,24 @@
 //   the compiler's own vectorisation of the byte loop widens to 32 bits first: ~3x slower than
 //   pmaddubsw + pmaddwd, hence the intrinsics;
 //   AVX-512: the same two instructions on 64 bytes (figures of each level: docs/performance.md);
-//   AVX-512 VNNI's vpdpbusd (one instruction for pmaddubsw + pmaddwd + paddd), taken when the CPU
-//   has it: no gain (9x9 process, 2 x 40 runs each alternated, AMD EPYC family 26 model 2: 93.7 /
-//   91.2 ms without, 93.7 / 93.5 ms with; 1 thread 134.5 / 136.3 against 142.4 / 140.6): the
-//   loop waits on its two loads from L2, not on the arithmetic. Not kept.
+//   AVX-512 VNNI's vpdpbusd (one instruction for pmaddubsw + pmaddwd + paddd) in the one-run-at-
+//   a-time loop: no gain (9x9 process, 2 x 40 runs each alternated, AMD EPYC family 26 model 2:
+//   93.7 / 91.2 ms without, 93.7 / 93.5 ms with): that loop waits on its two loads per step.
+// What paid (2026-12-02): consecutive runs share their first table (the patterns are sorted
+// by their first band's row sets: 98.8 % of a 9x9 count's runs have the a of the run before),
+// so a group of runs with one a loads a's block once and four runs at a time step through it
+// together, one load of b per multiply-add instead of two loads. Then the arithmetic counts and
+// vpdpbusd pays. Measured on AMD EPYC family 25 model 17 (Zen 4), one thread, a synthetic unit
+// shaped like a 9x9 one (12 groups of 80 runs, 560 tables of 3,136 bytes, 7 blocks),
+// /work-style micro-benchmark kept as bench_count's BM_Sweep8, best of 400 sweeps:
+//     one run at a time (pmaddubsw)           65 us
+//     shared a, pmaddubsw + pmaddwd           44 - 54 us
+//     shared a, vpdpbusd, one run at a time   36 - 49 us
+//     shared a, vpdpbusd, 4 runs at a time    36 us  (the b loads from L2 are the bound now)
+//   Blocks of 256 or 1024 bytes instead of 512: no better.
 #include "kernels.hpp"
 
+#include <algorithm>
 #include <cassert>
 
 #include <bit>
@@ -71,9 +83,104 @@ std::int32_t dot8(const std::uint8_t* a, const std::uint8_t* b, std::size_t n) {
   return sum;
 }
 
-void sweep8(Run8* runs, std::size_t n_runs, std::size_t t0, std::size_t len) {
+void sweep8_one_by_one(Run8* runs, std::size_t n_runs, std::size_t t0, std::size_t len) {
   for (std::size_t i = 0; i < n_runs; ++i)
     runs[i].sum += static_cast<std::uint64_t>(dot8(runs[i].a + t0, runs[i].b + t0, len));
+}
+
+#if defined(__AVX512BW__)
+// The shared-a sweep over one group of runs with the same a, K chunks of 64 bytes from t0:
+// M runs at a time, each with its own accumulator, every a chunk loaded once per M runs.
+// STEP(acc, x, y) adds the pairwise products of the bytes x (unsigned) and y (signed) to the
+// 32-bit lanes of acc; both entries are below 128, so pmaddubsw's pair sums never saturate and
+// the two forms below give the same sums. The body is a macro because the VNNI form must be
+// spelled inside a function compiled for VNNI (GCC does not inline the intrinsic otherwise).
+#define GRIDENUM_SWEEP_GROUP(STEP)                                                              \
+  constexpr int M = 4;                                                                          \
+  std::size_t i = 0;                                                                            \
+  for (; i + M <= n; i += M) {                                                                  \
+    __m512i acc[M];                                                                             \
+    for (int m = 0; m < M; ++m) acc[m] = _mm512_setzero_si512();                                \
+    for (int k = 0; k < K; ++k) {                                                               \
+      const __m512i x = _mm512_loadu_si512(a + 64 * k);                                         \
+      for (int m = 0; m < M; ++m) acc[m] = STEP(acc[m], x, _mm512_loadu_si512(runs[i + m].b + t0 + 64 * k)); \
+    }                                                                                           \
+    for (int m = 0; m < M; ++m) runs[i + m].sum += static_cast<std::uint32_t>(_mm512_reduce_add_epi32(acc[m])); \
+  }                                                                                             \
+  for (; i < n; ++i) {                                                                          \
+    __m512i acc = _mm512_setzero_si512();                                                       \
+    for (int k = 0; k < K; ++k)                                                                 \
+      acc = STEP(acc, _mm512_loadu_si512(a + 64 * k), _mm512_loadu_si512(runs[i].b + t0 + 64 * k)); \
+    runs[i].sum += static_cast<std::uint32_t>(_mm512_reduce_add_epi32(acc));                    \
+  }
+
+#define GRIDENUM_STEP_BW(acc, x, y) _mm512_add_epi32(acc, _mm512_madd_epi16(_mm512_maddubs_epi16(x, y), ones))
+#define GRIDENUM_STEP_VNNI(acc, x, y) _mm512_dpbusd_epi32(acc, x, y)
+
+template <int K>
+void sweep_group_bw(Run8* runs, std::size_t n, std::size_t t0) {
+  const std::uint8_t* a = runs[0].a + t0;
+  const __m512i ones = _mm512_set1_epi16(1);
+  GRIDENUM_SWEEP_GROUP(GRIDENUM_STEP_BW)
+}
+
+template <int K>
+[[gnu::target("avx512vnni")]] void sweep_group_vnni(Run8* runs, std::size_t n, std::size_t t0) {
+  const std::uint8_t* a = runs[0].a + t0;
+  GRIDENUM_SWEEP_GROUP(GRIDENUM_STEP_VNNI)
+}
+
+#undef GRIDENUM_STEP_VNNI
+#undef GRIDENUM_STEP_BW
+#undef GRIDENUM_SWEEP_GROUP
+
+using GroupSweep = void (*)(Run8*, std::size_t, std::size_t);
+
+// Every run of [runs, runs + n_runs) through `group`, one group of equal a at a time.
+template <template <int> class Pick>
+void sweep_shared_a(Run8* runs, std::size_t n_runs, std::size_t t0, std::size_t len) {
+  static constexpr GroupSweep by_chunks[9] = {nullptr,     Pick<1>::f, Pick<2>::f, Pick<3>::f, Pick<4>::f,
+                                              Pick<5>::f, Pick<6>::f, Pick<7>::f, Pick<8>::f};
+  if (len % 64 != 0 || len / 64 > 8) return sweep8_one_by_one(runs, n_runs, t0, len);
+  const GroupSweep group = by_chunks[len / 64];
+  for (std::size_t i = 0; i < n_runs;) {
+    std::size_t j = i + 1;
+    while (j < n_runs && runs[j].a == runs[i].a) ++j;
+    group(runs + i, j - i, t0);
+    i = j;
+  }
+}
+template <int K>
+struct PickBw {
+  static constexpr GroupSweep f = &sweep_group_bw<K>;
+};
+template <int K>
+struct PickVnni {
+  static constexpr GroupSweep f = &sweep_group_vnni<K>;
+};
+
+bool has_vnni() {
+  static const bool yes = [] {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512vnni") != 0;
+  }();
+  return yes;
+}
+#endif
+
+void sweep8_portable(Run8* runs, std::size_t n_runs, std::size_t t0, std::size_t len) {
+#if defined(__AVX512BW__)
+  sweep_shared_a<PickBw>(runs, n_runs, t0, len);
+#else
+  sweep8_one_by_one(runs, n_runs, t0, len);
+#endif
+}
+
+void sweep8(Run8* runs, std::size_t n_runs, std::size_t t0, std::size_t len) {
+#if defined(__AVX512BW__)
+  if (has_vnni()) return sweep_shared_a<PickVnni>(runs, n_runs, t0, len);
+#endif
+  sweep8_portable(runs, n_runs, t0, len);
 }
 
 // popcount_products: the plain loop, which the compiler vectorises when the level has a vector
@@ -119,8 +226,80 @@ void popcount_products(const std::uint64_t* xs, std::size_t n1, const std::uint6
   popcount_products_of(xs, n1, ys, n2, g);
 }
 
+#if defined(__AVX512F__) && defined(__x86_64__)
+// The byte tables by byte popcounts (AVX-512 BITALG's vpopcntb, VBMI's vpermb): with the words
+// of ys cut into bytes and laid out byte-plane by byte-plane -- Y[k] holds byte k of every
+// ys[c2], one c2 per byte lane, 64 lanes --
+//
+//   popcount(x & ys[c2]) = sum over k < 8 of popcount8(byte k of x & Y[k][c2])
+//
+// so a whole row of up to 64 entries is 8 x (broadcast byte, and, vpopcntb, add) and one store,
+// where the word-wide loop above makes 8 entries per vpopcntq and narrows each lane to a byte on
+// the way out. The planes are an 8 x 8 byte transpose of each 8 words (vpermb) and an 8 x 8
+// transpose of the 64-bit lanes across the 8 registers. Measured (AMD EPYC family 25 model 17,
+// one thread, 100 random 56 x 56 tables, best of 200): 594 ns a table word-wide (vpopcntq),
+// 337 ns with the planes built by scalar stores, 273 ns as here.
+[[gnu::target("avx512bitalg,avx512vbmi")]] void products8_planes(const std::uint64_t* xs, std::size_t n1,
+                                                                 const std::uint64_t* ys, std::size_t n2,
+                                                                 std::uint8_t* g) {
+  assert(n2 <= 64);
+  alignas(64) static constexpr std::uint8_t kByteTranspose[64] = {
+      0, 8,  16, 24, 32, 40, 48, 56, 1, 9,  17, 25, 33, 41, 49, 57, 2, 10, 18, 26, 34, 42, 50, 58,
+      3, 11, 19, 27, 35, 43, 51, 59, 4, 12, 20, 28, 36, 44, 52, 60, 5, 13, 21, 29, 37, 45, 53, 61,
+      6, 14, 22, 30, 38, 46, 54, 62, 7, 15, 23, 31, 39, 47, 55, 63};
+  const __m512i byte_transpose = _mm512_load_si512(kByteTranspose);
+  // Z[j] lane k = byte k of ys[8j .. 8j+7] (lanes past n2 zero: masked loads read nothing there).
+  __m512i z[8];
+  for (std::size_t j = 0; j < 8; ++j) {
+    const std::size_t lo = 8 * j, have = lo >= n2 ? 0 : std::min<std::size_t>(8, n2 - lo);
+    const __m512i words = _mm512_maskz_loadu_epi64(static_cast<__mmask8>((1u << have) - 1), ys + lo);
+    z[j] = _mm512_permutexvar_epi8(byte_transpose, words);
+  }
+  // Y[k] lane j = Z[j] lane k: the 8 x 8 transpose of 64-bit lanes in three rounds.
+  __m512i t[8], u[8], y[8];
+  // (vpunpck[lh]qdq as two-source permutes: GCC 12 warns inside its own unpack intrinsics.)
+  const __m512i evens = _mm512_set_epi64(14, 6, 12, 4, 10, 2, 8, 0), odds = _mm512_set_epi64(15, 7, 13, 5, 11, 3, 9, 1);
+  for (int j = 0; j < 8; j += 2) {
+    t[j] = _mm512_permutex2var_epi64(z[j], evens, z[j + 1]);
+    t[j + 1] = _mm512_permutex2var_epi64(z[j], odds, z[j + 1]);
+  }
+  const __m512i lo4 = _mm512_set_epi64(13, 12, 5, 4, 9, 8, 1, 0), hi4 = _mm512_set_epi64(15, 14, 7, 6, 11, 10, 3, 2);
+  for (int h = 0; h < 8; h += 4) {
+    u[h + 0] = _mm512_permutex2var_epi64(t[h + 0], lo4, t[h + 2]);
+    u[h + 1] = _mm512_permutex2var_epi64(t[h + 1], lo4, t[h + 3]);
+    u[h + 2] = _mm512_permutex2var_epi64(t[h + 0], hi4, t[h + 2]);
+    u[h + 3] = _mm512_permutex2var_epi64(t[h + 1], hi4, t[h + 3]);
+  }
+  const __m512i lo8 = _mm512_set_epi64(11, 10, 9, 8, 3, 2, 1, 0), hi8 = _mm512_set_epi64(15, 14, 13, 12, 7, 6, 5, 4);
+  for (int k = 0; k < 4; ++k) {
+    y[k] = _mm512_permutex2var_epi64(u[k], lo8, u[k + 4]);
+    y[k + 4] = _mm512_permutex2var_epi64(u[k], hi8, u[k + 4]);
+  }
+  __m512i byte_k[8];
+  for (int k = 0; k < 8; ++k) byte_k[k] = _mm512_set1_epi8(static_cast<char>(k));
+  const __mmask64 row = n2 == 64 ? ~__mmask64{0} : (__mmask64{1} << n2) - 1;
+  for (std::size_t c1 = 0; c1 < n1; ++c1) {
+    const __m512i x = _mm512_set1_epi64(static_cast<long long>(xs[c1]));
+    __m512i acc = _mm512_setzero_si512();
+    for (int k = 0; k < 8; ++k)
+      acc = _mm512_add_epi8(acc, _mm512_popcnt_epi8(_mm512_and_si512(y[k], _mm512_shuffle_epi8(x, byte_k[k]))));
+    _mm512_mask_storeu_epi8(g + c1 * n2, row, acc);
+  }
+}
+bool has_bitalg_vbmi() {
+  static const bool yes = [] {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512bitalg") != 0 && __builtin_cpu_supports("avx512vbmi") != 0;
+  }();
+  return yes;
+}
+#endif
+
 void popcount_products8(const std::uint64_t* xs, std::size_t n1, const std::uint64_t* ys, std::size_t n2,
                         std::uint8_t* g) {
+#if defined(__AVX512F__) && defined(__x86_64__)
+  if (n2 <= 64 && has_bitalg_vbmi()) return products8_planes(xs, n1, ys, n2, g);
+#endif
   popcount_products_of(xs, n1, ys, n2, g);
 }
 
@@ -177,7 +356,7 @@ std::uint64_t band_colourings(const DigitMask* cols, int N, DigitMask all, int r
 #define GRIDENUM_CAT2(a, b) a##b
 #define GRIDENUM_CAT(a, b) GRIDENUM_CAT2(a, b)
 extern const CountKernels GRIDENUM_CAT(kernels_, GRIDENUM_ISA_NAME);
-const CountKernels GRIDENUM_CAT(kernels_, GRIDENUM_ISA_NAME){GRIDENUM_ISA_ENUM, &sweep8, &popcount_products,
+const CountKernels GRIDENUM_CAT(kernels_, GRIDENUM_ISA_NAME){GRIDENUM_ISA_ENUM, &sweep8, &sweep8_portable, &popcount_products,
                                                                   &popcount_products8, &gather_dots,
                                                                   &band_colourings};
 

@@ -1,0 +1,91 @@
+// The count's hot loops (src/count/isa/kernels.hpp) against plain sums, at every instruction-set
+// level this CPU runs. sweep8 takes a CPU extension at run time where there is one (VNNI in the
+// AVX-512 copy), so sweep8_portable, the same sums without it, is checked too: on a CPU with
+// VNNI both paths of that copy run here. The popcount products take VPOPCNTDQ, or BITALG with
+// VBMI for the byte tables, where the CPU has them; their plain loop is the baseline level's.
+#include <gtest/gtest.h>
+
+#include <boost/align/aligned_allocator.hpp>
+
+#include <bit>
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "gridenum/core/cpu.hpp"
+#include "../../src/count/isa/kernels.hpp"
+
+namespace gridenum {
+namespace {
+
+using detail::Run8;
+
+// Runs over `tables` tables of `stride` bytes in groups sharing their a (sizes 1 to 9, so the
+// four-at-a-time loop meets every remainder), b drawn at random, a start sum per run.
+std::vector<Run8> random_runs(const std::vector<std::uint8_t, boost::alignment::aligned_allocator<std::uint8_t, 64>>& t,
+                              std::size_t tables, std::size_t stride, std::mt19937_64& rng) {
+  std::vector<Run8> runs;
+  for (int size = 1; size <= 9; ++size)
+    for (int rep = 0; rep < 3; ++rep) {
+      const std::uint8_t* a = t.data() + rng() % tables * stride;
+      for (int i = 0; i < size; ++i) runs.push_back({a, t.data() + rng() % tables * stride, 1, rng() % 1000});
+    }
+  return runs;
+}
+
+TEST(CountKernels, Sweep8EqualsPlainSumsAtEveryLevel) {
+  constexpr std::size_t kTables = 40, kStride = 1024;
+  std::mt19937_64 rng(20261202);
+  std::vector<std::uint8_t, boost::alignment::aligned_allocator<std::uint8_t, 64>> t(kTables * kStride);
+  for (auto& x : t) x = rng() % 4 == 0 ? 0 : static_cast<std::uint8_t>(rng() % 128);  // entries < 128
+  for (Isa isa : supported_isas()) {
+    const auto& k = detail::count_kernels(isa);
+    for (auto sweep : {k.sweep8, k.sweep8_portable})
+      // Every block length of 64-byte chunks up to the 512 the partition kernel uses, a length
+      // that is not a whole number of chunks, one longer than 512, and starts off zero.
+      for (std::size_t len : {64, 128, 192, 256, 320, 384, 448, 512, 100, 1000})
+        for (std::size_t t0 : {std::size_t{0}, std::size_t{64}, std::size_t{1024 - 512}}) {
+          if (t0 + len > kStride) continue;
+          std::vector<Run8> runs = random_runs(t, kTables, kStride, rng);
+          std::vector<std::uint64_t> want(runs.size());
+          for (std::size_t i = 0; i < runs.size(); ++i) {
+            want[i] = runs[i].sum;
+            for (std::size_t c = t0; c < t0 + len; ++c) want[i] += std::uint64_t{runs[i].a[c]} * runs[i].b[c];
+          }
+          sweep(runs.data(), runs.size(), t0, len);
+          for (std::size_t i = 0; i < runs.size(); ++i)
+            ASSERT_EQ(runs[i].sum, want[i]) << to_string(isa) << (sweep == k.sweep8 ? " sweep8" : " portable")
+                                            << " len " << len << " t0 " << t0 << " run " << i;
+        }
+  }
+}
+
+// g[c1 * n2 + c2] = popcount(xs[c1] & ys[c2]), into 16-bit and byte tables, for row lengths
+// around the byte-plane kernel's 8-word groups and its 64-lane limit (and past it).
+TEST(CountKernels, PopcountProductsEqualPlainPopcountsAtEveryLevel) {
+  std::mt19937_64 rng(7);
+  for (Isa isa : supported_isas()) {
+    const auto& k = detail::count_kernels(isa);
+    for (std::size_t n2 : {1, 7, 8, 9, 55, 56, 63, 64, 65, 100})
+      for (std::size_t n1 : {1, 3, 56}) {
+        std::vector<std::uint64_t> xs(n1), ys(n2);
+        for (auto& x : xs) x = rng() & rng();
+        for (auto& y : ys) y = rng() | (rng() & rng());
+        if (n2 == 56) ys[0] = ~std::uint64_t{0}, xs[0] = ~std::uint64_t{0};  // an entry of 64
+        std::vector<std::uint8_t> g8(n1 * n2 + 64, 0xAB);  // past the end: must stay untouched
+        std::vector<std::uint16_t> g16(n1 * n2);
+        k.popcount_products8(xs.data(), n1, ys.data(), n2, g8.data());
+        k.popcount_products(xs.data(), n1, ys.data(), n2, g16.data());
+        for (std::size_t c1 = 0; c1 < n1; ++c1)
+          for (std::size_t c2 = 0; c2 < n2; ++c2) {
+            const int want = std::popcount(xs[c1] & ys[c2]);
+            ASSERT_EQ(g8[c1 * n2 + c2], want) << to_string(isa) << " bytes " << n1 << " x " << n2 << " at " << c1 << ", " << c2;
+            ASSERT_EQ(g16[c1 * n2 + c2], want) << to_string(isa) << " words " << n1 << " x " << n2 << " at " << c1 << ", " << c2;
+          }
+        for (std::size_t i = n1 * n2; i < g8.size(); ++i) ASSERT_EQ(g8[i], 0xAB) << to_string(isa) << " wrote past the table";
+      }
+  }
+}
+
+}  // namespace
+}  // namespace gridenum
