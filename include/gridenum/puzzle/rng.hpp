@@ -27,16 +27,9 @@
 #include <vector>
 
 #include "gridenum/core/arith.hpp"
+#include "gridenum/core/hash.hpp"  // splitmix64
 
 namespace gridenum {
-
-// The splitmix64 finaliser: a bijection on 64-bit words.
-constexpr std::uint64_t splitmix64(std::uint64_t x) {
-  x += 0x9E3779B97F4A7C15ull;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-  return x ^ (x >> 31);
-}
 
 // The engine seed of puzzle `index` of a run with seed `seed`.
 constexpr std::uint64_t puzzle_seed(std::uint64_t seed, std::uint64_t index) { return splitmix64(splitmix64(seed) ^ index); }

@@ -48,6 +48,7 @@
 
 #include "gridenum/core/arith.hpp"
 #include "gridenum/core/combinatorics.hpp"
+#include "gridenum/core/hash.hpp"
 #include "gridenum/core/timing.hpp"
 
 namespace gridenum {
@@ -414,12 +415,8 @@ class StructureClasses {
     }
     return out;
   }
-  // splitmix64's finaliser: every bit of the key moves the slot.
-  static std::size_t hash(PackedKey k) {
-    k = (k ^ (k >> 30)) * 0xBF58476D1CE4E5B9ull;
-    k = (k ^ (k >> 27)) * 0x94D049BB133111EBull;
-    return static_cast<std::size_t>(k ^ (k >> 31));
-  }
+  // splitmix64 (core/hash.hpp): every bit of the key moves the slot.
+  static std::size_t hash(PackedKey k) { return static_cast<std::size_t>(splitmix64(k)); }
   void insert(int id) {
     std::size_t h = hash(keys_[id]) & mask_;
     while (slots_[h].node >= 0) h = (h + 1) & mask_;

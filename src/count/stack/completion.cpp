@@ -61,8 +61,10 @@
 #include <memory>
 #include <mutex>
 #include <stdexcept>
+#include <unordered_map>
 #include <utility>
 
+#include "gridenum/core/hash.hpp"
 #include "gridenum/core/stop.hpp"
 #include "chains.hpp"
 #include "../isa/kernels.hpp"
@@ -83,21 +85,41 @@ namespace {
 using detail::Chains;
 using detail::enumerate_chains;
 
-// Dense ids for unordered partitions of the digits (sorted mask lists).
+// A sorted list of at most 4 masks of at most 16 bits as one word, first mask highest (the
+// engine's shapes have N <= 9 digits and parts of R or C <= 4 masks).
+std::uint64_t pack_masks(const DigitMask* sorted, int k) {
+  assert(k <= 4);
+  std::uint64_t w = 0;
+  for (int i = 0; i < k; ++i) {
+    assert(sorted[i] < (DigitMask{1} << 16));
+    w = (w << 16) | sorted[i];
+  }
+  return w;
+}
+
+// Dense ids, in order of first appearance, for unordered partitions of the digits (sorted mask
+// lists), looked up by their packed word: with std::map keyed by vectors (an allocation per
+// lookup), the ids of the 9x9 partitions (28,000 lookups) were a third of the kernel's set-up.
+// (WordHash: core/hash.hpp says why not std::hash.)
 class PartitionIndex {
  public:
   std::uint32_t id(const DigitMask* masks, int k) {
-    std::vector<DigitMask> key(masks, masks + k);
-    std::sort(key.begin(), key.end());
-    auto [it, fresh] = ids_.try_emplace(key, static_cast<std::uint32_t>(parts_.size()));
-    if (fresh) parts_.push_back(std::move(key));
+    assert(k <= 4);
+    std::array<DigitMask, 4> key{};
+    for (int i = 0; i < k; ++i) {  // insertion sort of k <= 4 masks
+      int j = i;
+      for (; j > 0 && key[j - 1] > masks[i]; --j) key[j] = key[j - 1];
+      key[j] = masks[i];
+    }
+    auto [it, fresh] = ids_.try_emplace(pack_masks(key.data(), k), static_cast<std::uint32_t>(parts_.size()));
+    if (fresh) parts_.emplace_back(key.begin(), key.begin() + k);
     return it->second;
   }
   std::size_t size() const { return parts_.size(); }
   const std::vector<DigitMask>& operator[](std::size_t i) const { return parts_[i]; }
 
  private:
-  std::map<std::vector<DigitMask>, std::uint32_t> ids_;
+  std::unordered_map<std::uint64_t, std::uint32_t, WordHash> ids_;
   std::vector<std::vector<DigitMask>> parts_;
 };
 
@@ -199,14 +221,15 @@ struct CompletionCounter::Impl {
   // every class, so that the partition ids are final before any table is filled.
   void setup_partition() {
     const int bands = C - 1;
-    std::map<std::vector<DigitMask>, std::uint32_t> pi_index;
+    std::unordered_map<std::uint64_t, std::uint32_t, WordHash> pi_index;  // a band's row sets (sorted) -> pi
     pat_pi.resize(stacks.patterns.size() * bands);
     pi_used_at.assign(bands, {});
     for (std::size_t p = 0; p < stacks.patterns.size(); ++p)
       for (int b = 0; b < bands; ++b) {
-        std::vector<DigitMask> pi(stacks.patterns[p].begin() + b * R, stacks.patterns[p].begin() + (b + 1) * R);
-        auto [it, fresh] = pi_index.try_emplace(pi, static_cast<std::uint32_t>(pis.size()));
-        if (fresh) pis.push_back(pi);
+        const DigitMask* rows = stacks.patterns[p].data() + b * R;
+        assert(std::is_sorted(rows, rows + R));
+        auto [it, fresh] = pi_index.try_emplace(pack_masks(rows, R), static_cast<std::uint32_t>(pis.size()));
+        if (fresh) pis.emplace_back(rows, rows + R);
         pat_pi[p * bands + b] = it->second;
       }
     for (int b = 0; b < bands; ++b) {
