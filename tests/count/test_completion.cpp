@@ -46,6 +46,28 @@ TEST(Kernels, ReleaseAndRecount) {
   EXPECT_EQ(to_string(a), to_string(k.count(plan.units[0])));
 }
 
+// The stack-side tables built apart (as the job layer builds them, beside the catalogue) give
+// the counts the counter gets with its own, one counter's tables serve another, and tables of
+// another stack list are refused.
+TEST(Kernels, StackTablesBuiltApart) {
+  for (Shape s : {Shape{2, 3}, Shape{3, 2}, Shape{2, 4}}) {
+    const Catalogue cat = build_catalogue(s);
+    const StackList stacks = build_stack_list(s);
+    const Plan plan = make_plan(cat, stacks, 2);
+    const auto tables = build_partition_stack_tables(stacks);
+    const CompletionCounter own(cat, stacks, Kernel::Partition), given(cat, stacks, Kernel::Partition, std::nullopt, tables),
+        again(cat, stacks, Kernel::Partition, std::nullopt, tables);
+    for (const auto& u : plan.units) {
+      EXPECT_EQ(to_string(given.count(u)), to_string(own.count(u))) << s.str() << " unit " << u.id;
+      EXPECT_EQ(to_string(again.count(u)), to_string(own.count(u))) << s.str() << " unit " << u.id;
+    }
+  }
+  const Catalogue cat = build_catalogue(Shape{2, 3});
+  const StackList stacks = build_stack_list(Shape{2, 3});
+  const auto other = build_partition_stack_tables(build_stack_list(Shape{3, 2}));
+  EXPECT_THROW(CompletionCounter(cat, stacks, Kernel::Partition, std::nullopt, other), std::invalid_argument);
+}
+
 TEST(Kernels, OutOfRangeUnitIsAnError) {
   const Shape s{2, 2};
   const Catalogue cat = build_catalogue(s);

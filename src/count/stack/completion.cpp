@@ -97,6 +97,10 @@ std::uint64_t pack_masks(const DigitMask* sorted, int k) {
   return w;
 }
 
+}  // namespace
+
+namespace detail {
+
 // Dense ids, in order of first appearance, for unordered partitions of the digits (sorted mask
 // lists), looked up by their packed word: with std::map keyed by vectors (an allocation per
 // lookup), the ids of the 9x9 partitions (28,000 lookups) were a third of the kernel's set-up.
@@ -104,6 +108,23 @@ std::uint64_t pack_masks(const DigitMask* sorted, int k) {
 class PartitionIndex {
  public:
   std::uint32_t id(const DigitMask* masks, int k) {
+    std::array<DigitMask, 4> key = sorted(masks, k);
+    auto [it, fresh] = ids_.try_emplace(pack_masks(key.data(), k), static_cast<std::uint32_t>(parts_.size()));
+    if (fresh) parts_.emplace_back(key.begin(), key.begin() + k);
+    return it->second;
+  }
+  // The id of a partition that is in the index (std::logic_error otherwise).
+  std::uint32_t find(const DigitMask* masks, int k) const {
+    std::array<DigitMask, 4> key = sorted(masks, k);
+    const auto it = ids_.find(pack_masks(key.data(), k));
+    if (it == ids_.end()) throw std::logic_error("partition kernel: a partition missing from the index");
+    return it->second;
+  }
+  std::size_t size() const { return parts_.size(); }
+  const std::vector<DigitMask>& operator[](std::size_t i) const { return parts_[i]; }
+
+ private:
+  static std::array<DigitMask, 4> sorted(const DigitMask* masks, int k) {
     assert(k <= 4);
     std::array<DigitMask, 4> key{};
     for (int i = 0; i < k; ++i) {  // insertion sort of k <= 4 masks
@@ -111,17 +132,60 @@ class PartitionIndex {
       for (; j > 0 && key[j - 1] > masks[i]; --j) key[j] = key[j - 1];
       key[j] = masks[i];
     }
-    auto [it, fresh] = ids_.try_emplace(pack_masks(key.data(), k), static_cast<std::uint32_t>(parts_.size()));
-    if (fresh) parts_.emplace_back(key.begin(), key.begin() + k);
-    return it->second;
+    return key;
   }
-  std::size_t size() const { return parts_.size(); }
-  const std::vector<DigitMask>& operator[](std::size_t i) const { return parts_[i]; }
-
- private:
   std::unordered_map<std::uint64_t, std::uint32_t, WordHash> ids_;
   std::vector<std::vector<DigitMask>> parts_;
 };
+
+// Every partition of the N digits into `parts` blocks of `size` digits (N = parts * size), in
+// the index: the block holding the smallest digit not yet placed is chosen first.
+void index_all_partitions(int N, int parts, int size, PartitionIndex& index) {
+  std::vector<DigitMask> blocks;
+  const DigitMask all = (DigitMask{1} << N) - 1;
+  auto rec = [&](auto& self, DigitMask used) -> void {
+    if (used == all) {
+      index.id(blocks.data(), parts);
+      return;
+    }
+    const int first = std::countr_zero(~used & all);
+    const DigitMask rest = all & ~used & ~(DigitMask{1} << first);
+    // every (size - 1)-subset of rest, by Gosper's hack over the positions of rest's bits
+    std::vector<int> pos;
+    for (DigitMask m = rest; m; m &= m - 1) pos.push_back(std::countr_zero(m));
+    const int n = static_cast<int>(pos.size()), k = size - 1;
+    if (k > n) return;
+    for (std::uint64_t pick = (std::uint64_t{1} << k) - 1; pick < (std::uint64_t{1} << n);) {
+      DigitMask block = DigitMask{1} << first;
+      for (std::uint64_t q = pick; q; q &= q - 1) block |= DigitMask{1} << pos[std::countr_zero(q)];
+      blocks.push_back(block);
+      self(self, used | block);
+      blocks.pop_back();
+      if (k == 0) break;
+      const std::uint64_t low = pick & -pick, ripple = pick + low;
+      pick = ripple | (((pick ^ ripple) >> 2) / low);
+    }
+  };
+  rec(rec, 0);
+}
+
+}  // namespace detail
+
+// The partition kernel's tables that depend on the stack list only (completion.hpp).
+struct PartitionStackTables {
+  Shape shape;
+  std::size_t patterns = 0;                        // of the stack list they were built from
+  std::vector<std::vector<DigitMask>> pis;         // distinct row-set partitions of patterns
+  std::vector<std::uint32_t> pat_pi;               // pattern p, band b -> pi
+  std::vector<std::vector<bool>> pi_used_at;       // band position b -> pi used there
+  std::vector<detail::Chains> row_chains;          // per pi
+  std::vector<int> words;                          // per pi: 64-bit words per bitset
+  std::vector<std::vector<std::uint64_t>> bits;    // per pi: [s][q][word]
+  detail::PartitionIndex qindex;                   // every column partition of a lower box
+  std::size_t n_q = 0;                             // qindex.size()
+};
+
+namespace {
 
 // Per-class tables of the partition kernel.
 //
@@ -190,14 +254,14 @@ struct CompletionCounter::Impl {
   Shape s;
   int R, C, N;
 
-  // --- partition kernel: class independent ---
-  std::vector<std::vector<DigitMask>> pis;         // distinct row-set partitions of patterns
-  std::vector<std::uint32_t> pat_pi;               // pattern p, band b -> pi
-  std::vector<std::vector<bool>> pi_used_at;       // band position b -> pi used there
-  std::vector<Chains> row_chains;                  // per pi
-  std::vector<int> words;                          // per pi: 64-bit words per bitset
-  std::vector<std::vector<std::uint64_t>> bits;    // per pi: [s][q][word]
-  std::size_t n_q = 0;                             // column partitions known
+  // --- partition kernel: class independent (PartitionStackTables, given or built here) ---
+  std::shared_ptr<const PartitionStackTables> side;
+  const std::vector<std::vector<DigitMask>>& pis;
+  const std::vector<std::uint32_t>& pat_pi;
+  const std::vector<std::vector<bool>>& pi_used_at;
+  const std::vector<int>& words;
+  const std::vector<std::vector<std::uint64_t>>& bits;
+  const std::size_t n_q;
   // --- partition kernel: per class ---
   std::vector<std::vector<Chains>> col_chains;     // [cls][s-1]
   std::vector<std::vector<std::vector<std::uint32_t>>> qid;  // [cls][s-1][c * (C-1) + b]
@@ -206,52 +270,29 @@ struct CompletionCounter::Impl {
   mutable std::mutex spare_mu;  // guards spare
   mutable std::vector<std::unique_ptr<ClassTables>> spare;  // released tables, their memory kept for the next class
 
-  Impl(const Catalogue& c, const StackList& st, Kernel k, std::optional<Isa> isa)
+  Impl(const Catalogue& c, const StackList& st, Kernel k, std::optional<Isa> isa,
+       std::shared_ptr<const PartitionStackTables> given)
       : cat(c), stacks(st), kernel(k), kernels(detail::count_kernels(isa ? *isa : selected_isa())), s(c.shape),
-        R(s.rows), C(s.cols), N(s.n()) {
+        R(s.rows), C(s.cols), N(s.n()),
+        side(k != Kernel::Partition ? std::make_shared<const PartitionStackTables>()
+             : given                ? std::move(given)
+                                    : build_partition_stack_tables(st)),
+        pis(side->pis), pat_pi(side->pat_pi), pi_used_at(side->pi_used_at), words(side->words), bits(side->bits),
+        n_q(side->n_q) {
     if (isa && !isa_supported(*isa)) throw std::logic_error("completion: this CPU does not run " + to_string(*isa));
     if (cat.shape != stacks.shape) throw std::invalid_argument("completion: catalogue and stack list shapes differ");
+    if (kernel == Kernel::Partition && (side->shape != stacks.shape || side->patterns != stacks.patterns.size()))
+      throw std::invalid_argument("completion: the partition kernel's stack tables were built from another stack list");
     once.resize(cat.classes.size());
     tables.resize(cat.classes.size());
     for (auto& o : once) o = std::make_unique<tbb::collaborative_once_flag>();
-    if (kernel == Kernel::Partition) setup_partition();
+    if (kernel == Kernel::Partition) setup_classes();
   }
 
-  // Builds everything that does not depend on the class, plus the (cheap) column chains of
-  // every class, so that the partition ids are final before any table is filled.
-  void setup_partition() {
+  // The (cheap) column chains of every class and their column partitions' ids, before any
+  // table is filled.
+  void setup_classes() {
     const int bands = C - 1;
-    std::unordered_map<std::uint64_t, std::uint32_t, WordHash> pi_index;  // a band's row sets (sorted) -> pi
-    pat_pi.resize(stacks.patterns.size() * bands);
-    pi_used_at.assign(bands, {});
-    for (std::size_t p = 0; p < stacks.patterns.size(); ++p)
-      for (int b = 0; b < bands; ++b) {
-        const DigitMask* rows = stacks.patterns[p].data() + b * R;
-        assert(std::is_sorted(rows, rows + R));
-        auto [it, fresh] = pi_index.try_emplace(pack_masks(rows, R), static_cast<std::uint32_t>(pis.size()));
-        if (fresh) pis.emplace_back(rows, rows + R);
-        pat_pi[p * bands + b] = it->second;
-      }
-    for (int b = 0; b < bands; ++b) {
-      pi_used_at[b].assign(pis.size(), false);
-      for (std::size_t p = 0; p < stacks.patterns.size(); ++p) pi_used_at[b][pat_pi[p * bands + b]] = true;
-    }
-
-    // Row chains per pi (lines: the R rows; levels: stacks 1..R-1; C digits per part).
-    row_chains.resize(pis.size());
-    words.resize(pis.size());
-    tbb::parallel_for(std::size_t{0}, pis.size(), [&](std::size_t i) {
-      std::vector<int> home(N);
-      for (int r = 0; r < R; ++r)
-        for (DigitMask m = pis[i][r]; m; m &= m - 1) home[std::countr_zero(m)] = r;
-      row_chains[i] = enumerate_chains(N, R, C, home);
-      words[i] = static_cast<int>((row_chains[i].size() + 63) / 64);
-      if (row_chains[i].size() > std::numeric_limits<std::uint16_t>::max())
-        throw std::runtime_error("partition kernel: too many row chains for 16-bit tables in shape " + s.str());
-    });
-
-    // Column chains per class and stack (lines: the C columns; levels: bands 2..C; R digits).
-    PartitionIndex qindex, pindex;
     col_chains.resize(cat.classes.size());
     qid.resize(cat.classes.size());
     for (std::size_t a = 0; a < cat.classes.size(); ++a) {
@@ -263,50 +304,11 @@ struct CompletionCounter::Impl {
         Chains ch = enumerate_chains(N, C, R, home);
         std::vector<std::uint32_t> q(ch.size() * bands);
         for (std::size_t c = 0; c < ch.size(); ++c)
-          for (int b = 0; b < bands; ++b) q[c * bands + b] = qindex.id(ch.chain(c) + b * C, C);
+          for (int b = 0; b < bands; ++b) q[c * bands + b] = side->qindex.find(ch.chain(c) + b * C, C);
         col_chains[a].push_back(std::move(ch));
         qid[a].push_back(std::move(q));
       }
     }
-    n_q = qindex.size();
-
-    // Row partitions of every (pi, row chain, stack) and the compatibility matrix.
-    std::vector<std::vector<std::uint32_t>> pid(pis.size());  // [pi][rho * (R-1) + (s-1)]
-    for (std::size_t i = 0; i < pis.size(); ++i) {
-      const Chains& ch = row_chains[i];
-      pid[i].resize(ch.size() * (R - 1));
-      for (std::size_t rho = 0; rho < ch.size(); ++rho)
-        for (int st = 0; st < R - 1; ++st) pid[i][rho * (R - 1) + st] = pindex.id(ch.chain(rho) + st * R, R);
-    }
-    // compat[p] is a bitset over q (the rows are sparse: the Bits fill below visits the set
-    // bits only; testing all 279 bytes of a row per (pi, rho, stack) was 6 % of a 1-thread 9x9
-    // count's CPU time).
-    const std::size_t n_p = pindex.size(), qwords = (n_q + 63) / 64;
-    std::vector<std::uint64_t> compat(n_p * qwords, 0);
-    tbb::parallel_for(std::size_t{0}, n_p, [&](std::size_t p) {
-      for (std::size_t q = 0; q < n_q; ++q) {
-        bool ok = true;
-        for (DigitMask pm : pindex[p])
-          for (DigitMask qm : qindex[q]) ok = ok && (pm & qm);
-        if (ok) compat[p * qwords + q / 64] |= std::uint64_t{1} << (q % 64);
-      }
-    });
-
-    // Bits[pi][s][q]: the row chains of pi whose stack-s box fits column partition q.
-    bits.resize(pis.size());
-    tbb::parallel_for(std::size_t{0}, pis.size(), [&](std::size_t i) {
-      const int w = words[i];
-      auto& out = bits[i];
-      out.assign(static_cast<std::size_t>(R - 1) * n_q * w, 0);
-      for (std::size_t rho = 0; rho < row_chains[i].size(); ++rho)
-        for (int st = 0; st < R - 1; ++st) {
-          const std::uint64_t* row = compat.data() + pid[i][rho * (R - 1) + st] * qwords;
-          std::uint64_t* dst = out.data() + static_cast<std::size_t>(st) * n_q * w + rho / 64;
-          const std::uint64_t bit = std::uint64_t{1} << (rho % 64);
-          for (std::size_t k = 0; k < qwords; ++k)
-            for (std::uint64_t m = row[k]; m; m &= m - 1) dst[(k * 64 + std::countr_zero(m)) * w] |= bit;
-        }
-    });
   }
 
   // G tables of one class: for every band position b and pi used there, G[c] over all tuples.
@@ -584,9 +586,102 @@ struct CompletionCounter::Impl {
   }
 };
 
+// The stack side of the partition kernel (completion.hpp): everything that depends on the
+// stack list only. Built once per stack list; the job layer builds it beside the catalogue.
+std::shared_ptr<const PartitionStackTables> build_partition_stack_tables(const StackList& stacks) {
+  const Shape s = stacks.shape;
+  const int R = s.rows, C = s.cols, N = s.n();
+  auto out = std::make_shared<PartitionStackTables>();
+  out->shape = s;
+  out->patterns = stacks.patterns.size();
+  auto& pis = out->pis;
+  auto& pat_pi = out->pat_pi;
+  auto& pi_used_at = out->pi_used_at;
+  auto& row_chains = out->row_chains;
+  auto& words = out->words;
+  auto& bits = out->bits;
+  {
+    const int bands = C - 1;
+    std::unordered_map<std::uint64_t, std::uint32_t, WordHash> pi_index;  // a band's row sets (sorted) -> pi
+    pat_pi.resize(stacks.patterns.size() * bands);
+    pi_used_at.assign(bands, {});
+    for (std::size_t p = 0; p < stacks.patterns.size(); ++p)
+      for (int b = 0; b < bands; ++b) {
+        const DigitMask* rows = stacks.patterns[p].data() + b * R;
+        assert(std::is_sorted(rows, rows + R));
+        auto [it, fresh] = pi_index.try_emplace(pack_masks(rows, R), static_cast<std::uint32_t>(pis.size()));
+        if (fresh) pis.emplace_back(rows, rows + R);
+        pat_pi[p * bands + b] = it->second;
+      }
+    for (int b = 0; b < bands; ++b) {
+      pi_used_at[b].assign(pis.size(), false);
+      for (std::size_t p = 0; p < stacks.patterns.size(); ++p) pi_used_at[b][pat_pi[p * bands + b]] = true;
+    }
+
+    // Row chains per pi (lines: the R rows; levels: stacks 1..R-1; C digits per part).
+    row_chains.resize(pis.size());
+    words.resize(pis.size());
+    tbb::parallel_for(std::size_t{0}, pis.size(), [&](std::size_t i) {
+      std::vector<int> home(N);
+      for (int r = 0; r < R; ++r)
+        for (DigitMask m = pis[i][r]; m; m &= m - 1) home[std::countr_zero(m)] = r;
+      row_chains[i] = enumerate_chains(N, R, C, home);
+      words[i] = static_cast<int>((row_chains[i].size() + 63) / 64);
+      if (row_chains[i].size() > std::numeric_limits<std::uint16_t>::max())
+        throw std::runtime_error("partition kernel: too many row chains for 16-bit tables in shape " + s.str());
+    });
+
+    // Every column partition of a lower box (C columns of R digits), whichever class's column
+    // chains name it: so the bitsets below do not depend on the catalogue.
+    detail::PartitionIndex& qindex = out->qindex;
+    detail::index_all_partitions(N, C, R, qindex);
+    const std::size_t n_q = out->n_q = qindex.size();
+    detail::PartitionIndex pindex;
+
+    // Row partitions of every (pi, row chain, stack) and the compatibility matrix.
+    std::vector<std::vector<std::uint32_t>> pid(pis.size());  // [pi][rho * (R-1) + (s-1)]
+    for (std::size_t i = 0; i < pis.size(); ++i) {
+      const detail::Chains& ch = row_chains[i];
+      pid[i].resize(ch.size() * (R - 1));
+      for (std::size_t rho = 0; rho < ch.size(); ++rho)
+        for (int st = 0; st < R - 1; ++st) pid[i][rho * (R - 1) + st] = pindex.id(ch.chain(rho) + st * R, R);
+    }
+    // compat[p] is a bitset over q (the rows are sparse: the Bits fill below visits the set
+    // bits only; testing all 279 bytes of a row per (pi, rho, stack) was 6 % of a 1-thread 9x9
+    // count's CPU time).
+    const std::size_t n_p = pindex.size(), qwords = (n_q + 63) / 64;
+    std::vector<std::uint64_t> compat(n_p * qwords, 0);
+    tbb::parallel_for(std::size_t{0}, n_p, [&](std::size_t p) {
+      for (std::size_t q = 0; q < n_q; ++q) {
+        bool ok = true;
+        for (DigitMask pm : pindex[p])
+          for (DigitMask qm : qindex[q]) ok = ok && (pm & qm);
+        if (ok) compat[p * qwords + q / 64] |= std::uint64_t{1} << (q % 64);
+      }
+    });
+
+    // Bits[pi][s][q]: the row chains of pi whose stack-s box fits column partition q.
+    bits.resize(pis.size());
+    tbb::parallel_for(std::size_t{0}, pis.size(), [&](std::size_t i) {
+      const int w = words[i];
+      auto& pi_bits = bits[i];
+      pi_bits.assign(static_cast<std::size_t>(R - 1) * n_q * w, 0);
+      for (std::size_t rho = 0; rho < row_chains[i].size(); ++rho)
+        for (int st = 0; st < R - 1; ++st) {
+          const std::uint64_t* row = compat.data() + pid[i][rho * (R - 1) + st] * qwords;
+          std::uint64_t* dst = pi_bits.data() + static_cast<std::size_t>(st) * n_q * w + rho / 64;
+          const std::uint64_t bit = std::uint64_t{1} << (rho % 64);
+          for (std::size_t k = 0; k < qwords; ++k)
+            for (std::uint64_t m = row[k]; m; m &= m - 1) dst[(k * 64 + std::countr_zero(m)) * w] |= bit;
+        }
+    });
+  }
+  return out;
+}
+
 CompletionCounter::CompletionCounter(const Catalogue& cat, const StackList& stacks, Kernel kernel,
-                                     std::optional<Isa> isa)
-    : impl_(std::make_unique<Impl>(cat, stacks, kernel, isa)) {}
+                                     std::optional<Isa> isa, std::shared_ptr<const PartitionStackTables> stack_tables)
+    : impl_(std::make_unique<Impl>(cat, stacks, kernel, isa, std::move(stack_tables))) {}
 CompletionCounter::~CompletionCounter() = default;
 
 u128 CompletionCounter::count(const WorkUnit& unit) const {

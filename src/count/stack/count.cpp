@@ -67,7 +67,7 @@ CountResult run_count(const CountOptions& opt, const UnitHooks& hooks) {
   // The counter's tables are built with parallel loops: in the budget's arena, so that no other
   // arena (oneTBB's default one, sized by the machine) asks for workers.
   std::optional<CompletionCounter> built_counter;
-  budget.execute([&] { built_counter.emplace(res.catalogue, stacks, opt.kernel, opt.isa); });
+  budget.execute([&] { built_counter.emplace(res.catalogue, stacks, opt.kernel, opt.isa, opt.stack_tables); });
   const CompletionCounter& counter = *built_counter;
   res.isa = opt.kernel == Kernel::Partition ? to_string(counter.isa()) : "scalar";
   const bool complete = count_units(

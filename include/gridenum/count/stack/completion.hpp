@@ -21,11 +21,22 @@ enum class Kernel {
 std::string to_string(Kernel k);
 bool parse_kernel(std::string_view text, Kernel& out);
 
+// The partition kernel's tables that depend on the stack list only: the row-set partitions of
+// the patterns, their row chains, and which row chains fit which column partition (every column
+// partition of a box, so nothing here depends on the catalogue). A count builds them once; the
+// job layer builds them beside the catalogue (src/count/stack/method.cpp), off the count's
+// critical path. Opaque: only the completion counter reads them.
+struct PartitionStackTables;
+std::shared_ptr<const PartitionStackTables> build_partition_stack_tables(const StackList& stacks);
+
 class CompletionCounter {
  public:
   // `isa`: the instruction-set level of the hot loops; nullopt is selected_isa() (the widest the
   // CPU runs, or GRIDENUM_ISA). std::logic_error for a level this binary or CPU cannot run.
-  CompletionCounter(const Catalogue& cat, const StackList& stacks, Kernel kernel, std::optional<Isa> isa = std::nullopt);
+  // `stack_tables`: built from `stacks` beforehand (std::invalid_argument when they were built
+  // from another stack list), or nullptr to build them here; the backtracking kernel reads none.
+  CompletionCounter(const Catalogue& cat, const StackList& stacks, Kernel kernel, std::optional<Isa> isa = std::nullopt,
+                    std::shared_ptr<const PartitionStackTables> stack_tables = nullptr);
   ~CompletionCounter();
   CompletionCounter(const CompletionCounter&) = delete;
   CompletionCounter& operator=(const CompletionCounter&) = delete;

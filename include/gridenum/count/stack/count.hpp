@@ -26,6 +26,9 @@ struct CountOptions {
   const Catalogue* catalogue = nullptr;  // a cached catalogue to reuse (job layer), else built
   const StackList* stacks = nullptr;     // a stack list already built (job layer), else built
   const Plan* plan = nullptr;            // the plan already made of those two (the method's plan), else made
+  // The partition kernel's stack-side tables, built from `stacks` beside the catalogue (job
+  // layer), else built by the counter.
+  std::shared_ptr<const PartitionStackTables> stack_tables;
 };
 
 struct StageTimes {
