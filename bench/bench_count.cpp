@@ -137,12 +137,13 @@ BENCHMARK(BM_Completion9x9)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseR
 
 // The completion stage's dot products alone (src/count/isa/kernels.cpp, sweep8) on a synthetic
 // unit shaped like a 9x9 one: 12 groups of 80 runs sharing their first table, second tables drawn
-// from 560 tables of 3,136 bytes (entries below 64, a third zero), swept in the partition
-// kernel's blocks of 512 bytes. range(0): 0 = sweep8 as the count runs it (VNNI where the CPU has
-// it), 1 = sweep8_portable (the same without the extension). The fastest pass is the figure to
-// compare (docs/performance.md): `--benchmark_filter=BM_Sweep8 --benchmark_repetitions=9`.
+// from 560 tables of 3,136 bytes (entries below 64, a third zero), swept as the partition kernel
+// sweeps them (blocks of 512 bytes inside the kernel). range(0): 0 = sweep8 as the count runs it
+// (VNNI where the CPU has it), 1 = sweep8_portable (the same without the extension). The fastest
+// pass is the figure to compare (docs/performance.md):
+// `--benchmark_filter=BM_Sweep8 --benchmark_repetitions=9`.
 void BM_Sweep8(benchmark::State& state) {
-  constexpr std::size_t kT = 3136, kStride = 3136 + 64 - 3136 % 64, kTables = 600, kBlock = 512;
+  constexpr std::size_t kT = 3136, kStride = 3136 + 64 - 3136 % 64, kTables = 600;
   static const auto tables = [] {
     std::vector<std::uint8_t, boost::alignment::aligned_allocator<std::uint8_t, 64>> t(kTables * kStride, 0);
     std::mt19937 rng(1);
@@ -160,7 +161,7 @@ void BM_Sweep8(benchmark::State& state) {
   const auto sweep = state.range(0) == 0 ? k.sweep8 : k.sweep8_portable;
   for (auto _ : state) {
     for (auto& r : runs) r.sum = 0;
-    for (std::size_t t0 = 0; t0 < kT; t0 += kBlock) sweep(runs.data(), runs.size(), t0, std::min(kBlock, kT - t0));
+    sweep(runs.data(), runs.size(), kT);
     benchmark::DoNotOptimize(runs.data());
   }
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * runs.size()));

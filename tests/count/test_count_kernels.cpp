@@ -34,29 +34,27 @@ std::vector<Run8> random_runs(const std::vector<std::uint8_t, boost::alignment::
 }
 
 TEST(CountKernels, Sweep8EqualsPlainSumsAtEveryLevel) {
-  constexpr std::size_t kTables = 40, kStride = 1024;
+  constexpr std::size_t kTables = 40, kStride = 3136 + 64 - 3136 % 64;
   std::mt19937_64 rng(20261202);
   std::vector<std::uint8_t, boost::alignment::aligned_allocator<std::uint8_t, 64>> t(kTables * kStride);
-  for (auto& x : t) x = rng() % 4 == 0 ? 0 : static_cast<std::uint8_t>(rng() % 128);  // entries < 128
+  for (auto& x : t) x = rng() % 4 == 0 ? 0 : static_cast<std::uint8_t>(rng() % 64);  // entries <= 64, as 9x9's
   for (Isa isa : supported_isas()) {
     const auto& k = detail::count_kernels(isa);
     for (auto sweep : {k.sweep8, k.sweep8_portable})
-      // Every block length of 64-byte chunks up to the 512 the partition kernel uses, a length
-      // that is not a whole number of chunks, one longer than 512, and starts off zero.
-      for (std::size_t len : {64, 128, 192, 256, 320, 384, 448, 512, 100, 1000})
-        for (std::size_t t0 : {std::size_t{0}, std::size_t{64}, std::size_t{1024 - 512}}) {
-          if (t0 + len > kStride) continue;
-          std::vector<Run8> runs = random_runs(t, kTables, kStride, rng);
-          std::vector<std::uint64_t> want(runs.size());
-          for (std::size_t i = 0; i < runs.size(); ++i) {
-            want[i] = runs[i].sum;
-            for (std::size_t c = t0; c < t0 + len; ++c) want[i] += std::uint64_t{runs[i].a[c]} * runs[i].b[c];
-          }
-          sweep(runs.data(), runs.size(), t0, len);
-          for (std::size_t i = 0; i < runs.size(); ++i)
-            ASSERT_EQ(runs[i].sum, want[i]) << to_string(isa) << (sweep == k.sweep8 ? " sweep8" : " portable")
-                                            << " len " << len << " t0 " << t0 << " run " << i;
+      // Lengths of whole 64-byte chunks below, at and past one block of 512 (the last block then
+      // shorter), 9x9's 3,136, and lengths that are not whole chunks.
+      for (std::size_t len : {64, 128, 192, 256, 320, 384, 448, 512, 576, 1024, 3136, 100, 1000}) {
+        std::vector<Run8> runs = random_runs(t, kTables, kStride, rng);
+        std::vector<std::uint64_t> want(runs.size());
+        for (std::size_t i = 0; i < runs.size(); ++i) {
+          want[i] = runs[i].sum;
+          for (std::size_t c = 0; c < len; ++c) want[i] += std::uint64_t{runs[i].a[c]} * runs[i].b[c];
         }
+        sweep(runs.data(), runs.size(), len);
+        for (std::size_t i = 0; i < runs.size(); ++i)
+          ASSERT_EQ(runs[i].sum, want[i]) << to_string(isa) << (sweep == k.sweep8 ? " sweep8" : " portable")
+                                          << " len " << len << " run " << i;
+      }
   }
 }
 

@@ -31,13 +31,14 @@ struct Run8 {
 
 struct CountKernels {
   Isa isa;
-  // For every run: sum += sum_{c in [t0, t0 + len)} a[c] * b[c]. Entries are below 128, so
-  // pmaddubsw's pair sums never saturate, and len * 127^2 < 2^31.
-  void (*sweep8)(Run8* runs, std::size_t n_runs, std::size_t t0, std::size_t len);
+  // For every run: sum += sum_{c < len} a[c] * b[c]. Entries are below 128, so pmaddubsw's pair
+  // sums never saturate, and every block of 512 entries sums below 2^31. Runs with the same a
+  // should be next to each other (they are swept together). a and b are 64-byte aligned.
+  void (*sweep8)(Run8* runs, std::size_t n_runs, std::size_t len);
   // The same sums without the extension sweep8 takes when the CPU has it (the AVX-512 copy uses
   // VNNI where there is VNNI): what tests compare sweep8 with, so both paths are checked on a
   // CPU that has the extension. Equal to sweep8 in the other copies.
-  void (*sweep8_portable)(Run8* runs, std::size_t n_runs, std::size_t t0, std::size_t len);
+  void (*sweep8_portable)(Run8* runs, std::size_t n_runs, std::size_t len);
   // g[c1 * n2 + c2] = popcount(xs[c1] & ys[c2]) for c1 < n1, c2 < n2.
   void (*popcount_products)(const std::uint64_t* xs, std::size_t n1, const std::uint64_t* ys, std::size_t n2,
                             std::uint16_t* g);
