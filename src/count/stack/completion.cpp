@@ -338,9 +338,12 @@ struct CompletionCounter::Impl {
     }
     const std::size_t n_pi = pis.size();
     t->slot.assign(bands * n_pi, -1);
+    // The tables of one pi at every band position next to each other: they read the same
+    // Bits[pi] words (4.5 KB for 9x9), which then come from L1 for all but the first. Ordered
+    // band by band, the 9x9 chain words' loads missed L2 and were 7 % of a 1-thread count.
     std::vector<std::pair<int, std::uint32_t>> jobs;  // (b, pi)
-    for (int b = 0; b < bands; ++b)
-      for (std::uint32_t i = 0; i < n_pi; ++i)
+    for (std::uint32_t i = 0; i < n_pi; ++i)
+      for (int b = 0; b < bands; ++b)
         if (pi_used_at[b][i]) {
           t->slot[b * n_pi + i] = static_cast<std::int32_t>(jobs.size());
           jobs.emplace_back(b, i);
