@@ -340,7 +340,13 @@ struct CompletionCounter::Impl {
     t->slot.assign(bands * n_pi, -1);
     // The tables of one pi at every band position next to each other: they read the same
     // Bits[pi] words (4.5 KB for 9x9), which then come from L1 for all but the first. Ordered
-    // band by band, the 9x9 chain words' loads missed L2 and were 7 % of a 1-thread count.
+    // band by band, the 9x9 chain words' loads missed L2 and were 7.5 % of a 1-thread count;
+    // now 6.5 %, the first touch of each Bits[pi] per class. Tried and lost (2026-12-02): with
+    // two lower bands, ordering the column chains so that a chain's mirror (its bands' parts
+    // swapped) sits at n - 1 - c makes the band-1 table of pi the band-0 table reversed; copying
+    // it reversed byte by byte made the completion stage slower (45 -> 62 ms, one thread), and
+    // reusing the band-0 chain words reversed saved nothing measurable (perf: the gathers' share
+    // unchanged, their cost is the first touch).
     std::vector<std::pair<int, std::uint32_t>> jobs;  // (b, pi)
     for (std::uint32_t i = 0; i < n_pi; ++i)
       for (int b = 0; b < bands; ++b)
