@@ -57,7 +57,6 @@
 #include <bit>
 #include <cassert>
 #include <limits>
-#include <map>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
