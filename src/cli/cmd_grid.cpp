@@ -476,7 +476,7 @@ const RegisterCommand register_grid(17, [](CLI::App& root) {
   auto* rank = cmd->add_subcommand(
       "rank", "Print each grid's rank: its index in 0 .. total-1 under the bijection of docs/grid-tools.md (the "
               "relabelling's permutation index, then the index of the relabelled grid: lexicographic for 4x4 and 6x6, "
-              "through the bands for 8x8 and 9x9); shapes " + rank_shapes_text());
+              "through the bands for 8x8 and 9x9, through the stacks for 10x10); shapes " + rank_shapes_text());
   rank->add_option("FILE", a->file, file_help)->default_val("-");
   add_common(rank, *a, true);
   rank->callback([a] { run_rank(*a); });

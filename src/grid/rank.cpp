@@ -1,7 +1,7 @@
 // Rank and unrank (grid/rank.hpp; the derivation in docs/grid-tools.md, "Rank and unrank"): the
 // first row's Lehmer code times the normalised count, plus the normalised grid's lexicographic
 // index, found by a descent cell by cell through the completion counts of prefix_counts.hpp;
-// 8x8 goes to two_band_rank.cpp, 9x9 to band_stack_rank.cpp.
+// 8x8 goes to two_band_rank.cpp, 9x9 to band_stack_rank.cpp, 10x10 to two_stack_rank.cpp.
 #include "gridenum/grid/rank.hpp"
 
 #include <fmt/format.h>
@@ -16,13 +16,15 @@
 
 #include "gridenum/grid/band_stack_rank.hpp"
 #include "gridenum/grid/two_band_rank.hpp"
+#include "gridenum/grid/two_stack_rank.hpp"
 
 namespace gridenum {
 
 namespace {
-// The prefix descent's shapes, then 8x8 (TwoBandRanker) and 9x9 (BandStackRanker).
+// The prefix descent's shapes, then 8x8 (TwoBandRanker), 9x9 (BandStackRanker) and 10x10
+// (TwoStackRanker).
 const Shape kPrefixRankShapes[] = {{2, 2}, {2, 3}, {3, 2}};
-const Shape kRankShapes[] = {{2, 2}, {2, 3}, {3, 2}, {2, 4}, {4, 2}, {3, 3}};
+const Shape kRankShapes[] = {{2, 2}, {2, 3}, {3, 2}, {2, 4}, {4, 2}, {3, 3}, {2, 5}, {5, 2}};
 }
 
 bool is_rank_shape(Shape s) {
@@ -158,6 +160,8 @@ const GridRanker& grid_ranker(Shape s) {
         slot = std::make_unique<BandStackRanker>();
       else if (s == Shape{4, 2} || s == Shape{2, 4})
         slot = std::make_unique<TwoBandRanker>(s);
+      else if (s == Shape{5, 2} || s == Shape{2, 5})
+        slot = std::make_unique<TwoStackRanker>(s);
       else
         slot = std::make_unique<PrefixRanker>(s);
     });

@@ -40,3 +40,38 @@ TEST(GridCliSlow, NineByNineSampleRankUnrank) {
   ASSERT_EQ(back.code, 0) << back.err;
   EXPECT_EQ(back.out, grids);
 }
+
+// 10x10 through the CLI: samples of 2x5 on two threads, ranked again (their JSON ranks), unranked
+// back; the same ranks unranked as 5x2 give the transposed grids (each process builds the
+// ranker's tables, about 2 s).
+TEST(GridCliSlow, TenByTenSampleRankUnrank) {
+  const Proc sample = run_cli({"grid", "sample", "--shape", "2x5", "--count", "12", "--seed", "9", "--threads", "2", "--json"});
+  ASSERT_EQ(sample.code, 0) << sample.err;
+  std::string grids;
+  std::vector<std::string> ranks;
+  for (const std::string& line : lines_of(sample.out)) {
+    const auto doc = nlohmann::json::parse(line);
+    EXPECT_EQ(doc["shape"], "2x5");
+    grids += doc["grid"].get<std::string>() + "\n";
+    ranks.push_back(doc["rank"]);
+  }
+  ASSERT_EQ(ranks.size(), 12u);
+  const Proc ranked = run_cli_line("{gridenum} grid rank --shape 2x5 --threads 2 -", grids);
+  ASSERT_EQ(ranked.code, 0) << ranked.err;
+  EXPECT_EQ(lines_of(ranked.out), ranks);
+  std::vector<std::string> args{"grid", "unrank", "--shape", "2x5"};
+  args.insert(args.end(), ranks.begin(), ranks.end());
+  const Proc back = run_cli(args);
+  ASSERT_EQ(back.code, 0) << back.err;
+  EXPECT_EQ(back.out, grids);
+  args[3] = "5x2";
+  const Proc transposed = run_cli(args);
+  ASSERT_EQ(transposed.code, 0) << transposed.err;
+  const auto rows = lines_of(transposed.out);
+  const auto originals = lines_of(grids);
+  ASSERT_EQ(rows.size(), originals.size());
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    for (int r = 0; r < 10; ++r)
+      for (int c = 0; c < 10; ++c)
+        EXPECT_EQ(rows[i][static_cast<std::size_t>(r * 10 + c)], originals[i][static_cast<std::size_t>(c * 10 + r)]) << i;
+}

@@ -181,13 +181,14 @@ TEST(GridCli, SampleRankUnrankErrors) {
   const Proc word = run_cli({"grid", "unrank", "--shape", "2x2", "-1"});
   EXPECT_EQ(word.code, 2);
   EXPECT_TRUE(contains(word.err, "0 .. 287")) << word.err;
-  const Proc ten = run_cli({"grid", "sample", "--shape", "2x5", "--seed", "1"});
-  EXPECT_EQ(ten.code, 2);
-  EXPECT_TRUE(contains(ten.err, "2x2, 2x3, 3x2, 2x4, 4x2, 3x3")) << ten.err;
-  const Proc ten_rank = run_cli_line("{gridenum} grid rank --shape 2x5 -",
-                                     "123456789A6789A1234523456789A1789A1234563456789A1289A1234567456789A1239A1234567856789A1234A123456789\n");
-  EXPECT_EQ(ten_rank.code, 2);
-  EXPECT_TRUE(contains(ten_rank.err, "line 1: a 2x5 grid")) << ten_rank.err;
+  const Proc twelve = run_cli({"grid", "sample", "--shape", "3x4", "--seed", "1"});
+  EXPECT_EQ(twelve.code, 2);
+  EXPECT_TRUE(contains(twelve.err, "2x2, 2x3, 3x2, 2x4, 4x2, 3x3, 2x5, 5x2")) << twelve.err;
+  const Proc twelve_rank = run_cli_line(
+      "{gridenum} grid rank -",
+      "123456789ABC56789ABC12349ABC1234567823456789ABC16789ABC12345ABC1234567893456789ABC12789ABC123456BC123456789A456789ABC12389ABC1234567C123456789AB\n");
+  EXPECT_EQ(twelve_rank.code, 2);
+  EXPECT_TRUE(contains(twelve_rank.err, "line 1: a 3x4 grid")) << twelve_rank.err;
   const Proc eight_past = run_cli({"grid", "unrank", "--shape", "4x2", "29136487207403520"});
   EXPECT_EQ(eight_past.code, 2);
   EXPECT_TRUE(contains(eight_past.err, "4x2 grids have the ranks 0 .. 29136487207403519")) << eight_past.err;

@@ -15,7 +15,8 @@
 // row), so the two digits are independent and the map is a bijection onto [0, N! * T1).
 //
 // That descent (PrefixRanker) takes 2x2, 2x3 and 3x2; 8x8 (4x2, 2x4) has its own ranker through
-// the two bands (two_band_rank.hpp) and 9x9 one through bands and stacks (band_stack_rank.hpp),
+// the two bands (two_band_rank.hpp), 9x9 one through bands and stacks (band_stack_rank.hpp) and
+// 10x10 (2x5, 5x2) one through the two stacks (two_stack_rank.hpp),
 // behind the same interface (GridRanker). Other shapes are refused
 // with an std::invalid_argument naming these (rank_shapes_text()). Exact arithmetic in unsigned
 // 128 bits.
@@ -35,7 +36,8 @@ bool is_rank_shape(Shape s);
 std::string rank_shapes_text();
 
 // The interface of the rankers: PrefixRanker below (small shapes), TwoBandRanker
-// (two_band_rank.hpp: 8x8) and BandStackRanker (band_stack_rank.hpp: 9x9). In each the rank's
+// (two_band_rank.hpp: 8x8), BandStackRanker (band_stack_rank.hpp: 9x9) and TwoStackRanker
+// (two_stack_rank.hpp: 10x10). In each the rank's
 // high digit is a relabelling (a Lehmer code in [0, N!)) and its low digit indexes the
 // normalised_total() grids that relabelling acts on.
 class GridRanker {
@@ -47,8 +49,8 @@ class GridRanker {
   Shape shape() const { return shape_; }
   // Every grid of the shape: N! * normalised_total().
   u128 total() const { return total_; }
-  // Grids per relabelling: those whose first row (PrefixRanker, TwoBandRanker; 2x4: first column)
-  // or first box (BandStackRanker) reads 1 2 .. N.
+  // Grids per relabelling: those whose first row (PrefixRanker, TwoBandRanker, TwoStackRanker; 2x4
+  // and 5x2: first column) or first box (BandStackRanker) reads 1 2 .. N.
   u128 normalised_total() const { return normalised_; }
   // The rank of a valid grid of the shape (std::invalid_argument otherwise), in [0, total).
   virtual u128 rank(const GridCells& grid) const = 0;
@@ -81,7 +83,7 @@ class PrefixRanker final : public GridRanker {
 };
 
 // One ranker per shape for the whole process, built on first use (thread-safe): PrefixRanker,
-// or TwoBandRanker for 4x2 and 2x4, or BandStackRanker for 3x3.
+// or TwoBandRanker for 4x2 and 2x4, BandStackRanker for 3x3, TwoStackRanker for 2x5 and 5x2.
 const GridRanker& grid_ranker(Shape s);
 
 // The lexicographic index of a permutation of 1..n (as digits 1..n) among all n! of them, and back.
