@@ -24,6 +24,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory_resource>
 #include <unordered_map>
 
 #include "gridenum/core/arith.hpp"
@@ -56,7 +57,7 @@ class StackFillings {
 
  private:
   using Masks = std::array<std::uint16_t, kMaxC>;  // per column, a digit set (bit d)
-  using Table = std::unordered_map<std::uint64_t, u128, WordHash>;
+  using Table = std::pmr::unordered_map<std::uint64_t, u128, WordHash>;
   // Fills order_ and sets_ from the row sets (the .cpp says how).
   void choose_order(const std::uint16_t* row_sets);
   // Completions of the rows from position p on, from the footprints before p: 1 at the end, the
@@ -70,6 +71,7 @@ class StackFillings {
   // holds dropped); a state's key (the masks sorted, and p).
   Masks place(int p, const Masks& footprints, const std::uint8_t* digits) const;
   std::uint64_t key(int p, const Masks& masks) const;
+  static Masks sorted(Masks m);
   // The arrangements of the row at position p that fit `taken` (a column's digit not in its mask),
   // in lexicographic order: f(digits) for each until it returns false.
   template <class F>
@@ -81,8 +83,11 @@ class StackFillings {
   std::array<std::uint16_t, kMaxRows + 1> open_{};  // [p]: digits some row at position p .. 2C-1 holds
   std::array<std::uint8_t, kMaxC> first_{};
   Masks root_{};  // footprints after row 0
-  Table memo_;    // first half: key(p, footprints) -> completions, 1 <= p < C
-  Table ways_;    // second half: key(p, sorted column sets) -> labelled fillings of the orbit, p >= C
+  // The tables' nodes on one arena, freed at once (a stack's tables hold thousands of nodes, and
+  // a 10x10 rank builds two).
+  std::pmr::monotonic_buffer_resource arena_;
+  Table memo_{&arena_};  // first half: key(p, footprints) -> completions, 1 <= p < C
+  Table ways_{&arena_};  // second half: key(p, sorted column sets) -> labelled fillings of the orbit, p >= C
   u128 count_ = 0;
 };
 
