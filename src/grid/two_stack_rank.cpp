@@ -195,18 +195,6 @@ u128 TwoStackRanker::structure_prefix(const std::array<std::uint16_t, kMaxC>& se
   return prefix;
 }
 
-u128 TwoStackRanker::fillings_per_stack(const GridCells& grid) const {
-  std::vector<int> first;
-  const Cells g = normalise(grid, first);
-  const int n = 2 * c_;
-  std::array<std::uint16_t, kMaxC> sets{};
-  for (int k = 0; k < c_; ++k)
-    for (int i = 0; i < c_; ++i) sets[static_cast<std::size_t>(k)] = static_cast<std::uint16_t>(sets[static_cast<std::size_t>(k)] | 1u << g[static_cast<std::size_t>(2 * k * n + i)]);
-  Key whole = 0;
-  (void)structure_prefix(sets, whole);
-  return q_.at(whole);
-}
-
 // The two stacks of a normalised grid: row v's digits in the left (right) stack, and their sets.
 struct TwoStackRanker::Stacks {
   std::array<std::uint16_t, kMaxN> left_sets{}, right_sets{};

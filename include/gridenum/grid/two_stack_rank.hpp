@@ -63,8 +63,6 @@ class TwoStackRanker final : public GridRanker {
   // Digit-type histograms stored after the sets S_0 .. S_j (j = 0 .. C-1; the last level holds
   // the whole structures' histograms), for tests and the docs; std::out_of_range past C-1.
   std::size_t histograms(int j) const;
-  // Q(S) = F(S) / C! of the structure of a valid grid of the shape (tests).
-  u128 fillings_per_stack(const GridCells& grid) const;
 
  private:
   static constexpr int kMaxC = 5;
