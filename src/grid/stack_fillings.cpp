@@ -59,7 +59,9 @@ StackFillings::StackFillings(const std::uint16_t* row_sets, int c, const std::ui
   std::vector<std::pair<Masks, u128>> level = {{Masks{}, 1}};
   for (int p = rows_ - 1; p >= c_; --p) {
     std::pmr::unordered_map<std::uint64_t, std::pair<Masks, u128>, WordHash> next(&arena_);
-    for (const auto& [sets, ways] : level)
+    for (const auto& entry : level) {
+      const Masks& sets = entry.first;  // not structured bindings: clang before 16 cannot capture them
+      const u128 ways = entry.second;
       for_each_arrangement(p, sets, [&](const std::uint8_t* digits) {
         Masks to = sets;
         for (int i = 0; i < c_ && i < kMaxC; ++i) to[static_cast<std::size_t>(i)] = static_cast<std::uint16_t>(to[static_cast<std::size_t>(i)] | 1u << digits[i]);
@@ -69,6 +71,7 @@ StackFillings::StackFillings(const std::uint16_t* row_sets, int c, const std::ui
         slot.second = checked_add(slot.second, ways);
         return true;
       });
+    }
     level.clear();
     for (const auto& [k, entry] : next) {
       ways_.emplace(k, entry.second);
