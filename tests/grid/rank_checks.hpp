@@ -1,7 +1,8 @@
 // What the rank / unrank / sample tests share (tests/grid/): every grid of a small shape with a
 // given first row by plain backtracking on masks, cell by cell in reading order (so in
 // lexicographic order), sharing nothing with the cell-by-cell descent under test
-// (src/grid/prefix_counts.cpp, rank.cpp); the check of one first row's block of ranks; and
+// (src/grid/prefix_counts.cpp, rank.cpp); the check of one first row's block of ranks; every 6x6
+// grid with first row 1..6 through a ranker of either 6x6 shape; and
 // Pearson's chi-square with its critical value.
 #pragma once
 
@@ -11,11 +12,13 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <random>
 #include <set>
 #include <vector>
 
 #include "gridenum/grid/canon.hpp"
 #include "gridenum/grid/rank.hpp"
+#include "gridenum/grid/sample.hpp"
 
 namespace gridenum::testing {
 
@@ -122,6 +125,34 @@ inline void expect_every_four_by_four_grid_a_bijection(const GridRanker& g) {
   EXPECT_EQ(grids, 288u);
   EXPECT_EQ(seen.size(), 288u);
   for (u128 n = 0; n < g.total(); ++n) ASSERT_TRUE(g.rank(g.unrank(n)) == n) << to_string(n);
+}
+
+// Every 6x6 grid whose first row (`listed` is the shape they are listed in; the other 6x6 shape
+// takes their transposes, whose first column is then 1..6) is 1..6, through ranker `g` of shape
+// `s`: the ranks 0 .. T1-1, each once, and unrank inverts; then 2,000 random ranks below the total
+// unranked to valid grids that rank back. T1 = 39,168, the prefix descent's normalised total.
+inline void expect_six_by_six_first_rows_a_bijection(const GridRanker& g, Shape s, Shape listed, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  ASSERT_TRUE(g.normalised_total() == PrefixRanker(s).normalised_total()) << s.str();
+  ASSERT_TRUE(g.normalised_total() == 39168) << s.str();
+  std::vector<bool> seen(39168, false);
+  std::size_t grids = 0;
+  for_each_grid(listed, {1, 2, 3, 4, 5, 6}, [&](const GridCells& x0) {
+    const GridCells x = s == listed ? x0 : transpose_grid(listed, x0);
+    const u128 r = g.rank(x);
+    ASSERT_TRUE(r < 39168) << s.str() << " " << grid_string(x);
+    ASSERT_FALSE(seen[static_cast<std::size_t>(r)]) << s.str() << ": rank " << to_string(r) << " twice";
+    seen[static_cast<std::size_t>(r)] = true;
+    ASSERT_EQ(g.unrank(r), x) << s.str() << " rank " << to_string(r);
+    ++grids;
+  });
+  EXPECT_EQ(grids, 39168u);
+  for (int i = 0; i < 2000; ++i) {
+    const u128 n = uniform_below(g.total(), rng);
+    const GridCells x = g.unrank(n);
+    ASSERT_TRUE(is_valid_grid(s, x)) << s.str() << " " << to_string(n);
+    ASSERT_TRUE(g.rank(x) == n) << s.str() << " " << to_string(n);
+  }
 }
 
 }  // namespace gridenum::testing
