@@ -17,6 +17,8 @@
 #              DIFFER) is skipped, one that timed out is tried again if SECONDS is longer than
 #              its last limit
 #   GRIDENUM   the binary (default: gridenum on PATH)
+# Environment: RECOUNT_CLASSES=K1,K2,...  only these of the job's fixing classes (a sample of the
+#   heavy ones under a longer limit, say); the others are left as they are in the table.
 # Columns: class, the job's f, line orbits' f (or "-"), verdict (agree, DIFFER, timeout), seconds
 # of the kernel (or the limit; "-" for the identity, the grid count), the binary's commit, the
 # date (UTC).
@@ -36,16 +38,23 @@ if ! [[ "$limit" =~ ^[0-9]+$ ]] || [[ "$limit" -lt 1 ]]; then
   exit 2
 fi
 
+only=${RECOUNT_CLASSES:-}
+if [[ -n "$only" ]] && ! [[ "$only" =~ ^[0-9]+(,[0-9]+)*$ ]]; then
+  echo "symmetry-line-orbit-recount: RECOUNT_CLASSES must be class numbers separated by commas, got '$only'" >&2
+  exit 2
+fi
+
 status=$("$bin" status --json "$job")
 shape=$(python3 -c 'import json,sys; print(json.load(sys.stdin)["shape"])' <<<"$status")
 commit=$("$bin" --version | sed -n 's/.*(commit \([0-9a-f]*\)).*/\1/p')
 [[ -f "$table" ]] || printf 'class\tjob_f\tline_orbits_f\tverdict\tseconds\tcommit\tdate\n' >"$table"
 
 # Rows to do: fixing classes not yet settled, or timed out under a shorter limit.
-todo=$(STATUS=$status python3 - "$table" "$limit" <<'EOF'
+todo=$(STATUS=$status ONLY=$only python3 - "$table" "$limit" <<'EOF'
 import csv, json, os, sys
 status = json.loads(os.environ['STATUS'])
 table, limit = sys.argv[1], float(sys.argv[2])
+only = {int(k) for k in os.environ['ONLY'].split(',')} if os.environ['ONLY'] else None
 done = {}
 with open(table) as f:
     for row in csv.DictReader(f, delimiter='\t'):
@@ -55,7 +64,7 @@ with open(table) as f:
         else:
             done[k] = max(done.get(k, 0), float(row['seconds']))
 for c in status['fixing']:
-    if done.get(c['class'], 0) < limit:
+    if done.get(c['class'], 0) < limit and (only is None or c['class'] in only):
         print(c['class'], c['fixed'])
 EOF
 )

@@ -4,6 +4,7 @@
 // seconds).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <sstream>
 #include <string>
@@ -136,7 +137,8 @@ TEST(SymmetryCliSlow, AKeptWalkServesTheNextSession) {
 
 // scripts/symmetry-line-orbit-recount.sh, the 12-digit jobs' check by the other kernel: on a 4x4
 // job and on a 12x12 job of two classes, every fixing class counted again by line orbits, one row
-// each, all agreeing with the journal (exit 0); run again, it adds nothing; usage errors exit 2.
+// each, all agreeing with the journal (exit 0); run again, it adds nothing; RECOUNT_CLASSES takes
+// only the classes it names; usage errors exit 2.
 TEST(SymmetryCliSlow, TheLineOrbitRecountScriptChecksEveryFixingClassOfAJob) {
   TempDir t;
   const std::string script = std::string(GRIDENUM_SOURCE_DIR) + "/scripts/symmetry-line-orbit-recount.sh";
@@ -186,6 +188,25 @@ TEST(SymmetryCliSlow, TheLineOrbitRecountScriptChecksEveryFixingClassOfAJob) {
     EXPECT_EQ(rows, fixing);
     p = run_cli_line(script + " " + dir + " 60 " + table + " {gridenum}");
     ASSERT_EQ(p.code, 0) << p.err;
+    EXPECT_EQ(slurp(table), text);
+  }
+  // RECOUNT_CLASSES: only the classes named (a sample), the rest left for later runs.
+  {
+    const auto status = nlohmann::json::parse(run_cli({"status", (t / "sym1").string(), "--json"}).out);
+    const std::string first = std::to_string(status["fixing"][0]["class"].get<int>());
+    const std::string last = std::to_string(status["fixing"][12]["class"].get<int>());
+    const std::string table = (t / "sample.tsv").string();
+    Proc p = run_cli_line("RECOUNT_CLASSES=" + first + "," + last + " " + script + " " + (t / "sym1").string() + " 60 " +
+                          table + " {gridenum}");
+    ASSERT_EQ(p.code, 0) << p.err;
+    const std::string text = slurp(table);
+    EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 3) << text;  // the header and two rows
+    EXPECT_TRUE(contains(text, "\n" + first + "\t")) << text;
+    EXPECT_TRUE(contains(text, "\n" + last + "\t")) << text;
+    p = run_cli_line("RECOUNT_CLASSES=" + first + ",x " + script + " " + (t / "sym1").string() + " 60 " + table +
+                     " {gridenum}");
+    EXPECT_EQ(p.code, 2);
+    EXPECT_TRUE(contains(p.err, "RECOUNT_CLASSES")) << p.err;
     EXPECT_EQ(slurp(table), text);
   }
   Proc p = run_cli_line(script + " " + (t / "sym1").string() + " 60");
