@@ -1,6 +1,7 @@
 // `gridenum symmetry`: essentially different grids by Burnside's lemma (symmetry/burnside.hpp).
 // Parse, run, print (text or --json).
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <iostream>
 
@@ -23,6 +24,7 @@ struct SymmetryArgs {
   std::vector<std::string> classes;
   std::string grid_counts;
   std::string known_from;
+  std::string identity_total;
 };
 
 bool parse_u32(const std::string& text, std::uint32_t& v) {
@@ -52,7 +54,21 @@ void run(const SymmetryArgs& a) {
   // The 12-digit shapes without their identity (class 1) are counted; burnside.hpp says why.
   const std::vector<std::uint32_t> numbers = class_numbers(a.classes);
   const bool identity_selected = numbers.empty() || std::find(numbers.begin(), numbers.end(), 1u) != numbers.end();
-  check_shape(opt.shape, burnside_selection_error(opt.shape, identity_selected, !a.grid_counts.empty()));
+  if (!a.identity_total.empty()) {  // digits, commas allowed between them (as the figures are printed)
+    std::string digits;
+    bool ok = std::isdigit(static_cast<unsigned char>(a.identity_total.front())) &&
+              std::isdigit(static_cast<unsigned char>(a.identity_total.back()));
+    for (char ch : a.identity_total) {
+      if (std::isdigit(static_cast<unsigned char>(ch))) digits += ch;
+      else ok = ok && ch == ',';
+    }
+    if (!ok)
+      throw CLI::ValidationError("--identity-total", "expected a whole number of grids (digits, commas allowed), got '" +
+                                                         a.identity_total + "'");
+    opt.identity_total = BigInt(digits);
+  }
+  check_shape(opt.shape, burnside_selection_error(opt.shape, identity_selected, !a.grid_counts.empty(),
+                                                  opt.identity_total.has_value()));
   opt.transposition = !a.no_transpose;
   opt.threads = a.threads;
   if (!a.grid_counts.empty())
@@ -64,6 +80,9 @@ void run(const SymmetryArgs& a) {
                                                  opt.shape.str());
     opt.method = FixedMethod::Signatures;
   }
+  if (!a.job_dir.empty() && opt.identity_total)
+    throw CLI::ValidationError("--identity-total", "a job journals what it counts, and a given total is not counted: run "
+                                                   "the job without class 1, then symmetry --known-from DIR --identity-total N");
   if (!a.job_dir.empty()) {  // jobs/symmetry_job.hpp: each class journaled as it finishes
     SymmetryJobRequest req;
     req.dir = a.job_dir;
@@ -121,6 +140,11 @@ const RegisterCommand register_symmetry(16, [](CLI::App& root) {
                   "must pass gridenum verify result's checks (every class's F against the array count of the first "
                   "moment; no class recounted). The only way to the 2x6 and 6x2 figures, whose count takes hours")
       ->type_name("PATH");
+  cmd->add_option("--identity-total", args->identity_total,
+                  "Take the identity's term from this number of grids instead of counting it (a published total, for a "
+                  "shape whose count has not been run here: 3x4 and 4x3); it must be a multiple of N!, the output says "
+                  "the figure rests on it, and Burnside's divisibility by the group order is then a check of it")
+      ->type_name("GRIDS");
   auto* known = cmd->add_option("--known-from", args->known_from,
                   "Take the fixed counts of the classes that the symmetry job DIR has journaled (same shape and group; "
                   "finished or not) instead of counting them, and count the rest: a job's classes joined to others, "

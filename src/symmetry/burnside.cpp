@@ -44,8 +44,9 @@ std::optional<std::string> burnside_shape_error(Shape s) {
 bool twelve_digit_side2(Shape s) { return s.n() == 12 && (s.rows == 2 || s.cols == 2); }
 bool twelve_digit_shape(Shape s) { return s.n() == 12 && s.rows >= 2 && s.cols >= 2; }
 
-std::optional<std::string> burnside_selection_error(Shape s, bool identity_selected, bool have_grid_counts) {
-  if (!identity_selected && twelve_digit_shape(s)) return std::nullopt;
+std::optional<std::string> burnside_selection_error(Shape s, bool identity_selected, bool have_grid_counts,
+                                                    bool have_identity_total) {
+  if ((!identity_selected || have_identity_total) && twelve_digit_shape(s)) return std::nullopt;
   if (have_grid_counts && twelve_digit_side2(s)) return std::nullopt;
   return burnside_shape_error(s);
 }
@@ -169,6 +170,31 @@ void identity_term(Shape s, const BurnsideOptions& opt, const BurnsideHooks& hoo
       classes_need_plain = classes_need_plain || (r.terms[i].counted && !r.terms[i].known &&
                                                   signatures_need_plain_counts(s, r.terms[i].cls.rep));
   const BigInt nfact = factorial(s.n());
+  // A total given by the caller: the identity's term, not counted (a count the plain band counts
+  // need anyway, or the journal's term, must agree with it).
+  if (opt.identity_total && id.counted) {
+    const BigInt& given = *opt.identity_total;
+    if (given <= 0 || given % nfact != 0)
+      throw InputError(fmt::format("--identity-total {}: not a count of {} grids (a positive multiple of {}! = {}, since "
+                                   "relabelling the {} digits acts freely)",
+                                   given.str(), s.str(), s.n(), nfact.str(), s.n()));
+    const BigInt f = given / nfact;
+    if (known && to_big(*known) != f)
+      throw CheckError(fmt::format("Burnside: the given total's identity term {} differs from the journal's {}", f.str(),
+                                   to_string(*known)));
+    if (classes_need_plain) {
+      const BigInt counted = count_all_grids(s, r.threads_used, opt.grid_counts.get(), r.total_route, plain);
+      if (counted != given)
+        throw CheckError(fmt::format("Burnside: the given total {} differs from the {} count's {}", given.str(),
+                                     r.total_route, counted.str()));
+    }
+    r.grids = given;
+    r.total_route = "given";
+    id.identity_f = f;
+    id.fixed.grids = f <= to_big(std::numeric_limits<u128>::max()) ? static_cast<u128>(f) : u128{0};
+    id.known = known.has_value();
+    return;
+  }
   if (!(id.counted && !known) && !classes_need_plain) {
     if (known) {
       r.grids = to_big(*known) * nfact;
@@ -221,7 +247,8 @@ std::vector<std::size_t> class_selection(const std::vector<std::uint32_t>& numbe
 BurnsideResult run_burnside(const BurnsideOptions& opt, const BurnsideHooks& hooks) {
   const auto t0 = SteadyClock::now();
   const Shape s = opt.shape;
-  if (auto why = burnside_selection_error(s, !hooks.select || hooks.select(0), opt.grid_counts != nullptr))
+  if (auto why = burnside_selection_error(s, !hooks.select || hooks.select(0), opt.grid_counts != nullptr,
+                                          opt.identity_total.has_value()))
     throw InputError(*why);
   BurnsideResult r;
   r.shape = s;
@@ -361,8 +388,13 @@ BurnsideResult run_burnside(const BurnsideOptions& opt, const BurnsideHooks& hoo
   }
   if (r.complete) {
     if (r.weighted_sum % r.group_order != 0)
-      throw CheckError(fmt::format("Burnside: the weighted sum of fixed counts {} is not divisible by the group order {}",
-                                   r.weighted_sum.str(), r.group_order));
+      throw CheckError(fmt::format("Burnside: the weighted sum of fixed counts {} is not divisible by the group order {}{}",
+                                   r.weighted_sum.str(), r.group_order,
+                                   r.total_route == "given"
+                                       ? fmt::format(" (its identity term is the total given with --identity-total, {}: "
+                                                     "that total, or a class's fixed count, is wrong)",
+                                                     r.grids.str())
+                                       : std::string()));
     r.essentially_different = r.weighted_sum / r.group_order;
   }
   check_cyclic(grp, r.terms);
@@ -417,12 +449,17 @@ std::string format_text(const BurnsideResult& r) {
     o << fmt::format("  {:>5}  {:>12}  {:>26}  {:<11}  {}\n", i + 1, grouped(t.cls.size), grouped(f), method_text(t), t.cls.text);
   }
   if (r.total_route == "journal") o << fmt::format("  grids (from the job's journal): {}\n", grouped(r.grids));
+  else if (r.total_route == "given")
+    o << fmt::format("  grids (given with --identity-total, not counted by this run): {}\n", grouped(r.grids));
   else if (r.terms[0].counted && r.total_route.find(" read from ") != std::string::npos)
     o << fmt::format("  grids ({}): {}\n", r.total_route, grouped(r.grids));
   else if (r.terms[0].counted) o << fmt::format("  grids ({} count): {}\n", r.total_route, grouped(r.grids));
   if (r.complete) {
     o << fmt::format("  sum over classes of size x fixed: {}\n", grouped(r.weighted_sum));
     o << fmt::format("  essentially different grids: {}\n", grouped(r.essentially_different));
+    if (r.total_route == "given")
+      o << "  note: the identity's term is the given total / " << s.n()
+        << "!; the figure holds if that total does (Burnside's divisibility by |G| held with it)\n";
     if (const auto note = published_figure_note(s)) o << "  note: " << *note << "\n";
   } else {
     o << fmt::format("  sum over the classes counted of size x fixed: {}\n", grouped(r.weighted_sum));

@@ -4,6 +4,8 @@
 // the option; the verify prints PASS and exits 0.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include <nlohmann/json.hpp>
 
 #include "cli_run.hpp"
@@ -223,4 +225,53 @@ TEST(SymmetryCli, KnownFromAJobOfSomeClasses) {
   EXPECT_TRUE(contains(p.err, "nothing")) << p.err;
   p = run_cli({"symmetry", "--shape", "2x3", "--known-from", dir, "--job-dir", (t / "other").string()});
   EXPECT_EQ(p.code, 2) << p.err;
+}
+
+// --identity-total N: the identity's term from a given grid count (a published total, for 3x4 and
+// 4x3 whose count has not been run here), labelled as given; Burnside's divisibility by |G| is then
+// a check of that total (a total off by 6! fails it), a number that is not a multiple of N! or not
+// a number is refused, and so is a job (a given total is not counted, and a journal holds counts).
+TEST(SymmetryCli, IdentityTotalGiven) {
+  Proc p = run_cli({"symmetry", "--shape", "2x3", "--identity-total", "28,200,960", "--threads", "1", "--json"});
+  ASSERT_EQ(p.code, 0) << p.err;
+  auto doc = nlohmann::json::parse(p.out);
+  EXPECT_EQ(doc["essentially_different"], "49");
+  EXPECT_EQ(doc["total_route"], "given");
+  EXPECT_EQ(doc["grids"], "28200960");
+  EXPECT_EQ(doc["class_table"][0]["fixed"], "39168");  // 28,200,960 / 6!
+  p = run_cli({"symmetry", "--shape", "2x3", "--identity-total", "28200960", "--threads", "1"});
+  ASSERT_EQ(p.code, 0) << p.err;
+  EXPECT_TRUE(contains(p.out, "grids (given with --identity-total, not counted by this run): 28,200,960")) << p.out;
+  EXPECT_TRUE(contains(p.out, "the figure holds if that total does")) << p.out;
+  EXPECT_FALSE(contains(p.out, "stack count")) << p.out;
+
+  p = run_cli({"symmetry", "--shape", "2x3", "--identity-total", "28201680", "--threads", "1"});  // + 6!
+  EXPECT_EQ(p.code, 1) << p.err;
+  EXPECT_TRUE(contains(p.err, "not divisible by the group order 3456")) << p.err;
+  EXPECT_TRUE(contains(p.err, "--identity-total, 28201680")) << p.err;
+  p = run_cli({"symmetry", "--shape", "2x3", "--identity-total", "28200961"});
+  EXPECT_EQ(p.code, 2) << p.err;
+  EXPECT_TRUE(contains(p.err, "not a count of 2x3 grids")) << p.err;
+  for (const char* bad : {"2.8e7", ",288", "288,", "-288", "lots"}) {
+    p = run_cli({"symmetry", "--shape", "2x2", "--identity-total", bad});
+    EXPECT_EQ(p.code, 2) << bad << ": " << p.err;
+    EXPECT_TRUE(contains(p.err, "--identity-total")) << bad << ": " << p.err;
+  }
+  TempDir t;
+  p = run_cli({"symmetry", "--shape", "2x2", "--identity-total", "288", "--job-dir", (t / "sym").string()});
+  EXPECT_EQ(p.code, 2) << p.err;
+  EXPECT_TRUE(contains(p.err, "--known-from DIR --identity-total N")) << p.err;
+  EXPECT_FALSE(std::filesystem::exists(t / "sym"));
+
+  // 3x4: class 1 is taken with a given total (refused without one); Pettersen and Silver's
+  // 12x12 total (4x3 boxes, 2006) / 12!.
+  p = run_cli({"symmetry", "--shape", "3x4", "--classes", "1"});
+  EXPECT_EQ(p.code, 2) << p.err;
+  p = run_cli({"symmetry", "--shape", "3x4", "--classes", "1", "--json", "--identity-total",
+               "81171437193104932746936103027318645818654720000"});
+  ASSERT_EQ(p.code, 0) << p.err;
+  doc = nlohmann::json::parse(p.out);
+  EXPECT_EQ(doc["class_table"][0]["fixed"], "169459636863644991471711374298788659200");
+  EXPECT_EQ(doc["class_table"].size(), 3315u);
+  EXPECT_EQ(doc["essentially_different"], nullptr);  // one class of 3,315
 }

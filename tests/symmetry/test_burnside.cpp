@@ -185,3 +185,38 @@ TEST(Burnside, ClassesRunCheapestFirst) {
     EXPECT_GT(last, 0u) << s.str();
   }
 }
+
+// A given total (BurnsideOptions::identity_total, `symmetry --identity-total`) that another source
+// contradicts is refused: a job's journal holding a different identity term, and, on 10x10, the
+// two-stack count that the F(S) class 1058 needs anyway (its plain band counts come with it).
+TEST(Burnside, AGivenTotalMustAgreeWithWhatTheRunKnows) {
+  BurnsideOptions o;
+  o.shape = Shape{2, 2};
+  o.threads = 1;
+  o.identity_total = BigInt(288);
+  BurnsideHooks hooks;
+  hooks.known = [](std::size_t i) { return i == 0 ? std::optional<u128>(13) : std::nullopt; };  // 288 / 4! = 12
+  EXPECT_THROW(run_burnside(o, hooks), CheckError);
+  hooks.known = [](std::size_t i) { return i == 0 ? std::optional<u128>(12) : std::nullopt; };
+  const BurnsideResult r = run_burnside(o, hooks);
+  EXPECT_EQ(r.essentially_different, BigInt(2));
+  EXPECT_EQ(r.total_route, "given");
+
+  o.shape = Shape{2, 5};
+  o.threads = 2;
+  BurnsideHooks two;
+  two.select = [](std::size_t i) { return i == 0 || i == 1057; };
+  o.identity_total = BigInt("1903816047972624930994913280000") + factorial(10);  // the published total + 10!
+  try {
+    run_burnside(o, two);
+    ADD_FAILURE() << "a given total off by 10! was taken";
+  } catch (const CheckError& e) {
+    EXPECT_NE(std::string(e.what()).find("differs from the two-stack count's 1903816047972624930994913280000"),
+              std::string::npos)
+        << e.what();
+  }
+  o.identity_total = BigInt("1903816047972624930994913280000");
+  const BurnsideResult ok = run_burnside(o, two);
+  EXPECT_EQ(ok.total_route, "given");
+  EXPECT_EQ(ok.grids, *o.identity_total);
+}

@@ -57,6 +57,12 @@ struct BurnsideOptions {
   int threads = 0;            // 0: every core
   FixedMethod method = FixedMethod::Auto;
   std::shared_ptr<const Side2GridCounts> grid_counts;  // 10 and 12 digits; nullptr: counted here
+  // The identity's term from a grid count given by the caller (`symmetry --identity-total`: a
+  // published total, for a shape whose count this program has not run), not counted: it must be
+  // divisible by N! (InputError otherwise); total_route is then "given" and the output says the
+  // figure rests on it. A run that counts the total anyway (the side-2 shapes' F(S) classes) or
+  // finds it in a job's journal must find the same number (CheckError otherwise).
+  std::optional<BigInt> identity_total;
 };
 
 // Why Burnside cannot take a shape (the count engine cannot count it, or the fixed-grid kernels
@@ -73,8 +79,10 @@ bool twelve_digit_side2(Shape s);
 // of CPU (docs/methods/three_band.md), so a run of them leaves class 1 out.
 bool twelve_digit_shape(Shape s);
 // burnside_shape_error, except that the 12-digit shapes are taken by a run that leaves the
-// identity out, and 2x6 and 6x2 by one that has their count's result (grid_counts).
-std::optional<std::string> burnside_selection_error(Shape s, bool identity_selected, bool have_grid_counts = false);
+// identity out or is given its total (identity_total), and 2x6 and 6x2 by one that has their
+// count's result (grid_counts).
+std::optional<std::string> burnside_selection_error(Shape s, bool identity_selected, bool have_grid_counts = false,
+                                                    bool have_identity_total = false);
 
 // What a job (jobs/symmetry_job.hpp) or a partial run holds over a run: which classes to count,
 // the f it already has for some of them (a job's journal), where each new f goes, and when to stop.
@@ -131,7 +139,8 @@ struct BurnsideResult {
   std::uint64_t row_order = 0, col_order = 0;
   std::vector<ClassTerm> terms;   // one per conjugacy class, the identity first
   std::string total_route;        // which count gave the identity term: "stack", "two-stack",
-                                  // "journal" (known; not counted in this run), "" (not selected)
+                                  // "journal" (known; not counted in this run), "given"
+                                  // (BurnsideOptions::identity_total), "" (not selected)
   bool complete = true;           // every class counted or known: the figure below exists
   BigInt grids;                   // all grids (the count engine's total; 0 when not selected)
   BigInt weighted_sum;            // sum over classes of size * f (over the counted ones if partial)
