@@ -81,7 +81,8 @@
 // 3 x 3 matrix |std_i n p_2_j| with its rows and columns in the order that reads largest row by
 // row (lexicographically, over the 36 orders), written "4,0,0/0,2,2/0,2,2".
 //
-// Not tried yet: the top band's own stabiliser (most classes are highly symmetric), visiting
+// Not tried yet: the top band's own stabiliser (92 % of the 4x3 classes have none among the
+// column and box permutations: at most 1.49x with relabellings, docs/methods/three_band.md), visiting
 // (x2, x3) in table-row order, larger chunks (the per-class lists then leave L2).
 #pragma once
 
