@@ -23,6 +23,7 @@
 #include "gridenum/core/arith.hpp"
 #include "gridenum/core/stored_file.hpp"
 #include "gridenum/jobs/result_io.hpp"
+#include "gridenum/jobs/symmetry_job.hpp"
 #include "gridenum/symmetry/burnside.hpp"
 #include "gridenum/verify/side2_grid_counts.hpp"
 #include "gridenum/verify/verify.hpp"
@@ -44,6 +45,10 @@ const char* const kFirstMoment = "4876139207527966044188061990912000";
 // to hours (class 1: more than 89 CPU-minutes); the hard ones are the certificate's deep check,
 // run once and kept (results/2x6/README.md).
 const char* const kClasses = "63195:63199";
+// Computed by this project first (2026-12-02; no published value): the number of essentially
+// different 12x12 grids with 2x6 boxes, and how many classes fix some grid (the identity included).
+const char* const kEssentiallyDifferent = "1673447740694797339186344268772";
+constexpr std::size_t kFixingClasses = 358;
 
 VerifyResultOptions options() {
   VerifyResultOptions o;
@@ -112,4 +117,36 @@ TEST(CommittedCertificate2x6, TheIdentitysBurnsideTermIsThePublishedTotalOver12F
   EXPECT_EQ(r.terms[4939].cls.size, 720u);
   EXPECT_EQ(r.weighted_sum, BigInt(identity) + 720 * fixed_value(r.terms[4939]));
   EXPECT_EQ(to_json(r)["class_table"][0]["fixed"], identity);
+}
+
+// The first count of essentially different 12x12 grids with 2x6 boxes, from the two committed
+// results as a user derives it (`gridenum symmetry --shape 2x6 --grid-counts results/2x6/merged
+// --known-from results/2x6/symmetry`; docs/symmetry.md, *12x12 with 2x6 boxes*): the identity and
+// the 16 F(S) classes from the count's certificate, every other class from the symmetry job's
+// journal, taken as resume takes it (a class no relabelling fits must be 0), and class 4465,
+// which the job left out, counted (its placement condition gives 0 at once). Burnside's own
+// checks span both: each cyclic subgroup whose powers are all known, and the weighted sum
+// divisible by |G| -- the integrality check the total gives for free.
+TEST(CommittedCertificate2x6, TheEssentiallyDifferentFigureFromTheCountAndTheSymmetryJob) {
+  const std::filesystem::path job = kMerged.parent_path() / "symmetry";
+  const SymmetryJobStatus st = symmetry_job_status(job);
+  ASSERT_EQ(st.counts.size(), 5005u);
+  BurnsideOptions o;
+  o.shape = Shape{2, 6};
+  o.threads = 2;
+  o.grid_counts = std::make_shared<const Side2GridCounts>(load_side2_grid_counts(kMerged.string(), o.shape, 2));
+  BurnsideHooks hooks;
+  std::size_t counted = 0;
+  hooks.known = [&](std::size_t i) { return st.counts[i]; };
+  const BurnsideResult r = run_burnside(o, hooks);
+  for (const ClassTerm& t : r.terms) counted += t.counted && !t.known;
+  EXPECT_TRUE(r.complete);
+  EXPECT_EQ(r.group_order, 47775744000u);
+  EXPECT_EQ(r.terms.size(), 5005u);
+  EXPECT_EQ(counted, 18u);  // the identity, the 16 F(S) classes and class 4465; the job holds the rest
+  EXPECT_EQ(r.terms[4464].fixed.grids, 0u);
+  EXPECT_EQ(r.grids.str(), kTotal);
+  EXPECT_EQ(r.weighted_sum % BigInt(r.group_order), BigInt(0));
+  EXPECT_EQ(r.essentially_different.str(), kEssentiallyDifferent);
+  EXPECT_EQ(r.fixing_classes, kFixingClasses);
 }
