@@ -312,6 +312,41 @@ TEST(ThreeBand, GroupsGiveEachBandItsOwnCompletions) {
   EXPECT_TRUE(tb.completions(std::vector<std::vector<DigitMask>>{}).empty());
 }
 
+// Parts of one band's completions (what the band-pair method's work units are): for every class
+// of 2x3 and 3x3 and several numbers of parts -- one, a few, about one box-1 chain each, more
+// parts than chains -- the parts add up to the whole sum, and with more parts than chains some
+// part is 0. A part number past the parts is refused.
+TEST(ThreeBand, PartsOfABandsCompletionsAddUpToTheWhole) {
+  for (Shape s : {Shape{2, 3}, Shape{3, 3}}) {
+    SCOPED_TRACE(s.str());
+    const auto cat = build_signature_catalogue(s, 2);
+    const ThreeBandCounter tb(s, 2);
+    for (std::size_t i = 0; i < cat.classes.size(); ++i) {
+      const auto cols = signature_columns(s, cat.classes[i].key);
+      const u128 whole = tb.completions(cols);
+      for (std::size_t parts : {1, 3, 24, 80}) {
+        u128 sum = 0;
+        bool some_zero = false;
+        for (std::size_t k = 0; k < parts; ++k) {
+          const u128 p = tb.completions_part(cols, k, parts);
+          some_zero |= p == 0;
+          sum += p;
+        }
+        EXPECT_TRUE(sum == whole) << "class " << i + 1 << ", " << parts << " parts";
+        if (parts == 80) {
+          EXPECT_TRUE(some_zero) << "class " << i + 1;  // 80 > the chains of a box (18, 56)
+        }
+        if (parts == 1) {
+          EXPECT_FALSE(some_zero);
+        }
+      }
+    }
+    const auto cols = signature_columns(s, cat.classes[0].key);
+    EXPECT_THROW(tb.completions_part(cols, 3, 3), std::invalid_argument);
+    EXPECT_THROW(tb.completions_part(cols, 0, 0), std::invalid_argument);
+  }
+}
+
 // The stoppable sum (what lets a 4x3 job stop inside a chunk of minutes): never asked to stop,
 // it gives the plain sum; asked at its k-th question it gives nothing, and it asks before every
 // slice of the work, so a group's sum asks many times and stops long before its end.

@@ -419,8 +419,11 @@ struct ThreeBandCounter::Impl {
   // per work item (x1, x2) for R >= 3 -- the item is skipped whole, before the loops over boxes
   // 3..R, which run as in the full sum -- and per last-box chain for R = 2 (its own loop). The
   // halving of the box-1 chains stays right: swapping middle and bottom keeps "both of type T".
+  // `part` of `parts` (completions_part): only that even slice of the box-1 chains walked (the
+  // merged list below, in its order), so the parts' sums add up to the whole.
   std::optional<std::vector<u128>> completions(const std::vector<std::vector<DigitMask>>& tops, std::size_t stride = 1,
-                                               const std::function<bool()>& stop = {}, int of_type = -1) const {
+                                               const std::function<bool()>& stop = {}, int of_type = -1,
+                                               std::size_t part = 0, std::size_t parts = 1) const {
     const std::size_t G = tops.size();
     if (G == 0) return std::vector<u128>{};
     std::vector<Chains> ch;
@@ -435,6 +438,10 @@ struct ThreeBandCounter::Impl {
     for (auto& [mq, m] : merged) {
       if (mq.first < mq.second) first.push_back({mq, 2 * m});
       if (mq.first == mq.second) first.push_back({mq, m});
+    }
+    if (parts > 1) {
+      const std::size_t n = first.size(), from = n * part / parts, to = n * (part + 1) / parts;
+      first = decltype(first)(first.begin() + static_cast<std::ptrdiff_t>(from), first.begin() + static_cast<std::ptrdiff_t>(to));
     }
     if (stride > 1) {  // a timing sample (estimate_seconds): every stride-th box-1 chain only
       std::size_t kept = 0;
@@ -683,6 +690,14 @@ void check_group(Shape s, const std::vector<std::vector<DigitMask>>& tops) {
   }
 }
 }  // namespace
+
+u128 ThreeBandCounter::completions_part(const std::vector<DigitMask>& top, std::size_t part, std::size_t parts) const {
+  check_all_tables(*this);
+  check_config(impl_->s, top);
+  if (parts == 0 || part >= parts)
+    throw std::invalid_argument(fmt::format("three-band: part {} of {} (parts are numbered 0 .. parts - 1)", part, parts));
+  return (*impl_->completions({top}, 1, {}, -1, part, parts))[0];
+}
 
 std::vector<u128> ThreeBandCounter::completions(const std::vector<std::vector<DigitMask>>& tops) const {
   check_all_tables(*this);

@@ -162,6 +162,12 @@ class ThreeBandCounter {
   // the number of (middle, bottom) band pairs completing any one top band with them to a grid.
   // Runs on the calling thread's arena (oneTBB tasks over the box-1 chains).
   u128 completions(const std::vector<DigitMask>& top) const;
+  // One part of that number: the sum over the part-th of `parts` even slices (0-based) of the
+  // box-1 chains the sum walks (equal (middle, bottom) pairs merged, the halving applied), so
+  // the parts of any `parts` add up to completions(top); a part past the chains is 0. What lets a
+  // class's completions be split into work units (the band-pair method, count/band_pair/).
+  // std::invalid_argument when part >= parts.
+  u128 completions_part(const std::vector<DigitMask>& top, std::size_t part, std::size_t parts) const;
   // The same for a group of top bands with equal boxes 1..R-1 (column set for column set; e.g.
   // the classes of one prefix, signature_prefix_form): one result per band, in order. The work
   // of the shared boxes is done once, so a group of G bands costs far less than G calls.
