@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "gridenum/core/threads.hpp"
+#include "gridenum/count/band_pair/band_pair.hpp"
 #include "gridenum/count/stack/catalogue.hpp"
 #include "gridenum/count/stack/completion.hpp"
 #include "gridenum/count/stack/count.hpp"
@@ -134,6 +135,63 @@ void BM_Completion9x9(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_Completion9x9)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// The band-pair method (the main job for 9x9, count/band_pair/band_pair.hpp), whole and by stage;
+// range(0) = threads. Its stages: the catalogue (BM_Catalogue9x9 above) with the tables beside
+// it, the completions over the 44 units, the reduction (BM_BandPairReduce9x9).
+void BM_BandPairCount9x9(benchmark::State& state) {
+  BandPairOptions opt;
+  opt.threads = static_cast<int>(state.range(0));
+  for (auto _ : state) {
+    const CountResult r = run_band_pair_count(opt);
+    benchmark::DoNotOptimize(r.reduction.total);
+  }
+}
+BENCHMARK(BM_BandPairCount9x9)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// The three-band counter's tables for 3x3 (box partitions, relabellings, F).
+void BM_BandPairTables9x9(benchmark::State& state) {
+  const int threads = static_cast<int>(state.range(0));
+  for (auto _ : state) {
+    const ThreeBandCounter c(Shape{3, 3}, threads);
+    benchmark::DoNotOptimize(c.stats().table_slots);
+  }
+}
+BENCHMARK(BM_BandPairTables9x9)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// The completions of every unit (one per class), catalogue and tables prebuilt.
+void BM_BandPairCompletion9x9(benchmark::State& state) {
+  static const Catalogue cat = build_catalogue(Shape{3, 3});
+  static const ThreeBandCounter counter(Shape{3, 3}, 2);
+  static const Plan plan = make_band_pair_plan(cat, 0);
+  const ThreadBudget budget(static_cast<int>(state.range(0)));
+  for (auto _ : state) {
+    budget.execute([&] {
+      std::vector<u128> counts(plan.units.size());
+      count_units([&](const WorkUnit& u) { return band_pair_unit_count(counter, cat, plan, u); }, {}, plan.units,
+                  PoolOptions{budget.threads()}, [&](const WorkUnit& u, u128 n) { counts[u.id] = n; });
+      benchmark::DoNotOptimize(counts.data());
+    });
+  }
+}
+BENCHMARK(BM_BandPairCompletion9x9)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// The reduction of the 44 classes' counts (exact arithmetic).
+void BM_BandPairReduce9x9(benchmark::State& state) {
+  static const Catalogue cat = build_catalogue(Shape{3, 3});
+  static const ThreeBandCounter counter(Shape{3, 3}, 2);
+  static const Plan plan = make_band_pair_plan(cat, 0);
+  static const std::vector<u128> counts = [] {
+    std::vector<u128> c;
+    for (const WorkUnit& u : plan.units) c.push_back(band_pair_unit_count(counter, cat, plan, u));
+    return c;
+  }();
+  for (auto _ : state) {
+    const Reduction r = reduce_completions(cat, plan, counts);
+    benchmark::DoNotOptimize(r.total);
+  }
+}
+BENCHMARK(BM_BandPairReduce9x9)->Unit(benchmark::kMicrosecond);
 
 // The completion stage's dot products alone (src/count/isa/kernels.cpp, sweep8) on a synthetic
 // unit shaped like a 9x9 one: 12 groups of 80 runs sharing their first table, second tables drawn

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <iostream>
 
 #include "command.hpp"
@@ -68,8 +69,10 @@ void check_config_exists(const std::string& path) {
 void print(const MethodResult& r, const CountArgs& a) { print_result(r, r.json, result_output(a.json, a.total_only)); }
 
 // The options that apply to some methods only (count/method.hpp, MethodOption): refused, when
-// given, for a method that does not take them.
-void check_method_options(const CountMethod& m, const std::function<bool(const char*)>& given) {
+// given, for a method that does not take them; `picked_for`: the shape, when auto picked m (the
+// message then says so, and how to name another method).
+void check_method_options(const CountMethod& m, const std::function<bool(const char*)>& given,
+                          std::optional<Shape> picked_for = std::nullopt) {
   const std::pair<MethodOption, std::vector<const char*>> options[] = {
       {kOptionKernel, {"--kernel"}},
       {kOptionSlices, {"--slices"}},
@@ -78,7 +81,10 @@ void check_method_options(const CountMethod& m, const std::function<bool(const c
   for (const auto& [bit, names] : options)
     for (const char* name : names)
       if (given(name))
-        if (auto why = method_option_error(m, bit)) throw CLI::ValidationError("--method", *why);
+        if (auto why = method_option_error(m, bit))
+          throw CLI::ValidationError("--method", *why + (picked_for ? " (auto's pick for " + picked_for->str() +
+                                                                           "; name the method that takes it with --method)"
+                                                                     : std::string()));
 }
 
 // "A:B", "A" or "all" -> 1-based inclusive range; all = 0:0.
@@ -193,7 +199,7 @@ void run(const CountArgs& a, CLI::App* cmd) {
     check_shape(cfg.shape, count_shape_error(cfg.shape).value_or(*why));
   }
   const CountMethod& m = resolve_method(cfg.shape, requested);
-  check_method_options(m, given);
+  check_method_options(m, given, requested ? std::nullopt : std::optional<Shape>(cfg.shape));
   if (!m.has_jobs()) {
     // A one-pass method (signature, well under a second): nothing to checkpoint or shard.
     if (!a.job_dir.empty() || !cfg.shard.whole() || a.dry_run)

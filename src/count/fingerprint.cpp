@@ -58,14 +58,33 @@ std::uint64_t plan_fingerprint(const Catalogue& cat, const StackList& stacks, co
   return h;
 }
 
-PlanHeader journal_header_for(const Catalogue& cat, const StackList& stacks, const Plan& plan, Shard shard) {
+namespace {
+// A plan of (class, slice) units (the stack and band-pair methods).
+PlanHeader sliced_header(std::uint64_t fingerprint, const Catalogue& cat, const Plan& plan, Shard shard) {
   PlanHeader h;
-  h.fingerprint = plan_fingerprint(cat, stacks, plan);
+  h.fingerprint = fingerprint;
   h.shard = shard;
   h.units = plan.units.size();
   h.classes = cat.classes.size();
   h.slices_per_class = plan.slices_per_class;
   return h;
+}
+}  // namespace
+
+PlanHeader journal_header_for(const Catalogue& cat, const StackList& stacks, const Plan& plan, Shard shard) {
+  return sliced_header(plan_fingerprint(cat, stacks, plan), cat, plan, shard);
+}
+
+std::uint64_t band_pair_fingerprint(const Catalogue& cat, const Plan& plan, std::uint64_t counter_layout) {
+  std::string text = "gridenum band-pair plan v1\nshape=" + cat.shape.str() + "\nunits=" + std::to_string(plan.units.size()) +
+                     "\nslices=" + std::to_string(plan.slices_per_class) + "\nlayout=" + std::to_string(counter_layout) +
+                     "\nclasses=" + std::to_string(cat.classes.size()) + "\n";
+  for (const auto& c : cat.classes) text += band_string(c.representative) + ":" + std::to_string(c.size) + "\n";
+  return fnv1a64(text);
+}
+
+PlanHeader band_pair_journal_header(const Catalogue& cat, const Plan& plan, std::uint64_t counter_layout, Shard shard) {
+  return sliced_header(band_pair_fingerprint(cat, plan, counter_layout), cat, plan, shard);
 }
 
 std::uint64_t side2_fingerprint(Shape shape, const Side2Classes& classes) {

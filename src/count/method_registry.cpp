@@ -16,17 +16,18 @@ namespace gridenum {
 
 namespace {
 
-constexpr std::array<std::pair<MethodId, const char*>, 5> kNames = {{{MethodId::Stack, "stack"},
+constexpr std::array<std::pair<MethodId, const char*>, 6> kNames = {{{MethodId::Stack, "stack"},
                                                                       {MethodId::Signature, "signature"},
                                                                       {MethodId::TwoStack, "two-stack"},
                                                                       {MethodId::TwoBand, "two-band"},
-                                                                      {MethodId::ThreeBand, "three-band"}}};
+                                                                      {MethodId::ThreeBand, "three-band"},
+                                                                      {MethodId::BandPair, "band-pair"}}};
 
 // The registry. The count library's methods, in the order auto and the help list them; then the
 // methods registered from above.
 std::vector<const CountMethod*>& registry() {
-  static std::vector<const CountMethod*> all = {&stack_method(), &two_stack_method(), &two_band_method(),
-                                                &three_band_method()};
+  static std::vector<const CountMethod*> all = {&stack_method(), &band_pair_method(), &two_stack_method(),
+                                                &two_band_method(), &three_band_method()};
   return all;
 }
 

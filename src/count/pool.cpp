@@ -20,6 +20,13 @@ namespace gridenum {
 bool count_units(const CompletionCounter& counter, const std::vector<WorkUnit>& units,
                  const PoolOptions& opt, const std::function<void(const WorkUnit&, u128)>& done,
                  const std::function<bool()>& stop) {
+  return count_units([&counter](const WorkUnit& u) { return counter.count(u); },
+                     [&counter](std::uint32_t cls) { counter.release(cls); }, units, opt, done, stop);
+}
+
+bool count_units(const std::function<u128(const WorkUnit&)>& count, const std::function<void(std::uint32_t)>& release,
+                 const std::vector<WorkUnit>& units, const PoolOptions& opt,
+                 const std::function<void(const WorkUnit&, u128)>& done, const std::function<bool()>& stop) {
   const int threads = resolve_threads(opt.threads);
   std::map<std::uint32_t, std::size_t> per_class;
   for (const auto& u : units) ++per_class[u.cls];
@@ -39,10 +46,10 @@ bool count_units(const CompletionCounter& counter, const std::vector<WorkUnit>& 
                             return;
                           }
                           const WorkUnit& u = units[i];
-                          const u128 c = counter.count(u);
+                          const u128 c = count(u);
                           throw_if_cancelled("a unit's count");  // may be partial (stop.hpp)
                           done(u, c);
-                          if (left[u.cls].fetch_sub(1) == 1) counter.release(u.cls);
+                          if (left[u.cls].fetch_sub(1) == 1 && release) release(u.cls);
                         }
                       });
   });

@@ -164,7 +164,7 @@ ResultDoc parse_result(const nlohmann::json& j, const std::string& source) {
     c.n = get_big(e, "n", where);
     return c;
   });
-  if (d.method == MethodId::Stack) {
+  if (d.method == MethodId::Stack || d.method == MethodId::BandPair) {
     d.units = get_u64(j, "units", source);
     d.slices_per_class = static_cast<std::uint32_t>(get_u64(j, "slices_per_class", source));
     const auto& units = field(j, "unit_counts", source);

@@ -158,6 +158,18 @@ JobConfig from_table(const toml::table& table, const std::string& file) {
     const toml::node* at = table.get("method") ? table.get("method") : table.get("shape");
     throw ConfigError((at ? where(file, at->source()) : file) + ": " + *why);
   }
+  // A kernel other than the default names the stack method's kernel: refused, at its position,
+  // for a method that has none -- auto's band-pair for 2x3 and 3x3 would otherwise count by band
+  // pairs a job its config asks to count by backtracking.
+  if (c.kernel != Kernel::Partition) {
+    const CountMethod& m = resolve_method(c.shape, c.method);
+    if (!(m.options & kOptionKernel)) {
+      const toml::node* at = table.get("kernel");
+      throw ConfigError((at ? where(file, at->source()) : file) + ": kernel = \"" + to_string(c.kernel) +
+                        "\" is the stack method's, not " + m.name + "'s" + (c.method ? "" : " (auto's pick for " + c.shape.str() + ")") +
+                        ": set method = \"stack\", or leave the kernel out");
+    }
+  }
   return c;
 }
 

@@ -25,6 +25,7 @@
 #include "gridenum/core/digest.hpp"
 #include "gridenum/core/phase.hpp"
 #include "gridenum/core/timing.hpp"
+#include "gridenum/count/band_pair/band_pair.hpp"
 #include "gridenum/count/stack/count.hpp"
 #include "gridenum/count/pool.hpp"
 #include "gridenum/verify/orbits.hpp"
@@ -359,13 +360,13 @@ VerifyReport verify_completions(const VerifyCompletionsOptions& opt) {
 // ---------------------------------------------------------------------------------------------
 // verify result. One step per function, run in this order by verify_result():
 //   1. check_class_table      the document's classes against the catalogue rebuilt here
-//   2. check_units            (stack) every unit of the plan listed once, in its class; per-class
+//   2. check_units            (stack, band-pair) every unit of the plan listed once, in its class; per-class
 //                             sums re-done from the unit counts
 //   3. check_journal          (a job directory) the journal against the result
 //   4. check_total_arithmetic the total re-derived from the class table
 //   5. recompute_whole_count  the whole count by the OTHER method: the only step a consistently
 //                             forged record cannot pass
-//   6. recount_units /        units (stack) or classes (signature) chosen at random
+//   6. recount_units /        units (stack, band-pair) or classes (signature) chosen at random
 //      recount_classes        (--sample, --double-check, --shard) counted again from scratch
 
 std::uint64_t resolve_seed(std::uint64_t seed) {
@@ -469,7 +470,9 @@ void check_class_table(VerifyReport& r, const ResultDoc& doc, const Catalogue& c
 
 // Step 2 (stack method): every unit of the plan present once, in its class, and the per-class
 // sums n*_alpha re-done from the unit counts. Returns the listed unit of each id (first listing).
+// A band-pair document's units add up to each class's n itself (band_pair.hpp), a stack one's to n*.
 std::vector<const ResultDoc::Unit*> check_units(VerifyReport& r, const ResultDoc& doc, const Plan& plan) {
+  const bool sums_are_n = doc.method == MethodId::BandPair;
   VerifySection us{"work units: every unit of the plan present once", "document", "plan", {}};
   compare(r, us, "slices per class", static_cast<std::uint64_t>(doc.slices_per_class),
           static_cast<std::uint64_t>(plan.slices_per_class));
@@ -516,9 +519,11 @@ std::vector<const ResultDoc::Unit*> check_units(VerifyReport& r, const ResultDoc
   us.lines.push_back({"units in the wrong class", str(wrong_class), "0", wrong_class == 0, ""});
   r.sections.push_back(std::move(us));
 
-  VerifySection sums{"per-class sums n*_alpha: unit counts re-summed", "document", "re-summed", {}};
+  VerifySection sums{sums_are_n ? "per-class sums n_alpha: unit counts re-summed" : "per-class sums n*_alpha: unit counts re-summed",
+                     "document", "re-summed", {}};
   for (std::size_t a = 0; a < doc.classes.size(); ++a)
-    compare(r, sums, "class " + std::to_string(a + 1) + " n*", doc.classes[a].n_star, resum[a]);
+    compare(r, sums, "class " + std::to_string(a + 1) + (sums_are_n ? " n" : " n*"),
+            sums_are_n ? doc.classes[a].n : doc.classes[a].n_star, resum[a]);
   r.sections.push_back(std::move(sums));
   return by_id;
 }
@@ -594,8 +599,12 @@ void check_total_arithmetic(VerifyReport& r, const ResultDoc& doc) {
 // when the other method cannot take the shape (then the total rests on the sample).
 bool recompute_whole_count(VerifyReport& r, const ResultDoc& doc, const Catalogue& cat, int nthreads) {
   const Shape s = doc.shape;
-  const MethodId other = doc.method == MethodId::Stack ? MethodId::Signature : MethodId::Stack;
-  if (other == MethodId::Signature && signature_shape_error(s)) return false;
+  // A band-pair count (2x3, 3x3) by signatures too: they share no counting code with band pairs.
+  MethodId other = doc.method == MethodId::Signature ? MethodId::Stack : MethodId::Signature;
+  if (other == MethodId::Signature && signature_shape_error(s)) {
+    if (doc.method != MethodId::BandPair) return false;
+    other = MethodId::Stack;
+  }
   const auto t = SteadyClock::now();
   std::vector<BigInt> n;
   if (other == MethodId::Signature) {
@@ -631,7 +640,8 @@ std::string share_of(std::size_t k, std::size_t of, const VerifyResultOptions& o
   return fmt::format("{} of {} {}{}", group_digits(k), group_digits(of), what, opt.units_name.empty() ? "" : " of " + opt.units_name);
 }
 
-// Step 6 (stack method): the chosen units counted again from scratch.
+// Step 6 (stack and band-pair methods): the chosen units counted again from scratch, by the
+// document's own method (the partition kernel, or --kernel backtrack; band pairs).
 void recount_units(VerifyReport& r, const ResultDoc& doc, const Catalogue& cat, const StackList& stacks, const Plan& plan,
                    const std::vector<const ResultDoc::Unit*>& by_id, const VerifyResultOptions& opt,
                    std::uint64_t seed, int nthreads) {
@@ -645,14 +655,23 @@ void recount_units(VerifyReport& r, const ResultDoc& doc, const Catalogue& cat, 
   const std::vector<std::uint64_t> ids = union_of(choose_recount(plan.units.size(), opt, seed), named);
   if (ids.empty()) return;
   const Kernel kernel = recount_kernel(opt);
+  const bool band_pair = doc.method == MethodId::BandPair;  // its own units: counted by band pairs again
+  const std::string engine = band_pair ? "band pairs" : to_string(kernel) + " kernel";
   std::vector<WorkUnit> todo;
   for (auto id : ids) todo.push_back(plan.units[id]);
   const auto t = SteadyClock::now();
-  const CompletionCounter counter(cat, stacks, kernel);
   std::vector<u128> fresh(plan.units.size(), 0);
-  count_units(counter, todo, PoolOptions{nthreads}, [&](const WorkUnit& u, u128 c) { fresh[u.id] = c; });
+  const auto keep = [&](const WorkUnit& u, u128 c) { fresh[u.id] = c; };
+  if (band_pair) {
+    const ThreeBandCounter counter(cat.shape, nthreads);
+    count_units([&](const WorkUnit& u) { return band_pair_unit_count(counter, cat, plan, u); }, {}, todo,
+                PoolOptions{nthreads}, keep);
+  } else {
+    const CompletionCounter counter(cat, stacks, kernel);
+    count_units(counter, todo, PoolOptions{nthreads}, keep);
+  }
   const double secs = seconds_since(t);
-  VerifySection smp{"units recomputed from scratch (" + to_string(kernel) + " kernel)", "document", "recomputed", {}};
+  VerifySection smp{"units recomputed from scratch (" + engine + ")", "document", "recomputed", {}};
   for (auto id : ids) {
     const std::string item = "unit " + std::to_string(id) + " (class " + std::to_string(plan.units[id].cls + 1) + ")";
     if (!by_id[id]) {
@@ -662,8 +681,8 @@ void recount_units(VerifyReport& r, const ResultDoc& doc, const Catalogue& cat, 
     compare(r, smp, item, by_id[id]->count, to_big(fresh[id]));
   }
   r.sections.push_back(std::move(smp));
-  r.recomputed.push_back(fmt::format("{}, by the {} kernel ({:.3f} s, seed {})", share_of(ids.size(), plan.units.size(), opt, "units"),
-                                     to_string(kernel), secs, seed));
+  r.recomputed.push_back(fmt::format("{}, by {} ({:.3f} s, seed {})", share_of(ids.size(), plan.units.size(), opt, "units"),
+                                     band_pair ? "band pairs" : "the " + engine, secs, seed));
 }
 
 // Step 6 (signature method): the chosen classes' n by signatures again.
@@ -704,9 +723,14 @@ VerifyReport verify_stack_or_signature_result(const ResultDoc& doc, const Verify
   StackList stacks;
   Plan plan;
   std::vector<const ResultDoc::Unit*> by_id;
-  if (doc.method == MethodId::Stack) {
-    stacks = build_stack_list(s);
-    plan = make_plan(cat, stacks, doc.slices_per_class);
+  const bool has_units = doc.method == MethodId::Stack || doc.method == MethodId::BandPair;
+  if (doc.method == MethodId::BandPair && opt.kernel)
+    throw VerifyInputError(doc.source + ": --kernel names the stack method's kernel; a band-pair result's units are "
+                           "recounted by band pairs (leave --kernel out)");
+  if (has_units) {
+    if (doc.method == MethodId::Stack) stacks = build_stack_list(s);
+    plan = doc.method == MethodId::Stack ? make_plan(cat, stacks, doc.slices_per_class)
+                                         : make_band_pair_plan(cat, doc.slices_per_class);
     by_id = check_units(r, doc, plan);
     if (doc.has_journal) check_journal(r, doc, plan);
   } else {
@@ -715,12 +739,12 @@ VerifyReport verify_stack_or_signature_result(const ResultDoc& doc, const Verify
   check_total_arithmetic(r, doc);
   const bool whole = opt.recompute != Recompute::Sample && recompute_whole_count(r, doc, cat, nthreads);
   r.sampled = !whole;
-  if (doc.method == MethodId::Stack) recount_units(r, doc, cat, stacks, plan, by_id, opt, seed, nthreads);
+  if (has_units) recount_units(r, doc, cat, stacks, plan, by_id, opt, seed, nthreads);
   else recount_classes(r, doc, cat, opt, seed, nthreads);
   if (r.sampled && r.recomputed.empty())
     r.recomputed.push_back(fmt::format("0 of {} {} (--sample K or --double-check SHARE recomputes some)",
-                                       group_digits(doc.method == MethodId::Stack ? plan.units.size() : doc.classes.size()),
-                                       doc.method == MethodId::Stack ? "units" : "classes"));
+                                       group_digits(has_units ? plan.units.size() : doc.classes.size()),
+                                       has_units ? "units" : "classes"));
   return r;
 }
 

@@ -36,7 +36,9 @@ std::vector<Case> cases() {
     one(std::string("auto-") + s, std::string("count --threads 2 --memory-limit 4G --shape ") + s);
     one(std::string("auto-") + s + "-json", std::string("count --threads 2 --memory-limit 4G --json --shape ") + s);
   }
-  one("stack-3x3-slices7-json", "count --threads 2 --shape 3x3 --slices 7 --json");
+  one("stack-3x3-slices7-json", "count --threads 2 --shape 3x3 --slices 7 --json --method stack");
+  one("stack-3x3", "count --threads 2 --shape 3x3 --method stack");
+  one("band-pair-3x3-slices3-json", "count --threads 2 --shape 3x3 --slices 3 --json --method band-pair");
   one("stack-2x3-backtrack", "count --threads 2 --shape 2x3 --kernel backtrack --method stack");
   for (const char* s : {"2x2", "2x3", "3x2", "3x3"}) one(std::string("signature-") + s, std::string("count --threads 2 --method signature --shape ") + s);
   one("signature-3x3-json", "count --threads 2 --method signature --shape 3x3 --json");
@@ -101,7 +103,7 @@ std::vector<Case> cases() {
         "--shape 3x3 --classes 1:2 --job-dir x", "--shape 3x3 --classes 1:2 --method stack",
         "--shape 2x4 --classes 1:2 --method three-band", "--shape 3x3 --classes 0:2", "--shape 3x3 --classes 40:45",
         "--shape 4x4 --classes 1:2", "--shape 3x3 --dry-run --job-dir x", "--shape 3x3 --nodes 4",
-        "--shape 3x3 --shard 1/2"}) {
+        "--shape 3x3 --shard 1/2", "--shape 3x3 --kernel backtrack"}) {
     const std::string args = argv;
     std::string name = "refuse" + args;
     for (char& c : name)

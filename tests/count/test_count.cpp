@@ -324,14 +324,17 @@ TEST(Cli, Estimate) {
 // right and the output names it; a name that is no level, or a level the CPU lacks, is a usage
 // error (exit 2) naming the variable.
 TEST(Cli, InstructionSetLevelForcedByTheEnvironment) {
-  for (Isa isa : supported_isas()) {
-    const auto p = gridenum::testing::run_cli_line("GRIDENUM_ISA=" + to_string(isa) + " {gridenum} count --json");
-    EXPECT_EQ(p.code, 0) << p.err;
-    EXPECT_NE(p.out.find("\"isa\": \"" + to_string(isa) + "\""), std::string::npos) << p.out;
-    EXPECT_NE(p.out.find("\"total\": \"6670903752021072936960\""), std::string::npos) << p.out;
-  }
-  const auto text = gridenum::testing::run_cli_line("GRIDENUM_ISA=baseline {gridenum} count --shape 2x3");
+  for (Isa isa : supported_isas())
+    for (const char* method : {"band-pair", "stack"}) {
+      const auto p = gridenum::testing::run_cli_line("GRIDENUM_ISA=" + to_string(isa) + " {gridenum} count --json --method " + method);
+      EXPECT_EQ(p.code, 0) << p.err;
+      EXPECT_NE(p.out.find("\"isa\": \"" + to_string(isa) + "\""), std::string::npos) << p.out;
+      EXPECT_NE(p.out.find("\"total\": \"6670903752021072936960\""), std::string::npos) << p.out;
+    }
+  auto text = gridenum::testing::run_cli_line("GRIDENUM_ISA=baseline {gridenum} count --shape 2x3 --method stack");
   EXPECT_NE(text.out.find("kernel partition (baseline)"), std::string::npos) << text.out;
+  text = gridenum::testing::run_cli_line("GRIDENUM_ISA=baseline {gridenum} count --shape 2x3");
+  EXPECT_NE(text.out.find("completions by band pairs (baseline)"), std::string::npos) << text.out;
   const auto bad = gridenum::testing::run_cli_line("GRIDENUM_ISA=avx9 {gridenum} count --shape 2x3");
   EXPECT_EQ(bad.code, 2);
   EXPECT_NE(bad.err.find("GRIDENUM_ISA=avx9"), std::string::npos) << bad.err;

@@ -334,7 +334,7 @@ TEST(ThreeBand, PartsOfABandsCompletionsAddUpToTheWhole) {
         }
         EXPECT_TRUE(sum == whole) << "class " << i + 1 << ", " << parts << " parts";
         if (parts == 80) {
-          EXPECT_TRUE(some_zero) << "class " << i + 1;  // 80 > the chains of a box (18, 56)
+          EXPECT_TRUE(some_zero) << "class " << i + 1;  // 80 > the chains of a box (10, 56)
         }
         if (parts == 1) {
           EXPECT_FALSE(some_zero);

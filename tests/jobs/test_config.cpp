@@ -111,8 +111,8 @@ TEST(Config, BadValuesNameKeyFileAndPosition) {
       {"shape = \"5x5\"", "box shape 5x5 gives 25x25 grids"},
       {"shape = \"2x7\"", "box shape 2x7 is beyond what count does"},
       // Every method that runs as a job, from the registry (three-band included; signature is one pass).
-      {"method = \"fast\"", "cfg/job.toml:2:10: bad value for 'method': expected one of \"auto\", \"stack\", \"two-stack\", "
-                            "\"two-band\", \"three-band\", got \"fast\""},
+      {"method = \"fast\"", "cfg/job.toml:2:10: bad value for 'method': expected one of \"auto\", \"stack\", \"band-pair\", "
+                            "\"two-stack\", \"two-band\", \"three-band\", got \"fast\""},
       {"method = \"signature\"", "cfg/job.toml:2:10: bad value for 'method': expected one of \"auto\", \"stack\""},
       // Shape and method checked together, at the method's position.
       {"method = \"stack\"\nshape = \"2x5\"", "cfg/job.toml:2:10: method stack: "},

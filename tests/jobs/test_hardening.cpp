@@ -215,7 +215,7 @@ TEST(Hardening, StaleTemporariesOfDeadProcessesAreRemovedAtTheNextStart) {
 TEST(Hardening, ResultJsonCarriesProvenance) {
   TempDir t;
   const fs::path dir = t / "job";
-  const Proc p = run_cli({"count", "--shape", "2x3", "--threads", "2", "--job-dir", dir.string()});
+  const Proc p = run_cli({"count", "--method", "stack", "--shape", "2x3", "--threads", "2", "--job-dir", dir.string()});
   ASSERT_EQ(p.code, 0) << p.err;
   const auto job = nlohmann::json::parse(slurp(dir / "result.json"))["job"];
   // The program as --version names it, commit included: a result says which code computed it.
@@ -243,7 +243,7 @@ TEST(Hardening, ResultJsonCarriesProvenance) {
 TEST(Hardening, ResumingAFinishedJobShowsItsResultAndChangesNothing) {
   TempDir t;
   const fs::path dir = t / "job";
-  const Proc first = run_cli({"count", "--shape", "2x3", "--job-dir", dir.string(), "--json"});
+  const Proc first = run_cli({"count", "--method", "stack", "--shape", "2x3", "--job-dir", dir.string(), "--json"});
   ASSERT_EQ(first.code, 0) << first.err;
   const std::string txt = slurp(dir / "result.txt"), json = slurp(dir / "result.json"), journal = slurp(dir / "journal");
   std::this_thread::sleep_for(std::chrono::milliseconds(1100));  // a rewrite would carry another second
@@ -355,7 +355,7 @@ TEST(JobProgress, SigtermMessageAndTimestampedLogLines) {
   TempDir t;
   const fs::path dir = t / "job";
   spit(t / "job.toml",
-       "shape = \"3x3\"\nkernel = \"backtrack\"\nthreads = 2\nslices_per_class = 36288\nshard = \"1/800\"\n"
+       "shape = \"3x3\"\nmethod = \"stack\"\nkernel = \"backtrack\"\nthreads = 2\nslices_per_class = 36288\nshard = \"1/800\"\n"
        "checkpoint_seconds = 0.1\nprogress_seconds = 0.2\n");
   const fs::path out = t / "out", err = t / "err";
   const pid_t pid = spawn_cli({"count", "--config", (t / "job.toml").string(), "--job-dir", dir.string()}, out, err);
@@ -378,7 +378,7 @@ TEST(JobProgress, SigtermMessageAndTimestampedLogLines) {
 TEST(JobProgress, PlainCountInterruptedSaysSoAndExits130) {
   TempDir t;
   const fs::path out = t / "out", err = t / "err";
-  const pid_t pid = spawn_cli({"count", "--shape", "3x3", "--kernel", "backtrack", "--threads", "1", "--slices", "36288"}, out, err);
+  const pid_t pid = spawn_cli({"count", "--method", "stack", "--shape", "3x3", "--kernel", "backtrack", "--threads", "1", "--slices", "36288"}, out, err);
   std::this_thread::sleep_for(std::chrono::milliseconds(1500));
   ::kill(pid, SIGINT);
   const Proc p = wait_cli(pid, out, err);

@@ -1,7 +1,10 @@
 // Jobs end to end: run, stop and resume in-process and through the real binary; status; the
 // catalogue cache; shards and merge (and merge's refusals); and each corruption case with its
 // documented outcome through the CLI: torn tail, flipped byte, duplicate records, wrong
-// fingerprint, missing or unreadable directory, full disk, lock held, SIGINT/SIGTERM.
+// fingerprint, missing or unreadable directory, full disk, lock held, SIGINT/SIGTERM. The jobs here
+// are the stack method's, named (auto takes the band-pair method for 2x3 and 3x3): their units --
+// 1,056 for 9x9, slices of the stack list -- are what these mechanics are checked on. The
+// band-pair method's jobs: tests/cli/test_methods_registry_cli.cpp and tests/verify/test_verify.cpp.
 #include <gtest/gtest.h>
 
 #include <sys/resource.h>
@@ -35,6 +38,7 @@ const std::string k9x9 = "6670903752021072936960";
 JobConfig config(const char* shape, std::uint32_t slices = 0, Shard shard = {}, Kernel kernel = Kernel::Partition) {
   JobConfig c;
   c.shape = *Shape::parse(shape);
+  c.method = MethodId::Stack;  // named: auto takes band-pair for 2x3 and 3x3
   c.slices_per_class = slices;
   c.shard = shard;
   c.kernel = kernel;
@@ -64,7 +68,7 @@ TEST(Job, RunsToTheTotalAndWritesItsFiles) {
   EXPECT_EQ(o.units_computed, o.units_total);
   for (const char* f : {"config.toml", "lock", "catalogue.cache", "journal", "job.log", "result.txt", "result.json"})
     EXPECT_TRUE(fs::exists(t / "job" / f)) << f;
-  // The config kept is the one given, with the method resolved (auto -> stack).
+  // The config kept is the one given.
   JobConfig kept = config("2x3");
   kept.method = MethodId::Stack;
   EXPECT_EQ(load_config(t / "job" / "config.toml"), kept);
@@ -324,7 +328,7 @@ TEST(Merge, RefusesMissingDuplicatedUnfinishedAndForeignShards) {
 TEST(JobCli, CountStatusResume) {
   TempDir t;
   const std::string dir = (t / "job").string();
-  Proc p = run_cli({"count", "--shape", "2x3", "--threads", "2", "--job-dir", dir});
+  Proc p = run_cli({"count", "--method", "stack", "--shape", "2x3", "--threads", "2", "--job-dir", dir});
   ASSERT_EQ(p.code, 0) << p.err;
   EXPECT_TRUE(contains(p.out, "total                   " + k2x3));
   EXPECT_TRUE(contains(p.err, "starting job " + dir)) << p.err;
@@ -344,7 +348,7 @@ TEST(JobCli, CountStatusResume) {
   p = run_cli({"resume", dir, "--json"});
   ASSERT_EQ(p.code, 0) << p.err;
   EXPECT_EQ(nlohmann::json::parse(p.out)["total"], k2x3);
-  p = run_cli({"count", "--shape", "2x3", "--job-dir", dir});
+  p = run_cli({"count", "--method", "stack", "--shape", "2x3", "--job-dir", dir});
   EXPECT_EQ(p.code, 2);
   EXPECT_TRUE(contains(p.err, "already holds a job")) << p.err;
 }
@@ -369,7 +373,7 @@ void forge_unit(const fs::path& journal, std::uint64_t id) {
 TEST(JobCli, ForgedRecordsGiveWrongTotalsThatVerifyFails) {
   TempDir t;
   const std::string dir = (t / "job").string();
-  ASSERT_EQ(run_cli({"count", "--threads", "2", "--job-dir", dir}).code, 0);
+  ASSERT_EQ(run_cli({"count", "--method", "stack", "--threads", "2", "--job-dir", dir}).code, 0);
   ASSERT_EQ(run_cli({"verify", "result", dir}).code, 0);
   forge_unit(t / "job" / "journal", 100);  // class 5 (24 slices per class)
   fs::remove(t / "job" / "result.json");
@@ -385,7 +389,7 @@ TEST(JobCli, ForgedRecordsGiveWrongTotalsThatVerifyFails) {
 
   // Through one shard of a 2x3 job, merged with --output.
   for (const char* k : {"1/2", "2/2"})
-    ASSERT_EQ(run_cli({"count", "--shape", "2x3", "--threads", "1", "--shard", k, "--job-dir",
+    ASSERT_EQ(run_cli({"count", "--method", "stack", "--shape", "2x3", "--threads", "1", "--shard", k, "--job-dir",
                        (t / (std::string("s") + k[0])).string()}).code, 0);
   forge_unit(t / "s2" / "journal", 3);  // unit 3 belongs to shard 2/2
   p = run_cli({"merge", (t / "s1").string(), (t / "s2").string(), "--output", (t / "merged").string(), "--json"});
@@ -464,7 +468,7 @@ TEST(JobCli, MissingOrUnreadableDirectory) {
 // A finished job whose journal the test then damages; returns the directory.
 fs::path finished_job(const TempDir& t, const std::string& name) {
   const fs::path dir = t / name;
-  const Proc p = run_cli({"count", "--shape", "2x3", "--slices", "20", "--job-dir", dir.string()});
+  const Proc p = run_cli({"count", "--method", "stack", "--shape", "2x3", "--slices", "20", "--job-dir", dir.string()});
   EXPECT_EQ(p.code, 0) << p.err;
   fs::remove(dir / "result.txt");
   fs::remove(dir / "result.json");
@@ -560,7 +564,7 @@ TEST(JobCli, WrongFingerprintStops) {
 TEST(JobCli, FullDiskStopsCleanlyAndResumes) {
   TempDir t;
   const std::string dir = (t / "job").string();
-  Proc p = run_cli({"count", "--slices", "100", "--threads", "2", "--job-dir", dir}, [] {
+  Proc p = run_cli({"count", "--method", "stack", "--slices", "100", "--threads", "2", "--job-dir", dir}, [] {
     ::signal(SIGXFSZ, SIG_DFL);
     rlimit lim{8192, 8192};
     ::setrlimit(RLIMIT_FSIZE, &lim);
@@ -617,7 +621,7 @@ TEST(JobCli, SignalsStopCleanlyAndResumeFinishes) {
   TempDir t;
   const fs::path dir = t / "job";
   spit(t / "job.toml",
-       "shape = \"3x3\"\nkernel = \"backtrack\"\nthreads = 2\nslices_per_class = 36288\nshard = \"1/1600\"\n"
+       "shape = \"3x3\"\nmethod = \"stack\"\nkernel = \"backtrack\"\nthreads = 2\nslices_per_class = 36288\nshard = \"1/1600\"\n"
        "checkpoint_seconds = 0.1\nprogress_seconds = 0.3\n");
   const fs::path out = t / "out", err = t / "err";
   pid_t pid = spawn_cli({"count", "--config", (t / "job.toml").string(), "--job-dir", dir.string()}, out, err);

@@ -59,7 +59,12 @@ TEST(JobSide2, AutoResolvesAndIsKeptResolved) {
   EXPECT_EQ(load_config(t / "a" / "config.toml").method, MethodId::Stack);
   EXPECT_EQ(resolve_method(Shape{2, 5}, std::nullopt).id, MethodId::TwoStack);
   EXPECT_EQ(resolve_method(Shape{5, 2}, std::nullopt).id, MethodId::TwoStack);
-  EXPECT_EQ(resolve_method(Shape{3, 3}, std::nullopt).id, MethodId::Stack);
+  EXPECT_EQ(resolve_method(Shape{3, 3}, std::nullopt).id, MethodId::BandPair);
+  // 3x3: auto is the band-pair method, and the job keeps "band-pair".
+  const JobOutcome nine = run_job(request(t / "b", method_config("3x3", std::nullopt)));
+  ASSERT_TRUE(nine.finished);
+  EXPECT_EQ(nine.result.total.str(), "6670903752021072936960");
+  EXPECT_EQ(load_config(t / "b" / "config.toml").method, MethodId::BandPair);
   EXPECT_TRUE(method_shape_error(Shape{3, 3}, MethodId::TwoBand).has_value());
   EXPECT_TRUE(method_shape_error(Shape{2, 5}, MethodId::Stack).has_value());
   EXPECT_FALSE(method_shape_error(Shape{2, 6}, std::nullopt).has_value());  // a long job
@@ -142,7 +147,7 @@ TEST(JobSide2, ThroughTheCli) {
   // Stack-only options are refused with a side-2 method.
   p = run_cli({"count", "--shape", "2x4", "--method", "two-stack", "--slices", "4", "--job-dir", (t / "k").string()});
   EXPECT_EQ(p.code, 2);
-  EXPECT_TRUE(contains(p.err, "--slices applies to the stack method")) << p.err;
+  EXPECT_TRUE(contains(p.err, "--slices applies to the stack and band-pair methods, not to two-stack")) << p.err;
   EXPECT_FALSE(fs::exists(t / "k"));
   // The memory bound, stated before the count and reported after it: a two-stack job's state
   // tables reserved from its limit; a limit no class fits in stops the job (exit 3) naming the

@@ -50,7 +50,7 @@ TEST(JobThreeBand, RunsToTheStackMethodsTotal) {
 TEST(JobThreeBand, AutoResolution) {
   EXPECT_EQ(resolve_method(Shape{4, 3}, std::nullopt).id, MethodId::ThreeBand);
   EXPECT_EQ(resolve_method(Shape{3, 4}, std::nullopt).id, MethodId::ThreeBand);
-  EXPECT_EQ(resolve_method(Shape{3, 3}, std::nullopt).id, MethodId::Stack);
+  EXPECT_EQ(resolve_method(Shape{3, 3}, std::nullopt).id, MethodId::BandPair);
   EXPECT_FALSE(method_shape_error(Shape{4, 3}, std::nullopt).has_value());
   EXPECT_FALSE(method_shape_error(Shape{3, 3}, MethodId::ThreeBand).has_value());
   EXPECT_TRUE(method_shape_error(Shape{2, 5}, MethodId::ThreeBand).has_value());
@@ -263,7 +263,7 @@ TEST(JobThreeBand, DryRunAndCli) {
   // Stack-only options are refused with the three-band route.
   p = run_cli({"count", "--shape", "4x3", "--slices", "4", "--job-dir", (t / "k").string()});
   EXPECT_EQ(p.code, 2);
-  EXPECT_TRUE(contains(p.err, "--slices applies to the stack method")) << p.err;
+  EXPECT_TRUE(contains(p.err, "--slices applies to the stack and band-pair methods, not to three-band")) << p.err;
   EXPECT_FALSE(fs::exists(t / "k"));
 }
 

@@ -490,11 +490,11 @@ TEST(Launchers, SlurmSubmitSizesTheRequestFromThePlan) {
     return nlohmann::json::parse(slurp(dir / "logs" / "size-1001.json"))["peak_rss_bytes"].get<double>();
   };
 
-  // A tiny job (2x3: 240 units, milliseconds): one task, one CPU, the 10-minute minimum, and the
-  // memory of the dry run (a few MiB) with its margin.
+  // A tiny job (2x3 by the band-pair method, auto's pick: 3 units, milliseconds): one task, one
+  // CPU, the 10-minute minimum, and the memory of the dry run (a few MiB) with its margin.
   Shell tiny = sh(submit + "-C " + kSource + "/configs/2x3.toml " + (f.t / "tiny").string());
   ASSERT_EQ(tiny.code, 0) << tiny.out;
-  EXPECT_NE(tiny.out.find("plan: 240 units"), std::string::npos) << tiny.out;
+  EXPECT_NE(tiny.out.find("plan: 3 units"), std::string::npos) << tiny.out;
   const long tiny_mem = mem_mib(peak_of(f.t / "tiny"));
   EXPECT_NE(tiny.out.find(fmt::format("chose 1 shard(s) (from the plan), 1 CPU(s) per task (from the plan), "
                                       "--time=00:10:00 (at least 10 minutes), --mem={}M (1.5 x the dry run's peak of",
@@ -511,7 +511,7 @@ TEST(Launchers, SlurmSubmitSizesTheRequestFromThePlan) {
   // so units of some 40 ms and the sizing job's sample takes 0.1 s (configs/9x9-backtrack.toml's
   // 1,056 units of 6 s each would spend 6 s on the one unit it samples).
   fs::remove(f.t / "sbatch.log");
-  spit(f.t / "big.toml", "shape = \"3x3\"\nkernel = \"backtrack\"\nslices_per_class = 4096\n");
+  spit(f.t / "big.toml", "shape = \"3x3\"\nmethod = \"stack\"\nkernel = \"backtrack\"\nslices_per_class = 4096\n");
   Shell big = sh(submit + "-s 0.1 -C " + (f.t / "big.toml").string() + " " + (f.t / "big").string() + " --partition=p");
   ASSERT_EQ(big.code, 0) << big.out;
   const double units = figure(big.out, "plan: ", " units");

@@ -10,6 +10,7 @@
 
 #include <unistd.h>
 
+#include "gridenum/core/errors.hpp"
 #include "gridenum/count/stack/count.hpp"
 #include "gridenum/jobs/job.hpp"
 #include "gridenum/jobs/journal.hpp"
@@ -304,6 +305,8 @@ TEST(VerifyCli, CountMethodSignature) {
   EXPECT_EQ(st, 0);
   EXPECT_NE(out.find("6,670,903,752,021,072,936,960"), std::string::npos) << out;
   out = run_cli("count --shape 2x3 --json", &st);
+  EXPECT_EQ(nlohmann::json::parse(out)["method"], "band-pair");  // auto's pick for 2x3 and 3x3
+  out = run_cli("count --shape 2x4 --json", &st);
   EXPECT_EQ(nlohmann::json::parse(out)["method"], "stack");
   run_cli("count --method fast", &st);
   EXPECT_EQ(st, 2);
@@ -332,7 +335,7 @@ TEST(VerifyCli, ClassesAndCompletions) {
 TEST(VerifyCli, ResultPassFailAndBadInput) {
   int st = -1;
   const std::string good = temp_path("good.json"), bad = temp_path("tampered.json");
-  std::string out = run_cli("count --shape 2x3 --json > " + good, &st);
+  std::string out = run_cli("count --shape 2x3 --method stack --json > " + good, &st);
   ASSERT_EQ(st, 0) << out;
   out = run_cli("verify result " + good + " --sample 4 --seed 1", &st);
   EXPECT_EQ(st, 0) << out;
@@ -383,6 +386,7 @@ JobOutcome run_test_job(const std::filesystem::path& dir, Shape shape, Shard sha
   JobRequest req;
   req.dir = dir;
   req.config.shape = shape;
+  req.config.method = MethodId::Stack;  // the stack method's units (auto takes band-pair for 2x3, 3x3)
   req.config.threads = 2;
   req.config.shard = shard;
   req.console_log = false;
@@ -409,10 +413,61 @@ using gridenum::testing::forge_journal_record;
 // A forged record in a 9x9 journal makes `resume` rebuild a wrong total that
 // agrees with the journal in every sum; the sums and a sample of 20 of 1,056 units passed it.
 // The whole count by the signature method does not, and names the class.
+// The band-pair method's document (units that add up to n, not n*): an honest job passes; a unit
+// raised by a multiple of L_stack (so that the reduction's divisibility check cannot see it) gives
+// a wrong total that the signature method's recount and the unit recount by band pairs both catch;
+// a unit raised by 1000 (not a multiple of 72) is refused by the reduction itself.
+TEST(VerifyForgery, ForgedBandPairRecordFails) {
+  gridenum::testing::TempDir t;
+  JobConfig c;
+  c.shape = Shape{3, 3};
+  c.method = MethodId::BandPair;
+  c.slices_per_class = 4;  // 176 units: unit 85 is class 22's second slice
+  c.threads = 2;
+  ASSERT_TRUE(run_job(gridenum::testing::request(t / "job", c)).finished);
+  const ResultDoc honest = load_result((t / "job").string());
+  EXPECT_EQ(honest.method, MethodId::BandPair);
+  VerifyResultOptions o;
+  o.sample = 20;
+  o.seed = 5;
+  o.threads = 2;
+  const VerifyReport ok = verify_result(honest, o);
+  EXPECT_TRUE(ok.pass()) << problems(ok);
+  EXPECT_NE(format_text(ok).find("by the signature method"), std::string::npos) << format_text(ok);
+  VerifyResultOptions with_kernel = o;  // the stack method's kernel has nothing to recount here
+  with_kernel.kernel = Kernel::Backtrack;
+  EXPECT_THROW(verify_result(honest, with_kernel), VerifyInputError);
+  const std::string journal = gridenum::testing::slurp(t / "job" / "journal");
+  ASSERT_FALSE(forge_journal_record(t / "job" / "journal", 85, 72 * 1000).empty());
+  std::filesystem::remove(t / "job" / "result.json");
+  std::filesystem::remove(t / "job" / "result.txt");
+  const JobOutcome again = run_job(gridenum::testing::request(t / "job", c, true));
+  ASSERT_TRUE(again.finished);
+  EXPECT_NE(again.result.total.str(), "6670903752021072936960");  // resume believed the journal
+  const ResultDoc forged = load_result((t / "job").string());
+  o.sample = 0;
+  VerifyReport r = verify_result(forged, o);
+  EXPECT_FALSE(r.pass());
+  EXPECT_TRUE(has_problem(r, "class 22 n: document ")) << problems(r);
+  EXPECT_TRUE(has_problem(r, "but signature 6670903752021072936960")) << problems(r);
+  o.double_check = 1;  // every unit recounted by band pairs: only the forged one disagrees
+  r = verify_result(forged, o);
+  EXPECT_TRUE(has_problem(r, "unit 85 (class 22)")) << problems(r);
+  EXPECT_EQ(std::count_if(r.problems.begin(), r.problems.end(), [](const std::string& p) { return p.rfind("unit ", 0) == 0; }), 1);
+  // One off a multiple of L_stack: the reduction stops the resume.
+  gridenum::testing::spit(t / "job" / "journal", journal);
+  ASSERT_FALSE(forge_journal_record(t / "job" / "journal", 85, 1000).empty());
+  std::filesystem::remove(t / "job" / "result.json");
+  std::filesystem::remove(t / "job" / "result.txt");
+  EXPECT_THROW(run_job(gridenum::testing::request(t / "job", c, true)), CheckError);
+  EXPECT_FALSE(std::filesystem::exists(t / "job" / "result.json"));
+}
+
 TEST(VerifyForgery, ForgedNineByNineJournalRecordFails) {
   gridenum::testing::TempDir t;
   JobConfig c;
   c.shape = Shape{3, 3};
+  c.method = MethodId::Stack;  // its 1,056 units: unit 517 is class 22's
   c.threads = 2;
   ASSERT_TRUE(run_job(gridenum::testing::request(t / "job", c)).finished);
   const ResultDoc honest = load_result((t / "job").string());
@@ -533,6 +588,7 @@ TEST(VerifyJob, UnfinishedJobAndShardAreInputErrorsMergedResultPasses) {
   JobRequest req;
   req.dir = t / "stopped";
   req.config.shape = Shape{2, 3};
+  req.config.method = MethodId::Stack;
   req.config.threads = 1;
   req.console_log = false;
   req.terminal = false;

@@ -6,7 +6,8 @@
 // classes differently).
 //
 // A side-2 job (2x5, 5x2) hashes its route and class table instead (one unit per class), a
-// three-band job (4x3, 3x4) its signature catalogue.
+// three-band job (4x3, 3x4) its signature catalogue, a band-pair job (2x3, 3x3) its classes,
+// slicing and the counter's layout (the method's name first: its units are not stack units).
 //
 // Threads and kernel are left out on purpose: they change how fast a unit is counted, never its
 // count. A job may be resumed with another kernel, and shards of one job may use different ones.
@@ -28,6 +29,12 @@ std::uint64_t plan_fingerprint(const Catalogue& cat, const StackList& stacks, co
 
 // The journal header of a job with this plan and shard.
 PlanHeader journal_header_for(const Catalogue& cat, const StackList& stacks, const Plan& plan, Shard shard);
+
+// A band-pair job (band_pair/band_pair.hpp): the shape, the classes (representatives and sizes),
+// the slicing, and the three-band counter's layout fingerprint (its partitions and pair types
+// in order: what decides which chains a slice holds) decide what a unit means.
+std::uint64_t band_pair_fingerprint(const Catalogue& cat, const Plan& plan, std::uint64_t counter_layout);
+PlanHeader band_pair_journal_header(const Catalogue& cat, const Plan& plan, std::uint64_t counter_layout, Shard shard);
 
 // A side-2 job (side2.hpp): the shape as asked, the route, and its class table (representatives
 // and weights, in order) decide what a unit (a class index) means. One unit per class.

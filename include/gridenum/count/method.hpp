@@ -5,6 +5,7 @@
 //
 //   method       folder                 units                                       shapes
 //   stack        count/stack/           (class, slice of the ordered stack list)    R*C <= 9
+//   band-pair    count/band_pair/       (class, slice of its box-1 chains)          2x3, 3x3
 //   two-stack    count/side2/           class of row-set choices                    2xm, mx2, m <= 6
 //   two-band     count/side2/           class of column-set choices                 2xm, mx2, m <= 5
 //   three-band   count/three_band/      top-band signature class                    Rx3, 3xC, R, C <= 4
@@ -46,7 +47,7 @@ namespace gridenum {
 // refuse the others by asking the registry (method_option_error).
 enum MethodOption : unsigned {
   kOptionKernel = 1u << 0,       // --kernel: the completion kernel (stack)
-  kOptionSlices = 1u << 1,       // --slices: units per class (stack)
+  kOptionSlices = 1u << 1,       // --slices: units per class (stack, band-pair)
   kOptionTableCache = 1u << 2,   // --table-cache / --no-table-cache (three-band)
   kOptionMemoryLimit = 1u << 3,  // --memory-limit bounds its large tables (side-2, three-band)
 };

@@ -9,9 +9,9 @@
 
 namespace gridenum {
 
-enum class MethodId : std::uint8_t { Stack, Signature, TwoStack, TwoBand, ThreeBand };
+enum class MethodId : std::uint8_t { Stack, Signature, TwoStack, TwoBand, ThreeBand, BandPair };
 
-// "stack", "signature", "two-stack", "two-band", "three-band".
+// "stack", "signature", "two-stack", "two-band", "three-band", "band-pair".
 std::string to_string(MethodId m);
 // The inverse of to_string; nullopt for any other text ("auto" included: it names no method).
 std::optional<MethodId> parse_method(std::string_view name);

@@ -24,4 +24,11 @@ bool count_units(const CompletionCounter& counter, const std::vector<WorkUnit>& 
                  const PoolOptions& opt, const std::function<void(const WorkUnit&, u128)>& done,
                  const std::function<bool()>& stop = {});
 
+// The same pool for any unit counter: count(unit) from many threads at once (thread-safe), and
+// release(class) once the last unit of a class is done (may be empty). The band-pair method's
+// completions (count/band_pair/) run here.
+bool count_units(const std::function<u128(const WorkUnit&)>& count, const std::function<void(std::uint32_t)>& release,
+                 const std::vector<WorkUnit>& units, const PoolOptions& opt,
+                 const std::function<void(const WorkUnit&, u128)>& done, const std::function<bool()>& stop = {});
+
 }  // namespace gridenum

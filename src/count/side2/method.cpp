@@ -84,7 +84,7 @@ const CountMethod& two_stack_method() {
       .summary = "boxes with a side of 2 (2xm, mx2, m <= 6): row-set classes, stack fillings by footprints",
       .doc = "docs/methods/side2.md",
       .options = kOptionMemoryLimit,
-      .auto_rank = 2,
+      .auto_rank = 3,
       .classes_rank = 2,
       .shape_error = [](Shape s) { return side2_route_error(s, MethodId::TwoStack); },
       .plan = [](const MethodSettings& s) -> std::unique_ptr<MethodPlan> {

@@ -18,6 +18,24 @@ namespace {
 std::string big(const BigInt& v) { return v.str(); }
 }  // namespace
 
+std::vector<WorkUnit> units_to_count(const Plan& plan, const UnitHooks& hooks, std::vector<u128>& counts, CountResult& res) {
+  counts.assign(plan.units.size(), 0);
+  std::vector<WorkUnit> todo;
+  for (std::size_t i = 0; i < plan.units.size(); ++i) {
+    const WorkUnit& u = plan.units[i];
+    if (u.id != i) throw std::logic_error("plan: unit ids are not their positions");
+    if (hooks.select && !hooks.select(u.id)) {
+      res.complete = false;
+      continue;
+    }
+    ++res.units_selected;
+    std::optional<u128> known = hooks.skip ? hooks.skip(u.id) : std::nullopt;
+    if (known) counts[i] = *known;
+    else todo.push_back(u);
+  }
+  return todo;
+}
+
 CountResult run_count(const CountOptions& opt, const UnitHooks& hooks) {
   const auto t0 = SteadyClock::now();
   CountResult res;
@@ -50,20 +68,8 @@ CountResult run_count(const CountOptions& opt, const UnitHooks& hooks) {
   res.times.plan = seconds_since(t);
 
   t = SteadyClock::now();
-  std::vector<u128> counts(plan.units.size(), 0);
-  std::vector<WorkUnit> todo;
-  for (std::size_t i = 0; i < plan.units.size(); ++i) {
-    const WorkUnit& u = plan.units[i];
-    if (u.id != i) throw std::logic_error("plan: unit ids are not their positions");
-    if (hooks.select && !hooks.select(u.id)) {
-      res.complete = false;
-      continue;
-    }
-    ++res.units_selected;
-    std::optional<u128> known = hooks.skip ? hooks.skip(u.id) : std::nullopt;
-    if (known) counts[i] = *known;
-    else todo.push_back(u);
-  }
+  std::vector<u128> counts;
+  const std::vector<WorkUnit> todo = units_to_count(plan, hooks, counts, res);
   // The counter's tables are built with parallel loops: in the budget's arena, so that no other
   // arena (oneTBB's default one, sized by the machine) asks for workers.
   std::optional<CompletionCounter> built_counter;
@@ -116,10 +122,11 @@ std::string format_text(const CountResult& r) {
   const Reduction& red = r.reduction;
   std::ostringstream o;
   const Shape s = c.shape;
+  const bool band_pair = r.method == MethodId::BandPair;
   if (r.counted_here)
-    o << "gridenum count: " << s.n() << "x" << s.n() << " grids, boxes " << s.str() << ", kernel "
-      << to_string(r.options.kernel) << " (" << r.isa << "), " << r.threads_used << " thread" << (r.threads_used == 1 ? "" : "s")
-      << "\n\n";
+    o << "gridenum count: " << s.n() << "x" << s.n() << " grids, boxes " << s.str()
+      << (band_pair ? ", completions by band pairs" : ", kernel " + to_string(r.options.kernel)) << " (" << r.isa << "), "
+      << r.threads_used << " thread" << (r.threads_used == 1 ? "" : "s") << "\n\n";
   else
     o << "gridenum merge: " << s.n() << "x" << s.n() << " grids, boxes " << s.str()
       << ", unit counts read from the shards' journals\n\n";
@@ -129,11 +136,22 @@ std::string format_text(const CountResult& r) {
     << band_symmetry_factor(s) << ")\n";
   o << "  column structures                     " << group_digits(std::to_string(c.structures)) << "\n";
   o << "  equivalence classes                   " << group_digits(c.classes.size()) << "\n";
-  o << "stacks\n";
-  o << "  ordered stack fillings                " << group_digits(std::to_string(r.stack_fillings)) << "  (x "
-    << stack_symmetry_factor(s) << " each)\n";
-  o << "  distinct stack patterns               " << group_digits(std::to_string(r.stack_patterns)) << "\n";
-  o << "  work units                            " << group_digits(r.units) << "\n\n";
+  if (band_pair) {
+    const BandPairFigures& b = r.band_pairs;
+    o << "band pairs (middle and bottom bands by their column sets)\n";
+    o << "  box partitions                        " << group_digits(b.partitions) << "\n";
+    o << "  pair types                            " << b.pair_types << "\n";
+    o << "  F table slots                         " << group_digits(std::to_string(b.table_slots)) << "\n";
+    o << "  chains of a box                       " << b.box1_chains << "\n";
+    o << "  work units                            " << group_digits(r.units) << "  (" << r.slices_per_class
+      << (r.slices_per_class == 1 ? " slice" : " slices") << " of the box-1 chains per class)\n\n";
+  } else {
+    o << "stacks\n";
+    o << "  ordered stack fillings                " << group_digits(std::to_string(r.stack_fillings)) << "  (x "
+      << stack_symmetry_factor(s) << " each)\n";
+    o << "  distinct stack patterns               " << group_digits(std::to_string(r.stack_patterns)) << "\n";
+    o << "  work units                            " << group_digits(r.units) << "\n\n";
+  }
   if (!r.complete) {
     // A shard: its units only, no total (gridenum merge reduces the shards).
     o << "partial run: " << group_digits(r.units_selected) << " of " << group_digits(r.units) << " work units counted; no total\n";
@@ -156,8 +174,9 @@ std::string format_text(const CountResult& r) {
   o << "                        " << group_digits(big(red.total)) << "\n";
   if (!r.counted_here) return o.str();
   o << "\n";
-  o << fmt::format("times (s): catalogue {:.4f}, stacks {:.4f}, plan {:.4f}, completion {:.4f}, reduce {:.4f}, total {:.4f}\n",
-                   r.times.catalogue, r.times.stacks, r.times.plan, r.times.completion, r.times.reduce, r.times.total);
+  o << fmt::format("times (s): catalogue {:.4f}, {} {:.4f}, plan {:.4f}, completion {:.4f}, reduce {:.4f}, total {:.4f}\n",
+                   r.times.catalogue, band_pair ? "tables" : "stacks", r.times.stacks, r.times.plan, r.times.completion,
+                   r.times.reduce, r.times.total);
   return o.str();
 }
 
@@ -178,10 +197,10 @@ nlohmann::json to_json(const CountResult& r) {
     for (std::size_t u = 0; u < r.unit_counts.size(); ++u)
       units.push_back({{"id", u}, {"class", u / slices + 1}, {"count", to_string(r.unit_counts[u])}});
   }
-  return json{{"shape", c.shape.str()},
+  json j = json{{"shape", c.shape.str()},
               {"n", c.shape.n()},
-              {"method", "stack"},
-              {"kernel", r.counted_here ? json(to_string(r.options.kernel)) : json(nullptr)},
+              {"method", to_string(r.method)},
+              {"kernel", r.counted_here && r.method == MethodId::Stack ? json(to_string(r.options.kernel)) : json(nullptr)},
               {"isa", r.counted_here ? json(r.isa) : json(nullptr)},
               {"threads", r.counted_here ? json(r.threads_used) : json(nullptr)},
               {"catalogue",
@@ -190,7 +209,10 @@ nlohmann::json to_json(const CountResult& r) {
                 {"structures", c.structures},
                 {"classes", c.classes.size()},
                 {"band_factor", band_symmetry_factor(c.shape)}}},
-              {"stacks", {{"ordered_fillings", r.stack_fillings}, {"patterns", r.stack_patterns}, {"stack_factor", stack_symmetry_factor(c.shape)}}},
+              {"stacks", r.method == MethodId::BandPair
+                             ? json{{"stack_factor", stack_symmetry_factor(c.shape)}}
+                             : json{{"ordered_fillings", r.stack_fillings}, {"patterns", r.stack_patterns},
+                                    {"stack_factor", stack_symmetry_factor(c.shape)}}},
               {"units", r.units},
               {"slices_per_class", r.slices_per_class},
               {"units_selected", r.units_selected},
@@ -202,11 +224,16 @@ nlohmann::json to_json(const CountResult& r) {
               {"relabel_factor", r.complete ? json(big(red.relabel_factor)) : json(nullptr)},
               {"total", r.complete ? json(big(red.total)) : json(nullptr)},
               {"times", !r.counted_here ? json(nullptr) : json{{"catalogue", r.times.catalogue},
-                {"stacks", r.times.stacks},
+                {r.method == MethodId::BandPair ? "tables" : "stacks", r.times.stacks},
                 {"plan", r.times.plan},
                 {"completion", r.times.completion},
                 {"reduce", r.times.reduce},
                 {"total", r.times.total}}}};
+  if (r.method == MethodId::BandPair)
+    j["band_pairs"] = json{{"partitions", r.band_pairs.partitions}, {"pair_types", r.band_pairs.pair_types},
+                           {"table_slots", r.band_pairs.table_slots}, {"table_bytes", r.band_pairs.table_bytes},
+                           {"box_chains", r.band_pairs.box1_chains}};
+  return j;
 }
 
 }  // namespace gridenum

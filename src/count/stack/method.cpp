@@ -152,7 +152,7 @@ const CountMethod& stack_method() {
       .summary = "Felgenhauer-Jarvis: band classes x stack completions (boxes with R*C <= 9)",
       .doc = "docs/methods/stack.md",
       .options = kOptionKernel | kOptionSlices | kOptionMemoryLimit,
-      .auto_rank = 1,
+      .auto_rank = 2,
       .classes_rank = 0,
       .shape_error = [](Shape s) { return engine_shape_error(s); },
       .plan = [](const MethodSettings& s) -> std::unique_ptr<MethodPlan> { return std::make_unique<StackPlan>(s); },

@@ -192,7 +192,7 @@ const CountMethod& three_band_method() {
       .summary = "boxes R x 3 with R <= 4 and their transposes: top-band signature classes, counted by prefix groups",
       .doc = "docs/methods/three_band.md",
       .options = kOptionTableCache | kOptionMemoryLimit,
-      .auto_rank = 3,
+      .auto_rank = 4,
       .classes_rank = 1,
       .shape_error = [](Shape s) -> std::optional<std::string> {
         if (!three_band_shape_error(s) || !three_band_shape_error(Shape{s.cols, s.rows})) return std::nullopt;

@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "gridenum/count/method_id.hpp"
 #include "gridenum/count/stack/completion.hpp"
 #include "gridenum/count/stack/reducer.hpp"
 #include "gridenum/count/unit_hooks.hpp"
@@ -35,7 +36,20 @@ struct StageTimes {
   double catalogue = 0, stacks = 0, plan = 0, completion = 0, reduce = 0, total = 0;
 };
 
+// The band-pair method's tables (count/band_pair/band_pair.hpp), in place of the stack list.
+struct BandPairFigures {
+  std::uint32_t partitions = 0;     // box partitions P
+  std::uint32_t pair_types = 0;
+  std::uint64_t table_slots = 0;    // F table slots
+  std::uint64_t table_bytes = 0;
+  std::uint32_t box1_chains = 0;    // chains of a box (sum_i C(R,i)^3)
+};
+
 struct CountResult {
+  // The stack method's result, or the band-pair method's (the same catalogue, plan of
+  // (class, slice) units and reducer; band pairs instead of the stack list).
+  MethodId method = MethodId::Stack;
+  BandPairFigures band_pairs;        // the band-pair method's
   CountOptions options;
   int threads_used = 0;
   std::string isa;                   // instruction-set level of the kernel's hot loops (cpu.hpp)
@@ -56,6 +70,12 @@ struct CountResult {
 
 // A run steered by hooks (unit_hooks.hpp; unit ids are WorkUnit::id, plan.hpp).
 CountResult run_count(const CountOptions& opt, const UnitHooks& hooks = {});
+
+// The units of a (class, slice) plan a run counts, as hooks steer it: those hooks.select leaves
+// out make res incomplete, those hooks.skip answers get their count in counts (one slot per unit,
+// indexed by id); the rest are returned, in plan order. res.units_selected is counted here.
+// std::logic_error when a unit's id is not its position. (run_count, run_band_pair_count.)
+std::vector<WorkUnit> units_to_count(const Plan& plan, const UnitHooks& hooks, std::vector<u128>& counts, CountResult& res);
 
 // The result of a whole plan from every unit's count (a merge of shards' journals), reduced as
 // run_count reduces: opt must give the catalogue, stack list and plan (the method's). The result

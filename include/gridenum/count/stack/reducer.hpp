@@ -26,5 +26,10 @@ struct Reduction {
 
 // unit_counts[u] is the count of plan.units[u]; every unit must be present.
 Reduction reduce(const Catalogue& cat, const Plan& plan, const std::vector<u128>& unit_counts);
+// The same when the units' counts add up to each class's n_alpha itself (the band-pair method:
+// every completion of the representative band, not those with B4 and B7 ordered): n*_alpha is
+// n_alpha / L_stack, and a class whose n_alpha is not a multiple of L_stack is a CheckError (the
+// stack symmetries act freely on a band's completions, so it always is).
+Reduction reduce_completions(const Catalogue& cat, const Plan& plan, const std::vector<u128>& unit_counts);
 
 }  // namespace gridenum

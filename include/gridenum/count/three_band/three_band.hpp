@@ -8,7 +8,7 @@
 // and the middle band's column fix the bottom band's, so a middle configuration compatible with
 // the top one is, box by box, a *chain*: middle column sets (M_A, M_B, M_C) with M_A inside the
 // top's B u C, M_B inside A u C, M_C inside A u B, |M_*| = R; the bottom's column sets are the
-// complements. With i = |M_A n B| the chains of one box number sum_i C(R,i)^3 (18, 56, 346 for
+// complements. With i = |M_A n B| the chains of one box number sum_i C(R,i)^3 (10, 56, 346 for
 // R = 2, 3, 4). With F(sigma) the number of band fillings with column sets sigma (rows ordered),
 //     completions(T) = sum over chain tuples x = (x_1 .. x_R) of F(mid(x)) F(bot(x)),
 //     grids = sum over classes alpha of size_alpha x F(T_alpha) x completions(T_alpha).
