@@ -1,4 +1,5 @@
-// 10x10 rank, unrank and sample past the fast tier (test_two_stack_rank.cpp): more round trips, and
+// 10x10 rank, unrank and sample past the fast tier (test_two_stack_rank.cpp): the 10x10 total
+// against the side-2 count (class weights x F^2 by the count's own route), more round trips, and
 // the sampler's marginals by chi-square at significance 1e-6 (Bonferroni over the statistics),
 // fixed seeds:
 //   - every cell's digit against 1/10 (100 statistics);
@@ -18,12 +19,21 @@
 #include "grid_checks.hpp"
 #include "rank_checks.hpp"
 #include "gridenum/count/side2/side2.hpp"
+#include "gridenum/count/side2/side2_run.hpp"
 #include "gridenum/count/side2/two_stack.hpp"
 #include "gridenum/grid/sample.hpp"
 #include "gridenum/grid/two_stack_rank.hpp"
 
 using namespace gridenum;
 using namespace gridenum::testing;
+
+TEST(TwoStackRankSlow, TenByTenTotalAgainstTheSide2Count) {
+  const auto& r = dynamic_cast<const TwoStackRanker&>(grid_ranker(Shape{2, 5}));
+  Side2Options o;  // the side-2 count (its default route, two-stack)
+  o.shape = Shape{2, 5};
+  o.threads = 2;
+  EXPECT_TRUE(run_side2_count(o).reduction.total == to_big(r.total()));
+}
 
 TEST(TwoStackRankSlow, TenByTenRoundTrips) {
   for (const Shape s : {Shape{2, 5}, Shape{5, 2}}) {

@@ -16,107 +16,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "fake_slurm.hpp"
 #include "job_fixtures.hpp"
 
 using namespace gridenum::testing;
-
-namespace {
-
-struct Shell {
-  int code;
-  std::string out;
-};
-
-// Runs a bash command line; stdout and stderr together.
-Shell sh(const std::string& cmd) {
-  FILE* p = ::popen(("bash -c '" + cmd + "' 2>&1").c_str(), "r");
-  std::string out;
-  char buf[4096];
-  std::size_t k;
-  while ((k = std::fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, k);
-  const int status = ::pclose(p);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
-}
-
-const std::string kSource = GRIDENUM_SOURCE_DIR;
-const std::string kTotal2x3 = "\"total\": \"28200960\"";
-
-// The stand-in sbatch: "--array=1-M ... SCRIPT" runs SCRIPT (the last argument) for K = 1..M,
-// anything else once; --export=ALL,K=V,... is applied; the output goes to --output (%A, %a, %j
-// filled in) or to $SBATCH_LOG.out; prints a job id as --parsable does (1001, 1002, ...: 1000 + the
-// call's number) and, with --wait, exits with the job's exit code as sbatch does. With
-// SBATCH_ONLY_WAIT=1 it runs only the --wait jobs (the sizing dry run) and just records the others.
-const char* kFakeSbatch = R"SH(#!/usr/bin/env bash
-echo "sbatch $*" >> "$SBATCH_LOG"
-array=""; script=${!#}; output=""; wait=""
-for a in "$@"; do
-  case $a in
-    --array=*) array=${a#--array=} ;;
-    --output=*) output=${a#--output=} ;;
-    --wait) wait=1 ;;
-    --export=*) IFS=, read -ra kv <<< "${a#--export=}"
-                for x in "${kv[@]}"; do [ "$x" = ALL ] || export "$x"; done ;;
-  esac
-done
-id=$((1000 + $(grep -c '^sbatch' "$SBATCH_LOG")))
-if [ "${SBATCH_ONLY_WAIT:-}" = 1 ] && [ -z "$wait" ]; then echo "$id"; exit 0; fi
-log() { local f=${output:-$SBATCH_LOG.out}; f=${f//%A/$id}; f=${f//%a/$1}; f=${f//%j/$2}; printf %s "$f"; }
-rc=0
-if [ -n "$array" ]; then
-  m=${array#1-}
-  for k in $(seq 1 "$m"); do
-    SLURM_JOB_ID=$((id * 100 + k)) SLURM_ARRAY_JOB_ID=$id SLURM_ARRAY_TASK_ID=$k SLURM_ARRAY_TASK_COUNT=$m \
-      SLURM_CPUS_PER_TASK=1 bash "$script" >> "$(log "$k" $((id * 100 + k)))" 2>&1
-    echo "task $k exit $?" >> "$SBATCH_LOG"
-  done
-else
-  SLURM_JOB_ID=$id SLURM_CPUS_PER_TASK=1 bash "$script" >> "$(log 0 "$id")" 2>&1
-  rc=$?
-  echo "job exit $rc" >> "$SBATCH_LOG"
-fi
-echo "$id"
-[ -z "$wait" ] || exit $rc
-)SH";
-
-// A temporary folder with the stand-in sbatch in bin/ and the environment that puts it first.
-struct FakeSlurm {
-  TempDir t;
-  std::string env;
-  FakeSlurm() {
-    fs::create_directories(t / "bin");
-    spit(t / "bin" / "sbatch", kFakeSbatch);
-    fs::permissions(t / "bin" / "sbatch", fs::perms::owner_all);
-    env = "export PATH=" + (t / "bin").string() + ":$PATH SBATCH_LOG=" + (t / "sbatch.log").string() + "; ";
-  }
-  std::string log() const { return fs::exists(t / "sbatch.log") ? slurp(t / "sbatch.log") : ""; }
-  // The lines of the log that record an sbatch call.
-  std::vector<std::string> calls() const {
-    std::vector<std::string> r;
-    for (const auto& line : lines_of(log()))
-      if (line.rfind("sbatch ", 0) == 0) r.push_back(line);
-    return r;
-  }
-  // A stand-in gridenum in bin/ that records each call ("<SLURM_JOB_ID or host> ARGS") in
-  // calls.log and runs the real binary; with fail_dry_run, a dry run fails (exit 3, a message).
-  std::string logged_gridenum(bool fail_dry_run = false) {
-    const fs::path g = t / "bin" / "gridenum-logged";
-    spit(g, "#!/usr/bin/env bash\necho \"${SLURM_JOB_ID:-host} $*\" >> " + (t / "calls.log").string() + "\n" +
-                (fail_dry_run ? "[[ \" $* \" != *\" --dry-run \"* ]] || { echo \"stand-in: no plan\" >&2; exit 3; }\n" : "") +
-                "exec " + GRIDENUM_BINARY + " \"$@\"\n");
-    fs::permissions(g, fs::perms::owner_all);
-    return g.string();
-  }
-  std::string gridenum_calls() const { return fs::exists(t / "calls.log") ? slurp(t / "calls.log") : ""; }
-};
-
-// The MiB figure of --mem the launcher asks for: 1.5 x the dry run's peak + 256 MiB, rounded up to
-// a multiple of 256 MiB (jobs/slurm-submit.sh, "--mem").
-long mem_mib(double peak_bytes) {
-  const double m = 1.5 * peak_bytes / 1048576 + 256;
-  return static_cast<long>(std::ceil(m / 256)) * 256;
-}
-
-}  // namespace
 
 TEST(Launchers, WorkstationShardsMergeToTheTotalAndCanBeRunAgain) {
   TempDir t;
@@ -363,34 +266,7 @@ TEST(Launchers, SlurmSubmitRunsTheDryRunAsAJobOrNotAtAll) {
   EXPECT_NE(f.calls()[0].find("-c 2 -t 30 --mem-per-cpu=1G --export="), std::string::npos) << f.log();
   EXPECT_EQ(f.calls()[0].find("--mem="), std::string::npos) << f.log();
 
-  // -m and --time but not the CPUs: sized by a sizing job. It gets 1 CPU, its own time and output,
-  // the user's partition and --mem, but not the shards' --time, --output or --array.
-  fs::remove(f.t / "sbatch.log");
-  fs::remove(f.t / "calls.log");
-  const fs::path job = f.t / "job";
-  Shell sized = sh(submit + "-m 2 -s 0.1 " + job.string() + " --partition=p --time=30 --mem=1G -o " +
-                   (f.t / "%j.log").string() + " --array=1-2");
-  ASSERT_EQ(sized.code, 0) << sized.out;
-  calls = f.calls();
-  ASSERT_EQ(calls.size(), 3u) << f.log();
-  EXPECT_NE(calls[0].find("--parsable --wait --job-name=gridenum-size --cpus-per-task=1 --time=01:01:00 --output=" +
-                          (job / "logs" / "size-%j.out").string() + " --partition=p --mem=1G --export="),
-            std::string::npos) << calls[0];
-  EXPECT_NE(calls[0].find("SAMPLE=0.1,NODES=2 "), std::string::npos) << calls[0];
-  EXPECT_NE(f.gridenum_calls().find("1001 count --config " + kSource + "/configs/2x3.toml --dry-run --json"),
-            std::string::npos) << f.gridenum_calls();
-  EXPECT_EQ(f.gridenum_calls().find("host count"), std::string::npos) << f.gridenum_calls();
-  EXPECT_TRUE(fs::exists(job / "logs" / "size-1001.out"));
-  EXPECT_NE(sized.out.find("sizing: gridenum count --dry-run as a Slurm job (1 CPU, --time=01:01:00)"), std::string::npos)
-      << sized.out;
-  EXPECT_NE(sized.out.find("chose 2 shard(s) (-m), 1 CPU(s) per task (from the plan), --time as given, --mem as given"),
-            std::string::npos) << sized.out;
-  // The user's --output wins for the shards and the merge (no --open-mode of ours either).
-  EXPECT_EQ(calls[1].find("logs/shard-"), std::string::npos) << calls[1];
-  EXPECT_EQ(calls[1].find("--open-mode"), std::string::npos) << calls[1];
-  EXPECT_EQ(calls[2].find("logs/merge"), std::string::npos) << calls[2];
-  EXPECT_NE(calls[2].find("-o " + (f.t / "%j.log").string()), std::string::npos) << calls[2];
-  EXPECT_EQ(calls[2].find("--array"), std::string::npos) << calls[2];  // the merge is one job
+  // -m and --time but not the CPUs, the sizing job with the user's options: LaunchersSlow.
 
   // -L: the dry run on this host, no sizing job.
   fs::remove(f.t / "sbatch.log");
@@ -402,16 +278,7 @@ TEST(Launchers, SlurmSubmitRunsTheDryRunAsAJobOrNotAtAll) {
   EXPECT_EQ(f.calls().size(), 2u) << f.log();
   EXPECT_NE(local.out.find("sizing: gridenum count --dry-run on this host (-L)"), std::string::npos) << local.out;
 
-  // A sizing job that fails: its output's end is shown, nothing else is queued, exit 2.
-  fs::remove(f.t / "sbatch.log");
-  const std::string failing = f.logged_gridenum(true);
-  Shell failed = sh(f.env + kSource + "/jobs/slurm-submit.sh -C " + kSource + "/configs/2x3.toml -g " + failing + " " +
-                    (f.t / "failed").string());
-  EXPECT_EQ(failed.code, 2) << failed.out;
-  EXPECT_NE(failed.out.find("the sizing job 1001 (gridenum count --dry-run) failed (exit 3); nothing else queued"),
-            std::string::npos) << failed.out;
-  EXPECT_NE(failed.out.find("stand-in: no plan"), std::string::npos) << failed.out;
-  EXPECT_EQ(f.calls().size(), 1u) << f.log();
+  // A sizing job that fails: LaunchersSlow.SlurmSubmitSizingJobWithTheUsersOptionsOrFailing.
 }
 
 // sbatch may refuse a job (an unknown partition, more time than allowed): the launcher says which
@@ -480,12 +347,6 @@ TEST(Launchers, SlurmSubmitChecksTheBinaryFirstAndHasAUsageText) {
 TEST(Launchers, SlurmSubmitSizesTheRequestFromThePlan) {
   FakeSlurm f;
   const std::string submit = f.env + "SBATCH_ONLY_WAIT=1 " + kSource + "/jobs/slurm-submit.sh -g " + GRIDENUM_BINARY + " ";
-  const auto figure = [](const std::string& out, const std::string& before, const std::string& after) {
-    const auto at = out.find(before);
-    EXPECT_NE(at, std::string::npos) << out;
-    const auto from = at + before.size();
-    return std::stod(out.substr(from, out.find(after, from) - from));
-  };
   const auto peak_of = [](const fs::path& dir) {
     return nlohmann::json::parse(slurp(dir / "logs" / "size-1001.json"))["peak_rss_bytes"].get<double>();
   };
@@ -507,31 +368,7 @@ TEST(Launchers, SlurmSubmitSizesTheRequestFromThePlan) {
   EXPECT_GE(tiny_mem, 256);
   EXPECT_LE(tiny_mem, 512);  // a 6x6 count needs a few MiB
 
-  // A big job (9x9 by the plain backtracking kernel, about 2 CPU-hours): 4,096 slices per class,
-  // so units of some 40 ms and the sizing job's sample takes 0.1 s (configs/9x9-backtrack.toml's
-  // 1,056 units of 6 s each would spend 6 s on the one unit it samples).
-  fs::remove(f.t / "sbatch.log");
-  spit(f.t / "big.toml", "shape = \"3x3\"\nmethod = \"stack\"\nkernel = \"backtrack\"\nslices_per_class = 4096\n");
-  Shell big = sh(submit + "-s 0.1 -C " + (f.t / "big.toml").string() + " " + (f.t / "big").string() + " --partition=p");
-  ASSERT_EQ(big.code, 0) << big.out;
-  const double units = figure(big.out, "plan: ", " units");
-  const double plan_s = figure(big.out, "(built in ", " s)");
-  const double projected = figure(big.out, "projected ", " CPU-seconds");
-  EXPECT_EQ(units, 44.0 * 4096);
-  EXPECT_GT(projected, 100.0) << big.out;  // thousands of CPU-seconds: far from the tiny job
-  const double need = 3 * projected;
-  const int cpus = need <= 3600 ? 1 : 8;
-  int m = static_cast<int>(std::ceil(need / (cpus * 4 * 3600.0)));
-  m = std::clamp(m, 1, static_cast<int>(units));
-  double secs = std::max(600.0, need / (m * cpus) + 3 * plan_s + 60);
-  const long minutes = static_cast<long>(std::ceil(secs / 60));
-  const std::string time = fmt::format("{:02d}:{:02d}:00", minutes / 60, minutes % 60);
-  log = f.log();
-  const std::string want = fmt::format("--array=1-{} --cpus-per-task={} --time={} --mem={}M --output=", m, cpus, time,
-                                       mem_mib(peak_of(f.t / "big")));
-  EXPECT_NE(log.find(want), std::string::npos) << want << "\n" << log << big.out;
-  EXPECT_NE(log.find("--open-mode=append --partition=p --export="), std::string::npos) << log;
-  EXPECT_GT(minutes, 10) << big.out;  // more than the tiny job's minimum
+  // A big job (thousands of CPU-seconds, so more than the minimum): LaunchersSlow.SlurmSubmitSizesABigJob.
 
   // Explicit choices win: -m, --cpus-per-task, --time, --mem (given to sbatch as they are, ours
   // left out); with all of -m, CPUs and time there is no dry run.

@@ -64,7 +64,7 @@ TEST(ThreeBandVsSignature, FourByThreeBandFillingsAgree) {
 // The two methods name the same pair types (each computes the names in its own code; the index
 // of a type is each side's own, never compared).
 TEST(ThreeBandVsSignature, PairTypeNamesAgree) {
-  for (Shape s : {Shape{2, 3}, Shape{3, 3}, Shape{4, 3}}) {
+  for (Shape s : {Shape{2, 3}, Shape{3, 3}}) {  // 4x3: SignatureSlow.FourByThreePairTypeNames
     const auto mine = three_band_pair_types(s), theirs = signature_pair_types(s);
     EXPECT_EQ(std::set<std::string>(mine.begin(), mine.end()), std::set<std::string>(theirs.begin(), theirs.end())) << s.str();
     EXPECT_EQ(mine.size(), theirs.size()) << s.str();
