@@ -17,15 +17,25 @@
 //   256  1        1016                  3.97
 //   256  2         516                  2.01    (the full sum measured: 2.07)
 // 2 threads against 1: 1.98x at G = 128, 1.97x at G = 256.
+//
+// BM_GatherDots times the innermost sum alone (no tables built: seconds): the gather_dots kernel
+// of every instruction-set level this CPU runs, over two random rows of 5,775 entries (in cache, as
+// a row pair is while its group runs over it) and G lists of 346 index pairs; seconds per term
+// (src/count/isa/kernels.cpp has the figures and what was tried against it).
+//
+//   build/bench/bench_three_band --benchmark_filter=GatherDots
 #include <benchmark/benchmark.h>
 
 #include <oneapi/tbb/task_arena.h>
 
 #include <map>
 #include <memory>
+#include <random>
+#include <vector>
 
 #include "gridenum/count/three_band/band_signatures.hpp"
 #include "gridenum/count/three_band/three_band.hpp"
+#include "../src/count/isa/kernels.hpp"
 
 using namespace gridenum;
 
@@ -69,7 +79,39 @@ void BM_FourByThreeChunk(benchmark::State& st) {
   st.counters["s_per_class"] = estimate / static_cast<double>(G);
 }
 
+// The innermost sum at instruction-set level range(0) (0 baseline, 1 AVX2, 2 AVX-512; a level this
+// CPU lacks is skipped) for G = range(1) lists of 346 index pairs into two rows of 5,775 values
+// below 2^23 (4x3's largest F / 4! is 7,962,624).
+void BM_GatherDots(benchmark::State& st) {
+  const Isa isa = st.range(0) == 0 ? Isa::Baseline : st.range(0) == 1 ? Isa::Avx2 : Isa::Avx512;
+  if (!isa_supported(isa)) {
+    st.SkipWithError("this CPU lacks the level");
+    return;
+  }
+  constexpr std::size_t kP = 5775, kTerms = 346;
+  const auto G = static_cast<std::size_t>(st.range(1));
+  std::mt19937_64 rng(2026);
+  std::vector<std::uint32_t> rm(kP), rb(kP);
+  for (auto& v : rm) v = static_cast<std::uint32_t>(rng() % 7962625);
+  for (auto& v : rb) v = static_cast<std::uint32_t>(rng() % 7962625);
+  std::vector<std::uint16_t> a(G * kTerms), b(G * kTerms);
+  for (auto& v : a) v = static_cast<std::uint16_t>(rng() % kP);
+  for (auto& v : b) v = static_cast<std::uint16_t>(rng() % kP);
+  std::vector<std::uint64_t> out(G);
+  const auto& kernels = detail::count_kernels(isa);
+  for (auto _ : st) {
+    kernels.gather_dots(rm.data(), rb.data(), a.data(), b.data(), kTerms, G, out.data());
+    benchmark::DoNotOptimize(out.data());
+    benchmark::ClobberMemory();
+  }
+  st.SetLabel(to_string(isa));
+  st.counters["s_per_term"] =
+      benchmark::Counter(static_cast<double>(G * kTerms), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+
 }  // namespace
+
+BENCHMARK(BM_GatherDots)->ArgNames({"isa", "G"})->ArgsProduct({{0, 1, 2}, {64, 256}});
 
 BENCHMARK(BM_FourByThreeChunk)
     ->ArgNames({"G", "threads"})

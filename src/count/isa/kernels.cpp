@@ -337,6 +337,13 @@ void popcount_products8(const std::uint64_t* xs, std::size_t n1, const std::uint
 //     one u32 list of packed (a, b) index pairs instead of two u16 lists: 0.65 - 0.71
 // The gathers lose: this CPU's vpgatherdd is about as slow as the loads it replaces, and the
 // loop is bound by its four loads per term (two indices, two table entries).
+// Tried and lost (2026-12-02, AMD EPYC family 26 model 2, 1 thread, a scratch program over 346
+// row pairs of random rows, as the box-3 loop meets them): K row pairs per pass over a band's
+// index list, so each index pair is loaded once for K products (2 + 2/K loads a term). ns per
+// term at G = 256, K = 1 / 2 / 4 / 8: x86-64-v3 0.64 / 0.79 / 0.94 / 1.03, x86-64-v4 0.67 / 0.78 /
+// 0.87 / 0.98, baseline 0.89 / 0.85 / 0.83 / 0.88. K row pairs are K x 46 KB, past L1, and the
+// K sums do not vectorise: the table loads, not the index loads, set the pace. BM_GatherDots on
+// the same machine: baseline 0.54 - 0.74, AVX2 0.44 - 0.54, AVX-512 0.50 - 0.52 ns (G = 64, 256).
 std::uint64_t gather_dot(const std::uint32_t* rm, const std::uint32_t* rb, const std::uint16_t* a, const std::uint16_t* b,
                          std::size_t n) {
   std::uint64_t sum = 0;
