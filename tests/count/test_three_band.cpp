@@ -25,6 +25,7 @@
 
 #include "gridenum/count/three_band/band_signatures.hpp"
 #include "gridenum/count/three_band/three_band.hpp"
+#include "gridenum/count/result_doc.hpp"
 #include "gridenum/count/three_band/three_band_run.hpp"
 #include "band_fill.hpp"
 #include "three_band_isa_checks.hpp"
@@ -270,6 +271,44 @@ TEST(ThreeBand, RunOverClassRanges) {
   EXPECT_EQ(tr.counted, (Shape{2, 3}));
   EXPECT_EQ(tr.total, BigInt(28200960));
   EXPECT_NE(format_text(tr).find("transpose 2x3"), std::string::npos);
+}
+
+// A result of more classes than the text lists (a whole 4x3 count: 144,578) lists every class in
+// its JSON, so that a job's or a merge's result.json is a certificate of every count (verify result
+// re-sums them and recounts a sample without the journals); the text names where the rows are.
+// Made-up rows: the layout is under test, not the counts.
+TEST(ThreeBand, ResultJsonListsEveryClassWhateverTheirNumber) {
+  ThreeBandRun r;
+  r.shape = r.counted = Shape{4, 3};
+  r.first = 1;
+  r.last = r.catalogue_classes = 1500;
+  for (std::uint64_t i = 1; i <= 1500; ++i) {
+    ThreeBandClassCount c;
+    c.index = i;
+    c.columns = "class-" + std::to_string(i);
+    c.size = 1000 + i;
+    c.count = static_cast<u128>(i) * 7;
+    c.counted = i % 2 == 0;
+    c.fillings = i;
+    c.completions = 7;
+    r.classes.push_back(c);
+  }
+  r.complete = true;
+  r.total = 12345;
+  const auto j = to_json(r);
+  EXPECT_EQ(j["classes_listed"], true);
+  ASSERT_EQ(j["classes"].size(), 1500u);
+  EXPECT_EQ(j["classes"][1499]["index"], 1500);
+  EXPECT_EQ(j["classes"][1499]["count"], "10500");
+  EXPECT_EQ(j["classes"][1499]["fillings"], 1500);
+  EXPECT_FALSE(j["classes"][0].contains("fillings"));  // read from a journal: its count alone
+  const ResultDoc doc = parse_result(j, "made-up 4x3 result");
+  EXPECT_TRUE(doc.classes_listed);
+  ASSERT_EQ(doc.three_band_classes.size(), 1500u);
+  EXPECT_EQ(doc.three_band_classes[9].count, BigInt(70));
+  const std::string text = format_text(r);
+  EXPECT_EQ(text.find("class-1500"), std::string::npos);  // the text stays short
+  EXPECT_NE(text.find("every class's row is in the JSON result"), std::string::npos) << text;
 }
 
 // Completions of a group of bands sharing their first R-1 boxes (the prefix forms of the

@@ -92,8 +92,9 @@ struct ResultDoc {
   // per top-band signature class of the shape counted (counted_as: the shape itself, or for 3 x C
   // its transpose), its size and its count F x completions, the total sum size x count. A class
   // counted in the run that wrote the document lists F and completions; one read back from a
-  // job's journal (a resumed job, a merge) lists only its count. A document of more classes than
-  // it lists (4x3: 144,578) has classes_listed false and no rows: the journal holds the counts.
+  // job's journal (a resumed job, a merge) lists only its count. Documents list every class
+  // since 2026-12-02; one written before of more than 1,000 classes (4x3: 144,578) has
+  // classes_listed false and no rows: its job's journal holds the counts.
   struct ThreeBandClass {
     std::uint64_t index = 0;     // 1-based, catalogue order
     std::string representative;  // signature_string of the class's column sets

@@ -228,8 +228,10 @@ ThreeBandRun three_band_result_from_counts(Shape asked, const SignatureCatalogue
 }
 
 namespace {
-// Per-class rows in the text (and JSON) up to this many classes; a whole 4x3 job's 144,578 are
-// in its journal, and `gridenum count --classes A:B` prints any range.
+// Per-class rows in the text up to this many classes (a whole 4x3 count's 144,578 would be 17 MB
+// of text on a terminal); the JSON lists every class, whatever their number, so that a job's or a
+// merge's result.json is a certificate `verify result` checks as a whole (every count summed again,
+// a sample recounted by the signature method) without the shards' journals.
 constexpr std::size_t kListedClasses = 1000;
 }  // namespace
 
@@ -266,7 +268,8 @@ std::string format_text(const ThreeBandRun& r) {
         o << fmt::format("  {:>7}  {}  {:>20}  F x completions = {} (journal)\n", c.index, c.columns, c.size, to_string(c.count));
     }
   } else {
-    o << fmt::format("({} classes: per-class counts are in the job's journal; gridenum count --classes A:B prints any)\n",
+    o << fmt::format("({} classes: every class's row is in the JSON result (result.json of a job or a merge, or --json); "
+                     "gridenum count --classes A:B prints any range here)\n",
                      group_digits(r.classes.size()));
   }
   if (r.complete) {
@@ -283,19 +286,18 @@ std::string format_text(const ThreeBandRun& r) {
 nlohmann::json to_json(const ThreeBandRun& r) {
   using nlohmann::json;
   json classes = json::array();
-  if (r.classes.size() <= kListedClasses)
-    for (const auto& c : r.classes) {
-      json row{{"index", c.index}, {"representative", c.columns}, {"size", c.size}, {"count", to_string(c.count)},
-               {"counted", c.counted}};
-      if (c.counted) {
-        row["fillings"] = c.fillings;
-        row["completions"] = to_string(c.completions);
-        row["group"] = c.group;
-        row["group_size"] = c.group_size;
-        row["seconds"] = c.seconds;
-      }
-      classes.push_back(row);
+  for (const auto& c : r.classes) {
+    json row{{"index", c.index}, {"representative", c.columns}, {"size", c.size}, {"count", to_string(c.count)},
+             {"counted", c.counted}};
+    if (c.counted) {
+      row["fillings"] = c.fillings;
+      row["completions"] = to_string(c.completions);
+      row["group"] = c.group;
+      row["group_size"] = c.group_size;
+      row["seconds"] = c.seconds;
     }
+    classes.push_back(std::move(row));
+  }
   json j{{"shape", r.shape.str()},
          {"counted_as", r.counted.str()},
          {"n", r.shape.n()},
@@ -314,7 +316,7 @@ nlohmann::json to_json(const ThreeBandRun& r) {
          {"range", {{"first", r.first}, {"last", r.last}}},
          {"groups", r.groups},
          {"counted_here", r.counted_here},
-         {"classes_listed", r.classes.size() <= kListedClasses},
+         {"classes_listed", true},  // every class (documents before 2026-12-02: up to 1,000)
          {"classes", classes},
          {"complete", r.complete},
          {"times",
