@@ -11,9 +11,6 @@
 // before the fixture, one test counted both routes in 583 s.
 #include <gtest/gtest.h>
 
-#include <oneapi/tbb/task_arena.h>
-
-#include <atomic>
 #include <random>
 
 #include "cli_run.hpp"
@@ -21,6 +18,7 @@
 #include "gridenum/count/side2/two_band.hpp"
 #include "gridenum/count/side2/two_stack.hpp"
 #include "side2_fixtures.hpp"
+#include "two_stack_counter_checks.hpp"
 #include "test_cache.hpp"
 
 using namespace gridenum;
@@ -165,21 +163,7 @@ TEST(Side2Slow, SideTwoClassesTakeTenDigitsByTheTwoStackRoute) {
 // none, on two 10-digit configurations (thousands of memo entries each) and on 2x6's all-equal one.
 TEST(Side2Slow, AMemoCeilingEmptiesLevelsAndLeavesFTheSame) {
   std::mt19937 rng(31);
-  std::uint64_t clears = 0;
-  for (int t = 0; t < 2; ++t) {
-    const Side2Config c = random_config(5, rng);
-    TwoStackStats free_stats, capped_stats;
-    const u128 f = two_stack_fillings(c, &free_stats, 0);
-    const u128 capped = two_stack_fillings(c, &capped_stats, 300 * kTwoStackMemoEntryBytes);
-    EXPECT_EQ(capped, f) << config_string(c);
-    EXPECT_EQ(free_stats.memo_clears, 0u);
-    if (free_stats.memo_entries > 300) {
-      EXPECT_GT(capped_stats.memo_clears, 0u) << config_string(c);
-    }
-    EXPECT_GE(capped_stats.memo_entries, free_stats.memo_entries);  // what was emptied is counted again
-    clears += capped_stats.memo_clears;
-  }
-  EXPECT_GT(clears, 0u);  // the ceiling was reached at all
+  EXPECT_GT(test_support::expect_memo_ceiling_keeps_f(5, 2, 300, rng), 0u);  // the ceiling was reached at all
   Side2Config same;
   same.m = 6;
   for (int k = 0; k < 6; ++k) same.sets[k] = 0x3f;
@@ -188,26 +172,13 @@ TEST(Side2Slow, AMemoCeilingEmptiesLevelsAndLeavesFTheSame) {
 
 // The first level as a loop of its own (two_stack_fillings_by_terms), split over threads or not,
 // gives the serial count's F on random configurations of 6, 8 and 10 digits (test_side2.cpp: 6
-// and 8) and on 2x6's all-equal one (with a memo ceiling of
-// 50 entries per thread there), in an arena of 2 threads; its progress reports every first term
-// once (the sum of on_terms equals two_stack_first_terms), from both threads' work.
+// and 8) and on 2x6's all-equal one (with a memo ceiling of 50 entries per thread there), in an
+// arena of 2 threads; its progress reports every first term once, from both threads' work.
 TEST(Side2Slow, TheFirstTermsSplitOverThreadsGiveTheSerialF) {
   std::mt19937 rng(36);
   tbb::task_arena arena(2);
-  for (int m = 3; m <= 5; ++m) {
-    for (int t = 0; t < (m == 5 ? 1 : 4); ++t) {  // a 10-digit configuration: half a second
-      const Side2Config c = random_config(m, rng);
-      const u128 serial = two_stack_fillings(c);
-      for (const bool over_threads : {true, false}) {
-        std::atomic<std::uint64_t> reported{0};
-        const u128 f = arena.execute(
-            [&] { return two_stack_fillings_by_terms(c, 0, over_threads, [&](std::uint64_t n) { reported += n; }); });
-        EXPECT_EQ(f, serial) << config_string(c) << (over_threads ? " over threads" : " on one");
-        EXPECT_EQ(reported.load(), two_stack_first_terms(c)) << config_string(c);
-        EXPECT_GT(reported.load(), 0u);
-      }
-    }
-  }
+  for (int m = 3; m <= 4; ++m) test_support::expect_first_terms_give_the_serial_f(m, 4, rng, arena);
+  test_support::expect_first_terms_give_the_serial_f(5, 1, rng, arena);  // a 10-digit configuration: half a second
   Side2Config same;
   same.m = 6;
   for (int k = 0; k < 6; ++k) same.sets[k] = 0x3f;
@@ -215,11 +186,4 @@ TEST(Side2Slow, TheFirstTermsSplitOverThreadsGiveTheSerialF) {
     const u128 f = arena.execute([&] { return two_stack_fillings_by_terms(same, 50 * kTwoStackMemoEntryBytes, over_threads); });
     EXPECT_EQ(to_string(f), "660727073341440000");  // 812,851,200^2
   }
-  // 6! first matchings through (row 0, digit 0)? Row 0 holds digits 0-5, row 1 digits 6-11, ...:
-  // the even rows match {0..5} with digit 0 fixed (5!), the odd rows {6..11} (6!).
-  EXPECT_EQ(two_stack_first_terms(same), 120u * 720u);
-  Side2Config bad = same;
-  bad.sets[2] = 0x7f;  // seven digits in a box's row
-  EXPECT_THROW(two_stack_fillings_by_terms(bad, 0, true), std::invalid_argument);
-  EXPECT_THROW(two_stack_first_terms(bad), std::invalid_argument);
-}
+}  // the first terms of that configuration and the refusals: Side2.TheFirstTermsSplitOverThreadsGiveTheSerialF

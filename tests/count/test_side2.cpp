@@ -19,7 +19,6 @@
 #include <oneapi/tbb/task_arena.h>
 
 #include <algorithm>
-#include <atomic>
 #include <bit>
 #include <numeric>
 #include <random>
@@ -30,6 +29,7 @@
 #include "gridenum/core/stop.hpp"
 #include "gridenum/count/side2/two_stack.hpp"
 #include "side2_fixtures.hpp"
+#include "two_stack_counter_checks.hpp"
 
 using namespace gridenum;
 using gridenum::test_support::binom_pow;
@@ -183,21 +183,7 @@ TEST(Side2, TwoBySixCheckValue) {
 // configuration: Side2Slow.AMemoCeilingEmptiesLevelsAndLeavesFTheSame, slow_side2_10.cpp.)
 TEST(Side2, AMemoCeilingEmptiesLevelsAndLeavesFTheSame) {
   std::mt19937 rng(31);
-  std::uint64_t clears = 0;
-  for (int t = 0; t < 4; ++t) {
-    const Side2Config c = random_config(4, rng);
-    TwoStackStats free_stats, capped_stats;
-    const u128 f = two_stack_fillings(c, &free_stats, 0);
-    const u128 capped = two_stack_fillings(c, &capped_stats, 20 * kTwoStackMemoEntryBytes);
-    EXPECT_EQ(capped, f) << config_string(c);
-    EXPECT_EQ(free_stats.memo_clears, 0u);
-    if (free_stats.memo_entries > 20) {
-      EXPECT_GT(capped_stats.memo_clears, 0u) << config_string(c);
-    }
-    EXPECT_GE(capped_stats.memo_entries, free_stats.memo_entries);  // what was emptied is counted again
-    clears += capped_stats.memo_clears;
-  }
-  EXPECT_GT(clears, 0u);  // the ceiling was reached at all
+  EXPECT_GT(test_support::expect_memo_ceiling_keeps_f(4, 4, 20, rng), 0u);  // the ceiling was reached at all
 }
 
 // The first level as a loop of its own (two_stack_fillings_by_terms), split over threads or not,
@@ -208,20 +194,7 @@ TEST(Side2, AMemoCeilingEmptiesLevelsAndLeavesFTheSame) {
 TEST(Side2, TheFirstTermsSplitOverThreadsGiveTheSerialF) {
   std::mt19937 rng(36);
   tbb::task_arena arena(2);
-  for (int m = 3; m <= 4; ++m) {
-    for (int t = 0; t < 4; ++t) {
-      const Side2Config c = random_config(m, rng);
-      const u128 serial = two_stack_fillings(c);
-      for (const bool over_threads : {true, false}) {
-        std::atomic<std::uint64_t> reported{0};
-        const u128 f = arena.execute(
-            [&] { return two_stack_fillings_by_terms(c, 0, over_threads, [&](std::uint64_t n) { reported += n; }); });
-        EXPECT_EQ(f, serial) << config_string(c) << (over_threads ? " over threads" : " on one");
-        EXPECT_EQ(reported.load(), two_stack_first_terms(c)) << config_string(c);
-        EXPECT_GT(reported.load(), 0u);
-      }
-    }
-  }
+  for (int m = 3; m <= 4; ++m) test_support::expect_first_terms_give_the_serial_f(m, 4, rng, arena);
   Side2Config same;
   same.m = 6;
   for (int k = 0; k < 6; ++k) same.sets[k] = 0x3f;

@@ -41,6 +41,7 @@
 
 #include "gridenum/jobs/journal.hpp"
 #include "job_fixtures.hpp"
+#include "shell_run.hpp"
 
 using namespace gridenum;
 using namespace gridenum::testing;
@@ -49,21 +50,6 @@ namespace {
 
 const std::string k2x4 = "29136487207403520";
 const std::string kSource = GRIDENUM_SOURCE_DIR;
-
-struct Shell {
-  int code;
-  std::string out;
-};
-
-Shell sh(const std::string& cmd) {
-  FILE* p = ::popen(("bash -c '" + cmd + "' 2>&1").c_str(), "r");
-  std::string out;
-  char buf[4096];
-  std::size_t k;
-  while ((k = std::fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, k);
-  const int status = ::pclose(p);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
-}
 
 // The cluster, up for the test's life.
 struct LocalSlurm {

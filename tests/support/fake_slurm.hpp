@@ -1,8 +1,7 @@
 // A stand-in for Slurm's sbatch and the helpers of the launcher tests (tests/jobs/test_launchers.cpp,
-// slow_launchers.cpp): a bash runner, the stand-in sbatch first on PATH, a logging gridenum.
+// slow_launchers.cpp): the stand-in sbatch first on PATH, a logging gridenum (and the bash runner,
+// shell_run.hpp).
 #pragma once
-
-#include <sys/wait.h>
 
 #include <cmath>
 #include <cstdio>
@@ -11,24 +10,9 @@
 #include <vector>
 
 #include "job_fixtures.hpp"
+#include "shell_run.hpp"
 
 namespace gridenum::testing {
-
-struct Shell {
-  int code;
-  std::string out;
-};
-
-// Runs a bash command line; stdout and stderr together.
-inline Shell sh(const std::string& cmd) {
-  FILE* p = ::popen(("bash -c '" + cmd + "' 2>&1").c_str(), "r");
-  std::string out;
-  char buf[4096];
-  std::size_t k;
-  while ((k = std::fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, k);
-  const int status = ::pclose(p);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
-}
 
 inline const std::string kSource = GRIDENUM_SOURCE_DIR;
 inline const std::string kTotal2x3 = "\"total\": \"28200960\"";
