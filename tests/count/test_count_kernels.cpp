@@ -85,5 +85,53 @@ TEST(CountKernels, PopcountProductsEqualPlainPopcountsAtEveryLevel) {
   }
 }
 
+// The three-band sum's two kernels against each other and a plain sum: kTileRows rows per
+// side turned into tiles by tile_rows (the layout checked entry by entry), then tile_dots for G
+// index lists must equal gather_dots summed over the kTileRows row pairs, at every level, with
+// entries up to 4x3's largest F / 4! (7,962,624) and rows of 5,775 (4x3's P) and 10 (odd
+// lengths: the tile loop has no remainder, the row length is any).
+TEST(CountKernels, TileDotsEqualGatherDotsOverTheirRowPairsAtEveryLevel) {
+  std::mt19937_64 rng(20261203);
+  using Tile = std::vector<std::uint32_t, boost::alignment::aligned_allocator<std::uint32_t, 64>>;
+  constexpr std::size_t kT = detail::kTileRows;
+  for (Isa isa : supported_isas()) {
+    const auto& k = detail::count_kernels(isa);
+    for (std::size_t P : {5775, 10})
+      for (std::size_t n : {346, 1, 7}) {
+        const std::size_t G = 5;
+        std::vector<std::vector<std::uint32_t>> rows(2 * kT, std::vector<std::uint32_t>(P));
+        for (auto& r : rows)
+          for (auto& v : r) v = rng() % 3 == 0 ? 7962624 : static_cast<std::uint32_t>(rng() % 7962625);
+        const std::uint32_t* rm[kT];
+        const std::uint32_t* rb[kT];
+        for (std::size_t l = 0; l < kT; ++l) rm[l] = rows[l].data(), rb[l] = rows[kT + l].data();
+        Tile tm(P * kT, 0xDEAD), tb(P * kT, 0xDEAD);
+        k.tile_rows(rm, P, tm.data());
+        k.tile_rows(rb, P, tb.data());
+        for (std::size_t j = 0; j < P; ++j)
+          for (std::size_t l = 0; l < kT; ++l) {
+            ASSERT_EQ(tm[j * kT + l], rm[l][j]) << to_string(isa) << " tile line " << j << " lane " << l;
+            ASSERT_EQ(tb[j * kT + l], rb[l][j]) << to_string(isa) << " tile line " << j << " lane " << l;
+          }
+        std::vector<std::uint16_t> a(G * n), b(G * n);
+        for (auto& x : a) x = static_cast<std::uint16_t>(rng() % P);
+        for (auto& x : b) x = static_cast<std::uint16_t>(rng() % P);
+        std::vector<std::uint64_t> got(G), want(G, 0), part(G);
+        k.tile_dots(tm.data(), tb.data(), a.data(), b.data(), n, G, got.data());
+        for (std::size_t l = 0; l < kT; ++l) {
+          k.gather_dots(rm[l], rb[l], a.data(), b.data(), n, G, part.data());
+          for (std::size_t c = 0; c < G; ++c) want[c] += part[c];
+        }
+        for (std::size_t c = 0; c < G; ++c) {
+          std::uint64_t plain = 0;
+          for (std::size_t l = 0; l < kT; ++l)
+            for (std::size_t i = 0; i < n; ++i) plain += std::uint64_t{rm[l][a[c * n + i]]} * rb[l][b[c * n + i]];
+          ASSERT_EQ(want[c], plain) << to_string(isa) << " gather_dots, list " << c;
+          ASSERT_EQ(got[c], plain) << to_string(isa) << " tile_dots, P " << P << ", n " << n << ", list " << c;
+        }
+      }
+  }
+}
+
 }  // namespace
 }  // namespace gridenum

@@ -29,6 +29,9 @@ struct Run8 {
   std::uint64_t sum;
 };
 
+// Rows per tile of the three-band sum's tile kernels: 16 u32 entries, one 64-byte line.
+inline constexpr std::size_t kTileRows = 16;
+
 struct CountKernels {
   Isa isa;
   // For every run: sum += sum_{c < len} a[c] * b[c]. Entries are below 128, so pmaddubsw's pair
@@ -50,6 +53,15 @@ struct CountKernels {
   // caller guarantees that n * max(rm, rb)^2 < 2^64 (no overflow of a 64-bit sum).
   void (*gather_dots)(const std::uint32_t* rm, const std::uint32_t* rb, const std::uint16_t* a, const std::uint16_t* b,
                       std::size_t n, std::size_t groups, std::uint64_t* out);
+  // The same sums over kTileRows row pairs at once, from tiles (three_band.cpp, part 4):
+  // tile_rows writes tile[j * kTileRows + l] = rows[l][j] for j < p, l < kTileRows (the rows
+  // turned on their side; tile 64-byte aligned); tile_dots then adds, for c < groups,
+  //   out[c] = sum_{i < n} sum_{l < kTileRows} u64(ta[a[c n + i] kTileRows + l]) * tb[b[c n + i] kTileRows + l],
+  // which is the sum of gather_dots over the kTileRows row pairs. ta and tb are 64-byte aligned;
+  // the caller guarantees n * kTileRows * max(ta, tb)^2 < 2^64.
+  void (*tile_rows)(const std::uint32_t* const* rows, std::size_t p, std::uint32_t* tile);
+  void (*tile_dots)(const std::uint32_t* ta, const std::uint32_t* tb, const std::uint16_t* a, const std::uint16_t* b,
+                    std::size_t n, std::size_t groups, std::uint64_t* out);
   // The three-band route's F (isa/band_colourings.hpp): band fillings, rows ordered, of the band
   // whose column j holds the digits cols[j] (j < N <= 16, r digits each, every digit of `all`
   // in r columns; each box's columns a partition of the digits).
