@@ -26,8 +26,12 @@
 //   build/bench/bench_three_band --benchmark_filter=GatherDots
 #include <benchmark/benchmark.h>
 
+#include <boost/align/aligned_allocator.hpp>
+
 #include <oneapi/tbb/task_arena.h>
 
+#include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <memory>
 #include <random>
@@ -35,6 +39,7 @@
 
 #include "gridenum/count/three_band/band_signatures.hpp"
 #include "gridenum/count/three_band/three_band.hpp"
+#include "gridenum/count/three_band/three_band_run.hpp"
 #include "../src/count/isa/kernels.hpp"
 
 using namespace gridenum;
@@ -43,20 +48,28 @@ namespace {
 
 struct FourByThree {
   Shape s{4, 3};
-  std::vector<std::vector<DigitMask>> largest_group;  // prefix forms, in catalogue order
-  std::unique_ptr<ThreeBandCounter> counter;
+  std::unique_ptr<ThreeBandState> state;
+  std::map<std::size_t, std::vector<std::vector<DigitMask>>> chunks;  // G -> the sample chunk's prefix forms
 
   FourByThree() {
-    const auto cat = build_signature_catalogue(s, 2);
-    std::map<SignatureKey, std::vector<std::vector<DigitMask>>> groups;
-    for (const auto& c : cat.classes) {
-      auto f = signature_prefix_form(s, c.key);
-      groups[f.prefix].push_back(std::move(f.columns));
+    state = three_band_state(s, 2);
+    // GRIDENUM_BENCH_TABLE_CACHE=DIR: read the F table from DIR's cache (or build and write it).
+    if (const char* dir = std::getenv("GRIDENUM_BENCH_TABLE_CACHE")) state->table_cache = dir;
+    const std::vector<std::size_t> sizes{1, 16, 64, 128, 256};
+    const auto sample = three_band_sample_chunks(*state, sizes);
+    for (std::size_t k = 0; k < sizes.size(); ++k) {
+      std::string classes;
+      for (auto i : sample[k]) {
+        chunks[sizes[k]].push_back(state->forms[i - 1].columns);
+        if (!classes.empty()) classes += ',';
+        classes += std::to_string(i);
+      }
+      std::fprintf(stderr, "sample chunk G = %zu: classes %s\n", sizes[k], classes.c_str());
     }
-    for (auto& [k, g] : groups)
-      if (g.size() > largest_group.size()) largest_group = g;
-    counter = std::make_unique<ThreeBandCounter>(s, 2);
+    three_band_build_tables(*state, 2);
   }
+  const std::vector<std::vector<DigitMask>>& chunk(std::size_t G) const { return chunks.at(G); }
+  ThreeBandCounter& counter() const { return *state->counter; }
 };
 
 FourByThree& data() {
@@ -67,13 +80,16 @@ FourByThree& data() {
 void BM_FourByThreeChunk(benchmark::State& st) {
   auto& d = data();
   const auto G = static_cast<std::size_t>(st.range(0));
-  const std::vector<std::vector<DigitMask>> tops(d.largest_group.begin(), d.largest_group.begin() + static_cast<std::ptrdiff_t>(G));
+  const std::vector<std::vector<DigitMask>> tops = d.chunk(G);
   tbb::task_arena arena(static_cast<int>(st.range(1)));
+  const ThreeBandSum kind = st.range(2) == 0 ? ThreeBandSum::RowPairs : ThreeBandSum::Tiles;
+  d.counter().set_sum(kind);
   double estimate = 0;
   for (auto _ : st) {
-    arena.execute([&] { estimate = d.counter->estimate_seconds(tops, 16); });
+    arena.execute([&] { estimate = d.counter().estimate_seconds(tops, 16); });
     st.SetIterationTime(estimate);
   }
+  st.SetLabel(kind == ThreeBandSum::RowPairs ? "row pairs" : "tiles");
   st.counters["classes"] = static_cast<double>(G);
   st.counters["threads"] = static_cast<double>(st.range(1));
   st.counters["s_per_class"] = estimate / static_cast<double>(G);
@@ -109,18 +125,82 @@ void BM_GatherDots(benchmark::State& st) {
       benchmark::Counter(static_cast<double>(G * kTerms), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
 
+// The tile kernel at level range(0) for G = range(1) lists of 346 index pairs into two tiles of
+// 5,775 lines (16 row pairs each; in L2, as a tile pair is while its group runs over it); seconds
+// per term (16 per index pair), comparable with BM_GatherDots's. The tiles are filled by the
+// level's tile_rows from 16 random rows each, timed apart as BM_TileRows.
+struct Tiles {
+  static constexpr std::size_t kP = 5775, kTerms = 346;
+  std::vector<std::uint32_t> rows;
+  std::vector<std::uint32_t, boost::alignment::aligned_allocator<std::uint32_t, 64>> tm, tb;
+  std::vector<std::uint16_t> a, b;
+  explicit Tiles(std::size_t G) : rows(2 * detail::kTileRows * kP), tm(kP * detail::kTileRows), tb(kP * detail::kTileRows), a(G * kTerms), b(G * kTerms) {
+    std::mt19937_64 rng(2026);
+    for (auto& v : rows) v = static_cast<std::uint32_t>(rng() % 7962625);
+    for (auto& v : a) v = static_cast<std::uint16_t>(rng() % kP);
+    for (auto& v : b) v = static_cast<std::uint16_t>(rng() % kP);
+  }
+  void fill(const detail::CountKernels& k) {
+    const std::uint32_t* rm[detail::kTileRows];
+    const std::uint32_t* rb[detail::kTileRows];
+    for (std::size_t l = 0; l < detail::kTileRows; ++l) {
+      rm[l] = rows.data() + l * kP;
+      rb[l] = rows.data() + (detail::kTileRows + l) * kP;
+    }
+    k.tile_rows(rm, kP, tm.data());
+    k.tile_rows(rb, kP, tb.data());
+  }
+};
+
+void BM_TileDots(benchmark::State& st) {
+  const Isa isa = st.range(0) == 0 ? Isa::Baseline : st.range(0) == 1 ? Isa::Avx2 : Isa::Avx512;
+  if (!isa_supported(isa)) {
+    st.SkipWithError("this CPU lacks the level");
+    return;
+  }
+  const auto G = static_cast<std::size_t>(st.range(1));
+  Tiles t(G);
+  const auto& kernels = detail::count_kernels(isa);
+  t.fill(kernels);
+  std::vector<std::uint64_t> out(G);
+  for (auto _ : st) {
+    kernels.tile_dots(t.tm.data(), t.tb.data(), t.a.data(), t.b.data(), Tiles::kTerms, G, out.data());
+    benchmark::DoNotOptimize(out.data());
+    benchmark::ClobberMemory();
+  }
+  st.SetLabel(to_string(isa));
+  st.counters["s_per_term"] = benchmark::Counter(static_cast<double>(G * Tiles::kTerms * detail::kTileRows),
+                                                 benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+
+// Turning 16 rows of 5,775 entries on their side (two per tile pair); seconds per entry.
+void BM_TileRows(benchmark::State& st) {
+  const Isa isa = st.range(0) == 0 ? Isa::Baseline : st.range(0) == 1 ? Isa::Avx2 : Isa::Avx512;
+  if (!isa_supported(isa)) {
+    st.SkipWithError("this CPU lacks the level");
+    return;
+  }
+  Tiles t(1);
+  const auto& kernels = detail::count_kernels(isa);
+  for (auto _ : st) {
+    t.fill(kernels);
+    benchmark::ClobberMemory();
+  }
+  st.SetLabel(to_string(isa));
+  st.counters["s_per_entry"] = benchmark::Counter(static_cast<double>(2 * Tiles::kP * detail::kTileRows),
+                                                  benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+
 }  // namespace
 
+BENCHMARK(BM_TileRows)->ArgNames({"isa"})->DenseRange(0, 2);
 BENCHMARK(BM_GatherDots)->ArgNames({"isa", "G"})->ArgsProduct({{0, 1, 2}, {64, 256}});
 
+BENCHMARK(BM_TileDots)->ArgNames({"isa", "G"})->ArgsProduct({{0, 1, 2}, {64, 256}});
+
 BENCHMARK(BM_FourByThreeChunk)
-    ->ArgNames({"G", "threads"})
-    ->Args({1, 2})
-    ->Args({16, 2})
-    ->Args({128, 1})
-    ->Args({128, 2})
-    ->Args({256, 1})
-    ->Args({256, 2})
+    ->ArgNames({"G", "threads", "tiles"})
+    ->ArgsProduct({{1, 16, 64, 128, 256}, {1, 2}, {0, 1}})
     ->UseManualTime()
     ->Iterations(1)
     ->Unit(benchmark::kSecond);

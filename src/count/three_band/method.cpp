@@ -79,10 +79,11 @@ class ThreeBandPlan final : public MethodPlan {
   void prepare(int threads) override { three_band_build_tables(*state_, threads); }
 
   // The tables are known before they are built (three_band_table_bytes) and shared by the
-  // threads; each thread adds its chunk's per-class lists (about 2.8 KB a class, 256 a chunk).
+  // threads; each thread adds its chunk's per-class lists (about 2.8 KB a class, 256 a chunk)
+  // and, for 4x3, its two tiles (2 x 5,775 x 64 bytes: three_band.cpp, part 4).
   std::string memory_plan(std::uint64_t limit, int threads) const override {
     const std::uint64_t need = three_band_check_memory(state_->counted, limit);
-    return fmt::format("memory: the {} three-band tables take {} (one copy, shared by the {} thread{}), plus about 1 MiB "
+    return fmt::format("memory: the {} three-band tables take {} (one copy, shared by the {} thread{}), plus about 2 MiB "
                        "per thread; limit {}",
                        state_->counted.str(), format_bytes(need), threads, threads == 1 ? "" : "s",
                        limit ? format_bytes(limit) : std::string("none"));

@@ -20,8 +20,22 @@
 //   rowM = table_[type_m] + P * a3[x3],  rowB = table_[type_b] + P * c3[x3]     (shared)
 //   for band c < G:  for x4:  acc[c] += u64(rowM[aL[c][x4]]) * rowB[bL[c][x4]]  (own lists)
 // a3/c3 are box 3's chains relabelled (std_of then hrel: 346 u16 each, shared); aL/bL the band's
-// last-box chains relabelled the same way (G x 346 u16 each, 1.4 KB per band for both). The
-// next row pair is prefetched in slices between batches of kBatch bands.
+// last-box chains relabelled the same way (G x 346 u16 each, 1.4 KB per band for both). The aL/bL
+// lists do not change with x3: only the rows do. So for 4x3 (R = 4) the row pairs are taken 16
+// x3 at a time and turned on their side into two tiles (ThreeBandSum::Tiles, the default):
+//
+//   tileM (P lines of 64 bytes, 370 KB; tileB alike, both in L2 while the group runs over them)
+//   line j:  | rowM(x0)[j] | rowM(x0+1)[j] | ... | rowM(x0+15)[j] |   16 x u32
+//   for band c < G:  for x4:  acc[c] += sum over the 16 lanes of tileM[aL[c][x4]] * tileB[bL[c][x4]]
+//
+// one line load per side for 16 products (two vpmuludq of 8 lanes on AVX-512, four on AVX2),
+// where the row-pair loop (ThreeBandSum::RowPairs, kept to check against) loads two scattered
+// entries per product and no gather instruction helps (isa/kernels.cpp). The last tile's missing
+// rows (346 = 21 x 16 + 10) read a row of zeros. The same terms in another order; the lanes'
+// 64-bit sums hold while max^2 x 346 x 16 < 2^64 (4x3: 3.5e17), else the row-pair loop runs.
+// The row pair after this one is prefetched in slices between batches of kBatch bands (row
+// pairs); the tiles read their 16 rows as streams the hardware prefetches (software prefetch of
+// the next tile's rows lost, part 4).
 #include "gridenum/count/three_band/three_band.hpp"
 
 #include <oneapi/tbb/blocked_range.h>
@@ -39,6 +53,7 @@
 #include <set>
 #include <stdexcept>
 
+#include <boost/align/aligned_allocator.hpp>
 #include <fmt/format.h>
 
 #include "gridenum/core/phase.hpp"
@@ -86,6 +101,7 @@ struct ThreeBandCounter::Impl {
   std::vector<std::vector<std::uint32_t>> table;  // empty for the types not built (PairTypeOnly)
   std::uint64_t slots = 1;  // P^(R-2)
   int only = -1;            // the one type built (PairTypeOnly), or -1: all
+  ThreeBandSum sum_kind = ThreeBandSum::Tiles;  // R = 4's innermost sum (set_sum)
   ThreeBandStats stats;
   const detail::CountKernels* kernels = nullptr;  // the selected level's: band_colourings fills the table
 
@@ -453,6 +469,12 @@ struct ThreeBandCounter::Impl {
     const u128 max_v = stats.max_table_value;
     const bool narrow = max_v * max_v * nL < (u128{1} << 64);
     const detail::CountKernels& kern = detail::count_kernels(selected_isa());
+    // The tile kernel (R = 4): a tile line's 16 u64 lanes each sum nL products of one row pair.
+    const bool use_tiles = R == 4 && sum_kind == ThreeBandSum::Tiles && max_v * max_v * nL * detail::kTileRows < (u128{1} << 64);
+    using Tile = std::vector<std::uint32_t, boost::alignment::aligned_allocator<std::uint32_t, 64>>;
+    tbb::enumerable_thread_specific<std::pair<Tile, Tile>> tiles(
+        [&] { return std::pair<Tile, Tile>(Tile(use_tiles ? P * detail::kTileRows : 0), Tile(use_tiles ? P * detail::kTileRows : 0)); });
+    const std::vector<std::uint32_t> zero_row(use_tiles ? P : 0, 0);  // the last tile's missing rows
     // Work items: (box-1 chain f, box-2 chain x2) for R >= 3, flattened; box-1 chains for R = 2.
     const std::size_t n2 = R >= 3 ? ch[1].mid.size() : 1;
     tbb::enumerable_thread_specific<std::vector<u128>> sums(std::vector<u128>(G, 0));
@@ -545,6 +567,26 @@ struct ThreeBandCounter::Impl {
           }
           auto row_m = [&](std::size_t x3) { return tm + static_cast<std::size_t>(a3[x3]) * P; };
           auto row_b = [&](std::size_t x3) { return tb + static_cast<std::size_t>(c3[x3]) * P; };
+          if (use_tiles) {  // kTileRows row pairs at a time, turned on their side (tiles, above)
+            auto& [tile_m, tile_b] = tiles.local();
+            const std::uint32_t* rm[detail::kTileRows];
+            const std::uint32_t* rb[detail::kTileRows];
+            for (std::size_t x0 = 0; x0 < n3; x0 += detail::kTileRows) {
+              for (std::size_t l = 0; l < detail::kTileRows; ++l) {
+                rm[l] = x0 + l < n3 ? row_m(x0 + l) : zero_row.data();
+                rb[l] = x0 + l < n3 ? row_b(x0 + l) : zero_row.data();
+              }
+              kern.tile_rows(rm, P, tile_m.data());
+              kern.tile_rows(rb, P, tile_b.data());
+              // Prefetching the next tile's rows a slice after each batch of bands (as the row
+              // pairs do below) lost: 0.344 -> 0.471 s per class at G = 256, 0.642 -> 0.967 at
+              // G = 64 (bench_three_band, 2 threads, AMD EPYC family 26 model 2, idle): 740 KB of
+              // rows evict the 740 KB of tiles from a 1 MB L2.
+              kern.tile_dots(tile_m.data(), tile_b.data(), aL.data(), bL.data(), nL, G, dots.data());
+              for (std::size_t c = 0; c < G; ++c) acc[c] += dots[c];
+            }
+            continue;
+          }
           for (std::size_t x3 = 0; x3 < n3; ++x3)
             rows(row_m(x3), row_b(x3), x3 + 1 < n3 ? row_m(x3 + 1) : nullptr, x3 + 1 < n3 ? row_b(x3 + 1) : nullptr);
         }
@@ -727,6 +769,9 @@ u128 ThreeBandCounter::completions_of_type(const std::vector<DigitMask>& top, st
   check_config(impl_->s, top);
   return completions_of_type(std::vector<std::vector<DigitMask>>{top}, type)[0];
 }
+
+void ThreeBandCounter::set_sum(ThreeBandSum kind) { impl_->sum_kind = kind; }
+ThreeBandSum ThreeBandCounter::sum() const { return impl_->sum_kind; }
 
 std::optional<std::size_t> ThreeBandCounter::only_type() const {
   if (impl_->only < 0) return std::nullopt;

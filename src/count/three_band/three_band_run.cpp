@@ -76,6 +76,26 @@ std::vector<std::vector<std::uint64_t>> three_band_chunks(ThreeBandState& st, st
   return chunks;
 }
 
+std::vector<std::vector<std::uint64_t>> three_band_sample_chunks(ThreeBandState& st, const std::vector<std::size_t>& sizes) {
+  const auto chunks = three_band_chunks(st, 1, st.catalogue->classes.size());
+  std::vector<std::vector<std::uint64_t>> groups;  // whole groups, in prefix key order
+  for (const auto& ch : chunks) {
+    if (groups.empty() || st.forms[ch[0] - 1].prefix != st.forms[groups.back()[0] - 1].prefix) groups.emplace_back();
+    groups.back().insert(groups.back().end(), ch.begin(), ch.end());
+  }
+  std::vector<std::vector<std::uint64_t>> sample;
+  for (std::size_t G : sizes) {
+    const std::vector<std::uint64_t>* best = nullptr;
+    for (const auto& g : groups)
+      if (g.size() >= G && (!best || g.size() < best->size())) best = &g;
+    if (!best)
+      best = &*std::max_element(groups.begin(), groups.end(), [](const auto& x, const auto& y) { return x.size() < y.size(); });
+    const std::size_t take = std::min({G, best->size(), kThreeBandChunk});
+    sample.emplace_back(best->begin(), best->begin() + static_cast<std::ptrdiff_t>(take));
+  }
+  return sample;
+}
+
 namespace {
 
 ThreeBandClassCount class_row(Shape s, const SignatureCatalogue& cat, std::uint64_t i) {

@@ -57,8 +57,14 @@
 //   so a chunk of G >= 64 classes costs about M + c G with M ~ 90 s (the row pairs: 20.7 M of
 //   them, 46 KB each, from DRAM) and c ~ 1.7 s (7.2e9 terms at ~0.5 ns on each of 2 cores).
 //   Over the 789 chunks of the 349 groups (chunks of at most 256) that projects to 88 hours on
-//   these 2 cores (177 CPU-hours). The innermost loop is the plain scalar loop (isa/kernels.cpp
+//   these 2 cores (177 CPU-hours). The innermost loop was the plain scalar loop (isa/kernels.cpp
 //   says why gathers lost).
+// Tiles (2026-12-03, ThreeBandSum::Tiles, the default): per work item the bands' last-box lists
+// are fixed while box 3's chains change the rows, so 16 row pairs at a time are turned on their
+// side (three_band.cpp draws the layout) and each index pair meets all 16 with one 64-byte line
+// per side: per class on 2 threads, chunks of 256 / 64 / 16, 0.34 - 0.38 / 0.64 / 1.74 s against
+// 1.59 / 2.05 / 4.91 s; the whole 4x3 count projected to about 16 hours here
+// (docs/methods/three_band.md).
 // Checked on 4x3 against a second method that shares no counting code: the signature method's
 // pair-type table (verify/signature_pairs.cpp; `gridenum verify completions --shape 4x3`), on
 // classes 1, 72,290 and 72,291 with two more of their group (counted as a group here), 144,578
@@ -137,6 +143,14 @@ std::vector<std::string> three_band_pair_types(Shape s);
 // The index of the named pair type; std::invalid_argument when the name is not one of the shape's.
 std::size_t three_band_pair_type(Shape s, const std::string& name);
 
+// The innermost sum of R = 4 (4x3; three_band.cpp, part 4). RowPairs: one row pair of the
+// table per box-3 chain, each band's 346 products gathered from it (the kernel until
+// 2026-12-03, kept to check the other against). Tiles: 16 row pairs at a time turned on their
+// side, so each band's index pair meets all 16 with two line loads (the default: about 4x
+// faster on groups of 256, docs/methods/three_band.md). The same terms, summed in another
+// order: the counts are equal (tests/count/slow_three_band_tiles_12.cpp).
+enum class ThreeBandSum { RowPairs, Tiles };
+
 // Build only the F table of this pair type (ThreeBandCounter's third constructor).
 struct PairTypeOnly {
   std::size_t type = 0;
@@ -192,6 +206,10 @@ class ThreeBandCounter {
   // std::invalid_argument for a type out of range or one whose table this counter did not build.
   std::vector<u128> completions_of_type(const std::vector<std::vector<DigitMask>>& tops, std::size_t type) const;
   u128 completions_of_type(const std::vector<DigitMask>& top, std::size_t type) const;
+  // The innermost sum for R = 4 (default Tiles); shapes with R < 4 have only the row sum.
+  // Not thread-safe against a sum running on this counter.
+  void set_sum(ThreeBandSum kind);
+  ThreeBandSum sum() const;
   // The one type built (PairTypeOnly), or nullopt when every table is.
   std::optional<std::size_t> only_type() const;
   bool has_table(std::size_t type) const;

@@ -96,6 +96,13 @@ void three_band_build_tables(ThreeBandState& st, int threads);
 std::vector<std::vector<std::uint64_t>> three_band_chunks(ThreeBandState& st, std::uint64_t first, std::uint64_t last,
                                                           const std::function<bool(std::uint32_t)>& select = {});
 
+// A fixed sample of whole chunks, one per size G in `sizes`: the first G classes (1-based, in
+// chunk order) of the smallest prefix group with at least G classes (ties: the first in prefix
+// key order); the largest group's first chunk when none is that large. What 4x3's chunk
+// benchmark (bench_three_band.cpp) and the kernels' long test time and compare: every prefix-
+// group size, G = 1 a class alone in its group. Deterministic (the catalogue and its order are).
+std::vector<std::vector<std::uint64_t>> three_band_sample_chunks(ThreeBandState& st, const std::vector<std::size_t>& sizes);
+
 // Counts classes first..last (1-based, inclusive; 0:0 = all), steered by hooks (unit_hooks.hpp)
 // whose unit ids are class index - 1; a unit's count is F x completions (below 2^128, checked).
 // stop is checked between chunks and, from the worker threads, inside a chunk's sum about every
