@@ -4,6 +4,8 @@
 // missing, given twice or unfinished); 2 a DIR holds no job; 3 damaged journal or I/O error.
 #include <iostream>
 
+#include <fmt/format.h>
+
 #include "command.hpp"
 #include "job_cli.hpp"
 #include "gridenum/core/checksum.hpp"
@@ -77,6 +79,11 @@ const RegisterCommand register_merge(13, [](CLI::App& root) {
     text += "\n";
     // The table the shards' units came from, as their journals name it (three-band).
     if (!m.table_sha256.empty()) text += "the shards' units were counted from the F table of SHA-256 " + m.table_sha256 + "\n";
+    // The run's cost as the shards' journals measured it (C records; provenance, not checked).
+    const JournalCpu& cpu = m.cpu;
+    if (cpu.sessions_measured > 0)
+      text += fmt::format("the shards' processes used {:.2f} CPU-hours ({} of their {} sessions recorded it)\n",
+                          cpu.seconds / 3600, cpu.sessions_measured, cpu.sessions);
     text += m.result.text;
     nlohmann::json j = m.result.json;
     j["merged"] = {{"fingerprint", hex16(m.header.fingerprint)}, {"shards", shards}};
@@ -91,9 +98,18 @@ const RegisterCommand register_merge(13, [](CLI::App& root) {
         const auto rel = std::filesystem::relative(std::filesystem::absolute(sj.dir), std::filesystem::absolute(a->output), ec);
         if (!ec && !rel.empty()) dir = rel;
       }
-      journals.push_back({{"shard", sj.shard.str()}, {"dir", dir.string()}, {"units", sj.units}, {"units_sha256", sj.units_sha256}});
+      journals.push_back({{"shard", sj.shard.str()},
+                          {"dir", dir.string()},
+                          {"units", sj.units},
+                          {"units_sha256", sj.units_sha256},
+                          {"sessions", sj.cpu.sessions},
+                          {"sessions_cpu_measured", sj.cpu.sessions_measured},
+                          {"cpu_seconds_measured", sj.cpu.sessions_measured ? nlohmann::json(sj.cpu.seconds) : nlohmann::json(nullptr)}});
     }
     j["merged"]["journals"] = journals;
+    j["merged"]["cpu_seconds_measured"] = cpu.sessions_measured ? nlohmann::json(cpu.seconds) : nlohmann::json(nullptr);
+    j["merged"]["sessions_cpu_measured"] = cpu.sessions_measured;
+    j["merged"]["sessions"] = cpu.sessions;
     j["result_txt_sha256"] = sha256_hex(text);  // verify result checks result.txt against it
     if (!a->output.empty()) {
       std::error_code ec;

@@ -457,6 +457,7 @@ class JobSession {
   // ends the session with the journal flushed; otherwise step 7 writes the result.
   void count_and_write_result() {
     JournalWriter journal(p_.journal(), work_->header(), append_at_);
+    journal.record_cpu_time();
     journal.add_session({unix_ms(), static_cast<long>(::getpid()), work_->engine(), threads_, 0});
     const FlushJournalOnSecondSignal emergency(signals_.get(), journal);  // job_signals.hpp
 

@@ -14,6 +14,7 @@
 
 #include "gridenum/core/checksum.hpp"
 #include "gridenum/core/digest.hpp"
+#include "gridenum/core/host.hpp"
 #include "gridenum/core/stop.hpp"
 #include "gridenum/core/atomic_file.hpp"
 #include "gridenum/jobs/job_errors.hpp"
@@ -170,6 +171,7 @@ JournalContents read_journal(const fs::path& path) {
                        : l.text.rfind("B ", 0) == 0 ? "; its batch is sampled again"
                        : l.text.rfind("P ", 0) == 0 ? "; its part is counted again"
                        : l.text.rfind("S ", 0) == 0 ? " (a session record: no unit is lost)"
+                       : l.text.rfind("C ", 0) == 0 ? " (a CPU time record: no unit is lost)"
                                                     : std::string());
         break;
       }
@@ -259,6 +261,12 @@ JournalContents read_journal(const fs::path& path) {
       } else {
         j.parts.push_back(std::move(p));
       }
+    } else if (t[0] == "C") {
+      const auto ms = t.size() == 3 ? field(t[1], "cpu_ms") : std::nullopt;
+      std::int64_t cpu = 0, at = 0;
+      if (!ms || !number(*ms, cpu) || cpu < 0 || !number(t[2], at)) throw fail(lineno, "malformed CPU time record");
+      if (j.sessions.empty()) throw fail(lineno, "a CPU time record before any session record");
+      j.sessions.back().cpu_ms = cpu;
     } else if (t[0] == "T") {
       const auto digest = t.size() == 2 ? field(t[1], "sha256") : std::nullopt;
       if (!digest || !is_sha256_hex(*digest)) throw fail(lineno, "malformed table record");
@@ -307,6 +315,17 @@ void JournalWriter::add_session(const JournalSession& s) {
                                   " kernel=" + s.kernel + " threads=" + std::to_string(s.threads));
   std::lock_guard lock(buffer_mu_);
   buffer_ += line;
+}
+
+JournalCpu journal_cpu(const std::vector<JournalSession>& sessions) {
+  JournalCpu c;
+  c.sessions = sessions.size();
+  for (const auto& s : sessions)
+    if (s.cpu_ms) {
+      c.seconds += static_cast<double>(*s.cpu_ms) / 1000.0;
+      ++c.sessions_measured;
+    }
+  return c;
 }
 
 std::string journal_units_sha256(const JournalContents& j) {
@@ -361,15 +380,26 @@ void JournalWriter::open_locked() {
   }
 }
 
-void JournalWriter::flush() {
+// The C record rides on a flush that writes anyway (no extra fdatasync): at most once a minute, so
+// a 15-hour shard adds about 900 lines (40 kB) to its journal, and at the session's end.
+void JournalWriter::flush(bool session_end) {
+  constexpr std::int64_t kCpuRecordEveryMs = 60'000;
   std::lock_guard io(io_mu_);
   if (failed_) throw JobIoError(failure_);
   try {
     if (fd_ < 0) open_locked();
     std::string out;
+    bool cpu_due = false;
     {
       std::lock_guard lock(buffer_mu_);
       out.swap(buffer_);
+      cpu_due = record_cpu_;
+    }
+    const std::int64_t now = unix_ms();
+    if (cpu_due && (session_end || (!out.empty() && now - last_cpu_at_ >= kCpuRecordEveryMs))) {
+      const auto cpu_ms = static_cast<std::int64_t>(process_cpu_seconds() * 1000.0);
+      out += journal_line("C cpu_ms=" + std::to_string(cpu_ms) + " " + std::to_string(now));
+      last_cpu_at_ = now;
     }
     if (out.empty()) return;
     write_all(fd_, out, path_);

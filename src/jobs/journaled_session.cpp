@@ -79,6 +79,7 @@ JournaledSession::Checkpoints::Checkpoints(JournaledSession& s, const std::strin
 
 bool JournaledSession::Checkpoints::queue_first_records(const std::string& spec_text) {
   journal_.add_session(session_);
+  journal_.record_cpu_time();
   if (!s_.prior_) journal_.create_with({{s_.o_.spec_file, spec_text}});
   return true;
 }

@@ -116,7 +116,8 @@ MergeResult merge_jobs(const std::vector<fs::path>& dirs, int threads) {
   for (const auto& [k, i] : by_k) {
     m.dirs.push_back(parts[i].dir);
     const JournalContents& jc = parts[i].journal;
-    m.journals.push_back({parts[i].dir, jc.header.shard, jc.units.size(), journal_units_sha256(jc)});
+    m.journals.push_back({parts[i].dir, jc.header.shard, jc.units.size(), journal_units_sha256(jc), journal_cpu(jc.sessions)});
+    m.cpu.add(m.journals.back().cpu);
   }
   return m;
 }

@@ -135,6 +135,7 @@ void merged_shards_of(JobStatus& s) {
         }
         if (!j.sessions.empty()) m.first_ms = j.sessions.front().start_ms;
         for (const auto& u : j.units) m.last_ms = std::max(m.last_ms, u.time_ms);
+        m.cpu = journal_cpu(j.sessions);
       } catch (const std::exception& e) {
         m.error = e.what();
       }
@@ -202,6 +203,7 @@ void progress_of_journal(JobStatus& s, const JournalContents& j, const UnitGroup
   s.units_done = j.units.size();
   s.sessions = static_cast<int>(j.sessions.size());
   s.engine = j.sessions.empty() ? to_string(s.config.kernel) : j.sessions.back().kernel;
+  s.cpu = journal_cpu(j.sessions);
 
   const std::uint64_t slices = std::max<std::uint32_t>(j.header.slices_per_class, 1);
   s.classes.resize(j.header.classes);
@@ -350,6 +352,15 @@ void format_groups(std::ostringstream& o, const JobStatus& s) {
 }  // namespace
 
 namespace {
+// "3.77 CPU-hours (all 3 sessions)", "41.2 CPU-seconds (2 of 3 sessions; ...)": the CPU time the
+// journal's C records give, and over which sessions (a gridenum before 2026-12-04 wrote none).
+std::string cpu_text(const JournalCpu& c) {
+  const std::string amount = c.seconds >= 3600 ? fmt::format("{:.2f} CPU-hours", c.seconds / 3600)
+                                               : fmt::format("{:.1f} CPU-seconds", c.seconds);
+  if (c.complete()) return amount + " (" + (c.sessions == 1 ? std::string("1 session") : "all " + std::to_string(c.sessions) + " sessions") + ")";
+  return amount + fmt::format(" ({} of {} sessions; the others recorded none)", c.sessions_measured, c.sessions);
+}
+
 // "all 3 sessions", "1 session": the sessions a rate is over.
 std::string all_sessions(int n) {
   return n == 1 ? "1 session" : "all " + count_of(static_cast<std::uint64_t>(std::max(n, 0)), "session", "sessions");
@@ -400,8 +411,14 @@ std::string format_status(const JobStatus& s) {
           o << fmt::format("  {:>2} session{} ({} resume{}), {} thread{}, {} .. {}", x.sessions, x.sessions == 1 ? " " : "s",
                            x.sessions > 0 ? x.sessions - 1 : 0, x.sessions == 2 ? "" : "s", x.threads,
                            x.threads == "1" ? "" : "s", when(x.first_ms), when(x.last_ms));
+        if (x.kept && x.error.empty() && x.cpu.sessions_measured > 0) o << ", CPU " << cpu_text(x.cpu);
         o << "\n";
       }
+      // The whole run's measured CPU time: the shards' C records added.
+      JournalCpu all;
+      for (const auto& x : s.merged_shards)
+        if (x.kept && x.error.empty()) all.add(x.cpu);
+      if (all.sessions_measured > 0) o << "CPU time of the shards' processes: " << cpu_text(all) << "\n";
     }
     if (m["merged"].contains("table_sha256") && m["merged"]["table_sha256"].is_string())
       o << "F table SHA-256: " << m["merged"]["table_sha256"].get<std::string>() << "\n";
@@ -433,7 +450,10 @@ std::string format_status(const JobStatus& s) {
                      all_sessions(s.sessions));
   if (s.eta_seconds) o << "ETA: " << Progress::duration(*s.eta_seconds) << " (" << s.eta_from << ")\n";
   if (!s.latest_progress.empty()) o << "now (job.log): " << s.latest_progress << "\n";
-  o << "started " << when(s.first_ms) << ", latest record " << when(s.last_ms) << "\n";
+  // The CPU time on the same line: a finished job's status stays a screen's top.
+  o << "started " << when(s.first_ms) << ", latest record " << when(s.last_ms);
+  if (s.cpu.sessions_measured > 0) o << "; CPU time (user + system of the processes) " << cpu_text(s.cpu);
+  o << "\n";
   o << "fingerprint " << hex16(s.header.fingerprint) << "\n";
   if (s.finished) {
     o << "finished";
@@ -517,7 +537,9 @@ nlohmann::json to_json(const JobStatus& s) {
                                   {"sessions", x.kept ? json(x.sessions) : json(nullptr)},
                                   {"threads", x.kept ? json(x.threads) : json(nullptr)},
                                   {"first_ms", x.first_ms},
-                                  {"last_ms", x.last_ms}});
+                                  {"last_ms", x.last_ms},
+                                  {"cpu_seconds_measured", x.cpu.sessions_measured ? json(x.cpu.seconds) : json(nullptr)},
+                                  {"sessions_cpu_measured", x.kept ? json(x.cpu.sessions_measured) : json(nullptr)}});
                    return a;
                  }()}};
   json classes = json::array();
@@ -551,6 +573,8 @@ nlohmann::json to_json(const JobStatus& s) {
          {"finished_utc", s.finished_utc.empty() ? json(nullptr) : json(s.finished_utc)},
          {"cpu_seconds_last_session", s.cpu_seconds_last_session ? json(*s.cpu_seconds_last_session) : json(nullptr)},
          {"units_last_session", s.cpu_seconds_last_session ? json(s.units_last_session) : json(nullptr)},
+         {"cpu_seconds_measured", s.cpu.sessions_measured ? json(s.cpu.seconds) : json(nullptr)},
+         {"sessions_cpu_measured", s.cpu.sessions_measured},
          {"torn_tail", s.torn_tail ? json(*s.torn_tail) : json(nullptr)},
          {"warnings", s.warnings},
          {"classes", classes}};

@@ -82,6 +82,17 @@ TEST(Job, RunsToTheTotalAndWritesItsFiles) {
   EXPECT_TRUE(s.finished);
   EXPECT_FALSE(s.running.held);
   EXPECT_EQ(s.total, k2x3);
+  // The session's CPU time is journalled (C records) and status adds it up.
+  const auto sessions = read_journal(t / "job" / "journal").sessions;
+  ASSERT_EQ(sessions.size(), 1u);
+  ASSERT_TRUE(sessions[0].cpu_ms);
+  EXPECT_GE(*sessions[0].cpu_ms, 0);
+  EXPECT_EQ(s.cpu.sessions_measured, 1u);
+  EXPECT_TRUE(s.cpu.complete());
+  EXPECT_TRUE(contains(format_status(s), "; CPU time (user + system of the processes) ")) << format_status(s);
+  EXPECT_TRUE(contains(format_status(s), "CPU-seconds (1 session)")) << format_status(s);
+  EXPECT_TRUE(to_json(s)["cpu_seconds_measured"].is_number());
+  EXPECT_EQ(to_json(s)["sessions_cpu_measured"], 1);
 }
 
 // Stopped part way (as by Ctrl-C), resumed with another thread count and the kernel named as a
@@ -264,6 +275,10 @@ TEST(Merge, ThreeShardsEqualOneRun) {
   EXPECT_EQ(m.result.total.str(), k9x9);
   EXPECT_EQ(m.result.json["classes"], whole.result.json["classes"]);  // n_alpha of every class
   EXPECT_EQ(m.dirs.front(), dirs[0]);
+  // The run's measured cost: each shard's one session recorded its CPU time.
+  EXPECT_EQ(m.cpu.sessions, 3u);
+  EXPECT_EQ(m.cpu.sessions_measured, 3u);
+  for (const auto& sj : m.journals) EXPECT_EQ(sj.cpu.sessions_measured, 1u);
   // A whole job merges as its own single shard.
   EXPECT_EQ(merge_jobs({t / "whole"}).result.total.str(), k9x9);
   // Through the CLI, with --output.
@@ -278,6 +293,16 @@ TEST(Merge, ThreeShardsEqualOneRun) {
   EXPECT_EQ(mj["total"], k9x9);
   EXPECT_TRUE(mj["threads"].is_null());
   EXPECT_TRUE(mj["times"].is_null());
+  EXPECT_TRUE(contains(p.out, "the shards' processes used ")) << p.out;
+  EXPECT_TRUE(contains(p.out, "(3 of their 3 sessions recorded it)")) << p.out;
+  EXPECT_TRUE(mj["merged"]["cpu_seconds_measured"].is_number());
+  EXPECT_EQ(mj["merged"]["sessions_cpu_measured"], 3);
+  ASSERT_EQ(mj["merged"]["journals"].size(), 3u);
+  EXPECT_EQ(mj["merged"]["journals"][0]["sessions_cpu_measured"], 1);
+  // status of the merged result: per shard and in all.
+  const std::string st = format_status(job_status(t / "merged"));
+  EXPECT_TRUE(contains(st, "CPU time of the shards' processes: ")) << st;
+  EXPECT_TRUE(contains(st, "(all 3 sessions)")) << st;
 }
 
 std::string merge_error(const std::vector<fs::path>& dirs) {
@@ -487,6 +512,10 @@ TEST(JobCli, TornTailIsDroppedAndTheUnitRecounted) {
   const fs::path dir = finished_job(t, "job");
   std::string s = slurp(dir / "journal");
   const auto units = raw_journal_units(dir / "journal").size();
+  // The session's CPU time records after the last unit first (a killed process wrote none yet),
+  // then the last unit's record cut in half.
+  s = without_trailing_cpu_records(s);
+  ASSERT_EQ(s.substr(s.rfind('\n', s.size() - 2) + 1, 2), "U ");
   s.resize(s.size() - 20);  // cut the last record in half
   spit(dir / "journal", s);
   Proc p = run_cli({"resume", dir.string()});
@@ -495,6 +524,22 @@ TEST(JobCli, TornTailIsDroppedAndTheUnitRecounted) {
   EXPECT_TRUE(contains(p.err, "1 unit counted in this session")) << p.err;
   EXPECT_TRUE(contains(p.out, k2x3));
   expect_each_unit_once(dir, units);
+}
+
+// A torn CPU time record (the process killed while writing the session's last one): dropped, no
+// unit counted again, the total the same.
+TEST(JobCli, TornCpuTimeRecordLosesNoUnit) {
+  TempDir t;
+  const fs::path dir = finished_job(t, "job");
+  std::string s = slurp(dir / "journal");
+  ASSERT_EQ(s.substr(s.rfind('\n', s.size() - 2) + 1, 2), "C ");
+  s.resize(s.size() - 10);
+  spit(dir / "journal", s);
+  Proc p = run_cli({"resume", dir.string()});
+  ASSERT_EQ(p.code, 0) << p.err;
+  EXPECT_TRUE(contains(p.err, "a torn write, dropped (a CPU time record: no unit is lost)")) << p.err;
+  EXPECT_TRUE(contains(p.err, "0 units counted in this session")) << p.err;
+  EXPECT_TRUE(contains(p.out, k2x3));
 }
 
 TEST(JobCli, FlippedByteStopsWithFileAndLine) {

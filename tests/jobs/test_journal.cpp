@@ -161,6 +161,75 @@ TEST(Journal, PartRecordsAreReadCheckedAndTakenOnce) {
 }
 
 // A torn last record is reported and dropped; the writer cuts it off before appending.
+// CPU time records (C cpu_ms=<ms> <unix ms>): a session's writer (record_cpu_time) adds one at its
+// first flush, at most once a minute after, and at its end even with nothing else to write; each
+// session takes its last one; journal_cpu adds them and counts the sessions that had one. A
+// crafted journal's writer (no record_cpu_time) writes none. A C record before any S record, or
+// a malformed one, is an error naming the line; a torn one loses no unit.
+TEST(Journal, CpuTimeRecordsGiveEachSessionItsCpuTime) {
+  TempDir t;
+  const fs::path p = t / "journal";
+  {
+    JournalWriter w(p, header(), std::nullopt);
+    w.record_cpu_time();
+    w.add_session({1700000000000, 42, "partition", 2, 0});
+    w.add_unit(0, 1000, 1700000000001);
+    w.flush();  // the first flush: a C record after the unit
+    w.add_unit(1, 1001, 1700000000002);
+    w.flush();  // within the minute: none
+    w.flush(/*session_end=*/true);  // the end: one, though nothing else is written
+  }
+  const std::string text = slurp(p);
+  std::size_t c_lines = 0;
+  for (std::size_t at = 0; (at = text.find("\nC cpu_ms=", at)) != std::string::npos; ++at) ++c_lines;
+  EXPECT_EQ(c_lines, 2u) << text;
+  JournalContents j = read_journal(p);
+  ASSERT_EQ(j.sessions.size(), 1u);
+  ASSERT_TRUE(j.sessions[0].cpu_ms);
+  EXPECT_GE(*j.sessions[0].cpu_ms, 0);
+  EXPECT_EQ(j.units.size(), 2u);
+  EXPECT_EQ(j.valid_bytes, fs::file_size(p));
+
+  // Two more sessions: one with C records of known values (crafted), one without (an older gridenum).
+  const std::string good = text + journal_line("S start=1700000001000 pid=43 kernel=partition threads=2") +
+                           journal_line("U 2 1002 1700000001001") + journal_line("C cpu_ms=1500 1700000001002") +
+                           journal_line("U 3 1003 1700000001003") + journal_line("C cpu_ms=7250 1700000001004") +
+                           journal_line("S start=1700000002000 pid=44 kernel=partition threads=1") +
+                           journal_line("U 4 1004 1700000002001");
+  spit(p, good);
+  j = read_journal(p);
+  ASSERT_EQ(j.sessions.size(), 3u);
+  ASSERT_TRUE(j.sessions[1].cpu_ms);
+  EXPECT_EQ(*j.sessions[1].cpu_ms, 7250);  // its last C record
+  EXPECT_FALSE(j.sessions[2].cpu_ms);
+  EXPECT_EQ(j.units.size(), 5u);
+  const JournalCpu cpu = journal_cpu(j.sessions);
+  EXPECT_EQ(cpu.sessions, 3u);
+  EXPECT_EQ(cpu.sessions_measured, 2u);
+  EXPECT_FALSE(cpu.complete());
+  EXPECT_DOUBLE_EQ(cpu.seconds, static_cast<double>(*j.sessions[0].cpu_ms) / 1000.0 + 7.25);
+
+  // Reading rules.
+  for (const char* bad : {"C cpu_ms=x 1", "C cpu_ms=-5 1", "C cpu=5 1", "C cpu_ms=5", "C cpu_ms=5 1 2"}) {
+    spit(p, good + journal_line(bad) + journal_line("U 5 1005 1"));
+    EXPECT_TRUE(contains(journal_error(p), "line 14: malformed CPU time record")) << bad << ": " << journal_error(p);
+  }
+  spit(p, journal_line(journal_header_body(header())) + journal_line("C cpu_ms=5 1") +
+              journal_line("S start=1 pid=1 kernel=partition threads=1"));
+  EXPECT_TRUE(contains(journal_error(p), "line 2: a CPU time record before any session record")) << journal_error(p);
+  spit(p, good + journal_line("C cpu_ms=9000 1700000002002").substr(0, 15));
+  j = read_journal(p);
+  ASSERT_TRUE(j.torn_tail);
+  EXPECT_TRUE(contains(*j.torn_tail, "a CPU time record: no unit is lost")) << *j.torn_tail;
+  EXPECT_EQ(j.units.size(), 5u);
+  EXPECT_FALSE(j.sessions[2].cpu_ms);
+
+  // A writer without record_cpu_time (a test's crafted journal) writes no C record.
+  const fs::path q = make_journal(t, 3);
+  EXPECT_EQ(slurp(q).find("\nC "), std::string::npos);
+  EXPECT_FALSE(read_journal(q).sessions[0].cpu_ms);
+}
+
 TEST(Journal, TornTailDroppedAndCutBeforeAppend) {
   TempDir t;
   const fs::path p = make_journal(t, 5);

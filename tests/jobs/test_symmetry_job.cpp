@@ -208,6 +208,7 @@ TEST(SymmetryJob, BandCountsAreSharedAndMustAgree) {
   auto req2 = symmetry_request(u / "job", "2x3", {2, 5});
   req2.stop = [] { return true; };
   run_symmetry_job(req2);
+  const std::size_t before = journal_lines(u / "job" / "journal");  // header, session, its CPU time
   std::ofstream(u / "job" / "journal", std::ios::app)
       << journal_line("P 1 " + key + " 7 1700000000000") << journal_line("P 4 " + key + " 8 1700000000001");
   try {
@@ -215,7 +216,9 @@ TEST(SymmetryJob, BandCountsAreSharedAndMustAgree) {
     ADD_FAILURE() << "two counts of one band were taken";
   } catch (const JournalError& e) {
     const std::string what = e.what();
-    EXPECT_TRUE(what.find("line 4: band count " + key + " is 8, but line 3 has 7") != std::string::npos) << what;
+    EXPECT_TRUE(what.find("line " + std::to_string(before + 2) + ": band count " + key + " is 8, but line " +
+                          std::to_string(before + 1) + " has 7") != std::string::npos)
+        << what;
   }
 }
 

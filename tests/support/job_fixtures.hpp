@@ -3,6 +3,7 @@
 // reference totals of the per-class methods' job tests.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <sstream>
 #include <string>
@@ -28,6 +29,24 @@ inline std::vector<std::uint32_t> raw_journal_units(const fs::path& journal) {
     if (nl - at > 2 && text[at] == 'U' && text[at + 1] == ' ')
       ids.push_back(static_cast<std::uint32_t>(std::stoul(text.substr(at + 2, nl - at - 2))));
   return ids;
+}
+
+// A journal's text without the CPU time records (C lines, journal.hpp) at its end: what a job
+// killed just after writing its last unit or batch left, so that a test's torn tail is cut out of
+// that record, not out of the session's last C record.
+inline std::string without_trailing_cpu_records(std::string text) {
+  while (text.size() > 1) {
+    const std::size_t start = text.rfind('\n', text.size() - 2) + 1;  // npos + 1 = 0: the first line
+    if (text.compare(start, 2, "C ") != 0) break;
+    text.resize(start);
+  }
+  return text;
+}
+
+// The number of lines of a journal (complete ones).
+inline std::size_t journal_lines(const fs::path& journal) {
+  const std::string text = slurp(journal);
+  return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
 }
 
 // A journal record rewritten, unit `id`'s count plus `delta`, re-checksummed with the journal's

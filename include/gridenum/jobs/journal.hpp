@@ -18,6 +18,15 @@
 //                                            the key one token). Added with the
 //                                            version-1 format unchanged: older readers refuse it
 //                                            as an unknown record, never misread it.
+//   C cpu_ms=<ms> <unix ms> <check>          the session's process had used this much CPU time
+//                                            (user + system, every thread, its plan included)
+//                                            when the records before it were written: at the
+//                                            session's first checkpoint, then at most once a
+//                                            minute with new records, and at its end. The last C
+//                                            after an S is that session's CPU time (a killed
+//                                            session's, up to its last checkpoint: a lower
+//                                            bound). Added 2026-12-04 as P was, so that a long
+//                                            count's CPU-hours are measured, not wall x threads.
 //
 // Text, not binary: a user can read, grep and diff it, and a record costs ~50 bytes (1056
 // units of the 9x9 count: 50 kB). The header line is written atomically (atomic_file.hpp), so
@@ -61,7 +70,25 @@ struct JournalSession {
   std::string kernel;
   int threads = 0;
   std::size_t line = 0;
+  // The session's CPU time in ms, its last C record's; nullopt when it wrote none (a journal of
+  // a gridenum before C records, or a session killed before its first checkpoint).
+  std::optional<std::int64_t> cpu_ms = std::nullopt;
 };
+
+// The CPU time the sessions of a journal recorded (C records): the sum and how many sessions it
+// covers, so that a figure over part of the sessions says so.
+struct JournalCpu {
+  double seconds = 0;
+  std::size_t sessions_measured = 0;
+  std::size_t sessions = 0;
+  bool complete() const { return sessions_measured == sessions; }
+  void add(const JournalCpu& o) {  // another journal's (the shards of one run)
+    seconds += o.seconds;
+    sessions_measured += o.sessions_measured;
+    sessions += o.sessions;
+  }
+};
+JournalCpu journal_cpu(const std::vector<JournalSession>& sessions);
 
 struct JournalUnit {
   std::uint32_t id = 0;
@@ -146,13 +173,17 @@ class JournalWriter {
 
   void add_unit(std::uint32_t id, u128 count, std::int64_t time_ms);
   void add_session(const JournalSession& s);
+  // A session's writer (a job's, not a test's crafted journal): after its session record, flush()
+  // adds C records, the process's CPU time, as the format above says.
+  void record_cpu_time() { record_cpu_ = true; }
   void add_table(const std::string& sha256);
   // stats: one token, no spaces (an estimate batch's exact statistics).
   void add_batch(std::uint64_t id, std::string_view stats, std::int64_t time_ms);
   // key: one token, no spaces (a part of unit `unit`: JournalPart).
   void add_part(std::uint32_t unit, std::string_view key, u128 count, std::int64_t time_ms);
-  // Throws JobIoError naming the file.
-  void flush();
+  // Throws JobIoError naming the file. session_end: the session's last flush, which always adds
+  // its C record (under record_cpu_time()).
+  void flush(bool session_end = false);
   const std::filesystem::path& path() const { return path_; }
 
  private:
@@ -167,6 +198,8 @@ class JournalWriter {
   int fd_ = -1;
   bool failed_ = false;
   std::string failure_;
+  bool record_cpu_ = false;       // record_cpu_time() was called
+  std::int64_t last_cpu_at_ = 0;  // unix ms of the last C record written (0: none yet)
 };
 
 // Unix time in milliseconds (the records' clock).

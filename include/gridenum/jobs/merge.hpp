@@ -25,8 +25,10 @@ struct MergeResult {
     Shard shard;
     std::uint64_t units = 0;
     std::string units_sha256;  // journal_units_sha256
+    JournalCpu cpu;            // the CPU time its sessions recorded (journal.hpp, C records)
   };
   std::vector<Journal> journals;  // in shard order
+  JournalCpu cpu;                 // the journals' CPU time added: the run's measured cost
 };
 
 // threads: for rebuilding the catalogue when no shard has a cache.

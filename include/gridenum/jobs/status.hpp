@@ -66,6 +66,7 @@ struct JobStatus {
   std::string finished_by, finished_utc;
   std::optional<double> cpu_seconds_last_session;
   std::uint64_t units_last_session = 0;
+  JournalCpu cpu;  // the CPU time the journal's sessions recorded (journal.hpp, C records)
   std::optional<std::string> torn_tail;    // a torn last record (or one being written now)
   // Groups and time left (unit_cost.hpp); groups overlapping the job's shard only, in unit order.
   std::string groups_kind;           // "prefix group", "class", "range of classes" ...
@@ -94,6 +95,7 @@ struct JobStatus {
     std::size_t sessions = 0;
     std::string threads;  // "2", "1/2": every session's, in order of first use
     std::int64_t first_ms = 0, last_ms = 0;
+    JournalCpu cpu;       // the CPU time its sessions recorded
     std::string error;    // the journal kept but unreadable: why
   };
   std::vector<MergedShard> merged_shards;

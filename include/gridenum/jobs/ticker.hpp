@@ -61,7 +61,7 @@ class Ticker {
     after_bar();
     if (failed()) std::rethrow_exception(error());
     run_first_if_pending();
-    journal_.flush();
+    journal_.flush(/*session_end=*/true);  // with the session's C record (journal.hpp)
   }
   // Set when a journal write failed: the job must stop, and this is why.
   bool failed() const { return failed_.load(); }
