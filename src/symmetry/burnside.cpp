@@ -16,6 +16,7 @@
 #include "gridenum/core/phase.hpp"
 #include "gridenum/core/stop.hpp"
 #include "gridenum/core/errors.hpp"
+#include "gridenum/core/memory_budget.hpp"
 #include "gridenum/core/timing.hpp"
 #include "gridenum/count/stack/catalogue.hpp"
 #include "gridenum/count/stack/count.hpp"
@@ -329,6 +330,8 @@ BurnsideResult run_burnside(const BurnsideOptions& opt, const BurnsideHooks& hoo
     }
   std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   tbb::task_arena arena(r.threads_used);
+  // At most one line-orbit count per thread at a time (a class's orbits run as tasks of this arena).
+  const std::size_t line_memo_states = line_memo_states_within(default_memory_limit(), r.threads_used, s.n());
   Phase phase(s.str() + " fixed grids of the symmetry classes", order.size(), "classes");
   std::atomic<std::size_t> next{0};
   std::atomic<bool> failed{false};
@@ -344,6 +347,7 @@ BurnsideResult run_burnside(const BurnsideOptions& opt, const BurnsideHooks& hoo
               FixedOptions fo;
               fo.method = opt.method;
               fo.plain = plain.get();
+              fo.line_memo_states = line_memo_states;
               // Signatures asked for: the classes it cannot take (transposed ones) by line orbits.
               if (fo.method == FixedMethod::Signatures && !signatures_apply(s, g)) fo.method = FixedMethod::LineOrbits;
               if (hooks.known_part)

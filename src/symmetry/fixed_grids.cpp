@@ -191,6 +191,13 @@ FixedMethod resolve_fixed_method(Shape s, const GeometricSymmetry& g, FixedMetho
   return requested;
 }
 
+std::size_t line_memo_states_within(std::uint64_t bytes, int counts, int digits) {
+  if (counts < 1) throw std::invalid_argument("line memo ceiling: at least one count at a time");
+  if (bytes == 0) return FixedOptions{}.line_memo_states;
+  const std::uint64_t per_state = digits > 10 ? 150 : 130;
+  return static_cast<std::size_t>(std::max<std::uint64_t>(std::uint64_t{1} << 16, bytes / 2 / static_cast<std::uint64_t>(counts) / per_state));
+}
+
 FixedCount count_fixed_grids(Shape s, const GeometricSymmetry& g, const FixedOptions& opt) {
   const auto t0 = SteadyClock::now();
   // 12 digits: the kernels' wide layouts (seven-word line-orbit states, three-word edge sets).
@@ -210,7 +217,7 @@ FixedCount count_fixed_grids(Shape s, const GeometricSymmetry& g, const FixedOpt
   const FixedMethod m = resolve_fixed_method(s, g, opt.method, res.relabel_types);
   detail::KernelStats st;
   if (m == FixedMethod::LineOrbits) {
-    res.grids = detail::count_by_line_orbits(s, g, res.relabel_types, st, &opt.parts);
+    res.grids = detail::count_by_line_orbits(s, g, res.relabel_types, st, &opt.parts, opt.line_memo_states);
   } else {
     res.grids = detail::count_by_signatures(two_band_shape(s), two_band_view(s, g), res.relabel_types, opt.plain, st,
                                             opt.wide_edges, opt.share_walks_from, opt.band_memo_states, &opt.parts);
@@ -219,6 +226,7 @@ FixedCount count_fixed_grids(Shape s, const GeometricSymmetry& g, const FixedOpt
   res.relabellings = st.relabellings;
   res.searched = st.searched;
   res.states = st.states;
+  res.memo_drops = st.memo_drops;
   res.seconds = seconds_since(t0);
   return res;
 }

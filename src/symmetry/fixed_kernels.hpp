@@ -22,13 +22,15 @@ struct KernelStats {
   std::uint64_t relabellings = 0;
   std::uint64_t searched = 0;
   std::uint64_t states = 0;
+  std::uint64_t memo_drops = 0;  // line orbits: a level's memo dropped at the ceiling
 };
 
 // f(g) by filling orbits of lines with the first row fixed (fixed_line_orbits.cpp). `types`
 // are the cycle types pi may have (relabelling_types). Any g, N <= 12. parts: FixedOptions::parts
-// (the orbits of roots in up to 64 parts), or nullptr.
+// (the orbits of roots in up to 64 parts), or nullptr. memo_ceiling: FixedOptions::line_memo_states.
 u128 count_by_line_orbits(Shape s, const GeometricSymmetry& g, const std::vector<CycleType>& types,
-                          KernelStats& stats, const FixedParts* parts = nullptr);
+                          KernelStats& stats, const FixedParts* parts = nullptr,
+                          std::size_t memo_ceiling = std::size_t{1} << 24);
 
 // Every grid X fixed by g (X(g(cell)) = pi(X(cell))) with row 0 reading 0..N-1, for one pi of each
 // orbit of roots under the root symmetries (fixed_line_orbits.cpp): the grids count_by_line_orbits

@@ -256,10 +256,19 @@ bool place_row0_orbit(const Layout& L, const Perm& pi, Bits& st) {
 }
 
 // The count for one pi.
+//
+// The memo has a ceiling (FixedOptions::line_memo_states): once it holds more states than that,
+// the largest level's map is dropped and filled again as the search goes on. The memo is a cache
+// of counts that depend on the state alone, so dropping any part of it changes the time, never
+// the count. Without it, a class whose memo does not close -- 3x4's classes that keep their rows
+// in place, where a level's state is close to a whole partial grid -- grew by about 110 MB a
+// CPU-minute (class 1134, 0.85 GB in six minutes) until the machine ran out of memory
+// (docs/symmetry.md, *A ceiling on the line-orbit memo*).
 template <class Bits>
 class RootCounter {
  public:
-  RootCounter(const Layout& L, const Perm& pi) : L_(L), pipow_(powers(pi)) {
+  RootCounter(const Layout& L, const Perm& pi, std::size_t memo_ceiling)
+      : L_(L), pipow_(powers(pi)), ceiling_(memo_ceiling) {
     options_.resize(L.orbits.size());
     for (std::size_t o = 0; o < L.orbits.size(); ++o)
       if (L.level_of_orbit[o] > 0)
@@ -268,24 +277,37 @@ class RootCounter {
     memo_.resize(L.levels.size());
   }
 
-  u128 count(const Bits& start, std::uint64_t& states) {
+  // states: memo entries made (the memo's final size when it never reached its ceiling);
+  // drops: how many times a level's map was dropped at the ceiling.
+  u128 count(const Bits& start, std::uint64_t& states, std::uint64_t& drops) {
     Bits st = start;
     const u128 r = level(1, st);
-    for (const auto& mm : memo_) states += mm.size();
+    states += made_;
+    drops += drops_;
     return r;
   }
 
  private:
   u128 level(std::size_t k, Bits& st) {
     if (k == L_.levels.size()) return 1;
-    auto& memo = memo_[k];
-    if (auto it = memo.find(st); it != memo.end()) return it->second;
-    const u128 r = fill(k, 0, st);
-    memo.emplace(st, r);
+    if (auto it = memo_[k].find(st); it != memo_[k].end()) return it->second;
+    const u128 r = fill(k, 0, st);  // may drop maps, memo_[k] among them: no iterator is held across it
+    memo_[k].emplace(st, r);
+    ++made_;
+    if (++held_ > ceiling_) drop_largest();
     // A stop request (core/stop.hpp) is heard at every memo miss (a relaxed load; every 256th
     // left a 2x5 Burnside run deaf for 5 s).
     if (stop_requested()) throw_if_stop_requested("fixed grids by line orbits");
     return r;
+  }
+
+  void drop_largest() {
+    auto largest = std::max_element(memo_.begin(), memo_.end(),
+                                    [](const auto& a, const auto& b) { return a.size() < b.size(); });
+    assert(largest->size() <= held_);
+    held_ -= largest->size();
+    std::unordered_map<Bits, u128, BitsHash>().swap(*largest);  // its buckets freed too
+    ++drops_;
   }
 
   u128 fill(std::size_t k, std::size_t i, Bits& st) {
@@ -305,6 +327,9 @@ class RootCounter {
   std::vector<Perm> pipow_;  // pi^0 .. pi^(order of pi - 1)
   std::vector<std::vector<Bits>> options_;
   std::vector<std::unordered_map<Bits, u128, BitsHash>> memo_;
+  std::size_t ceiling_;      // states held at most (then the largest level's map is dropped)
+  std::size_t held_ = 0;     // states held in every level's map
+  std::uint64_t made_ = 0, drops_ = 0;
 };
 
 // Every grid for one pi, one by one: the counter's search without its memo (a census needs the
@@ -521,7 +546,7 @@ RootOrbits<Bits> root_orbits(Shape s, const GeometricSymmetry& g, const std::vec
 
 template <class Bits>
 u128 count_by_line_orbits_with(Shape s, const GeometricSymmetry& g, const std::vector<CycleType>& types,
-                               KernelStats& stats, const FixedParts* parts) {
+                               KernelStats& stats, const FixedParts* parts, std::size_t memo_ceiling) {
   const RootOrbits<Bits> ro = root_orbits<Bits>(s, g, types, stats);
   if (ro.roots.empty()) return 0;
   const Layout& L = ro.L;
@@ -533,13 +558,14 @@ u128 count_by_line_orbits_with(Shape s, const GeometricSymmetry& g, const std::v
 
   // Each orbit's share, the representative's count times the orbit's size, in parts named by the
   // orbit's smallest packed root (sum_in_parts, fixed_kernels.hpp).
-  std::vector<std::uint64_t> states(reps.size(), 0);
+  std::vector<std::uint64_t> states(reps.size(), 0), drops(reps.size(), 0);
   const u128 total = sum_in_parts(
       reps.size(), [&](std::size_t i) { return least[reps[i]]; }, "lo.", parts, [&](std::size_t i) {
-        RootCounter<Bits> rc(L, roots[reps[i]]);
-        return checked_mul(rc.count(starts[reps[i]], states[i]), weight[reps[i]]);
+        RootCounter<Bits> rc(L, roots[reps[i]], memo_ceiling);
+        return checked_mul(rc.count(starts[reps[i]], states[i], drops[i]), weight[reps[i]]);
       });
   for (const std::uint64_t x : states) stats.states += x;
+  for (const std::uint64_t x : drops) stats.memo_drops += x;
   return total;
 }
 
@@ -576,10 +602,11 @@ FixedListing enumerate_by_line_orbits(Shape s, const GeometricSymmetry& g, const
 }
 
 u128 count_by_line_orbits(Shape s, const GeometricSymmetry& g, const std::vector<CycleType>& types,
-                          KernelStats& stats, const FixedParts* parts) {
+                          KernelStats& stats, const FixedParts* parts, std::size_t memo_ceiling) {
   if (s.n() > 12) throw std::invalid_argument("line orbits: at most 12 digits");
-  return s.n() <= 10 ? count_by_line_orbits_with<BitsOf<5>>(s, g, types, stats, parts)
-                     : count_by_line_orbits_with<BitsOf<7>>(s, g, types, stats, parts);
+  if (memo_ceiling == 0) throw std::invalid_argument("line orbits: the memo ceiling must be at least one state");
+  return s.n() <= 10 ? count_by_line_orbits_with<BitsOf<5>>(s, g, types, stats, parts, memo_ceiling)
+                     : count_by_line_orbits_with<BitsOf<7>>(s, g, types, stats, parts, memo_ceiling);
 }
 
 }  // namespace gridenum::detail

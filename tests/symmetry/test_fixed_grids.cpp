@@ -339,6 +339,66 @@ TEST(FixedGrids, BandMemoStartedAgainGivesTheSameCounts) {
   EXPECT_GT(nonzero, 20u);
 }
 
+// The line-orbit memo's ceiling (FixedOptions::line_memo_states): past it a level's map is
+// dropped, which must change the time only. Every class of 2x3 and 3x2 with one state held (the
+// search then remembers nothing: 40 of their 177 classes drop), 9x9 class 45 with 64; the drops
+// are counted, none at the default ceiling, and a ceiling of 0 is refused. (Every class of 2x4
+// too took 14 s, past the fast tier's 10 s.)
+TEST(FixedGrids, LineMemoCeilingChangesTheTimeNotTheCount) {
+  std::size_t dropped = 0, dropped_fixing = 0, compared = 0;
+  auto compare = [&](Shape s, const GeometricSymmetry& g, std::size_t ceiling, const std::string& what) {
+    FixedOptions whole, capped;
+    whole.method = capped.method = FixedMethod::LineOrbits;
+    capped.line_memo_states = ceiling;
+    const FixedCount a = count_fixed_grids(s, g, whole);
+    const FixedCount b = count_fixed_grids(s, g, capped);
+    EXPECT_EQ(to_string(b.grids), to_string(a.grids)) << s.str() << " " << what;
+    EXPECT_EQ(a.memo_drops, 0u) << s.str() << " " << what;
+    if (b.memo_drops == 0) {
+      EXPECT_EQ(b.states, a.states) << s.str() << " " << what << ": the same search with the same memo";
+    } else {  // the ceiling holds per relabelling's count, so a.states may pass it without a drop
+      EXPECT_GE(b.states, a.states) << s.str() << " " << what << ": a dropped state is made again when met";
+      ++dropped;
+      dropped_fixing += a.grids > 0;
+    }
+    if (a.states <= ceiling) {
+      EXPECT_EQ(b.memo_drops, 0u) << s.str() << " " << what;
+    }
+    ++compared;
+    return b;
+  };
+  for (Shape s : {Shape{2, 3}, Shape{3, 2}}) {
+    const SymmetryGroup grp = build_symmetry_group(s, false);
+    for (std::size_t i = 1; i < grp.classes.size(); ++i) compare(s, grp.classes[i].rep, 1, "class " + std::to_string(i + 1));
+  }
+  const Shape nine{3, 3};
+  const SymmetryGroup grp = build_symmetry_group(nine, true);
+  ASSERT_EQ(grp.classes[44].text, "bands (1 2 3); stacks (1 2 3)");
+  const FixedCount c45 = compare(nine, grp.classes[44].rep, 64, "class 45");
+  EXPECT_EQ(c45.grids, 323928u);
+  EXPECT_GT(c45.memo_drops, 0u);
+  EXPECT_GT(compared, 100u);
+  EXPECT_GT(dropped, 20u);
+  EXPECT_GT(dropped_fixing, 10u);
+
+  FixedOptions none;
+  none.method = FixedMethod::LineOrbits;
+  none.line_memo_states = 0;
+  EXPECT_THROW(count_fixed_grids(nine, grp.classes[44].rep, none), std::invalid_argument);
+}
+
+// The ceiling Burnside gives each thread: half the memory over the threads, at 150 bytes a state
+// for 12 digits and 130 for 10; at least 2^16; the default when the memory is not known.
+TEST(FixedGrids, LineMemoCeilingFollowsTheMemory) {
+  const std::uint64_t gib = std::uint64_t{1} << 30;
+  EXPECT_EQ(line_memo_states_within(21 * gib, 2, 12), 21 * gib / 4 / 150);
+  EXPECT_EQ(line_memo_states_within(21 * gib, 2, 10), 21 * gib / 4 / 130);
+  EXPECT_EQ(line_memo_states_within(256 * gib, 64, 12), 256 * gib / 128 / 150);
+  EXPECT_EQ(line_memo_states_within(gib / 1024, 64, 12), std::size_t{1} << 16);
+  EXPECT_EQ(line_memo_states_within(0, 2, 12), FixedOptions{}.line_memo_states);
+  EXPECT_THROW(line_memo_states_within(gib, 0, 12), std::invalid_argument);
+}
+
 // The parts of a count (FixedParts: a kernel's orbits in at most 64 buckets a family, which a
 // symmetry job journals so that a stopped class resumes where it stopped): every part is reported
 // once, with a key of its own, and they add up to f; a second count given half of them back counts

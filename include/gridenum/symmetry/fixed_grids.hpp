@@ -162,7 +162,19 @@ struct FixedOptions {
   // BandCounter: such states hardly repeat between signatures). 0: before every count (the tests
   // compare the two).
   std::size_t band_memo_states = std::size_t{1} << 20;
+  // Line orbits: the most memo states one relabelling's count holds (each thread counts one at a
+  // time); past it the largest level's map is dropped (fixed_line_orbits.cpp, RootCounter), so
+  // memory stays bounded and the count is unchanged. Must be at least 1. Burnside sets it from
+  // the machine's memory (line_memo_states_within); 2^24 states is about 2.5 GB.
+  std::size_t line_memo_states = std::size_t{1} << 24;
 };
+
+// The line-orbit memo ceiling for `counts` counts running at once that may hold half of `bytes`
+// between them (the other half for everything else: the group, the roots, the allocator's slack),
+// at about 150 bytes a state at 11-12 digits and 130 up to 10 (measured: the peak resident size at
+// two ceilings, docs/symmetry.md, *A ceiling on the line-orbit memo*); at least 2^16 states.
+// bytes 0 (the machine's memory not known): FixedOptions' default.
+std::size_t line_memo_states_within(std::uint64_t bytes, int counts, int digits);
 
 struct FixedCount {
   u128 grids = 0;                           // f(g)
@@ -173,7 +185,8 @@ struct FixedCount {
                                    // signatures: types tried
   std::uint64_t searched = 0;      // line orbits: roots searched (one per conjugacy orbit);
                                    // signatures: signature orbits whose bands were counted
-  std::uint64_t states = 0;        // memo entries (line orbits) or band-graph states (signatures)
+  std::uint64_t states = 0;        // memo entries made (line orbits) or band-graph states (signatures)
+  std::uint64_t memo_drops = 0;    // line orbits: levels of the memo dropped at line_memo_states
   double seconds = 0;
 };
 
