@@ -507,18 +507,24 @@ std::size_t line_start(const std::string& s, int n) {
   return at;
 }
 
+namespace {
+// Writes `journal` back with its last record, which must be of `kind` ("U ", "C "), cut short by
+// `bytes` (a process killed while writing it), and resumes the job.
+Proc resume_after_torn_record(const fs::path& dir, std::string journal, const std::string& kind, std::size_t bytes) {
+  EXPECT_EQ(journal.substr(journal.rfind('\n', journal.size() - 2) + 1, 2), kind);
+  journal.resize(journal.size() - bytes);
+  spit(dir / "journal", journal);
+  return run_cli({"resume", dir.string()});
+}
+}  // namespace
+
 TEST(JobCli, TornTailIsDroppedAndTheUnitRecounted) {
   TempDir t;
   const fs::path dir = finished_job(t, "job");
-  std::string s = slurp(dir / "journal");
   const auto units = raw_journal_units(dir / "journal").size();
   // The session's CPU time records after the last unit first (a killed process wrote none yet),
   // then the last unit's record cut in half.
-  s = without_trailing_cpu_records(s);
-  ASSERT_EQ(s.substr(s.rfind('\n', s.size() - 2) + 1, 2), "U ");
-  s.resize(s.size() - 20);  // cut the last record in half
-  spit(dir / "journal", s);
-  Proc p = run_cli({"resume", dir.string()});
+  Proc p = resume_after_torn_record(dir, without_trailing_cpu_records(slurp(dir / "journal")), "U ", 20);
   ASSERT_EQ(p.code, 0) << p.err;
   EXPECT_TRUE(contains(p.err, "is incomplete: a torn write, dropped; its unit is counted again")) << p.err;
   EXPECT_TRUE(contains(p.err, "1 unit counted in this session")) << p.err;
@@ -531,11 +537,7 @@ TEST(JobCli, TornTailIsDroppedAndTheUnitRecounted) {
 TEST(JobCli, TornCpuTimeRecordLosesNoUnit) {
   TempDir t;
   const fs::path dir = finished_job(t, "job");
-  std::string s = slurp(dir / "journal");
-  ASSERT_EQ(s.substr(s.rfind('\n', s.size() - 2) + 1, 2), "C ");
-  s.resize(s.size() - 10);
-  spit(dir / "journal", s);
-  Proc p = run_cli({"resume", dir.string()});
+  Proc p = resume_after_torn_record(dir, slurp(dir / "journal"), "C ", 10);
   ASSERT_EQ(p.code, 0) << p.err;
   EXPECT_TRUE(contains(p.err, "a torn write, dropped (a CPU time record: no unit is lost)")) << p.err;
   EXPECT_TRUE(contains(p.err, "0 units counted in this session")) << p.err;
