@@ -262,8 +262,8 @@ bool place_row0_orbit(const Layout& L, const Perm& pi, Bits& st) {
 // of counts that depend on the state alone, so dropping any part of it changes the time, never
 // the count. Without it, a class whose memo does not close -- 3x4's classes that keep their rows
 // in place, where a level's state is close to a whole partial grid -- grew by about 110 MB a
-// CPU-minute (class 1134, 0.85 GB in six minutes) until the machine ran out of memory
-// (docs/symmetry.md, *A ceiling on the line-orbit memo*).
+// CPU-minute (class 1134, 0.85 GB in six minutes) and would have filled the machine
+// (docs/symmetry.md, *The 141 classes left, and a ceiling on the line-orbit memo*).
 template <class Bits>
 class RootCounter {
  public:

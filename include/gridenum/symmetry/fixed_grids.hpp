@@ -172,8 +172,8 @@ struct FixedOptions {
 // The line-orbit memo ceiling for `counts` counts running at once that may hold half of `bytes`
 // between them (the other half for everything else: the group, the roots, the allocator's slack),
 // at about 150 bytes a state at 11-12 digits and 130 up to 10 (measured: the peak resident size at
-// two ceilings, docs/symmetry.md, *A ceiling on the line-orbit memo*); at least 2^16 states.
-// bytes 0 (the machine's memory not known): FixedOptions' default.
+// two ceilings, docs/symmetry.md, *The 141 classes left, and a ceiling on the line-orbit memo*);
+// at least 2^16 states. bytes 0 (the machine's memory not known): FixedOptions' default.
 std::size_t line_memo_states_within(std::uint64_t bytes, int counts, int digits);
 
 struct FixedCount {
