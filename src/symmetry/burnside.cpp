@@ -275,9 +275,7 @@ BurnsideResult run_burnside(const BurnsideOptions& opt, const BurnsideHooks& hoo
       term.known = true;
       term.fixed.grids = *known;
       term.fixed.relabel_types = relabelling_types(s, c.rep);
-      FixedMethod m = opt.method;
-      if (m == FixedMethod::Signatures && !signatures_apply(s, c.rep)) m = FixedMethod::LineOrbits;
-      term.fixed.method = resolve_fixed_method(s, c.rep, m, term.fixed.relabel_types);
+      term.fixed.method = resolve_fixed_method(s, c.rep, method_for_class(s, c.rep, opt.method), term.fixed.relabel_types);
       if (term.fixed.method == FixedMethod::Filter && *known != 0)
         throw CheckError(fmt::format("Burnside: class {} ({}) fixes no grid (no relabelling fits it), but the journal gives "
                                      "it {} fixed grids",
@@ -324,8 +322,15 @@ BurnsideResult run_burnside(const BurnsideOptions& opt, const BurnsideHooks& hoo
     if (r.terms[i].counted && !r.terms[i].known) {
       const GeometricSymmetry& g = r.terms[i].cls.rep;
       const std::uint64_t work = opt.method == FixedMethod::LineOrbits ? 0 : signature_work(s, g);
-      // Past the filtered classes (0); a histogram sum's work is already the most there is.
-      const std::uint64_t key = relabelling_types(s, g).empty() ? 0 : work == ~std::uint64_t{0} ? work : work + 1;
+      // Past the filtered classes (0); a histogram sum's work is already the most there is. On 11
+      // and 12 digits the classes line orbits counts go last: some of them never finish (their
+      // memo does not close, docs/symmetry.md), and a job should journal every other class first.
+      const std::vector<CycleType> types = relabelling_types(s, g);
+      const FixedMethod m = resolve_fixed_method(s, g, method_for_class(s, g, opt.method), types);
+      const std::uint64_t key = m == FixedMethod::Filter                              ? 0
+                                : s.n() >= 11 && m == FixedMethod::LineOrbits ? ~std::uint64_t{0}
+                                : work == ~std::uint64_t{0}                       ? work
+                                                                                  : work + 1;
       order.emplace_back(key, i);
     }
   std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
@@ -345,11 +350,10 @@ BurnsideResult run_burnside(const BurnsideOptions& opt, const BurnsideHooks& hoo
               const std::size_t i = order[k].second;
               const GeometricSymmetry& g = r.terms[i].cls.rep;
               FixedOptions fo;
-              fo.method = opt.method;
+              // A method asked for: the classes it cannot take (e.g. transposed ones) by line orbits.
+              fo.method = method_for_class(s, g, opt.method);
               fo.plain = plain.get();
               fo.line_memo_states = line_memo_states;
-              // Signatures asked for: the classes it cannot take (transposed ones) by line orbits.
-              if (fo.method == FixedMethod::Signatures && !signatures_apply(s, g)) fo.method = FixedMethod::LineOrbits;
               if (hooks.known_part)
                 fo.parts.known = [&hooks, i](const std::string& key) { return hooks.known_part(i, key); };
               if (hooks.part_done)

@@ -21,6 +21,7 @@ std::string to_string(FixedMethod m) {
     case FixedMethod::Auto: return "auto";
     case FixedMethod::LineOrbits: return "line-orbits";
     case FixedMethod::Signatures: return "signatures";
+    case FixedMethod::BandCycles: return "band-cycles";
     case FixedMethod::Filter: return "none-fit";
   }
   return "?";
@@ -164,6 +165,17 @@ GeometricSymmetry two_band_view(Shape s, const GeometricSymmetry& g) {
 
 bool signatures_apply(Shape s, const GeometricSymmetry& g) { return !g.transpose && (s.cols == 2 || s.rows == 2); }
 
+bool band_cycles_apply(Shape s, const GeometricSymmetry& g) {
+  return detail::band_cycles_apply_directly(s, g) ||
+         (!g.transpose && detail::band_cycles_apply_directly(Shape{s.cols, s.rows}, transposed_view(g)));
+}
+
+FixedMethod method_for_class(Shape s, const GeometricSymmetry& g, FixedMethod requested) {
+  if (requested == FixedMethod::Signatures && !signatures_apply(s, g)) return FixedMethod::LineOrbits;
+  if (requested == FixedMethod::BandCycles && !band_cycles_apply(s, g)) return FixedMethod::LineOrbits;
+  return requested;
+}
+
 std::uint64_t signature_work(Shape s, const GeometricSymmetry& g) {
   if (!signatures_apply(s, g)) return 0;
   const std::vector<CycleType> types = relabelling_types(s, g);
@@ -185,9 +197,20 @@ FixedMethod resolve_fixed_method(Shape s, const GeometricSymmetry& g, FixedMetho
                                  const std::vector<CycleType>& types) {
   if (requested == FixedMethod::Filter) throw std::invalid_argument("fixed grids: 'none-fit' is a result, not a method");
   if (types.empty()) return FixedMethod::Filter;
-  if (requested == FixedMethod::Auto) return signatures_apply(s, g) ? FixedMethod::Signatures : FixedMethod::LineOrbits;
+  if (requested == FixedMethod::Auto) {
+    if (signatures_apply(s, g)) return FixedMethod::Signatures;
+    // Band cycles only from 11 digits, where line orbits stalls on classes that keep rows inside
+    // their bands (docs/symmetry.md, *The band-cycle kernel*), and only where they are quick;
+    // below, the established kernels stay as they were and the tests compare the two.
+    if (s.n() >= 11 && (detail::band_cycles_quick(s, g) ||
+                        (!g.transpose && detail::band_cycles_quick(Shape{s.cols, s.rows}, transposed_view(g)))))
+      return FixedMethod::BandCycles;
+    return FixedMethod::LineOrbits;
+  }
   if (requested == FixedMethod::Signatures && !signatures_apply(s, g))
     throw std::invalid_argument("fixed grids: the signature method needs an untransposed element of a shape with two bands (R x 2 or 2 x C)");
+  if (requested == FixedMethod::BandCycles && !band_cycles_apply(s, g))
+    throw std::invalid_argument("fixed grids: the band-cycle method needs an untransposed element whose rows cycle every band, or whose columns cycle every stack");
   return requested;
 }
 
@@ -218,6 +241,13 @@ FixedCount count_fixed_grids(Shape s, const GeometricSymmetry& g, const FixedOpt
   detail::KernelStats st;
   if (m == FixedMethod::LineOrbits) {
     res.grids = detail::count_by_line_orbits(s, g, res.relabel_types, st, &opt.parts, opt.line_memo_states);
+  } else if (m == FixedMethod::BandCycles) {
+    // Rows cycling the bands: directly; else columns cycling the stacks, seen transposed (the
+    // relabelling types are the same in both views).
+    if (detail::band_cycles_apply_directly(s, g))
+      res.grids = detail::count_by_band_cycles(s, g, res.relabel_types, st, &opt.parts);
+    else
+      res.grids = detail::count_by_band_cycles(Shape{s.cols, s.rows}, transposed_view(g), res.relabel_types, st, &opt.parts);
   } else {
     res.grids = detail::count_by_signatures(two_band_shape(s), two_band_view(s, g), res.relabel_types, opt.plain, st,
                                             opt.wide_edges, opt.share_walks_from, opt.band_memo_states, &opt.parts);

@@ -59,6 +59,14 @@ u128 count_by_signatures(Shape s, const GeometricSymmetry& g, const std::vector<
 // F(S) over digit-type histograms (fixed_signatures.cpp), from PlainBandCounts when given.
 bool trivial_band_symmetry(Shape s, const GeometricSymmetry& g);
 
+// Band cycles (fixed_band_cycles.cpp): f(g) for an untransposed g whose rows cycle every band of
+// s, summed over the relabelling types `types`; parts keyed "bc.<type>.<bucket>/64".
+bool band_cycles_apply_directly(Shape s, const GeometricSymmetry& g);
+// Band cycles apply directly and are quick (fixed_band_cycles.cpp): what Auto asks for.
+bool band_cycles_quick(Shape s, const GeometricSymmetry& g);
+u128 count_by_band_cycles(Shape s, const GeometricSymmetry& g, const std::vector<CycleType>& types, KernelStats& stats,
+                          const FixedParts* parts = nullptr);
+
 // The allowed signature multisets the signature kernel would walk for g (s.cols == 2, untransposed),
 // summed over the relabelling types: how much work the class is, known in microseconds (the
 // histogram sums of trivial band symmetry, not estimated, count as the most: UINT64_MAX).

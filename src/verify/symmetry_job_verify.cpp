@@ -143,8 +143,7 @@ VerifyReport verify_symmetry_job(const fs::path& path, const VerifyResultOptions
   for (std::uint64_t k : picks) {
     const std::size_t i = counted[k];
     FixedOptions fo;
-    fo.method = spec.run.method;
-    if (fo.method == FixedMethod::Signatures && !signatures_apply(s, grp.classes[i].rep)) fo.method = FixedMethod::LineOrbits;
+    fo.method = method_for_class(s, grp.classes[i].rep, spec.run.method);
     const FixedCount c = count_fixed_grids(s, grp.classes[i].rep, fo);
     seconds += c.seconds;
     compare_figures(r, cs, fmt::format("class {} ({})", i + 1, to_string(c.method)), to_string(*f[i]), to_string(c.grids));

@@ -31,6 +31,12 @@
 //      the signatures are summed by digit-type histograms instead and each band count is a
 //      plain one, F(S): the side-2 count's (PlainBandCounts) when given, and then summed over
 //      the side-2 count's classes by their stabilisers (fixed_signature_classes.cpp).
+//   4. band cycles (fixed_band_cycles.cpp), for untransposed elements whose rows cycle every band
+//      (C bands, one cycle), or whose columns do when seen transposed: the grid is one band and
+//      its images, so f is a sum over that band's signatures meeting a column condition of the
+//      bands with that signature fixed by g^C (the band counter of step 3, on R x N bands). The
+//      12-digit classes that keep rows inside their bands, whose line-orbit memo never closes,
+//      go this way when they cycle the bands.
 #pragma once
 
 #include <array>
@@ -49,9 +55,11 @@
 namespace gridenum {
 
 enum class FixedMethod {
-  Auto,        // signatures for untransposed elements of two-band shapes, line orbits otherwise
+  Auto,        // signatures for untransposed elements of two-band shapes; on 11-12 digits band
+               // cycles where they apply; line orbits otherwise
   LineOrbits,  // any element (transposed ones included)
   Signatures,  // untransposed elements of shapes with two bands in one orientation
+  BandCycles,  // elements whose rows (or, seen transposed, columns) cycle every band
   Filter,      // (result only) no relabelling type passed the necessary conditions: f = 0
 };
 std::string to_string(FixedMethod m);
@@ -199,9 +207,20 @@ std::vector<CycleType> relabelling_types(Shape s, const GeometricSymmetry& g, bo
 // the orientation R x 2 (directly, or as its transpose for 2 x C).
 bool signatures_apply(Shape s, const GeometricSymmetry& g);
 
+// True when the band-cycle method can count g: untransposed g whose rows move the C bands in one
+// cycle through all of them, or whose columns move the R stacks so (it then counts in the
+// transposed view).
+bool band_cycles_apply(Shape s, const GeometricSymmetry& g);
+
+// The method to ask count_fixed_grids for when `requested` is wanted for a whole run: requested
+// itself where it applies to g, line orbits where a specific method (signatures, band cycles)
+// does not (Auto stays Auto).
+FixedMethod method_for_class(Shape s, const GeometricSymmetry& g, FixedMethod requested);
+
 // The kernel count_fixed_grids uses for g when asked for `requested`, given g's relabelling types:
-// Filter when there are none; Auto resolved (signatures where they apply, else line orbits).
-// Throws std::invalid_argument for Signatures where they do not apply, or for Filter asked for.
+// Filter when there are none; Auto resolved (signatures where they apply, then on 11 and 12 digits
+// band cycles where they apply, else line orbits). Throws std::invalid_argument for Signatures or
+// BandCycles where they do not apply, or for Filter asked for.
 FixedMethod resolve_fixed_method(Shape s, const GeometricSymmetry& g, FixedMethod requested,
                                  const std::vector<CycleType>& types);
 
