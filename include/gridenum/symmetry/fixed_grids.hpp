@@ -56,7 +56,8 @@ namespace gridenum {
 
 enum class FixedMethod {
   Auto,        // signatures for untransposed elements of two-band shapes; on 11-12 digits band
-               // cycles where they apply; line orbits otherwise
+               // cycles where they are quick (bands with a symmetry of their own); line orbits
+               // otherwise
   LineOrbits,  // any element (transposed ones included)
   Signatures,  // untransposed elements of shapes with two bands in one orientation
   BandCycles,  // elements whose rows (or, seen transposed, columns) cycle every band
@@ -219,7 +220,7 @@ FixedMethod method_for_class(Shape s, const GeometricSymmetry& g, FixedMethod re
 
 // The kernel count_fixed_grids uses for g when asked for `requested`, given g's relabelling types:
 // Filter when there are none; Auto resolved (signatures where they apply, then on 11 and 12 digits
-// band cycles where they apply, else line orbits). Throws std::invalid_argument for Signatures or
+// band cycles where they are quick, else line orbits). Throws std::invalid_argument for Signatures or
 // BandCycles where they do not apply, or for Filter asked for.
 FixedMethod resolve_fixed_method(Shape s, const GeometricSymmetry& g, FixedMethod requested,
                                  const std::vector<CycleType>& types);
