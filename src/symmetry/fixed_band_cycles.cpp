@@ -32,7 +32,11 @@
 // its stack's other sets and every piece already placed in the conditions through it (mapped
 // back), or forced when a condition's other pieces are all placed. The first levels are listed
 // serially; the rest runs in parallel, each prefix a unit of work and, hashed into 64 buckets,
-// a part of the count ("bc.<type>.<bucket>/64", fixed_kernels.hpp's sum_in_parts).
+// a part of the count ("bc1.<type>.<bucket>/64", fixed_kernels.hpp's sum_in_parts). Unlike line
+// orbits' parts, a bucket here holds prefixes of one listing (the serial depth, the orbit
+// representatives, the column order), so its key carries the listing's version: any change to
+// how the prefixes are made must raise it (bc1 -> bc2), or a journal's parts would be taken for
+// other work.
 //
 // Bands with no symmetry of their own (h the identity on band 0's cells, then pi^C must be the
 // identity too, or no band is fixed): F(S) depends only on S's class under relabelling, column
@@ -370,7 +374,8 @@ std::uint64_t prefix_id(const Prefix& p) {
 // stack's choice (an orbit tree of one level). 3x4 class 3256 ("stacks (1 2 3)", the bands of the
 // 4x3 view cycled and nothing else moved): 1,296^4 = 2.8e12 signatures, 216 partitions a stack,
 // a few million multisets. Each item of the parallel loop is one orbit representative of the
-// first stack and one partition of the second; parts "bc.<type>.<bucket>/64" as elsewhere.
+// first stack and one partition of the second; parts "bcs1.<type>.<bucket>/64" (versioned like
+// the search's, above).
 struct StackChoices {
   std::vector<std::array<std::uint16_t, 4>> parts;  // unordered partitions (sets sorted), C <= 4
   std::vector<std::uint64_t> weight;               // allowed orders of each
@@ -580,7 +585,7 @@ u128 count_by_band_cycles(Shape s, const GeometricSymmetry& g, const std::vector
     const std::vector<SetMap> sigma = centraliser_order(t) <= kMaxCentraliser ? centraliser_set_maps(pi) : identity_set_map(N);
     const u128 z = centraliser_order(t);
     if (still && keeps_every_stack(g.cols, C)) {
-      const u128 fix = sum_by_stacks(s, fam, sigma, "bc." + type_string(t) + ".", parts, st);
+      const u128 fix = sum_by_stacks(s, fam, sigma, "bcs1." + type_string(t) + ".", parts, st);
       if (fix % z != 0)
         throw CheckError("fixed grids by band cycles: Fix(g, pi) for pi of type " + type_string(t) +
                          " is not a multiple of its centraliser order");
@@ -627,7 +632,7 @@ u128 count_by_band_cycles(Shape s, const GeometricSymmetry& g, const std::vector
     tbb::enumerable_thread_specific<BandCounts> counts([&] { return BandCounts(s, rhoC, gammaC, piC, still); });
     tbb::enumerable_thread_specific<std::uint64_t> members(0);
     const u128 fix = sum_in_parts(
-        level.size(), [&](std::size_t k) { return prefix_id(level[k]); }, "bc." + type_string(t) + ".", parts,
+        level.size(), [&](std::size_t k) { return prefix_id(level[k]); }, "bc1." + type_string(t) + ".", parts,
         [&](std::size_t k) { return checked_mul(level[k].weight, sum_below(fam, level[k], counts.local(), members.local())); });
     for (std::uint64_t m : members) st.searched += m;
     for (const BandCounts& c : counts) st.states += c.states();

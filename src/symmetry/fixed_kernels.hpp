@@ -60,7 +60,8 @@ u128 count_by_signatures(Shape s, const GeometricSymmetry& g, const std::vector<
 bool trivial_band_symmetry(Shape s, const GeometricSymmetry& g);
 
 // Band cycles (fixed_band_cycles.cpp): f(g) for an untransposed g whose rows cycle every band of
-// s, summed over the relabelling types `types`; parts keyed "bc.<type>.<bucket>/64".
+// s, summed over the relabelling types `types`; parts keyed "bc1.<type>.<bucket>/64" (the
+// search) or "bcs1.<type>.<bucket>/64" (stack by stack), the number the listing's version.
 bool band_cycles_apply_directly(Shape s, const GeometricSymmetry& g);
 // Band cycles apply directly and are quick (fixed_band_cycles.cpp): what Auto asks for.
 bool band_cycles_quick(Shape s, const GeometricSymmetry& g);

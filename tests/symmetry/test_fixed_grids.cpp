@@ -551,7 +551,10 @@ TEST(FixedGrids, PartsAddUpAndAreTakenBack) {
   ASSERT_EQ(g10.classes[765].text, "bands (1 2); bands (3 4); stack 1: columns (1 2)(3 4); stack 2: columns (1 2)(3 4)");
   check_parts(ten, g10.classes[765].rep, FixedMethod::Signatures, "sig.");
   // Band cycles: 9x9 class 64's prefixes of the family, hashed into buckets per relabelling type.
-  check_parts(nine, grp.classes[63].rep, FixedMethod::BandCycles, "bc.");
+  check_parts(nine, grp.classes[63].rep, FixedMethod::BandCycles, "bcs1.");
+  // ... and the search with its orbit tree (bands with a symmetry: 9x9 class 45, "bands (1 2 3);
+  // stacks (1 2 3)").
+  check_parts(nine, grp.classes[44].rep, FixedMethod::BandCycles, "bc1.");
 }
 
 namespace {

@@ -124,7 +124,8 @@ struct SignatureWalk {
 // signature kernel does the same per relabelling type with its signature orbits (by each orbit's
 // smallest member's rank in the family), keyed "sig.<type>.<bucket>/64", a part's count being
 // its orbits' share before the division by the type's centraliser order (fixed_kernels.hpp,
-// sum_in_parts).
+// sum_in_parts). Band cycles keys its parts "bc1.<type>.<bucket>/64" or "bcs1...": buckets of
+// prefixes of one listing, so the key carries the listing's version (fixed_band_cycles.cpp).
 struct FixedParts {
   std::function<std::optional<u128>(const std::string& key)> known;  // a part finished before, if any
   std::function<void(const std::string& key, u128 count)> done;       // a part just counted (any thread)
