@@ -550,18 +550,19 @@ bool band_cycles_apply_directly(Shape s, const GeometricSymmetry& g) {
 
 // Where the kernel is quick: the bands keep a symmetry of their own (g^C is not the identity on
 // band 0's cells), which pins the family down -- on 3x4 the 66 such classes of the 141 left to
-// the symmetry job take 0.01 - 25 s each. Bands of no symmetry are not quick on 12 digits: 3x4
-// class 2346 (gamma a 3-cycle in every stack of the 4x3 view) ran over ten minutes of signature
-// keys in sum_by_stacks with no end in sight (docs/symmetry.md, *The band-cycle kernel*), and
-// with gamma moving stacks the general search meets ~1e9 members; Auto leaves those to line
-// orbits.
+// the symmetry job take 0.01 - 25 s each -- or they keep none and the three-band catalogue takes
+// the shape, so the sum goes over its classes (fixed_band_classes.cpp: the five such 3x4 classes
+// in 2 - 215 s). Without the catalogue, bands of no symmetry are not quick on 12 digits: 3x4 class
+// 2346 (gamma a 3-cycle in every stack of the 4x3 view) ran over ten minutes of signature keys in
+// sum_by_stacks with no end in sight (docs/symmetry.md, *The band-cycle kernel*), and with gamma
+// moving stacks the general search meets ~1e9 members; Auto leaves those to line orbits.
 bool band_cycles_quick(Shape s, const GeometricSymmetry& g) {
   if (!band_cycles_apply_directly(s, g)) return false;
   const int R = s.rows, C = s.cols;
   const Perm rowsC = power(g.rows, C);
   bool still = is_identity(power(g.cols, C));
   for (int i = 0; i < R; ++i) still = still && rowsC[static_cast<std::size_t>(i)] == i;
-  return !still;
+  return !still || band_classes_apply(s, g);
 }
 
 u128 count_by_band_cycles(Shape s, const GeometricSymmetry& g, const std::vector<CycleType>& types, KernelStats& st,

@@ -244,10 +244,13 @@ FixedCount count_fixed_grids(Shape s, const GeometricSymmetry& g, const FixedOpt
   } else if (m == FixedMethod::BandCycles) {
     // Rows cycling the bands: directly; else columns cycling the stacks, seen transposed (the
     // relabelling types are the same in both views).
-    if (detail::band_cycles_apply_directly(s, g))
-      res.grids = detail::count_by_band_cycles(s, g, res.relabel_types, st, &opt.parts);
+    const bool direct = detail::band_cycles_apply_directly(s, g);
+    const Shape bs = direct ? s : Shape{s.cols, s.rows};
+    const GeometricSymmetry bg = direct ? g : transposed_view(g);
+    if (opt.band_classes && detail::band_classes_apply(bs, bg))
+      res.grids = detail::count_by_band_classes(bs, bg, res.relabel_types, st, &opt.parts);
     else
-      res.grids = detail::count_by_band_cycles(Shape{s.cols, s.rows}, transposed_view(g), res.relabel_types, st, &opt.parts);
+      res.grids = detail::count_by_band_cycles(bs, bg, res.relabel_types, st, &opt.parts);
   } else {
     res.grids = detail::count_by_signatures(two_band_shape(s), two_band_view(s, g), res.relabel_types, opt.plain, st,
                                             opt.wide_edges, opt.share_walks_from, opt.band_memo_states, &opt.parts);

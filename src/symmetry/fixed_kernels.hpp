@@ -67,6 +67,12 @@ bool band_cycles_apply_directly(Shape s, const GeometricSymmetry& g);
 bool band_cycles_quick(Shape s, const GeometricSymmetry& g);
 u128 count_by_band_cycles(Shape s, const GeometricSymmetry& g, const std::vector<CycleType>& types, KernelStats& stats,
                           const FixedParts* parts = nullptr);
+// Band classes (fixed_band_classes.cpp): band cycles where g^C is the identity on band 0's cells
+// (the bands keep no symmetry) and the three-band catalogue takes s; f(g) as a sum over the
+// catalogue's classes, parts keyed "bk1.<bucket>/64".
+bool band_classes_apply(Shape s, const GeometricSymmetry& g);
+u128 count_by_band_classes(Shape s, const GeometricSymmetry& g, const std::vector<CycleType>& types, KernelStats& stats,
+                           const FixedParts* parts = nullptr);
 
 // The allowed signature multisets the signature kernel would walk for g (s.cols == 2, untransposed),
 // summed over the relabelling types: how much work the class is, known in microseconds (the

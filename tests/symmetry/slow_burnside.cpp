@@ -7,12 +7,16 @@
 //    itself also checks divisibility and the cyclic-subgroup sums, throwing CheckError);
 //  - the placement condition on the relabelling on 12 digits and 3x4 / 4x3 (the smaller shapes in
 //    the fast tier): only classes that fix no grid removed, two of 2x6 and of 6x2;
+//  - 12x12 (3x4): four classes whose bands keep no symmetry, summed over the 4x3 catalogue;
 //  - 12x12 (2x6): the sum over the 2x6 count's 63,199 classes of the signatures each element of
 //    the 16 classes counted from F(S) fixes, with F = 1, against a direct count;
 // 10x10 (2x5 boxes) is slow_burnside_10x10.cpp's, whose tests share one run.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
+#include <string>
+#include <utility>
 
 #include "burnside_checks.hpp"
 #include "fixed_signature_checks.hpp"
@@ -20,6 +24,7 @@
 #include "gridenum/count/side2/two_stack.hpp"
 #include "gridenum/symmetry/burnside.hpp"
 #include "gridenum/symmetry/fixed_grids.hpp"
+#include "gridenum/symmetry/symmetry_group.hpp"
 
 using namespace gridenum;
 
@@ -67,6 +72,34 @@ TEST(SlowBurnside, EightByEightFourByTwo) {
 // of B_5 with every involution relabelling type, over the 355 classes of 2x5.
 TEST(SlowBurnside, TenDigitClassSumsCountTheFixedSignatures) {
   test_support::expect_class_sums_count_fixed_signatures(5);
+}
+
+// The 3x4 classes that cycle the three bands of the 4x3 view and whose bands keep no symmetry,
+// which Auto sums over the 4x3 catalogue's 144,578 classes (fixed_band_classes.cpp): four of the
+// five (2346, 215 s on two threads, is the symmetry job's, results/3x4). 3256, "stacks (1 2 3)",
+// is also the sum over its 93,240,126 signature multisets (docs/symmetry.md, *The formula checked
+// where line orbits gives f in milliseconds*); the others' values were this kernel's first,
+// then the listing's (FixedOptions::band_classes = false, docs/symmetry.md, *Band classes*). One
+// class is counted in the 4x3 orientation too, where the bands cycle directly. About 30 s on two
+// threads, 10 of them the catalogue.
+TEST(SlowBurnside, BandClassesOnTwelveDigits) {
+  const Shape s{3, 4};
+  const SymmetryGroup grp = build_symmetry_group(s, false);
+  const std::map<int, std::pair<std::string, u128>> expected = {
+      {2476, {"band 1: rows (1 2 3); band 2: rows (1 2 3); band 3: rows (1 2 3); stacks (1 2 3)", u128{3654643359744}}},
+      {2671, {"band 1: rows (1 2 3); band 2: rows (1 2 3); stacks (1 2 3)", u128{31703490035712}}},
+      {2931, {"band 1: rows (1 2 3); stacks (1 2 3)", u128{294389038448640}}},
+      {3256, {"stacks (1 2 3)", u128{2836587847090176}}}};
+  for (const auto& [k, want] : expected) {
+    const SymmetryClass& c = grp.classes[static_cast<std::size_t>(k - 1)];
+    ASSERT_EQ(c.text, want.first);
+    const FixedCount f = count_fixed_grids(s, c.rep);
+    EXPECT_EQ(f.method, FixedMethod::BandCycles) << "class " << k;
+    EXPECT_EQ(to_string(f.grids), to_string(want.second)) << "class " << k;
+  }
+  const FixedCount t = count_fixed_grids({4, 3}, transposed_view(grp.classes[2475].rep));
+  EXPECT_EQ(t.method, FixedMethod::BandCycles);
+  EXPECT_EQ(to_string(t.grids), "3654643359744");
 }
 
 // The 12-digit sums (the 16 classes of 2x6 summed over its 63,199 classes, 49 s of CI's slow tier

@@ -177,6 +177,10 @@ struct FixedOptions {
   // memory stays bounded and the count is unchanged. Must be at least 1. Burnside sets it from
   // the machine's memory (line_memo_states_within); 2^24 states is about 2.5 GB.
   std::size_t line_memo_states = std::size_t{1} << 24;
+  // Band cycles, bands with no symmetry of their own: sum over the three-band catalogue's classes
+  // (fixed_band_classes.cpp) where the catalogue takes the shape; false: over the family's
+  // signatures as the general search lists them (the tests compare the two).
+  bool band_classes = true;
 };
 
 // The line-orbit memo ceiling for `counts` counts running at once that may hold half of `bytes`
