@@ -181,12 +181,7 @@ class PhiSearch {
 }  // namespace
 
 bool band_classes_apply(Shape s, const GeometricSymmetry& g) {
-  if (!band_cycles_apply_directly(s, g) || signature_catalogue_shape_error(s)) return false;
-  const int R = s.rows, C = s.cols;
-  const Perm rowsC = power(g.rows, C);
-  bool still = is_identity(power(g.cols, C));
-  for (int i = 0; i < R; ++i) still = still && rowsC[static_cast<std::size_t>(i)] == i;
-  return still;
+  return band_cycles_apply_directly(s, g) && !signature_catalogue_shape_error(s) && bands_keep_no_symmetry(s, g);
 }
 
 u128 count_by_band_classes(Shape s, const GeometricSymmetry& g, const std::vector<CycleType>& types, KernelStats& st,

@@ -556,13 +556,17 @@ bool band_cycles_apply_directly(Shape s, const GeometricSymmetry& g) {
 // 2346 (gamma a 3-cycle in every stack of the 4x3 view) ran over ten minutes of signature keys in
 // sum_by_stacks with no end in sight (docs/symmetry.md, *The band-cycle kernel*), and with gamma
 // moving stacks the general search meets ~1e9 members; Auto leaves those to line orbits.
-bool band_cycles_quick(Shape s, const GeometricSymmetry& g) {
-  if (!band_cycles_apply_directly(s, g)) return false;
+bool bands_keep_no_symmetry(Shape s, const GeometricSymmetry& g) {
   const int R = s.rows, C = s.cols;
   const Perm rowsC = power(g.rows, C);
   bool still = is_identity(power(g.cols, C));
   for (int i = 0; i < R; ++i) still = still && rowsC[static_cast<std::size_t>(i)] == i;
-  return !still || band_classes_apply(s, g);
+  return still;
+}
+
+bool band_cycles_quick(Shape s, const GeometricSymmetry& g) {
+  if (!band_cycles_apply_directly(s, g)) return false;
+  return !bands_keep_no_symmetry(s, g) || band_classes_apply(s, g);
 }
 
 u128 count_by_band_cycles(Shape s, const GeometricSymmetry& g, const std::vector<CycleType>& types, KernelStats& st,

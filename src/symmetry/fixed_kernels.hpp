@@ -63,6 +63,9 @@ bool trivial_band_symmetry(Shape s, const GeometricSymmetry& g);
 // s, summed over the relabelling types `types`; parts keyed "bc1.<type>.<bucket>/64" (the
 // search) or "bcs1.<type>.<bucket>/64" (stack by stack), the number the listing's version.
 bool band_cycles_apply_directly(Shape s, const GeometricSymmetry& g);
+// For such a g: g^C is the identity on band 0's cells (rho^C on its rows, gamma^C), so the bands
+// keep no symmetry of their own and pi^C must be the identity.
+bool bands_keep_no_symmetry(Shape s, const GeometricSymmetry& g);
 // Band cycles apply directly and are quick (fixed_band_cycles.cpp): what Auto asks for.
 bool band_cycles_quick(Shape s, const GeometricSymmetry& g);
 u128 count_by_band_cycles(Shape s, const GeometricSymmetry& g, const std::vector<CycleType>& types, KernelStats& stats,
