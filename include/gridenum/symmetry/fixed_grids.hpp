@@ -125,7 +125,9 @@ struct SignatureWalk {
 // smallest member's rank in the family), keyed "sig.<type>.<bucket>/64", a part's count being
 // its orbits' share before the division by the type's centraliser order (fixed_kernels.hpp,
 // sum_in_parts). Band cycles keys its parts "bc1.<type>.<bucket>/64" or "bcs1...": buckets of
-// prefixes of one listing, so the key carries the listing's version (fixed_band_cycles.cpp).
+// prefixes of one listing, so the key carries the listing's version (fixed_band_cycles.cpp);
+// band classes "bk1.<bucket>/64", the three-band catalogue's classes by canonical key, the 1 the
+// version of that canonical form (fixed_band_classes.cpp).
 struct FixedParts {
   std::function<std::optional<u128>(const std::string& key)> known;  // a part finished before, if any
   std::function<void(const std::string& key, u128 count)> done;       // a part just counted (any thread)
