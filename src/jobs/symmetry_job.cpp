@@ -54,7 +54,8 @@ bool is_band_key(const std::string& key) { return key.rfind("band.", 0) == 0; }
 constexpr int kSymmetryJobVersion = 1;
 
 std::optional<FixedMethod> parse_fixed_method(const std::string& m) {
-  for (FixedMethod x : {FixedMethod::Auto, FixedMethod::LineOrbits, FixedMethod::Signatures, FixedMethod::BandCycles})
+  for (FixedMethod x : {FixedMethod::Auto, FixedMethod::LineOrbits, FixedMethod::Signatures, FixedMethod::BandCycles,
+                        FixedMethod::BandSwaps})
     if (to_string(x) == m) return x;
   return std::nullopt;
 }
@@ -123,7 +124,7 @@ SymmetryJobSpec read_symmetry_spec(const fs::path& dir) {
     s.run.shape = *shape;
     s.run.transposition = j.at("transposition").get<bool>();
     const auto method = parse_fixed_method(j.at("method").get<std::string>());
-    if (!method) throw bad("\"method\" is none of auto, line-orbits, signatures, band-cycles");
+    if (!method) throw bad("\"method\" is none of auto, line-orbits, signatures, band-cycles, band-swaps");
     s.run.method = *method;
     s.classes = j.at("classes").get<std::vector<std::uint32_t>>();
     s.run.threads = j.at("threads").get<int>();

@@ -55,6 +55,17 @@ inline std::uint32_t edge_row(const WideEdges& g, int d, int N) {
   return static_cast<std::uint32_t>(v) & ((1u << N) - 1);
 }
 
+// The band counter's rows of a signature given column by column (S[c]: bit d for digit d in
+// column c, c < N): rows[d] = the columns that hold digit d.
+template <class Columns>
+std::array<std::uint16_t, 16> signature_rows(const Columns& S, int N) {
+  std::array<std::uint16_t, 16> rows{};
+  for (int c = 0; c < N; ++c)
+    for (std::uint32_t m = S[static_cast<std::size_t>(c)]; m; m &= m - 1)
+      rows[static_cast<std::size_t>(std::countr_zero(m))] |= static_cast<std::uint16_t>(1u << c);
+  return rows;
+}
+
 // Counts A(S; rho, tau, sigma) for one band symmetry phi = (rho, tau, sigma), any S.
 //
 // The search (fixed_signatures.cpp, at its top: orbits of matchings removed one at a time, memoised) runs on

@@ -42,14 +42,11 @@
 #include <array>
 #include <bit>
 #include <cstdint>
-#include <map>
-#include <memory>
-#include <mutex>
-#include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "band_catalogue.hpp"
 #include "band_counter.hpp"
 #include "fixed_kernels.hpp"
 #include "gridenum/core/errors.hpp"
@@ -59,53 +56,6 @@
 
 namespace gridenum::detail {
 namespace {
-
-// The catalogue of a shape, built once a process (4x3: 144,578 classes in about 10 s).
-const SignatureCatalogue& band_catalogue(Shape s) {
-  static std::mutex mu;
-  static std::map<std::pair<int, int>, std::unique_ptr<SignatureCatalogue>> built;
-  std::lock_guard lock(mu);
-  auto& slot = built[{s.rows, s.cols}];
-  if (!slot) slot = std::make_unique<SignatureCatalogue>(build_signature_catalogue(s));
-  return *slot;
-}
-
-// The conjugates tau^-1 gamma tau of gamma over the column group W (stack moves, column moves
-// inside stacks), each once.
-std::vector<Perm> conjugates_in_column_group(Shape s, const Perm& gamma) {
-  const int R = s.rows, C = s.cols, N = s.n();
-  std::vector<Perm> inner;  // every permutation of a stack's C columns
-  for (Perm p = identity_perm(C);;) {
-    inner.push_back(p);
-    if (!std::next_permutation(p.begin(), p.end())) break;
-  }
-  std::set<Perm> seen;
-  Perm stacks = identity_perm(R);
-  std::vector<std::size_t> pick(static_cast<std::size_t>(R), 0);
-  Perm tau(static_cast<std::size_t>(N));
-  do {
-    std::fill(pick.begin(), pick.end(), 0);
-    for (;;) {
-      for (int b = 0; b < R; ++b)
-        for (int i = 0; i < C; ++i)
-          tau[static_cast<std::size_t>(b * C + i)] =
-              stacks[static_cast<std::size_t>(b)] * C + inner[pick[static_cast<std::size_t>(b)]][static_cast<std::size_t>(i)];
-      seen.insert(compose(inverse(tau), compose(gamma, tau)));
-      std::size_t b = 0;
-      while (b < pick.size() && ++pick[b] == inner.size()) pick[b++] = 0;
-      if (b == pick.size()) break;
-    }
-  } while (std::next_permutation(stacks.begin(), stacks.end()));
-  return {seen.begin(), seen.end()};
-}
-
-// A cycle type as a key: the number of cycles of length L in hex digit L - 1 (lengths <= 15,
-// at most 15 cycles of a length: N <= 15).
-std::uint64_t type_key(const CycleType& t) {
-  std::uint64_t k = 0;
-  for (int L : t) k += std::uint64_t{1} << (4 * (L - 1));
-  return k;
-}
 
 // phi(S, gamma'): the relabellings pi with pi^C = 1 and an allowed type whose every power pi^m
 // (m = 1..C-1) sends each digit d into allowed[m][d].
@@ -211,10 +161,7 @@ u128 count_by_band_classes(Shape s, const GeometricSymmetry& g, const std::vecto
       [&] { return Local{PhiSearch(N, C, types), BandCounter<WideEdges>(R, N, id_rows, id_cols, id_digits), {}, 0, 0}; });
   const u128 total = sum_in_parts(
       cat.classes.size(),
-      [&](std::size_t k) {
-        const SignatureKey key = cat.classes[k].key;
-        return static_cast<std::uint64_t>(key >> 64) * 0x9E3779B97F4A7C15ull ^ static_cast<std::uint64_t>(key);
-      },
+      [&](std::size_t k) { return catalogue_class_id(cat.classes[k].key); },
       "bk1.", parts,
       [&](std::size_t k) -> u128 {
         if ((k & 255) == 0) throw_if_stop_requested("fixed grids by band classes");
@@ -246,11 +193,7 @@ u128 count_by_band_classes(Shape s, const GeometricSymmetry& g, const std::vecto
         if (three_band) {
           F = three_band_fillings(s, S);
         } else {
-          BandCounter<WideEdges>::Rows rows{};
-          for (int c = 0; c < N; ++c)
-            for (DigitMask m = S[static_cast<std::size_t>(c)]; m; m &= m - 1)
-              rows[static_cast<std::size_t>(std::countr_zero(m))] |= static_cast<std::uint16_t>(1u << c);
-          F = loc.plain.count_rows(rows);
+          F = loc.plain.count_rows(signature_rows(S, N));
         }
         return checked_mul(checked_mul(F, u128{cat.classes[k].size}), u128{phi});
       });

@@ -242,13 +242,7 @@ class BandCounts {
   std::size_t states() const { return counter_.states(); }
 
  private:
-  Rows rows_of(const CycleFamily::Sig& S) const {
-    Rows rows{};
-    for (int c = 0; c < s_.n(); ++c)
-      for (std::uint32_t m = S[static_cast<std::size_t>(c)]; m; m &= m - 1)
-        rows[static_cast<std::size_t>(std::countr_zero(m))] |= static_cast<std::uint16_t>(1u << c);
-    return rows;
-  }
+  Rows rows_of(const CycleFamily::Sig& S) const { return signature_rows(S, s_.n()); }
   Shape s_;
   bool trivial_;
   bool three_band_;  // F(S) by three_band_fillings

@@ -77,6 +77,13 @@ bool band_classes_apply(Shape s, const GeometricSymmetry& g);
 u128 count_by_band_classes(Shape s, const GeometricSymmetry& g, const std::vector<CycleType>& types, KernelStats& stats,
                            const FixedParts* parts = nullptr);
 
+// Band swaps (fixed_band_swaps.cpp): untransposed g of an R x 3 shape the three-band catalogue
+// takes, swapping two bands and keeping the third; f(g) as a sum over the catalogue's classes of
+// the first band's signature, parts keyed "bw1.<bucket>/64".
+bool band_swaps_apply_directly(Shape s, const GeometricSymmetry& g);
+u128 count_by_band_swaps(Shape s, const GeometricSymmetry& g, const std::vector<CycleType>& types, KernelStats& stats,
+                         const FixedParts* parts = nullptr);
+
 // The allowed signature multisets the signature kernel would walk for g (s.cols == 2, untransposed),
 // summed over the relabelling types: how much work the class is, known in microseconds (the
 // histogram sums of trivial band symmetry, not estimated, count as the most: UINT64_MAX).
