@@ -55,6 +55,18 @@ inline std::uint32_t edge_row(const WideEdges& g, int d, int N) {
   return static_cast<std::uint32_t>(v) & ((1u << N) - 1);
 }
 
+// The bits of a 16-bit word, inline: the default build targets x86-64 without POPCNT, where
+// std::popcount is a call into libgcc (__popcountdi2) -- 22 % of a 3x4 band-swap count's time
+// in perf, at the one place the band counter counts bits (the digit with the fewest free columns).
+constexpr int popcount16(std::uint16_t x) {
+  std::uint32_t v = x;
+  v = v - ((v >> 1) & 0x5555u);
+  v = (v & 0x3333u) + ((v >> 2) & 0x3333u);
+  v = (v + (v >> 4)) & 0x0F0Fu;
+  return static_cast<int>((v + (v >> 8)) & 0x1Fu);
+}
+static_assert(popcount16(0) == 0 && popcount16(0xFFFF) == 16 && popcount16(0x8421) == 4 && popcount16(0x7FFE) == 14);
+
 // The band counter's rows of a signature given column by column (S[c]: bit d for digit d in
 // column c, c < N): rows[d] = the columns that hold digit d.
 template <class Columns>
@@ -109,9 +121,15 @@ class BandCounter {
       for (int k = 1; k <= m; ++k) factor_ *= static_cast<std::uint64_t>(k) * static_cast<std::uint64_t>(l);
     }
     plain_ = is_identity(sigma) && is_identity(tau);
+    for (int i = 0; i < N_; ++i) {
+      tau_[static_cast<std::size_t>(i)] = static_cast<std::int8_t>(tau[static_cast<std::size_t>(i)]);
+      sigma_[static_cast<std::size_t>(i)] = static_cast<std::int8_t>(sigma[static_cast<std::size_t>(i)]);
+    }
+    // The orbits are built when place() first asks for one: only for rho's cycle lengths and the
+    // edges the graphs have. (A band-swap count builds two counters per relabelling, for one
+    // count each; building all (R + 1) N^2 orbits up front took 8-9 % of 3x4 classes 1134's and
+    // 3202's time in perf.)
     orbits_.resize(static_cast<std::size_t>((R_ + 1) * N_ * N_));
-    for (int l = 1; l <= R_; ++l)
-      for (int e = 0; e < N_ * N_; ++e) orbits_[static_cast<std::size_t>(l * N_ * N_ + e)] = make_orbit(l, e, tau, sigma);
   }
 
   // Ordered bands with edge set g (a signature's graph).
@@ -136,14 +154,18 @@ class BandCounter {
   // edges between. ok is false when the images do not close up (phi^(l a)(e) != e for d's orbit
   // length a under sigma^l), an edge comes twice, or M would take a digit or column twice.
   struct Orbit {
+    bool built = false;  // made (make_orbit) yet
     bool ok = false;
     std::uint8_t n = 0;                  // digits the orbit has edges at
     std::uint16_t mdig = 0, mcol = 0;    // M's digits and columns
     std::array<std::uint8_t, 16> dig{};  // those digits ..
     std::array<std::uint16_t, 16> cols{};  // .. and their columns
   };
-  Orbit make_orbit(int l, int e, const Perm& tau, const Perm& sigma) const {
+  Orbit make_orbit(int l, int e) const {
+    const auto& tau = tau_;
+    const auto& sigma = sigma_;
     Orbit o;
+    o.built = true;
     const int d = e / N_, c = e % N_;
     int a = 1;
     {
@@ -265,7 +287,8 @@ class BandCounter {
   // Puts edge e and its phi-images into M's orbit (Orbit above). False, with nothing changed,
   // when an edge of the orbit is gone or M already has one of its digits or columns.
   bool place(int e) {
-    const Orbit& o = orbits_[static_cast<std::size_t>(l_ * N_ * N_ + e)];
+    Orbit& o = orbits_[static_cast<std::size_t>(l_ * N_ * N_ + e)];
+    if (!o.built) o = make_orbit(l_, e);
     if (!o.ok || (mdig_ & o.mdig) || (mcol_ & o.mcol)) return false;
     for (int i = 0; i < o.n; ++i) {
       const std::uint16_t need = o.cols[static_cast<std::size_t>(i)];
@@ -296,7 +319,7 @@ class BandCounter {
       const auto free = static_cast<std::uint16_t>(avail_[static_cast<std::size_t>(d)] & ~mcol_);
       if (free == 0) return 0;
       reach |= free;
-      if (const int n = std::popcount(free); n < best_n) best_n = n, best = d, best_free = free;
+      if (const int n = popcount16(free); n < best_n) best_n = n, best = d, best_free = free;
     }
     if ((reach | mcol_) != all_) return 0;  // a column no unmatched digit can take
     u128 total = 0;
@@ -316,7 +339,8 @@ class BandCounter {
   int full_ = 0;
   std::uint64_t factor_ = 1;
   bool plain_ = false;  // phi is the identity: normalise graphs, close form for two matchings
-  std::vector<Orbit> orbits_;  // [l * N * N + e]
+  std::vector<Orbit> orbits_;  // [l * N * N + e], built when first placed
+  std::array<std::int8_t, 16> tau_{}, sigma_{};  // phi on the columns and the digits
   BandMemo memo_;
   // The matching being built (members, so place/extend need no long argument lists).
   int l_ = 1;
