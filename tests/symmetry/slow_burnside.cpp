@@ -7,7 +7,8 @@
 //    itself also checks divisibility and the cyclic-subgroup sums, throwing CheckError);
 //  - the placement condition on the relabelling on 12 digits and 3x4 / 4x3 (the smaller shapes in
 //    the fast tier): only classes that fix no grid removed, two of 2x6 and of 6x2;
-//  - 12x12 (3x4): four classes whose bands keep no symmetry, summed over the 4x3 catalogue;
+//  - 12x12 (3x4): four classes whose bands keep no symmetry, summed over the 4x3 catalogue; two
+//    that swap two stacks and keep the third, by the band-swap kernel;
 //  - 12x12 (2x6): the sum over the 2x6 count's 63,199 classes of the signatures each element of
 //    the 16 classes counted from F(S) fixes, with F = 1, against a direct count;
 // 10x10 (2x5 boxes) is slow_burnside_10x10.cpp's, whose tests share one run.
@@ -100,6 +101,31 @@ TEST(SlowBurnside, BandClassesOnTwelveDigits) {
   const FixedCount t = count_fixed_grids({4, 3}, transposed_view(grp.classes[2475].rep));
   EXPECT_EQ(t.method, FixedMethod::BandCycles);
   EXPECT_EQ(to_string(t.grids), "3654643359744");
+}
+
+// Band swaps on 12 digits (fixed_band_swaps.cpp): two 3x4 classes that swap two stacks and keep
+// the third -- in the 4x3 view two bands swapped with their rows carried, so the first band is
+// counted with g^2 -- which Auto gives the band-swap kernel, and one of them in the 4x3
+// orientation, where the bands swap directly. Line orbits never closes on these classes, so the
+// figures are the kernel's own (results/3x4/symmetry); the kernel's agreement with line orbits is
+// FixedGrids.BandSwapsAgreeWithLineOrbits on 2x3, 3x2 and 3x3. About 15 s on one thread, 8 of
+// them the catalogue.
+TEST(SlowBurnside, BandSwapsOnTwelveDigits) {
+  const Shape s{3, 4};
+  const SymmetryGroup grp = build_symmetry_group(s, false);
+  const std::map<int, std::pair<std::string, u128>> expected = {
+      {3202, {"band 1: rows (1 2); stacks (1 2) carrying (1 2)(3 4); stack 3: columns (1 2 3 4)", u128{9429785247744}}},
+      {3267, {"stacks (1 2) carrying (1 2)(3 4); stack 3: columns (1 2 3 4)", u128{39994030817280}}}};
+  for (const auto& [k, want] : expected) {
+    const SymmetryClass& c = grp.classes[static_cast<std::size_t>(k - 1)];
+    ASSERT_EQ(c.text, want.first);
+    const FixedCount f = count_fixed_grids(s, c.rep);
+    EXPECT_EQ(f.method, FixedMethod::BandSwaps) << "class " << k;
+    EXPECT_EQ(to_string(f.grids), to_string(want.second)) << "class " << k;
+  }
+  const FixedCount t = count_fixed_grids({4, 3}, transposed_view(grp.classes[3266].rep));
+  EXPECT_EQ(t.method, FixedMethod::BandSwaps);
+  EXPECT_EQ(to_string(t.grids), "39994030817280");
 }
 
 // The 12-digit sums (the 16 classes of 2x6 summed over its 63,199 classes, 49 s of CI's slow tier
