@@ -83,6 +83,8 @@ void run(const SymmetryArgs& a) {
     opt.method = FixedMethod::BandCycles;
   } else if (a.method == "band-swaps") {
     opt.method = FixedMethod::BandSwaps;
+  } else if (a.method == "band-keeps") {
+    opt.method = FixedMethod::BandKeeps;
   }
   if (!a.job_dir.empty() && opt.identity_total)
     throw CLI::ValidationError("--identity-total", "a job journals what it counts, and a given total is not counted: run "
@@ -131,12 +133,13 @@ const RegisterCommand register_symmetry(16, [](CLI::App& root) {
   cmd->add_option("--method", args->method,
                   "How the classes other than the identity are counted: auto (signatures for every untransposed element of "
                   "a shape with a side of 2; on 12x12, band cycles for the elements that cycle every band or every stack, "
-                  "band swaps for those of 4x3 and 3x4 that swap two bands (stacks) and keep the third; line orbits "
-                  "otherwise), line-orbits (every class; hours and gigabytes for some 2x5 classes), signatures "
+                  "band swaps for those of 4x3 and 3x4 that swap two bands (stacks) and keep the third, band keeps for "
+                  "those that keep every band (stack); line orbits otherwise), line-orbits (every class; hours and gigabytes for some 2x5 classes), signatures "
                   "(untransposed classes of 2xC / Rx2 shapes), band-cycles (untransposed classes that cycle every band or "
                   "every stack), band-swaps (untransposed classes of Rx3 / 3xC shapes that swap two bands or stacks and "
-                  "keep the third); classes a method cannot take fall back to line orbits")
-      ->default_val("auto")->check(CLI::IsMember({"auto", "line-orbits", "signatures", "band-cycles", "band-swaps"}));
+                  "keep the third), band-keeps (untransposed classes of Rx3 / 3xC shapes that keep every band or stack); "
+                  "classes a method cannot take fall back to line orbits")
+      ->default_val("auto")->check(CLI::IsMember({"auto", "line-orbits", "signatures", "band-cycles", "band-swaps", "band-keeps"}));
   cmd->add_option("--classes", args->classes,
                   "Count only these classes (1-based, the order of --json's class_table; numbers and ranges A:B, "
                   "comma-separated): their fixed grids, without the figure, which needs every class. Class 1 is the "

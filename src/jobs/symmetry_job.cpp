@@ -55,7 +55,7 @@ constexpr int kSymmetryJobVersion = 1;
 
 std::optional<FixedMethod> parse_fixed_method(const std::string& m) {
   for (FixedMethod x : {FixedMethod::Auto, FixedMethod::LineOrbits, FixedMethod::Signatures, FixedMethod::BandCycles,
-                        FixedMethod::BandSwaps})
+                        FixedMethod::BandSwaps, FixedMethod::BandKeeps})
     if (to_string(x) == m) return x;
   return std::nullopt;
 }
@@ -124,7 +124,7 @@ SymmetryJobSpec read_symmetry_spec(const fs::path& dir) {
     s.run.shape = *shape;
     s.run.transposition = j.at("transposition").get<bool>();
     const auto method = parse_fixed_method(j.at("method").get<std::string>());
-    if (!method) throw bad("\"method\" is none of auto, line-orbits, signatures, band-cycles, band-swaps");
+    if (!method) throw bad("\"method\" is none of auto, line-orbits, signatures, band-cycles, band-swaps, band-keeps");
     s.run.method = *method;
     s.classes = j.at("classes").get<std::vector<std::uint32_t>>();
     s.run.threads = j.at("threads").get<int>();

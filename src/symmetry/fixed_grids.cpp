@@ -23,6 +23,7 @@ std::string to_string(FixedMethod m) {
     case FixedMethod::Signatures: return "signatures";
     case FixedMethod::BandCycles: return "band-cycles";
     case FixedMethod::BandSwaps: return "band-swaps";
+    case FixedMethod::BandKeeps: return "band-keeps";
     case FixedMethod::Filter: return "none-fit";
   }
   return "?";
@@ -176,10 +177,16 @@ bool band_swaps_apply(Shape s, const GeometricSymmetry& g) {
          (!g.transpose && detail::band_swaps_apply_directly(Shape{s.cols, s.rows}, transposed_view(g)));
 }
 
+bool band_keeps_apply(Shape s, const GeometricSymmetry& g) {
+  return detail::band_keeps_apply_directly(s, g) ||
+         (!g.transpose && detail::band_keeps_apply_directly(Shape{s.cols, s.rows}, transposed_view(g)));
+}
+
 FixedMethod method_for_class(Shape s, const GeometricSymmetry& g, FixedMethod requested) {
   if (requested == FixedMethod::Signatures && !signatures_apply(s, g)) return FixedMethod::LineOrbits;
   if (requested == FixedMethod::BandCycles && !band_cycles_apply(s, g)) return FixedMethod::LineOrbits;
   if (requested == FixedMethod::BandSwaps && !band_swaps_apply(s, g)) return FixedMethod::LineOrbits;
+  if (requested == FixedMethod::BandKeeps && !band_keeps_apply(s, g)) return FixedMethod::LineOrbits;
   return requested;
 }
 
@@ -216,6 +223,8 @@ FixedMethod resolve_fixed_method(Shape s, const GeometricSymmetry& g, FixedMetho
     // the 30 classes that swap two stacks and keep the third (docs/symmetry.md, *Two bands
     // swapped, one kept*); below, line orbits stays and the tests compare the two.
     if (s.n() >= 11 && band_swaps_apply(s, g)) return FixedMethod::BandSwaps;
+    // And band keeps, for the 40 that keep every stack (*Every band kept*).
+    if (s.n() >= 11 && band_keeps_apply(s, g)) return FixedMethod::BandKeeps;
     return FixedMethod::LineOrbits;
   }
   if (requested == FixedMethod::Signatures && !signatures_apply(s, g))
@@ -226,6 +235,10 @@ FixedMethod resolve_fixed_method(Shape s, const GeometricSymmetry& g, FixedMetho
     throw std::invalid_argument(
         "fixed grids: the band-swap method needs an untransposed element of a shape with three bands (R x 3) that swaps two "
         "bands and keeps the third, or of a shape with three stacks (3 x C) that swaps two stacks and keeps the third");
+  if (requested == FixedMethod::BandKeeps && !band_keeps_apply(s, g))
+    throw std::invalid_argument(
+        "fixed grids: the band-keep method needs an untransposed element of a shape with three bands (R x 3) that keeps "
+        "every band, or of a shape with three stacks (3 x C) that keeps every stack");
   return requested;
 }
 
@@ -270,6 +283,11 @@ FixedCount count_fixed_grids(Shape s, const GeometricSymmetry& g, const FixedOpt
     const bool direct = detail::band_swaps_apply_directly(s, g);  // else columns swapping stacks, seen transposed
     res.grids = direct ? detail::count_by_band_swaps(s, g, res.relabel_types, st, &opt.parts)
                        : detail::count_by_band_swaps(Shape{s.cols, s.rows}, transposed_view(g), res.relabel_types, st,
+                                                     &opt.parts);
+  } else if (m == FixedMethod::BandKeeps) {
+    const bool direct = detail::band_keeps_apply_directly(s, g);  // else columns keeping stacks, seen transposed
+    res.grids = direct ? detail::count_by_band_keeps(s, g, res.relabel_types, st, &opt.parts)
+                       : detail::count_by_band_keeps(Shape{s.cols, s.rows}, transposed_view(g), res.relabel_types, st,
                                                      &opt.parts);
   } else {
     res.grids = detail::count_by_signatures(two_band_shape(s), two_band_view(s, g), res.relabel_types, opt.plain, st,

@@ -84,6 +84,13 @@ bool band_swaps_apply_directly(Shape s, const GeometricSymmetry& g);
 u128 count_by_band_swaps(Shape s, const GeometricSymmetry& g, const std::vector<CycleType>& types, KernelStats& stats,
                          const FixedParts* parts = nullptr);
 
+// Band keeps (fixed_band_keeps.cpp): untransposed g other than the identity of an R x 3 shape the
+// three-band catalogue takes, keeping every band; f(g) as a sum over the catalogue's classes of
+// the first band's signature and the invariant second bands, parts keyed "keep1.<bucket>/64".
+bool band_keeps_apply_directly(Shape s, const GeometricSymmetry& g);
+u128 count_by_band_keeps(Shape s, const GeometricSymmetry& g, const std::vector<CycleType>& types, KernelStats& stats,
+                         const FixedParts* parts = nullptr);
+
 // The allowed signature multisets the signature kernel would walk for g (s.cols == 2, untransposed),
 // summed over the relabelling types: how much work the class is, known in microseconds (the
 // histogram sums of trivial band symmetry, not estimated, count as the most: UINT64_MAX).

@@ -12,7 +12,8 @@
 //  - the band-cycle kernel agrees with line orbits on every class that cycles every band or stack
 //    of 2x2 .. 4x2 and 3x3, and with the 3x4 job's line-orbit figures on 12 digits;
 //  - the band-swap kernel agrees with line orbits on every class that swaps two bands (stacks)
-//    and keeps the third of 2x3, 3x2 and 3x3;
+//    and keeps the third of 2x3, 3x2 and 3x3, the band-keep kernel on every class that keeps every
+//    band (stack) there;
 //  - refusals: the identity, elements outside the group, signatures for a transposed element.
 // Brute force against listed grids (4x4, 6x6) is in tests/verify/test_symmetry_verify.cpp.
 #include <gtest/gtest.h>
@@ -363,6 +364,45 @@ TEST(FixedGrids, BandSwapsAgreeWithLineOrbits) {
   EXPECT_FALSE(band_swaps_apply({2, 4}, build_symmetry_group({2, 4}, false).classes[1].rep));
 }
 
+// Band keeps (fixed_band_keeps.cpp) agree with line orbits on every class that keeps every band --
+// or, seen transposed, every stack -- of 2x3, 3x2 and 3x3, among them classes with gamma = 1
+// (only rows moved, every catalogue class asked) and classes whose gamma moves columns (only
+// classes with a symmetry asked). Below 11 digits Auto keeps line orbits.
+TEST(FixedGrids, BandKeepsAgreeWithLineOrbits) {
+  for (Shape s : {Shape{2, 3}, Shape{3, 2}, Shape{3, 3}}) {
+    const SymmetryGroup grp = build_symmetry_group(s, s.rows == s.cols);
+    std::size_t keeping = 0, fixing = 0, fixing_rows_only = 0;
+    for (std::size_t i = 1; i < grp.classes.size(); ++i) {
+      const GeometricSymmetry& g = grp.classes[i].rep;
+      if (!band_keeps_apply(s, g)) continue;
+      ++keeping;
+      EXPECT_FALSE(g.transpose);
+      const GeometricSymmetry v = s.cols == 3 && band_keeps_apply(s, g) && [&] {
+        for (int j = 0; j < 3; ++j)
+          if (g.rows[static_cast<std::size_t>(j * s.rows)] / s.rows != j) return false;
+        return true;
+      }() ? g : transposed_view(g);
+      const FixedCount lo = count(s, g, FixedMethod::LineOrbits);
+      const FixedCount bk = count(s, g, FixedMethod::BandKeeps);
+      fixing += lo.grids > 0;
+      fixing_rows_only += is_identity(v.cols) && lo.grids > 0;
+      EXPECT_EQ(to_string(lo.grids), to_string(bk.grids)) << s.str() << " class " << i + 1 << " " << grp.classes[i].text;
+      if (!bk.relabel_types.empty()) {
+        EXPECT_EQ(bk.method, FixedMethod::BandKeeps);
+      }
+      EXPECT_NE(count_fixed_grids(s, g).method, FixedMethod::BandKeeps) << s.str() << " class " << i + 1;
+    }
+    EXPECT_GE(fixing, 9u) << s.str();  // 9, 9 and 14 of 35, 35 and 174 classes
+    EXPECT_GT(keeping, fixing) << s.str();
+    EXPECT_EQ(fixing_rows_only, 1u) << s.str();
+    EXPECT_LT(fixing_rows_only, fixing) << s.str();
+  }
+  // Asked for where it does not apply: an error (9x9 class 45 cycles the bands and the stacks).
+  const SymmetryGroup nine = build_symmetry_group({3, 3}, true);
+  ASSERT_EQ(nine.classes[44].text, "bands (1 2 3); stacks (1 2 3)");
+  EXPECT_THROW(count({3, 3}, nine.classes[44].rep, FixedMethod::BandKeeps), std::invalid_argument);
+}
+
 // Step 1's placement condition (a cell takes only digits whose cycle length the units through it
 // allow; Hall's condition per unit) removes relabelling types that fix no grid, and only those:
 // each class it leaves with no type is counted without it by line orbits (with step 1's first
@@ -625,6 +665,14 @@ TEST(FixedGrids, PartsAddUpAndAreTakenBack) {
   check_parts(nine, grp.classes[195].rep, FixedMethod::BandSwaps, "bw1.");
   ASSERT_EQ(grp.classes[79].text.rfind("bands (1 2) carrying (1 2 3);", 0), 0u) << grp.classes[79].text;
   check_parts(nine, grp.classes[79].rep, FixedMethod::BandSwaps, "bw1.");
+  // Band keeps likewise, "keep1.": class 209, rows moved inside each band and nothing else (gamma
+  // = 1: every catalogue class asked), and class 202, columns cycled in two stacks as well.
+  ASSERT_EQ(grp.classes[208].text, "band 1: rows (1 2 3); band 2: rows (1 2 3); band 3: rows (1 2 3)");
+  EXPECT_EQ(count_fixed_grids(nine, grp.classes[208].rep).grids, 107495424u);
+  check_parts(nine, grp.classes[208].rep, FixedMethod::BandKeeps, "keep1.");
+  ASSERT_EQ(grp.classes[201].text,
+            "band 1: rows (1 2 3); band 2: rows (1 2 3); band 3: rows (1 2 3); stack 1: columns (1 2 3); stack 2: columns (1 2 3)");
+  check_parts(nine, grp.classes[201].rep, FixedMethod::BandKeeps, "keep1.");
 }
 
 namespace {

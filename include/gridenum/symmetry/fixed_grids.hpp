@@ -41,6 +41,10 @@
 //      (R x 3, or 3 x C seen transposed) that swap two bands and keep the third: a sum over the
 //      three-band catalogue's classes of the first band's signature, the second band its image
 //      and the third's signature what is left in each column.
+//   6. band keeps (fixed_band_keeps.cpp), for untransposed elements of three-band shapes that keep
+//      every band (or stack): each band fixed on its own, so every signature is invariant; a sum
+//      over the catalogue's classes with a symmetry of the first band's, then over the invariant
+//      second bands.
 #pragma once
 
 #include <array>
@@ -60,13 +64,14 @@ namespace gridenum {
 
 enum class FixedMethod {
   Auto,        // signatures for untransposed elements of two-band shapes; on 11-12 digits band
-               // cycles where they are quick, then band swaps where they apply; line orbits
-               // otherwise
+               // cycles where they are quick, then band swaps and band keeps where they
+               // apply; line orbits otherwise
   LineOrbits,  // any element (transposed ones included)
   Signatures,  // untransposed elements of shapes with two bands in one orientation
   BandCycles,  // elements whose rows (or, seen transposed, columns) cycle every band
   BandSwaps,   // elements of three-band shapes (R x 3, or 3 x C seen transposed) that swap two
                // bands (stacks) and keep the third
+  BandKeeps,   // elements of three-band shapes that keep every band (or, seen transposed, stack)
   Filter,      // (result only) no relabelling type passed the necessary conditions: f = 0
 };
 std::string to_string(FixedMethod m);
@@ -134,7 +139,7 @@ struct SignatureWalk {
 // prefixes of one listing, so the key carries the listing's version (fixed_band_cycles.cpp);
 // band classes "bk1.<bucket>/64", the three-band catalogue's classes by canonical key, the 1 the
 // version of that canonical form (fixed_band_classes.cpp); band swaps likewise "bw1.<bucket>/64"
-// (fixed_band_swaps.cpp).
+// (fixed_band_swaps.cpp), band keeps "keep1.<bucket>/64" (fixed_band_keeps.cpp).
 struct FixedParts {
   std::function<std::optional<u128>(const std::string& key)> known;  // a part finished before, if any
   std::function<void(const std::string& key, u128 count)> done;       // a part just counted (any thread)
@@ -232,6 +237,11 @@ bool band_cycles_apply(Shape s, const GeometricSymmetry& g);
 // (it then counts in the transposed view); the three-band catalogue must take the shape.
 bool band_swaps_apply(Shape s, const GeometricSymmetry& g);
 
+// True when the band-keep method can count g: untransposed g other than the identity of an R x 3
+// shape that keeps every band, or of a 3 x C shape that keeps every stack (counted transposed);
+// the three-band catalogue must take the shape.
+bool band_keeps_apply(Shape s, const GeometricSymmetry& g);
+
 // The method to ask count_fixed_grids for when `requested` is wanted for a whole run: requested
 // itself where it applies to g, line orbits where a specific method (signatures, band cycles)
 // does not (Auto stays Auto).
@@ -239,9 +249,9 @@ FixedMethod method_for_class(Shape s, const GeometricSymmetry& g, FixedMethod re
 
 // The kernel count_fixed_grids uses for g when asked for `requested`, given g's relabelling types:
 // Filter when there are none; Auto resolved (signatures where they apply, then on 11 and 12 digits
-// band cycles where they are quick and band swaps where they apply, else line orbits). Throws
-// std::invalid_argument for Signatures, BandCycles or BandSwaps where they do not apply, or for
-// Filter asked for.
+// band cycles where they are quick and band swaps or band keeps where they apply, else line
+// orbits). Throws std::invalid_argument for Signatures, BandCycles, BandSwaps or BandKeeps where
+// they do not apply, or for Filter asked for.
 FixedMethod resolve_fixed_method(Shape s, const GeometricSymmetry& g, FixedMethod requested,
                                  const std::vector<CycleType>& types);
 
