@@ -325,12 +325,14 @@ BurnsideResult run_burnside(const BurnsideOptions& opt, const BurnsideHooks& hoo
       // Past the filtered classes (0); a histogram sum's work is already the most there is. On 11
       // and 12 digits the classes line orbits counts go last: some of them never finish (their
       // memo does not close, docs/symmetry.md), and a job should journal every other class first;
-      // the band swaps and band keeps, minutes to hours each, just before them.
+      // just before them the band swaps (minutes to hours each on 3x4), and before those the band
+      // keeps (seconds to minutes).
       const std::vector<CycleType> types = relabelling_types(s, g);
       const FixedMethod m = resolve_fixed_method(s, g, method_for_class(s, g, opt.method), types);
       const std::uint64_t key = m == FixedMethod::Filter                              ? 0
                                 : s.n() >= 11 && m == FixedMethod::LineOrbits ? ~std::uint64_t{0}
-                                : m == FixedMethod::BandSwaps || m == FixedMethod::BandKeeps ? ~std::uint64_t{0} - 1
+                                : m == FixedMethod::BandKeeps                     ? ~std::uint64_t{0} - 2
+                                : m == FixedMethod::BandSwaps                     ? ~std::uint64_t{0} - 1
                                 : work == ~std::uint64_t{0}                       ? work
                                                                                   : work + 1;
       order.emplace_back(key, i);
