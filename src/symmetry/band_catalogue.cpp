@@ -2,11 +2,15 @@
 #include "band_catalogue.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <set>
+#include <string>
 #include <utility>
+
+#include "gridenum/core/errors.hpp"
 
 namespace gridenum::detail {
 
@@ -44,6 +48,23 @@ std::vector<Perm> conjugates_in_column_group(Shape s, const Perm& gamma) {
     }
   } while (std::next_permutation(stacks.begin(), stacks.end()));
   return {seen.begin(), seen.end()};
+}
+
+std::vector<int> digit_columns(Shape s, const std::vector<DigitMask>& S) {
+  const int R = s.rows, C = s.cols, N = s.n();
+  std::vector<int> out(static_cast<std::size_t>(N * R));
+  for (int c = 0; c < N; ++c)
+    for (DigitMask m = S[static_cast<std::size_t>(c)]; m; m &= m - 1)
+      out[static_cast<std::size_t>(std::countr_zero(m) * R + c / C)] = c;
+  return out;
+}
+
+u128 catalogue_sum_to_f(u128 total, std::size_t conjugates, int N, const char* kernel) {
+  const u128 per = checked_mul(u128{conjugates}, u128{factorial_u64(N)});
+  if (total % per != 0)
+    throw CheckError(std::string("fixed grids by ") + kernel +
+                     ": the sum over the catalogue's classes is not a multiple of |class of gamma| x N!");
+  return total / per;
 }
 
 std::uint64_t type_key(const CycleType& t) {

@@ -49,7 +49,6 @@
 #include "band_catalogue.hpp"
 #include "band_counter.hpp"
 #include "fixed_kernels.hpp"
-#include "gridenum/core/errors.hpp"
 #include "gridenum/core/stop.hpp"
 #include "gridenum/count/three_band/band_signatures.hpp"
 #include "gridenum/count/three_band/three_band.hpp"
@@ -167,11 +166,7 @@ u128 count_by_band_classes(Shape s, const GeometricSymmetry& g, const std::vecto
         if ((k & 255) == 0) throw_if_stop_requested("fixed grids by band classes");
         Local& loc = locals.local();
         const std::vector<DigitMask> S = signature_columns(s, cat.classes[k].key);  // N masks, stack by stack
-        // col[d * R + b]: the column (of the band's N) in stack b that holds digit d -- x_b(d), placed.
-        std::vector<int> col(static_cast<std::size_t>(N * R));
-        for (int c = 0; c < N; ++c)
-          for (DigitMask m = S[static_cast<std::size_t>(c)]; m; m &= m - 1)
-            col[static_cast<std::size_t>(std::countr_zero(m) * R + c / C)] = c;
+        const std::vector<int> col = digit_columns(s, S);  // [d * R + b]: x_b(d), placed
         std::uint64_t phi = 0;
         loc.allowed.assign(static_cast<std::size_t>(C * N), 0);
         for (std::size_t q = 0; q < gammas.size(); ++q) {
@@ -201,10 +196,7 @@ u128 count_by_band_classes(Shape s, const GeometricSymmetry& g, const std::vecto
     st.searched += loc.searched;
     st.states += loc.counted;
   }
-  const u128 per = checked_mul(u128{gammas.size()}, u128{factorial_u64(N)});
-  if (total % per != 0)
-    throw CheckError("fixed grids by band classes: the sum over the catalogue's classes is not a multiple of |class of gamma| x N!");
-  return total / per;
+  return catalogue_sum_to_f(total, gammas.size(), N, "band classes");
 }
 
 }  // namespace gridenum::detail

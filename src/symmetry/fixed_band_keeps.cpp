@@ -48,7 +48,6 @@
 #include "band_catalogue.hpp"
 #include "band_counter.hpp"
 #include "fixed_kernels.hpp"
-#include "gridenum/core/errors.hpp"
 #include "gridenum/core/stop.hpp"
 #include "gridenum/count/three_band/band_signatures.hpp"
 #include "masked_relabellings.hpp"
@@ -209,10 +208,7 @@ u128 count_by_band_keeps(Shape s, const GeometricSymmetry& g, const std::vector<
         if (!gamma_trivial && cat.classes[k].stabiliser < 2) return 0;
         Local& loc = locals.local();
         const std::vector<DigitMask> S1 = signature_columns(s, cat.classes[k].key);
-        std::vector<int> t1(static_cast<std::size_t>(N * R));  // t1[d * R + b]: d's column in stack b
-        for (int c = 0; c < N; ++c)
-          for (DigitMask m = S1[static_cast<std::size_t>(c)]; m; m &= m - 1)
-            t1[static_cast<std::size_t>(std::countr_zero(m) * R + c / 3)] = c;
+        const std::vector<int> t1 = digit_columns(s, S1);  // [d * R + b]: d's column in stack b
         // A digit's type as a number: its column inside each stack, base 3.
         const auto code_of = [&](const int* cols) {
           int code = 0;
@@ -266,10 +262,7 @@ u128 count_by_band_keeps(Shape s, const GeometricSymmetry& g, const std::vector<
     st.searched += loc.searched;
     st.states += loc.second_bands;
   }
-  const u128 per = checked_mul(u128{gammas.size()}, u128{factorial_u64(N)});
-  if (total % per != 0)
-    throw CheckError("fixed grids by band keeps: the sum over the catalogue's classes is not a multiple of |class of gamma| x N!");
-  return total / per;
+  return catalogue_sum_to_f(total, gammas.size(), N, "band keeps");
 }
 
 }  // namespace gridenum::detail

@@ -53,7 +53,6 @@
 #include "band_counter.hpp"
 #include "masked_relabellings.hpp"
 #include "fixed_kernels.hpp"
-#include "gridenum/core/errors.hpp"
 #include "gridenum/core/stop.hpp"
 #include "gridenum/count/three_band/band_signatures.hpp"
 #include "gridenum/count/three_band/three_band.hpp"
@@ -141,11 +140,7 @@ u128 count_by_band_swaps(Shape s, const GeometricSymmetry& g, const std::vector<
         if ((k & 15) == 0) throw_if_stop_requested("fixed grids by band swaps");
         Local& loc = locals.local();
         const std::vector<DigitMask> S1 = signature_columns(s, cat.classes[k].key);  // N masks, stack by stack
-        // col[d * R + b]: the column of stack b that holds digit d in band b1.
-        std::vector<int> col(static_cast<std::size_t>(N * R));
-        for (int c = 0; c < N; ++c)
-          for (DigitMask m = S1[static_cast<std::size_t>(c)]; m; m &= m - 1)
-            col[static_cast<std::size_t>(std::countr_zero(m) * R + c / 3)] = c;
+        const std::vector<int> col = digit_columns(s, S1);  // [d * R + b]: d's column in stack b, band b1
         const BandCounter<WideEdges>::Rows rows1 = signature_rows(S1, N);
         u128 F1 = 0;  // plain_b1: F(S1), counted when first needed
         bool have_F1 = false;
@@ -190,10 +185,7 @@ u128 count_by_band_swaps(Shape s, const GeometricSymmetry& g, const std::vector<
     st.searched += loc.searched;
     st.states += loc.counted;
   }
-  const u128 per = checked_mul(u128{gammas.size()}, u128{factorial_u64(N)});
-  if (total % per != 0)
-    throw CheckError("fixed grids by band swaps: the sum over the catalogue's classes is not a multiple of |class of gamma| x N!");
-  return total / per;
+  return catalogue_sum_to_f(total, gammas.size(), N, "band swaps");
 }
 
 }  // namespace gridenum::detail
