@@ -1,7 +1,12 @@
-// The 12-digit share of the fast tier's FixedGrids.ClassSumsCountTheFixedSignatures (the slow tier
-// has the 10-digit one, SlowBurnside.TenDigitClassSumsCountTheFixedSignatures), label long: moved
-// from the slow tier, where it took 49 s on AMD EPYC family 23, most of it the 2x6 class table.
+// Label long, 12 digits:
+//  - the 12-digit share of the fast tier's FixedGrids.ClassSumsCountTheFixedSignatures (the slow
+//    tier has the 10-digit one, SlowBurnside.TenDigitClassSumsCountTheFixedSignatures): moved from
+//    the slow tier, where it took 49 s on AMD EPYC family 23, most of it the 2x6 class table;
+//  - the catalogue kernels of 3x4 (band swaps, band keeps) against line orbits on 3x4 classes where
+//    line orbits closes, both run here (minutes).
 #include <gtest/gtest.h>
+
+#include <map>
 
 #include "fixed_signature_checks.hpp"
 #include "gridenum/count/side2/two_stack.hpp"
@@ -48,4 +53,30 @@ TEST(Burnside12Long, TwelveDigitClassSumsCountTheFixedSignatures) {
   EXPECT_EQ(classes, 16u);
   EXPECT_EQ(compared, 40u);
   EXPECT_EQ(nonzero, 40u);
+}
+
+// Band swaps and band keeps (fixed_band_swaps.cpp, fixed_band_keeps.cpp) on 12 digits: 3x4 classes
+// that swap two stacks and keep the third, or keep every stack, on which line orbits closes (the
+// 3x4 job counted them so), each counted both ways here. The fast tier compares the kernels with
+// line orbits on every such class of 2x3, 3x2 and 3x3; these are the 12-digit cases, with R = 4
+// rows a band in the 4x3 view. About 10 minutes on two threads, most of it band keeps on 632 (210
+// (class, conjugate, pi) triples, 2^16 second bands each at most) and band swaps on 599 and 614
+// (576 conjugates of gamma each).
+TEST(Burnside12Long, CatalogueKernelsAgreeWithLineOrbitsOnTwelveDigits) {
+  const Shape s{3, 4};
+  const SymmetryGroup grp = build_symmetry_group(s, false);
+  const std::map<int, FixedMethod> classes = {{599, FixedMethod::BandSwaps}, {614, FixedMethod::BandSwaps},
+                                              {1122, FixedMethod::BandSwaps}, {617, FixedMethod::BandKeeps},
+                                              {632, FixedMethod::BandKeeps}, {762, FixedMethod::BandKeeps}};
+  FixedOptions lo;
+  lo.method = FixedMethod::LineOrbits;
+  for (const auto& [k, m] : classes) {
+    const GeometricSymmetry& g = grp.classes[static_cast<std::size_t>(k - 1)].rep;
+    FixedOptions o;
+    o.method = m;
+    const FixedCount a = count_fixed_grids(s, g, o);
+    EXPECT_EQ(a.method, m) << "class " << k;
+    EXPECT_EQ(to_string(a.grids), to_string(count_fixed_grids(s, g, lo).grids)) << "class " << k;
+    EXPECT_GT(a.grids, 0u) << "class " << k;
+  }
 }

@@ -8,7 +8,8 @@
 //  - the placement condition on the relabelling on 12 digits and 3x4 / 4x3 (the smaller shapes in
 //    the fast tier): only classes that fix no grid removed, two of 2x6 and of 6x2;
 //  - 12x12 (3x4): four classes whose bands keep no symmetry, summed over the 4x3 catalogue; two
-//    that swap two stacks and keep the third, by the band-swap kernel;
+//    that swap two stacks and keep the third, by the band-swap kernel; two that keep every stack,
+//    by the band-keep kernel, one of them against line orbits;
 //  - 12x12 (2x6): the sum over the 2x6 count's 63,199 classes of the signatures each element of
 //    the 16 classes counted from F(S) fixes, with F = 1, against a direct count;
 // 10x10 (2x5 boxes) is slow_burnside_10x10.cpp's, whose tests share one run.
@@ -126,6 +127,31 @@ TEST(SlowBurnside, BandSwapsOnTwelveDigits) {
   const FixedCount t = count_fixed_grids({4, 3}, transposed_view(grp.classes[3266].rep));
   EXPECT_EQ(t.method, FixedMethod::BandSwaps);
   EXPECT_EQ(to_string(t.grids), "39994030817280");
+}
+
+// Band keeps on 12 digits (fixed_band_keeps.cpp) against line orbits, both run here: 3x4 class 617
+// keeps every stack (every band of the 4x3 view) and line orbits closes on it at once (one
+// relabelling type, a 12-cycle); and class 1917, on which line orbits never closes, against the
+// kernel's own figure (results/3x4/symmetry). About 15 s on two threads, 8 of them the catalogue.
+// The heavier 12-digit comparisons of both catalogue kernels with line orbits are the long tier's
+// (long_burnside_12.cpp).
+TEST(SlowBurnside, BandKeepsOnTwelveDigits) {
+  const Shape s{3, 4};
+  const SymmetryGroup grp = build_symmetry_group(s, false);
+  const SymmetryClass& c617 = grp.classes[616];
+  ASSERT_EQ(c617.text, "bands (1 2 3); band 4: rows (1 2 3); stack 1: columns (1 2 3 4); stack 2: columns (1 2 3 4); "
+                       "stack 3: columns (1 2 3 4)");
+  FixedOptions lo;
+  lo.method = FixedMethod::LineOrbits;
+  const FixedCount a = count_fixed_grids(s, c617.rep);
+  EXPECT_EQ(a.method, FixedMethod::BandKeeps);
+  EXPECT_EQ(to_string(a.grids), to_string(count_fixed_grids(s, c617.rep, lo).grids));
+  EXPECT_EQ(a.grids, 82944u);
+  const SymmetryClass& c1917 = grp.classes[1916];
+  ASSERT_EQ(c1917.text, "bands (1 2) carrying (1 2); stack 1: columns (1 2 3 4); stack 2: columns (1 2 3 4); stack 3: columns (1 2 3 4)");
+  const FixedCount b = count_fixed_grids({4, 3}, transposed_view(c1917.rep));
+  EXPECT_EQ(b.method, FixedMethod::BandKeeps);
+  EXPECT_EQ(to_string(b.grids), "338379669504");
 }
 
 // The 12-digit sums (the 16 classes of 2x6 summed over its 63,199 classes, 49 s of CI's slow tier
