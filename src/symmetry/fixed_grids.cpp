@@ -7,6 +7,7 @@
 #include <numeric>
 #include <stdexcept>
 
+#include "band_catalogue.hpp"
 #include "fixed_kernels.hpp"
 #include "gridenum/core/timing.hpp"
 
@@ -200,6 +201,21 @@ bool signatures_need_plain_counts(Shape s, const GeometricSymmetry& g) {
   return signatures_apply(s, g) && detail::trivial_band_symmetry(two_band_shape(s), two_band_view(s, g));
 }
 
+namespace {
+
+// The catalogue kernels' (band swaps, band keeps) limit on gamma's conjugates for Auto: the 70
+// 3x4 classes line orbits cannot close have at most 972; line orbits closed on every class above.
+constexpr std::size_t kCatalogueConjugates = 1000;
+
+bool catalogue_sum_affordable(Shape s, const GeometricSymmetry& g) {
+  const bool direct = s.cols == 3;  // the view with three bands: s, or its transpose
+  const Shape v = direct ? s : Shape{s.cols, s.rows};
+  const GeometricSymmetry w = direct ? g : transposed_view(g);
+  return detail::conjugates_in_column_group(v, w.cols).size() <= kCatalogueConjugates;
+}
+
+}  // namespace
+
 // Auto: signatures wherever they apply. Measured (2 threads, loaded machine): 8x8 2x4, all
 // classes, 0.79 s by signatures against 1.26 s by line orbits; on 10x10 the band-keeping classes
 // are where line orbits break down -- "bands (1 2); bands (3 4); band 5: rows (1 2); stack 1:
@@ -221,10 +237,13 @@ FixedMethod resolve_fixed_method(Shape s, const GeometricSymmetry& g, FixedMetho
       return FixedMethod::BandCycles;
     // Band swaps likewise from 11 digits: on 3x4 (4x3 seen transposed) line orbits never closes on
     // the 30 classes that swap two stacks and keep the third (docs/symmetry.md, *Two bands
-    // swapped, one kept*); below, line orbits stays and the tests compare the two.
-    if (s.n() >= 11 && band_swaps_apply(s, g)) return FixedMethod::BandSwaps;
-    // And band keeps, for the 40 that keep every stack (*Every band kept*).
-    if (s.n() >= 11 && band_keeps_apply(s, g)) return FixedMethod::BandKeeps;
+    // swapped, one kept*); below, line orbits stays and the tests compare the two. And band keeps,
+    // for the 40 that keep every stack (*Every band kept*). Both only where gamma has at most
+    // kCatalogueConjugates conjugates in W: they sum over 144,578 x that many (class, conjugate)
+    // pairs, and every band-swapping or band-keeping 3x4 class with more is one line orbits
+    // closes on (the 3x4 job), most in under a second.
+    if (s.n() >= 11 && (band_swaps_apply(s, g) || band_keeps_apply(s, g)) && catalogue_sum_affordable(s, g))
+      return band_swaps_apply(s, g) ? FixedMethod::BandSwaps : FixedMethod::BandKeeps;
     return FixedMethod::LineOrbits;
   }
   if (requested == FixedMethod::Signatures && !signatures_apply(s, g))
