@@ -131,8 +131,9 @@ TEST(SlowBurnside, BandSwapsOnTwelveDigits) {
 
 // Band keeps on 12 digits (fixed_band_keeps.cpp) against line orbits, both run here: 3x4 class 617
 // keeps every stack (every band of the 4x3 view) and line orbits closes on it at once (one
-// relabelling type, a 12-cycle); and class 1917, on which line orbits never closes, against the
-// kernel's own figure (results/3x4/symmetry). About 15 s on two threads, 8 of them the catalogue.
+// relabelling type, a 12-cycle); and class 1917, on which line orbits never closes, in the 4x3
+// orientation, against the figure the kernel gave on 3x4 (no second count: docs/symmetry.md). About
+// 15 s on two threads, 8 of them the catalogue.
 // The heavier 12-digit comparisons of both catalogue kernels with line orbits are the long tier's
 // (long_burnside_12.cpp).
 TEST(SlowBurnside, BandKeepsOnTwelveDigits) {
