@@ -59,9 +59,9 @@ TEST(Burnside12Long, TwelveDigitClassSumsCountTheFixedSignatures) {
 // that swap two stacks and keep the third, or keep every stack, on which line orbits closes (the
 // 3x4 job counted them so), each counted both ways here. The fast tier compares the kernels with
 // line orbits on every such class of 2x3, 3x2 and 3x3; these are the 12-digit cases, with R = 4
-// rows a band in the 4x3 view. About 10 minutes on two threads, most of it band keeps on 632 (210
-// (class, conjugate, pi) triples, 2^16 second bands each at most) and band swaps on 599 and 614
-// (576 conjugates of gamma each).
+// rows a band in the 4x3 view. 2,628 s of CPU (46 minutes of wall beside CI and two jobs: about 22
+// minutes on two idle threads), most of it band keeps on 632 (210 (class, conjugate, pi) triples,
+// 2^16 second bands each at most) and band swaps on 599 and 614 (576 conjugates of gamma each).
 TEST(Burnside12Long, CatalogueKernelsAgreeWithLineOrbitsOnTwelveDigits) {
   const Shape s{3, 4};
   const SymmetryGroup grp = build_symmetry_group(s, false);
