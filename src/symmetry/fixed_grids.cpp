@@ -305,9 +305,9 @@ FixedCount count_fixed_grids(Shape s, const GeometricSymmetry& g, const FixedOpt
                                                      &opt.parts);
   } else if (m == FixedMethod::BandKeeps) {
     const bool direct = detail::band_keeps_apply_directly(s, g);  // else columns keeping stacks, seen transposed
-    res.grids = direct ? detail::count_by_band_keeps(s, g, res.relabel_types, st, &opt.parts)
+    res.grids = direct ? detail::count_by_band_keeps(s, g, res.relabel_types, st, &opt.parts, opt.band_keep_join)
                        : detail::count_by_band_keeps(Shape{s.cols, s.rows}, transposed_view(g), res.relabel_types, st,
-                                                     &opt.parts);
+                                                     &opt.parts, opt.band_keep_join);
   } else {
     res.grids = detail::count_by_signatures(two_band_shape(s), two_band_view(s, g), res.relabel_types, opt.plain, st,
                                             opt.wide_edges, opt.share_walks_from, opt.band_memo_states, &opt.parts);

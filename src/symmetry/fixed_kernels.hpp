@@ -86,10 +86,12 @@ u128 count_by_band_swaps(Shape s, const GeometricSymmetry& g, const std::vector<
 
 // Band keeps (fixed_band_keeps.cpp): untransposed g other than the identity of an R x 3 shape the
 // three-band catalogue takes, keeping every band; f(g) as a sum over the catalogue's classes of
-// the first band's signature and the invariant second bands, parts keyed "keep1.<bucket>/64".
+// the first band's signature and the invariant second bands, parts keyed "keep1.<bucket>/64";
+// join: the second and third bands by the stack-cycle join (band_keep_join.hpp), else band by
+// band (FixedOptions::band_keep_join).
 bool band_keeps_apply_directly(Shape s, const GeometricSymmetry& g);
 u128 count_by_band_keeps(Shape s, const GeometricSymmetry& g, const std::vector<CycleType>& types, KernelStats& stats,
-                         const FixedParts* parts = nullptr);
+                         const FixedParts* parts = nullptr, bool join = true);
 
 // The allowed signature multisets the signature kernel would walk for g (s.cols == 2, untransposed),
 // summed over the relabelling types: how much work the class is, known in microseconds (the

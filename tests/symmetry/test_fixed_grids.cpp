@@ -405,6 +405,49 @@ TEST(FixedGrids, BandKeepsAgreeWithLineOrbits) {
   EXPECT_THROW(count({3, 3}, nine.classes[44].rep, FixedMethod::BandKeeps), std::invalid_argument);
 }
 
+// The stack-cycle join (band_keep_join.hpp) against the band-by-band count it replaced
+// (FixedOptions::band_keep_join off), part by part, on every band-keeping class of 2x3, 3x2 and
+// 3x3: gamma with one cycle on the stacks, two and (3x3) three, so the join's one-sided, two-sided
+// and combined sides all meet classes that fix grids.
+TEST(FixedGrids, BandKeepJoinAgreesWithBandByBand) {
+  for (Shape s : {Shape{2, 3}, Shape{3, 2}, Shape{3, 3}}) {
+    const SymmetryGroup grp = build_symmetry_group(s, s.rows == s.cols);
+    std::map<int, int> fixing_by_cycles;  // gamma's cycles on the stacks -> classes fixing grids
+    for (std::size_t i = 1; i < grp.classes.size(); ++i) {
+      const GeometricSymmetry& g = grp.classes[i].rep;
+      if (!band_keeps_apply(s, g)) continue;
+      std::map<std::string, u128> parts[2];
+      std::mutex mu;
+      FixedCount got[2];
+      for (int by_band = 0; by_band < 2; ++by_band) {
+        FixedOptions o;
+        o.method = FixedMethod::BandKeeps;
+        o.band_keep_join = by_band == 0;
+        o.parts.done = [&, by_band](const std::string& key, u128 c) {
+          const std::lock_guard<std::mutex> lock(mu);
+          parts[by_band][key] = c;
+        };
+        got[by_band] = count_fixed_grids(s, g, o);
+      }
+      EXPECT_EQ(to_string(got[0].grids), to_string(got[1].grids)) << s.str() << " class " << i + 1 << " " << grp.classes[i].text;
+      EXPECT_EQ(parts[0], parts[1]) << s.str() << " class " << i + 1;
+      if (got[0].grids == 0) continue;
+      // The view with three kept bands: stacks of three columns, gamma's cycles on them.
+      const bool direct = s.cols == 3 && g.rows[static_cast<std::size_t>(s.rows)] / s.rows == 1 &&
+                          g.rows[static_cast<std::size_t>(2 * s.rows)] / s.rows == 2 && g.rows[0] / s.rows == 0;
+      const GeometricSymmetry v = direct ? g : transposed_view(g);
+      Perm stacks;
+      for (std::size_t c = 0; c < v.cols.size(); c += 3) stacks.push_back(v.cols[c] / 3);
+      ++fixing_by_cycles[static_cast<int>(cycles(stacks).size())];
+    }
+    EXPECT_GT(fixing_by_cycles[1], 0) << s.str();
+    EXPECT_GT(fixing_by_cycles[2], 0) << s.str();
+    if (s.n() == 9) {
+      EXPECT_GT(fixing_by_cycles[3], 0) << s.str();
+    }
+  }
+}
+
 // Step 1's placement condition (a cell takes only digits whose cycle length the units through it
 // allow; Hall's condition per unit) removes relabelling types that fix no grid, and only those:
 // each class it leaves with no type is counted without it by line orbits (with step 1's first

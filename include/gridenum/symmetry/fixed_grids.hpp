@@ -195,6 +195,10 @@ struct FixedOptions {
   // (fixed_band_classes.cpp) where the catalogue takes the shape; false: over the family's
   // signatures as the general search lists them (the tests compare the two).
   bool band_classes = true;
+  // Band keeps: the second and third bands joined stack cycle by stack cycle
+  // (src/symmetry/band_keep_join.hpp); false: each second band's two bands counted whole by the
+  // band counter, the kernel before the join, kept as its cross-check (the tests compare the two).
+  bool band_keep_join = true;
 };
 
 // The line-orbit memo ceiling for `counts` counts running at once that may hold half of `bytes`

@@ -1,0 +1,337 @@
+// The inner sum of the band-keep kernel (fixed_band_keeps.cpp) for one (S_1, gamma', pi):
+//     sum over the second bands' signatures S_2 of A(S_2; rho_2) A(S_3; rho_3),
+// S_3 the third band's (the complement), A(S; rho) the bands with signature S fixed by
+// phi = (rho, gamma', pi) -- counted here stack cycle by stack cycle and joined, not band by band.
+//
+// Why. The band counter searches each band whole: for 3x4's class 1162 and its family (gamma'
+// pairs the four stacks of the 4x3 view) that is 346^2 = 119,716 second bands per triple, two
+// searches each, 8-22 s a triple and tens of CPU-hours a class (docs/symmetry.md, *The
+// band-keeping classes' cost*). But a band fixed by phi comes apart along gamma''s cycles on the
+// stacks, and so do the second bands (second_bands.hpp): the sum is a matrix product.
+//
+// The idea. A band with a given signature is a colouring of its digit/column graph by its R rows:
+// each column's R digits get the R rows once each (a bijection), each digit's R edges (one per
+// stack) get R distinct rows. phi sends edge (d, c) of row r to (pi d, gamma' c) of row rho r. On
+// a cycle C = (s, gamma' s, ..) of m stacks, an invariant colouring is its colouring of the first
+// stack s, invariant under phi^m (col(pi^m d) = rho^m col(d) there), carried to the others:
+// digit d's edge in stack gamma'^i s has row rho^i col(pi^-i d). So C gives each digit a set
+// X_C(d) of rows, which must have m of them (distinct in the cycle), and the band is valid
+// exactly when those sets partition the R rows digit by digit. With X_C the vector of the sets
+// (R bits per digit, packed in 64 bits) and G_C(a, X) the colourings of C's first stack giving
+// X for C's choice a of the second band there:
+//     A(S_2(a, b)) = sum over X of G_A(a, X) G_B(b, full - X)
+// for the cycles split in two sides, A (one cycle) and B (the rest, their choices and
+// colourings combined with the sets disjoint digit by digit), and the same for band 3 with its
+// own colourings H. So the inner sum is
+//     sum over a, b of [sum_X G_A(a, X) G_B(b, full - X)] [sum_Y H_A(a, Y) H_B(b, full - Y)]:
+// side B's distributions are listed once and indexed by X, side A's choices stream through them,
+// and the rows A_2(a, .) and A_3(a, .) are a sparse row times a table. For the 1162 family a
+// choice has 13,824 colourings of its stack and the join touches each matching pair once.
+//
+// A colouring of one stack is three columns' bijections, (R!)^3 (13,824 for R = 4), enumerated
+// column by column; a digit's set is checked (and phi^m's invariance) as soon as the columns it
+// needs are placed, so most of them stop after one or two columns.
+//
+// Bounds: a band's colourings number at most (R!)^N (24^12 < 2^55 for 12 digits), so a row of
+// A fits 64 bits; A_2 A_3 and the sum are u128, checked.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cassert>
+#include <cstdint>
+#include <numeric>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "gridenum/core/arith.hpp"
+#include "gridenum/core/stop.hpp"
+#include "band_counter.hpp"
+#include "gridenum/symmetry/permutation.hpp"
+#include "second_bands.hpp"
+
+namespace gridenum::detail {
+
+class BandKeepJoin {
+ public:
+  // t1[d * R + b]: band 1's column of digit d in stack b; gamma' on the N = 3R columns; pi on the
+  // digits; rho2, rho3 on the R rows of bands 2 and 3.
+  BandKeepJoin(int R, const std::vector<int>& t1, const Perm& gamma, const Perm& pi, const Perm& rho2, const Perm& rho3)
+      : R_(R), N_(3 * R), t1_(t1), gamma_(gamma), pi_(pi), rho_{rho2, rho3} {
+    assert(R_ >= 1 && R_ <= 4 && N_ * R_ <= 64);  // (R!)^N < 2^64 and the sets in one word
+    full_ = 0;
+    for (int d = 0; d < N_; ++d) full_ |= ((std::uint64_t{1} << R_) - 1) << (R_ * d);
+    std::vector<int> perm(static_cast<std::size_t>(R_));
+    std::iota(perm.begin(), perm.end(), 0);
+    do perms_.push_back(perm);
+    while (std::next_permutation(perm.begin(), perm.end()));
+    // gamma''s cycles on the stacks, the longest first (side A).
+    std::vector<char> seen(static_cast<std::size_t>(R_), 0);
+    for (int b = 0; b < R_; ++b) {
+      if (seen[static_cast<std::size_t>(b)]) continue;
+      Cycle c;
+      c.first = b;
+      for (int y = b; !seen[static_cast<std::size_t>(y)]; y = gamma_[static_cast<std::size_t>(y * 3)] / 3) {
+        seen[static_cast<std::size_t>(y)] = 1;
+        c.stacks |= 1u << y;
+        ++c.m;
+      }
+      cycles_.push_back(c);
+    }
+    std::stable_sort(cycles_.begin(), cycles_.end(), [](const Cycle& a, const Cycle& b) { return a.m > b.m; });
+  }
+
+  // The inner sum. Throws StopRequested (core/stop.hpp) between side A's choices.
+  u128 sum() {
+    second_bands_ = 0;
+    // Side B: every cycle but the first, choices and distributions combined.
+    Side B;
+    B.choices.push_back(Choice{Dist{Entry{0, 1}}, Dist{Entry{0, 1}}});  // the empty combination
+    std::uint64_t nb = 1;
+    for (std::size_t i = 1; i < cycles_.size(); ++i) {
+      Side one = side_of(cycles_[i]);
+      nb *= one.choices.size();
+      B = combine(B, one);
+      if (B.choices.empty()) return 0;
+    }
+    // B's entries for band 2 and band 3, each grouped by its set vector: key -> (choice, count).
+    std::array<Index, 2> index;
+    for (int band = 0; band < 2; ++band) index[static_cast<std::size_t>(band)] = make_index(B, band);
+    const std::size_t n = B.choices.size();
+    std::array<std::vector<std::uint64_t>, 2> row;
+    row[0].resize(n);
+    row[1].resize(n);
+    u128 total = 0;
+    std::uint64_t na = 0;
+    each_choice(cycles_[0], [&](const Choice& a) {
+      ++na;
+      throw_if_stop_requested("fixed grids by band keeps");
+      for (int band = 0; band < 2; ++band) {
+        std::vector<std::uint64_t>& r = row[static_cast<std::size_t>(band)];
+        std::fill(r.begin(), r.end(), 0);
+        const Index& ix = index[static_cast<std::size_t>(band)];
+        for (const Entry& e : a[static_cast<std::size_t>(band)]) {
+          const auto it = ix.where.find(full_ ^ e.key);
+          if (it == ix.where.end()) continue;
+          for (std::uint32_t k = it->second.first; k < it->second.second; ++k)
+            r[ix.choice[k]] += e.count * ix.count[k];
+        }
+      }
+      for (std::size_t j = 0; j < n; ++j)
+        if (row[0][j] && row[1][j]) total = checked_add(total, checked_mul(u128{row[0][j]}, u128{row[1][j]}));
+    });
+    second_bands_ = na * nb;
+    return total;
+  }
+
+  // The second bands the last sum() stood for (the product of the cycles' choices).
+  std::uint64_t second_bands() const { return second_bands_; }
+
+ private:
+  struct Cycle {
+    int first = 0, m = 0;     // the cycle's first stack, its length
+    std::uint32_t stacks = 0;  // bit b for each stack in it
+  };
+  struct Entry {
+    std::uint64_t key;    // each digit's set of rows (R bits at R d)
+    std::uint64_t count;  // colourings giving it
+  };
+  using Dist = std::vector<Entry>;         // distinct keys
+  using Choice = std::array<Dist, 2>;      // band 2's and band 3's distributions for one choice
+  struct Side {
+    std::vector<Choice> choices;
+  };
+  struct Index {
+    std::unordered_map<std::uint64_t, std::pair<std::uint32_t, std::uint32_t>> where;  // key -> range
+    std::vector<std::uint32_t> choice;
+    std::vector<std::uint64_t> count;
+  };
+
+  // Calls visit(choice) for each of the cycle's second-band choices, with its distributions.
+  template <class Visit>
+  void each_choice(const Cycle& c, Visit&& visit) {
+    SecondBands(R_, t1_, gamma_, pi_, c.stacks).each([&](const SecondBands::Rows& rows2, const SecondBands::Rows& rows3) {
+      Choice ch{colourings(c, rows2, 0), colourings(c, rows3, 1)};
+      visit(static_cast<const Choice&>(ch));
+    });
+  }
+
+  Side side_of(const Cycle& c) {
+    Side s;
+    each_choice(c, [&](const Choice& ch) { s.choices.push_back(ch); });
+    return s;
+  }
+
+  // Every pair of choices, the distributions convolved with the sets disjoint digit by digit.
+  Side combine(const Side& x, const Side& y) {
+    Side out;
+    for (const Choice& a : x.choices)
+      for (const Choice& b : y.choices) {
+        Choice c;
+        for (std::size_t band = 0; band < 2; ++band) {
+          std::vector<Entry> v;
+          for (const Entry& p : a[band])
+            for (const Entry& q : b[band])
+              if ((p.key & q.key) == 0) v.push_back({p.key | q.key, p.count * q.count});
+          c[band] = compress(v);
+        }
+        out.choices.push_back(std::move(c));
+      }
+    return out;
+  }
+
+  // The entries with equal keys added up (in no particular order): an open-addressing table of
+  // twice the entries' size, kept between calls. (Sorting 13,824 keys per choice took a quarter of
+  // the join's time in perf on 3x4 class 1162.)
+  Dist compress(const std::vector<Entry>& v) {
+    std::size_t cap = 64;
+    while (cap < 2 * v.size()) cap *= 2;
+    if (table_.size() < cap) table_.assign(cap, Entry{kEmpty, 0});
+    const std::size_t mask = cap - 1;
+    Dist out;
+    for (const Entry& e : v) {
+      std::size_t h = static_cast<std::size_t>((e.key * 0x9E3779B97F4A7C15ull) >> 29) & mask;
+      while (table_[h].key != kEmpty && table_[h].key != e.key) h = (h + 1) & mask;
+      if (table_[h].key == kEmpty) {
+        table_[h] = e;
+        used_.push_back(h);
+      } else {
+        table_[h].count += e.count;
+      }
+    }
+    out.reserve(used_.size());
+    for (std::size_t h : used_) {
+      out.push_back(table_[h]);
+      table_[h] = Entry{kEmpty, 0};
+    }
+    used_.clear();
+    return out;
+  }
+
+  static Index make_index(const Side& s, int band) {
+    struct Flat {
+      std::uint64_t key, count;
+      std::uint32_t choice;
+    };
+    std::vector<Flat> flat;
+    for (std::size_t j = 0; j < s.choices.size(); ++j)
+      for (const Entry& e : s.choices[j][static_cast<std::size_t>(band)])
+        flat.push_back({e.key, e.count, static_cast<std::uint32_t>(j)});
+    std::sort(flat.begin(), flat.end(), [](const Flat& a, const Flat& b) { return a.key < b.key; });
+    Index ix;
+    ix.choice.reserve(flat.size());
+    ix.count.reserve(flat.size());
+    for (std::size_t k = 0; k < flat.size(); ++k) {
+      if (k == 0 || flat[k].key != flat[k - 1].key)
+        ix.where[flat[k].key] = {static_cast<std::uint32_t>(k), static_cast<std::uint32_t>(k)};
+      ++ix.where[flat[k].key].second;
+      ix.choice.push_back(flat[k].choice);
+      ix.count.push_back(flat[k].count);
+    }
+    return ix;
+  }
+
+  // The distribution of set vectors X_C over the invariant colourings of cycle C's first stack,
+  // for one band (band 0: band 2, band 1: band 3) whose rows (digit -> columns) are given there.
+  Dist colourings(const Cycle& c, const SecondBands::Rows& rows, int band) {
+    const Perm& rho = rho_[static_cast<std::size_t>(band)];
+    const int s = c.first, m = c.m;
+    // The first stack's columns, their digits, and each digit's column.
+    std::array<std::array<int, 4>, 3> digits{};
+    std::array<int, 16> column{};
+    for (int j = 0; j < 3; ++j) {
+      int k = 0;
+      for (int d = 0; d < N_; ++d)
+        if (rows[static_cast<std::size_t>(d)] >> (s * 3 + j) & 1u) {
+          assert(k < R_);
+          digits[static_cast<std::size_t>(j)][static_cast<std::size_t>(k++)] = d;
+          column[static_cast<std::size_t>(d)] = j;
+        }
+      assert(k == R_);
+    }
+    // Digit d's set: rows rho^i col(pi^-i d), i < m. Its check waits for the last of those
+    // columns; phi^m's invariance, col(pi^m d) = rho^m col(d), for both columns.
+    std::vector<Perm> rho_pow;
+    for (int i = 0; i <= m; ++i) rho_pow.push_back(power(rho, i));
+    const Perm inv = inverse(pi_);
+    struct Check {
+      int d;
+      std::array<std::pair<int, int>, 4> src;  // (digit pi^-i d, i)
+      int inv_of = -1;                         // pi^m d where phi^m moves d
+    };
+    std::array<std::vector<Check>, 3> at;  // the checks due once column j is placed
+    for (int d = 0; d < N_; ++d) {
+      Check ch;
+      ch.d = d;
+      int level = 0, x = d;
+      for (int i = 0; i < m; ++i) {
+        ch.src[static_cast<std::size_t>(i)] = {x, i};
+        level = std::max(level, column[static_cast<std::size_t>(x)]);
+        x = inv[static_cast<std::size_t>(x)];
+      }
+      int y = d;
+      for (int i = 0; i < m; ++i) y = pi_[static_cast<std::size_t>(y)];
+      if (y != d || !is_identity(rho_pow[static_cast<std::size_t>(m)])) {
+        ch.inv_of = y;
+        level = std::max(level, column[static_cast<std::size_t>(y)]);
+      }
+      at[static_cast<std::size_t>(level)].push_back(ch);
+    }
+    std::vector<Entry>& keys = keys_;
+    keys.clear();
+    std::array<int, 16> col{};
+    // Returns false where a check fails; adds the digits' sets to key.
+    const auto check = [&](int j, std::uint64_t& key) {
+      for (const Check& ch : at[static_cast<std::size_t>(j)]) {
+        if (ch.inv_of >= 0 &&
+            col[static_cast<std::size_t>(ch.inv_of)] != rho_pow[static_cast<std::size_t>(m)][static_cast<std::size_t>(col[static_cast<std::size_t>(ch.d)])])
+          return false;
+        std::uint32_t set = 0;
+        for (int i = 0; i < m; ++i) {
+          const auto [x, p] = ch.src[static_cast<std::size_t>(i)];
+          set |= 1u << rho_pow[static_cast<std::size_t>(p)][static_cast<std::size_t>(col[static_cast<std::size_t>(x)])];
+        }
+        if (popcount16(static_cast<std::uint16_t>(set)) != m) return false;
+        key |= std::uint64_t{set} << (R_ * ch.d);
+      }
+      return true;
+    };
+    const auto place = [&](int j, const std::vector<int>& p) {
+      for (int k = 0; k < R_; ++k) col[static_cast<std::size_t>(digits[static_cast<std::size_t>(j)][static_cast<std::size_t>(k)])] = p[static_cast<std::size_t>(k)];
+    };
+    for (const auto& p0 : perms_) {
+      place(0, p0);
+      std::uint64_t k0 = 0;
+      if (!check(0, k0)) continue;
+      for (const auto& p1 : perms_) {
+        place(1, p1);
+        std::uint64_t k1 = k0;
+        if (!check(1, k1)) continue;
+        for (const auto& p2 : perms_) {
+          place(2, p2);
+          std::uint64_t k2 = k1;
+          if (check(2, k2)) keys.push_back({k2, 1});
+        }
+      }
+    }
+    return compress(keys);
+  }
+
+  int R_, N_;
+  std::vector<int> t1_;
+  Perm gamma_, pi_;
+  std::array<Perm, 2> rho_;
+  std::uint64_t full_ = 0;
+  std::vector<std::vector<int>> perms_;  // the R! bijections of a column's digits to rows
+  std::vector<Cycle> cycles_;
+  std::uint64_t second_bands_ = 0;
+  // compress()'s table: the key no set vector has (bits above N R) marks a free slot.
+  static constexpr std::uint64_t kEmpty = ~std::uint64_t{0};
+  std::vector<Entry> table_;
+  std::vector<std::size_t> used_;
+  std::vector<Entry> keys_;  // colourings()'s leaves
+};
+
+}  // namespace gridenum::detail
