@@ -20,11 +20,11 @@
 // (R bits per digit, packed in 64 bits) and G_C(a, X) the colourings of C's first stack giving
 // X for C's choice a of the second band there:
 //     A(S_2(a, b)) = sum over X of G_A(a, X) G_B(b, full - X)
-// for the cycles split in two sides, A (one cycle) and B (the rest, their choices and
-// colourings combined with the sets disjoint digit by digit), and the same for band 3 with its
-// own colourings H. So the inner sum is
+// for the cycles split in two sides A and B of about as many stacks each (a side of several
+// cycles has their choices' tuples, its colourings combined with the sets disjoint digit by
+// digit), and the same for band 3 with its own colourings H. So the inner sum is
 //     sum over a, b of [sum_X G_A(a, X) G_B(b, full - X)] [sum_Y H_A(a, Y) H_B(b, full - Y)]:
-// side B's distributions are listed once and indexed by X, side A's choices stream through them,
+// side B's distributions are listed once and indexed by X, side A's choices go through them,
 // and the rows A_2(a, .) and A_3(a, .) are a sparse row times a table. For the 1162 family a
 // choice has 13,824 colourings of its stack and the join touches each matching pair once.
 //
@@ -42,7 +42,7 @@
 #include <cassert>
 #include <cstdint>
 #include <numeric>
-#include <unordered_map>
+#include <stdexcept>
 #include <utility>
 #include <vector>
 
@@ -63,10 +63,9 @@ class BandKeepJoin {
     assert(R_ >= 1 && R_ <= 4 && N_ * R_ <= 64);  // (R!)^N < 2^64 and the sets in one word
     full_ = 0;
     for (int d = 0; d < N_; ++d) full_ |= ((std::uint64_t{1} << R_) - 1) << (R_ * d);
-    std::vector<int> perm(static_cast<std::size_t>(R_));
-    std::iota(perm.begin(), perm.end(), 0);
+    std::array<std::uint8_t, 4> perm{0, 1, 2, 3};
     do perms_.push_back(perm);
-    while (std::next_permutation(perm.begin(), perm.end()));
+    while (std::next_permutation(perm.begin(), perm.begin() + R_));
     // gamma''s cycles on the stacks, the longest first (side A).
     std::vector<char> seen(static_cast<std::size_t>(R_), 0);
     for (int b = 0; b < R_; ++b) {
@@ -86,43 +85,59 @@ class BandKeepJoin {
   // The inner sum. Throws StopRequested (core/stop.hpp) between side A's choices.
   u128 sum() {
     second_bands_ = 0;
-    // Side B: every cycle but the first, choices and distributions combined.
-    Side B;
-    B.choices.push_back(Choice{Dist{Entry{0, 1}}, Dist{Entry{0, 1}}});  // the empty combination
-    std::uint64_t nb = 1;
-    for (std::size_t i = 1; i < cycles_.size(); ++i) {
-      Side one = side_of(cycles_[i]);
-      nb *= one.choices.size();
-      B = combine(B, one);
-      if (B.choices.empty()) return 0;
+    // The sides: the cycles, longest first, each to the side with fewer stacks so far. Side B is
+    // listed whole and indexed; side A streams through it, choice by choice, when it is one
+    // cycle, and is listed too when it is more. (One cycle against the other three where gamma'
+    // keeps every stack made side B the cube of a stack's choices: 3x4 class 3047's first triple
+    // took over 200 s, against 26 s band by band.)
+    std::vector<std::size_t> side_a, side_b;
+    int stacks_a = 0, stacks_b = 0;
+    for (std::size_t i = 0; i < cycles_.size(); ++i) {
+      if (stacks_a <= stacks_b) {
+        side_a.push_back(i);
+        stacks_a += cycles_[i].m;
+      } else {
+        side_b.push_back(i);
+        stacks_b += cycles_[i].m;
+      }
     }
+    const Side B = side_of(side_b);
+    if (B.choices.empty()) return 0;
     // B's entries for band 2 and band 3, each grouped by its set vector: key -> (choice, count).
     std::array<Index, 2> index;
     for (int band = 0; band < 2; ++band) index[static_cast<std::size_t>(band)] = make_index(B, band);
     const std::size_t n = B.choices.size();
-    std::array<std::vector<std::uint64_t>, 2> row;
-    row[0].resize(n);
-    row[1].resize(n);
     u128 total = 0;
     std::uint64_t na = 0;
-    each_choice(cycles_[0], [&](const Choice& a) {
-      ++na;
+    // Both sides listed and indexed by key (side A by complement key), the matrices A_2 and A_3
+    // filled key by key: each side's pairs are read in address order, a key's side-B pairs
+    // staying in cache for all its side-A pairs.
+    const Side A = side_a.size() == 1 ? side_of(cycles_[side_a[0]]) : side_of(side_a);
+    na = A.choices.size();
+    std::array<std::vector<std::uint64_t>, 2> M;
+    for (int band = 0; band < 2; ++band) {
       throw_if_stop_requested("fixed grids by band keeps");
-      for (int band = 0; band < 2; ++band) {
-        std::vector<std::uint64_t>& r = row[static_cast<std::size_t>(band)];
-        std::fill(r.begin(), r.end(), 0);
-        const Index& ix = index[static_cast<std::size_t>(band)];
-        for (const Entry& e : a[static_cast<std::size_t>(band)]) {
-          const auto it = ix.where.find(full_ ^ e.key);
-          if (it == ix.where.end()) continue;
-          for (std::uint32_t k = it->second.first; k < it->second.second; ++k)
-            r[ix.choice[k]] += e.count * ix.count[k];
+      const Index ia = make_index(A, band, full_);
+      const Index& ib = index[static_cast<std::size_t>(band)];
+      std::vector<std::uint64_t>& m = M[static_cast<std::size_t>(band)];
+      m.assign(na * n, 0);
+      std::size_t j = 0;
+      for (std::size_t i = 0; i < ia.keys.size(); ++i) {
+        while (j < ib.keys.size() && ib.keys[j] < ia.keys[i]) ++j;
+        if (j == ib.keys.size()) break;
+        if (ib.keys[j] != ia.keys[i]) continue;
+        const Hit* b0 = ib.hits.data() + ib.start[j];
+        const Hit* b1 = ib.hits.data() + ib.start[j + 1];
+        for (const Hit* a = ia.hits.data() + ia.start[i]; a != ia.hits.data() + ia.start[i + 1]; ++a) {
+          std::uint64_t* r = m.data() + std::size_t{a->choice} * n;
+          const std::uint64_t g = a->count;
+          for (const Hit* h = b0; h != b1; ++h) r[h->choice] += g * h->count;
         }
       }
-      for (std::size_t j = 0; j < n; ++j)
-        if (row[0][j] && row[1][j]) total = checked_add(total, checked_mul(u128{row[0][j]}, u128{row[1][j]}));
-    });
-    second_bands_ = na * nb;
+    }
+    for (std::size_t k = 0; k < na * n; ++k)
+      if (M[0][k] && M[1][k]) total = checked_add(total, checked_mul(u128{M[0][k]}, u128{M[1][k]}));
+    second_bands_ = na * n;
     return total;
   }
 
@@ -143,10 +158,16 @@ class BandKeepJoin {
   struct Side {
     std::vector<Choice> choices;
   };
+  // A side's entries grouped by key: key -> a range of (choice, count) pairs. The pairs are 8
+  // bytes, a count of one side's colourings with one key fitting 32 bits (a side has at most two
+  // stacks' colourings, 13,824^2 < 2^32): the join streams tens of millions of them a triple.
+  struct Hit {
+    std::uint32_t choice, count;
+  };
   struct Index {
-    std::unordered_map<std::uint64_t, std::pair<std::uint32_t, std::uint32_t>> where;  // key -> range
-    std::vector<std::uint32_t> choice;
-    std::vector<std::uint64_t> count;
+    std::vector<std::uint64_t> keys;    // sorted, distinct
+    std::vector<std::uint32_t> start;   // keys[i]'s pairs: hits[start[i] .. start[i + 1])
+    std::vector<Hit> hits;
   };
 
   // Calls visit(choice) for each of the cycle's second-band choices, with its distributions.
@@ -161,6 +182,18 @@ class BandKeepJoin {
   Side side_of(const Cycle& c) {
     Side s;
     each_choice(c, [&](const Choice& ch) { s.choices.push_back(ch); });
+    return s;
+  }
+
+  // Several cycles' choices combined (every tuple of one choice per cycle); none: the one empty
+  // combination.
+  Side side_of(const std::vector<std::size_t>& which) {
+    Side s;
+    s.choices.push_back(Choice{Dist{Entry{0, 1}}, Dist{Entry{0, 1}}});
+    for (std::size_t i : which) {
+      s = combine(s, side_of(cycles_[i]));
+      if (s.choices.empty()) break;
+    }
     return s;
   }
 
@@ -210,7 +243,8 @@ class BandKeepJoin {
     return out;
   }
 
-  static Index make_index(const Side& s, int band) {
+  // flip: the keys complemented (key ^ flip).
+  static Index make_index(const Side& s, int band, std::uint64_t flip = 0) {
     struct Flat {
       std::uint64_t key, count;
       std::uint32_t choice;
@@ -218,18 +252,19 @@ class BandKeepJoin {
     std::vector<Flat> flat;
     for (std::size_t j = 0; j < s.choices.size(); ++j)
       for (const Entry& e : s.choices[j][static_cast<std::size_t>(band)])
-        flat.push_back({e.key, e.count, static_cast<std::uint32_t>(j)});
+        flat.push_back({e.key ^ flip, e.count, static_cast<std::uint32_t>(j)});
     std::sort(flat.begin(), flat.end(), [](const Flat& a, const Flat& b) { return a.key < b.key; });
     Index ix;
-    ix.choice.reserve(flat.size());
-    ix.count.reserve(flat.size());
+    ix.hits.reserve(flat.size());
     for (std::size_t k = 0; k < flat.size(); ++k) {
-      if (k == 0 || flat[k].key != flat[k - 1].key)
-        ix.where[flat[k].key] = {static_cast<std::uint32_t>(k), static_cast<std::uint32_t>(k)};
-      ++ix.where[flat[k].key].second;
-      ix.choice.push_back(flat[k].choice);
-      ix.count.push_back(flat[k].count);
+      if (k == 0 || flat[k].key != flat[k - 1].key) {
+        ix.keys.push_back(flat[k].key);
+        ix.start.push_back(static_cast<std::uint32_t>(k));
+      }
+      if (flat[k].count > UINT32_MAX) throw std::logic_error("band keeps: a side's colourings with one key overflow 32 bits");
+      ix.hits.push_back({flat[k].choice, static_cast<std::uint32_t>(flat[k].count)});
     }
+    ix.start.push_back(static_cast<std::uint32_t>(flat.size()));
     return ix;
   }
 
@@ -252,54 +287,77 @@ class BandKeepJoin {
       assert(k == R_);
     }
     // Digit d's set: rows rho^i col(pi^-i d), i < m. Its check waits for the last of those
-    // columns; phi^m's invariance, col(pi^m d) = rho^m col(d), for both columns.
-    std::vector<Perm> rho_pow;
-    for (int i = 0; i <= m; ++i) rho_pow.push_back(power(rho, i));
+    // columns; phi^m's invariance, col(pi^m d) = rho^m col(d), for both columns. The columns are
+    // placed in the order that leaves the fewest checks to the last (then to the middle) one.
     const Perm inv = inverse(pi_);
     struct Check {
-      int d;
-      std::array<std::pair<int, int>, 4> src;  // (digit pi^-i d, i)
-      int inv_of = -1;                         // pi^m d where phi^m moves d
+      std::uint8_t d = 0, shift = 0;
+      std::int8_t inv_of = -1;                         // pi^m d where phi^m moves d
+      std::array<std::uint8_t, 4> src{};               // pi^-i d
+      std::array<std::array<std::uint8_t, 4>, 4> bit{};  // [i][r]: the bit of row rho^i r
     };
-    std::array<std::vector<Check>, 3> at;  // the checks due once column j is placed
+    const Perm rho_m = power(rho, m);
+    std::array<std::uint8_t, 4> want{};  // rho^m
+    for (int r = 0; r < R_; ++r) want[static_cast<std::size_t>(r)] = static_cast<std::uint8_t>(rho_m[static_cast<std::size_t>(r)]);
+    std::vector<Check> checks;
+    std::vector<std::uint32_t> needs;  // bit j: the check needs column j
     for (int d = 0; d < N_; ++d) {
       Check ch;
-      ch.d = d;
-      int level = 0, x = d;
+      ch.d = static_cast<std::uint8_t>(d);
+      ch.shift = static_cast<std::uint8_t>(R_ * d);
+      std::uint32_t need = 0;
+      int x = d;
       for (int i = 0; i < m; ++i) {
-        ch.src[static_cast<std::size_t>(i)] = {x, i};
-        level = std::max(level, column[static_cast<std::size_t>(x)]);
+        const Perm ri = power(rho, i);
+        ch.src[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(x);
+        for (int r = 0; r < R_; ++r)
+          ch.bit[static_cast<std::size_t>(i)][static_cast<std::size_t>(r)] = static_cast<std::uint8_t>(1u << ri[static_cast<std::size_t>(r)]);
+        need |= 1u << column[static_cast<std::size_t>(x)];
         x = inv[static_cast<std::size_t>(x)];
       }
       int y = d;
       for (int i = 0; i < m; ++i) y = pi_[static_cast<std::size_t>(y)];
-      if (y != d || !is_identity(rho_pow[static_cast<std::size_t>(m)])) {
-        ch.inv_of = y;
-        level = std::max(level, column[static_cast<std::size_t>(y)]);
+      if (y != d || !is_identity(rho_m)) {
+        ch.inv_of = static_cast<std::int8_t>(y);
+        need |= 1u << column[static_cast<std::size_t>(y)];
       }
-      at[static_cast<std::size_t>(level)].push_back(ch);
+      checks.push_back(ch);
+      needs.push_back(need);
+    }
+    std::array<int, 3> order{0, 1, 2}, best = order;
+    std::pair<std::size_t, std::size_t> best_cost{SIZE_MAX, SIZE_MAX};
+    do {
+      std::size_t last = 0, middle = 0;
+      for (std::uint32_t need : needs) {
+        last += (need >> order[2]) & 1u;
+        middle += !((need >> order[2]) & 1u) && ((need >> order[1]) & 1u);
+      }
+      if (std::make_pair(last, middle) < best_cost) best_cost = {last, middle}, best = order;
+    } while (std::next_permutation(order.begin(), order.end()));
+    std::array<std::vector<Check>, 3> at;  // the checks due once the level-th column is placed
+    for (std::size_t k = 0; k < checks.size(); ++k) {
+      int level = 0;
+      for (int l = 0; l < 3; ++l)
+        if ((needs[k] >> best[static_cast<std::size_t>(l)]) & 1u) level = l;
+      at[static_cast<std::size_t>(level)].push_back(checks[k]);
     }
     std::vector<Entry>& keys = keys_;
     keys.clear();
-    std::array<int, 16> col{};
+    std::array<std::uint8_t, 16> col{};
     // Returns false where a check fails; adds the digits' sets to key.
-    const auto check = [&](int j, std::uint64_t& key) {
-      for (const Check& ch : at[static_cast<std::size_t>(j)]) {
-        if (ch.inv_of >= 0 &&
-            col[static_cast<std::size_t>(ch.inv_of)] != rho_pow[static_cast<std::size_t>(m)][static_cast<std::size_t>(col[static_cast<std::size_t>(ch.d)])])
-          return false;
+    const auto check = [&](int level, std::uint64_t& key) {
+      for (const Check& ch : at[static_cast<std::size_t>(level)]) {
+        if (ch.inv_of >= 0 && col[static_cast<std::size_t>(ch.inv_of)] != want[col[ch.d]]) return false;
         std::uint32_t set = 0;
-        for (int i = 0; i < m; ++i) {
-          const auto [x, p] = ch.src[static_cast<std::size_t>(i)];
-          set |= 1u << rho_pow[static_cast<std::size_t>(p)][static_cast<std::size_t>(col[static_cast<std::size_t>(x)])];
-        }
+        for (int i = 0; i < m; ++i) set |= ch.bit[static_cast<std::size_t>(i)][col[ch.src[static_cast<std::size_t>(i)]]];
         if (popcount16(static_cast<std::uint16_t>(set)) != m) return false;
-        key |= std::uint64_t{set} << (R_ * ch.d);
+        key |= std::uint64_t{set} << ch.shift;
       }
       return true;
     };
-    const auto place = [&](int j, const std::vector<int>& p) {
-      for (int k = 0; k < R_; ++k) col[static_cast<std::size_t>(digits[static_cast<std::size_t>(j)][static_cast<std::size_t>(k)])] = p[static_cast<std::size_t>(k)];
+    const auto place = [&](int level, const std::array<std::uint8_t, 4>& p) {
+      const auto& ds = digits[static_cast<std::size_t>(best[static_cast<std::size_t>(level)])];
+      for (int k = 0; k < R_; ++k) col[static_cast<std::size_t>(ds[static_cast<std::size_t>(k)])] = p[static_cast<std::size_t>(k)];
     };
     for (const auto& p0 : perms_) {
       place(0, p0);
@@ -324,7 +382,7 @@ class BandKeepJoin {
   Perm gamma_, pi_;
   std::array<Perm, 2> rho_;
   std::uint64_t full_ = 0;
-  std::vector<std::vector<int>> perms_;  // the R! bijections of a column's digits to rows
+  std::vector<std::array<std::uint8_t, 4>> perms_;  // the R! bijections of a column's digits to rows
   std::vector<Cycle> cycles_;
   std::uint64_t second_bands_ = 0;
   // compress()'s table: the key no set vector has (bits above N R) marks a free slot.

@@ -39,6 +39,7 @@
 // Parts: the classes, hashed by canonical key into 64 buckets, "keep1.<bucket>/64" (the 1 the
 // catalogue's canonical form).
 #include <oneapi/tbb/enumerable_thread_specific.h>
+#include <oneapi/tbb/parallel_for.h>
 
 #include <algorithm>
 #include <array>
@@ -105,7 +106,6 @@ u128 count_by_band_keeps(Shape s, const GeometricSymmetry& g, const std::vector<
         if ((k & 255) == 0) throw_if_stop_requested("fixed grids by band keeps");
         // gamma' != 1 must stabilise the class's multiset of types.
         if (!gamma_trivial && cat.classes[k].stabiliser < 2) return 0;
-        Local& loc = locals.local();
         const std::vector<DigitMask> S1 = signature_columns(s, cat.classes[k].key);
         const std::vector<int> t1 = digit_columns(s, S1);  // [d * R + b]: d's column in stack b
         // A digit's type as a number: its column inside each stack, base 3.
@@ -117,9 +117,14 @@ u128 count_by_band_keeps(Shape s, const GeometricSymmetry& g, const std::vector<
         std::vector<int> code(static_cast<std::size_t>(N));
         for (int d = 0; d < N; ++d) code[static_cast<std::size_t>(d)] = code_of(&t1[static_cast<std::size_t>(d * R)]);
         const BandCounter<WideEdges>::Rows rows1 = signature_rows(S1, N);
-        u128 sum = 0;
-        loc.allowed.assign(static_cast<std::size_t>(N), 0);
-        for (const Perm& q : gammas) {
+        // gamma's conjugates in parallel too: a class with a large stabiliser has hundreds of
+        // (gamma', pi) triples (3x4 class 1162's first, 144, held one thread for most of the
+        // class while the other idled).
+        std::vector<u128> by_conjugate(gammas.size(), 0);
+        tbb::parallel_for(std::size_t{0}, gammas.size(), [&](std::size_t qi) {
+          const Perm& q = gammas[qi];
+          Local& loc = locals.local();  // no blocking call below: a thread runs this to the end
+          loc.allowed.assign(static_cast<std::size_t>(N), 0);
           bool any = true;
           for (int d = 0; d < N && any; ++d) {
             std::array<int, 16> img{};  // gamma' . t(d), stack by stack
@@ -134,8 +139,9 @@ u128 count_by_band_keeps(Shape s, const GeometricSymmetry& g, const std::vector<
             loc.allowed[static_cast<std::size_t>(d)] = m & all;
             any = m != 0;
           }
-          if (!any) continue;
+          if (!any) return;
           ++loc.searched;
+          u128 sum = 0;
           loc.relabellings.each(loc.allowed, [&](const Perm& pi) {
             const u128 a1 = BandCounter<WideEdges>(R, N, rho[0], q, pi).count_rows(rows1);
             if (a1 == 0) return;
@@ -161,7 +167,10 @@ u128 count_by_band_keeps(Shape s, const GeometricSymmetry& g, const std::vector<
             loc.second_bands += seen;
             sum = checked_add(sum, checked_mul(a1, inner));
           });
-        }
+          by_conjugate[qi] = sum;
+        });
+        u128 sum = 0;
+        for (const u128& v : by_conjugate) sum = checked_add(sum, v);
         return checked_mul(sum, u128{cat.classes[k].size});
       });
   for (const Local& loc : locals) {
