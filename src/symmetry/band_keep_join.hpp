@@ -38,10 +38,8 @@
 
 #include <algorithm>
 #include <array>
-#include <bit>
 #include <cassert>
 #include <cstdint>
-#include <numeric>
 #include <stdexcept>
 #include <utility>
 #include <vector>
