@@ -24,9 +24,9 @@
 // cycles has their choices' tuples, its colourings combined with the sets disjoint digit by
 // digit), and the same for band 3 with its own colourings H. So the inner sum is
 //     sum over a, b of [sum_X G_A(a, X) G_B(b, full - X)] [sum_Y H_A(a, Y) H_B(b, full - Y)]:
-// side B's distributions are listed once and indexed by X, side A's choices go through them,
-// and the rows A_2(a, .) and A_3(a, .) are a sparse row times a table. For the 1162 family a
-// choice has 13,824 colourings of its stack and the join touches each matching pair once.
+// both sides' distributions are listed once and indexed by key (side A by full - X), and the
+// matrices A_2(a, b) and A_3(a, b) are filled key by key. For the 1162 family a choice has
+// 13,824 colourings of its stack and the join touches each matching pair once.
 //
 // A colouring of one stack is three columns' bijections, (R!)^3 (13,824 for R = 4), enumerated
 // column by column; a digit's set is checked (and phi^m's invariance) as soon as the columns it
@@ -41,6 +41,7 @@
 #include <cassert>
 #include <cstdint>
 #include <stdexcept>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -80,14 +81,13 @@ class BandKeepJoin {
     std::stable_sort(cycles_.begin(), cycles_.end(), [](const Cycle& a, const Cycle& b) { return a.m > b.m; });
   }
 
-  // The inner sum. Throws StopRequested (core/stop.hpp) between side A's choices.
+  // The inner sum. Throws StopRequested (core/stop.hpp) between the bands' joins.
   u128 sum() {
     second_bands_ = 0;
-    // The sides: the cycles, longest first, each to the side with fewer stacks so far. Side B is
-    // listed whole and indexed; side A streams through it, choice by choice, when it is one
-    // cycle, and is listed too when it is more. (One cycle against the other three where gamma'
-    // keeps every stack made side B the cube of a stack's choices: 3x4 class 3047's first triple
-    // took over 200 s, against 26 s band by band.)
+    // The sides: the cycles, longest first, each to the side with fewer stacks so far, each side
+    // listed whole. (One cycle against the other three where gamma' keeps every stack made side
+    // B the cube of a stack's choices: 3x4 class 3047's first triple took over 200 s, against
+    // 26 s band by band.)
     std::vector<std::size_t> side_a, side_b;
     int stacks_a = 0, stacks_b = 0;
     for (std::size_t i = 0; i < cycles_.size(); ++i) {
@@ -169,10 +169,25 @@ class BandKeepJoin {
   };
 
   // Calls visit(choice) for each of the cycle's second-band choices, with its distributions.
+  //
+  // Where rho_2 = rho_3 a band's colourings depend on its rows only, and the choices' band-3 rows
+  // are their band-2 rows again (the second and third columns of a stack trade places: the choice
+  // of the other column), so each distribution is counted once and kept, keyed by the rows in the
+  // cycle's first stack, the only ones colourings() reads.
   template <class Visit>
   void each_choice(const Cycle& c, Visit&& visit) {
+    const bool same = rho_[0] == rho_[1];
+    std::unordered_map<std::uint64_t, Dist> seen;
+    const auto dist = [&](const SecondBands::Rows& rows, int band) {
+      if (!same) return colourings(c, rows, band);
+      std::uint64_t key = 0;
+      for (int d = 0; d < N_; ++d) key |= std::uint64_t{(rows[static_cast<std::size_t>(d)] >> (3 * c.first)) & 7u} << (3 * d);
+      const auto it = seen.find(key);
+      if (it != seen.end()) return it->second;
+      return seen.emplace(key, colourings(c, rows, 0)).first->second;
+    };
     SecondBands(R_, t1_, gamma_, pi_, c.stacks).each([&](const SecondBands::Rows& rows2, const SecondBands::Rows& rows3) {
-      Choice ch{colourings(c, rows2, 0), colourings(c, rows3, 1)};
+      Choice ch{dist(rows2, 0), dist(rows3, 1)};
       visit(static_cast<const Choice&>(ch));
     });
   }
@@ -241,28 +256,68 @@ class BandKeepJoin {
     return out;
   }
 
-  // flip: the keys complemented (key ^ flip).
+  // flip: the keys complemented (key ^ flip). A side's entries share few keys (3x4 class 1162:
+  // 0.3-1.9 million entries a triple, a few thousand keys), so they are grouped through a small
+  // open-addressing table and only the distinct keys are sorted. (Sorting the entries themselves
+  // took 23 % of the 3x4 job's time in perf, on the 1162 family.)
   static Index make_index(const Side& s, int band, std::uint64_t flip = 0) {
-    struct Flat {
-      std::uint64_t key, count;
-      std::uint32_t choice;
+    std::vector<std::uint64_t> slots(1024, kEmpty);  // the keys, by hash
+    std::vector<std::uint32_t> group(1024);           // slot -> the key's group
+    std::vector<std::uint64_t> keys;                  // by group: first seen first
+    std::vector<std::uint32_t> size;                  // by group: its entries
+    std::vector<std::uint32_t> gid;                   // by entry: its group
+    const auto slot_of = [&](std::uint64_t key) {
+      const std::size_t mask = slots.size() - 1;
+      std::size_t h = static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> 29) & mask;
+      while (slots[h] != kEmpty && slots[h] != key) h = (h + 1) & mask;
+      return h;
     };
-    std::vector<Flat> flat;
-    for (std::size_t j = 0; j < s.choices.size(); ++j)
-      for (const Entry& e : s.choices[j][static_cast<std::size_t>(band)])
-        flat.push_back({e.key ^ flip, e.count, static_cast<std::uint32_t>(j)});
-    std::sort(flat.begin(), flat.end(), [](const Flat& a, const Flat& b) { return a.key < b.key; });
-    Index ix;
-    ix.hits.reserve(flat.size());
-    for (std::size_t k = 0; k < flat.size(); ++k) {
-      if (k == 0 || flat[k].key != flat[k - 1].key) {
-        ix.keys.push_back(flat[k].key);
-        ix.start.push_back(static_cast<std::uint32_t>(k));
+    for (const Choice& ch : s.choices)
+      for (const Entry& e : ch[static_cast<std::size_t>(band)]) {
+        if (e.count > UINT32_MAX) throw std::logic_error("band keeps: a side's colourings with one key overflow 32 bits");
+        const std::uint64_t key = e.key ^ flip;
+        std::size_t h = slot_of(key);
+        if (slots[h] == kEmpty) {
+          if (2 * (keys.size() + 1) > slots.size()) {  // at most half full: grow, and place the keys again
+            slots.assign(2 * slots.size(), kEmpty);
+            group.assign(slots.size(), 0);
+            for (std::uint32_t g = 0; g < keys.size(); ++g) {
+              const std::size_t k = slot_of(keys[g]);
+              slots[k] = keys[g];
+              group[k] = g;
+            }
+            h = slot_of(key);
+          }
+          slots[h] = key;
+          group[h] = static_cast<std::uint32_t>(keys.size());
+          keys.push_back(key);
+          size.push_back(0);
+        }
+        ++size[group[h]];
+        gid.push_back(group[h]);
       }
-      if (flat[k].count > UINT32_MAX) throw std::logic_error("band keeps: a side's colourings with one key overflow 32 bits");
-      ix.hits.push_back({flat[k].choice, static_cast<std::uint32_t>(flat[k].count)});
+    if (gid.size() > UINT32_MAX) throw std::logic_error("band keeps: a side's entries overflow 32-bit offsets");
+    // The groups in key order, and each entry's pair put in its group's range.
+    std::vector<std::uint32_t> order(keys.size());
+    for (std::uint32_t g = 0; g < order.size(); ++g) order[g] = g;
+    std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return keys[a] < keys[b]; });
+    Index ix;
+    ix.keys.resize(keys.size());
+    ix.start.resize(keys.size() + 1);
+    std::vector<std::uint32_t> next(keys.size());  // by group: where its next pair goes
+    std::uint32_t at = 0;
+    for (std::size_t r = 0; r < order.size(); ++r) {
+      ix.keys[r] = keys[order[r]];
+      ix.start[r] = at;
+      next[order[r]] = at;
+      at += size[order[r]];
     }
-    ix.start.push_back(static_cast<std::uint32_t>(flat.size()));
+    ix.start[keys.size()] = at;
+    ix.hits.resize(at);
+    std::size_t t = 0;
+    for (std::uint32_t j = 0; j < s.choices.size(); ++j)
+      for (const Entry& e : s.choices[j][static_cast<std::size_t>(band)])
+        ix.hits[next[gid[t++]]++] = Hit{j, static_cast<std::uint32_t>(e.count)};
     return ix;
   }
 
