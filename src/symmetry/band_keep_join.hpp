@@ -256,10 +256,11 @@ class BandKeepJoin {
     return out;
   }
 
-  // flip: the keys complemented (key ^ flip). A side's entries share few keys (3x4 class 1162:
-  // 0.3-1.9 million entries a triple, a few thousand keys), so they are grouped through a small
+  // flip: the keys complemented (key ^ flip). A side's entries share few keys (3x4: 75,000 to
+  // 2.6 million entries an index, 900 to 13,000 keys), so they are grouped through a small
   // open-addressing table and only the distinct keys are sorted. (Sorting the entries themselves
-  // took 23 % of the 3x4 job's time in perf, on the 1162 family.)
+  // took 19-23 % of the 3x4 job's time in perf, on the 1163 family: docs/symmetry.md, *The join's
+  // index by hash*.)
   static Index make_index(const Side& s, int band, std::uint64_t flip = 0) {
     std::vector<std::uint64_t> slots(1024, kEmpty);  // the keys, by hash
     std::vector<std::uint32_t> group(1024);           // slot -> the key's group
