@@ -121,6 +121,8 @@ class BandCounter {
       for (int k = 1; k <= m; ++k) factor_ *= static_cast<std::uint64_t>(k) * static_cast<std::uint64_t>(l);
     }
     plain_ = is_identity(sigma) && is_identity(tau);
+    involution_ = is_identity(compose(sigma, sigma)) && is_identity(compose(tau, tau));
+    pair_unit_ = R_ >= 2 ? code_unit(2) : -1;
     for (int i = 0; i < N_; ++i) {
       tau_[static_cast<std::size_t>(i)] = static_cast<std::int8_t>(tau[static_cast<std::size_t>(i)]);
       sigma_[static_cast<std::size_t>(i)] = static_cast<std::int8_t>(sigma[static_cast<std::size_t>(i)]);
@@ -148,6 +150,9 @@ class BandCounter {
     return checked_mul(rec(rows, full_), factor_);
   }
   std::size_t states() const { return memo_.size(); }
+  // Off: the last pair of rows is searched like every other orbit, the cross-check of pair_count
+  // (FixedOptions::band_pair_closed_form; the tests compare the two).
+  void set_pair_closed_form(bool on) { pair_closed_form_ = on; }
 
  private:
   // phi's orbit of edge e for cycle length l: M takes phi^(l j)(e), the cycle's other rows the
@@ -210,6 +215,7 @@ class BandCounter {
     while (d0 < N_ && rows[static_cast<std::size_t>(d0)] == 0) ++d0;
     if (d0 == N_) return rem == 0 ? 1 : 0;
     if (rem == 0) return 0;
+    if (rem == pair_unit_ && involution_ && pair_closed_form_) return pair_count(rows);
     if (plain_) {
       normalise(rows);
       if (rem == 2) return u128{1} << (two_regular_cycles(rows) - 1);
@@ -284,6 +290,83 @@ class BandCounter {
     return gridenum::two_regular_cycles(cols, N_);
   }
 
+  // The last row orbit when it is one 2-cycle of rows and phi an involution (sigma^2 = 1, tau^2 =
+  // 1), in closed form instead of searched: the matchings M through e0 (d0's lowest edge) such
+  // that M and phi(M) partition the edges left, G. Where such an M exists G is 2-regular (each
+  // digit and column in one edge of M and one of phi(M)): a union of even cycles, and M takes
+  // one of the two alternating halves of each, x_k in {0, 1} for cycle k, an edge e lying in
+  // cycle k(e) and half h(e). phi must map G's edges into G, and as phi^2 = 1 the partition
+  // says exactly: e in M iff phi(e) not in M, that is
+  //     x_k(e) + x_k(phi e) = h(e) + h(phi e) + 1   (mod 2)
+  // for every edge (an edge phi fixes asks x + x = 1: no M). Parity constraints between at most
+  // N/2 cycles: 2^(components - 1) solutions with x_k(e0) = h(e0) when they are consistent,
+  // none otherwise. The search it replaces branches twice per cycle and ends in the memo.
+  //
+  // Why. The 3x4 band-swap classes whose kept band has rows (1 2)(3 4) (class 1134 among them,
+  // hours) count A(S3; rho3, gamma', pi) with phi an involution hundreds of millions of times,
+  // and `perf` put 60 % of the time below the second `rec`, this last pair (docs/symmetry.md,
+  // *The last row pair in closed form*).
+  u128 pair_count(const Rows& rows) const {
+    // Each digit's two columns (slot 0 the lower), each column's two digits.
+    std::array<std::int8_t, 32> col{}, cyc{}, half{};  // [d * 2 + slot]
+    std::array<std::uint16_t, 16> digits{};
+    for (int d = 0; d < N_; ++d) {
+      const std::uint16_t r = rows[static_cast<std::size_t>(d)];
+      if (popcount16(r) != 2) return 0;
+      const int lo = std::countr_zero(r), hi = 15 - std::countl_zero(r);
+      col[static_cast<std::size_t>(2 * d)] = static_cast<std::int8_t>(lo);
+      col[static_cast<std::size_t>(2 * d + 1)] = static_cast<std::int8_t>(hi);
+      digits[static_cast<std::size_t>(lo)] |= static_cast<std::uint16_t>(1u << d);
+      digits[static_cast<std::size_t>(hi)] |= static_cast<std::uint16_t>(1u << d);
+    }
+    for (int c = 0; c < N_; ++c)
+      if (popcount16(digits[static_cast<std::size_t>(c)]) != 2) return 0;
+    const auto slot = [&](int d, int c) { return 2 * d + (col[static_cast<std::size_t>(2 * d)] == c ? 0 : 1); };
+    // The cycles: from an unvisited digit its slot-0 edge is half 0; then along the column to
+    // its other digit (half 1), that digit's other column (half 0), .. back to the start.
+    std::uint16_t seen = 0;
+    int ncyc = 0;
+    for (int start = 0; start < N_; ++start) {
+      if (seen >> start & 1) continue;
+      int d = start, e = 2 * start;
+      do {
+        seen |= static_cast<std::uint16_t>(1u << d);
+        cyc[static_cast<std::size_t>(e)] = static_cast<std::int8_t>(ncyc);
+        half[static_cast<std::size_t>(e)] = 0;
+        const int c = col[static_cast<std::size_t>(e)];
+        // The column's other digit (it has two, checked above; "& 15" tells the compiler so).
+        d = std::countr_zero(static_cast<std::uint16_t>(digits[static_cast<std::size_t>(c)] & ~(1u << d))) & 15;
+        const int f = slot(d, c);
+        cyc[static_cast<std::size_t>(f)] = static_cast<std::int8_t>(ncyc);
+        half[static_cast<std::size_t>(f)] = 1;
+        e = f ^ 1;  // d's other edge
+      } while (d != start);
+      ++ncyc;
+    }
+    // Union-find with parities over the cycles: par[k] = x_k + x_up[k].
+    std::array<std::int8_t, 16> up{}, par{};
+    for (int k = 0; k < ncyc; ++k) up[static_cast<std::size_t>(k)] = static_cast<std::int8_t>(k);
+    int components = ncyc;
+    for (int e = 0; e < 2 * N_; ++e) {
+      const int d = e >> 1, c = col[static_cast<std::size_t>(e)];
+      const int pd = sigma_[static_cast<std::size_t>(d)], pc = tau_[static_cast<std::size_t>(c)];
+      if (!(rows[static_cast<std::size_t>(pd)] >> pc & 1)) return 0;  // phi(e) is not left
+      const int f = slot(pd, pc);
+      int a = cyc[static_cast<std::size_t>(e)], b = cyc[static_cast<std::size_t>(f)];
+      int want = half[static_cast<std::size_t>(e)] ^ half[static_cast<std::size_t>(f)] ^ 1;  // x_a + x_b
+      while (up[static_cast<std::size_t>(a)] != a) want ^= par[static_cast<std::size_t>(a)], a = up[static_cast<std::size_t>(a)];
+      while (up[static_cast<std::size_t>(b)] != b) want ^= par[static_cast<std::size_t>(b)], b = up[static_cast<std::size_t>(b)];
+      if (a == b) {
+        if (want != 0) return 0;
+        continue;
+      }
+      up[static_cast<std::size_t>(a)] = static_cast<std::int8_t>(b);
+      par[static_cast<std::size_t>(a)] = static_cast<std::int8_t>(want);
+      --components;
+    }
+    return u128{1} << (components - 1);  // e0's component is fixed by e0 in M
+  }
+
   // Puts edge e and its phi-images into M's orbit (Orbit above). False, with nothing changed,
   // when an edge of the orbit is gone or M already has one of its digits or columns.
   bool place(int e) {
@@ -339,6 +422,9 @@ class BandCounter {
   int full_ = 0;
   std::uint64_t factor_ = 1;
   bool plain_ = false;  // phi is the identity: normalise graphs, close form for two matchings
+  bool involution_ = false;  // phi^2 = 1 (sigma^2 = 1, tau^2 = 1): pair_count for the last row pair
+  bool pair_closed_form_ = true;
+  int pair_unit_ = -1;  // rem's code for one 2-cycle of rows (R >= 2): the last pair
   std::vector<Orbit> orbits_;  // [l * N * N + e], built when first placed
   std::array<std::int8_t, 16> tau_{}, sigma_{};  // phi on the columns and the digits
   BandMemo memo_;

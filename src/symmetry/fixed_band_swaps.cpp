@@ -92,7 +92,7 @@ bool band_swaps_apply_directly(Shape s, const GeometricSymmetry& g) {
 }
 
 u128 count_by_band_swaps(Shape s, const GeometricSymmetry& g, const std::vector<CycleType>& types, KernelStats& st,
-                         const FixedParts* parts) {
+                         const FixedParts* parts, bool pair_closed_form) {
   if (!band_swaps_apply_directly(s, g))
     throw std::invalid_argument(
         "fixed grids: the band-swap sum needs an untransposed element of an R x 3 shape the three-band catalogue takes "
@@ -164,7 +164,9 @@ u128 count_by_band_swaps(Shape s, const GeometricSymmetry& g, const std::vector<
               for (std::uint32_t m = ~(S1[static_cast<std::size_t>(c)] | s2) & all; m; m &= m - 1)
                 rows3[static_cast<std::size_t>(std::countr_zero(m))] |= static_cast<std::uint16_t>(1u << c);
             }
-            const u128 a3 = BandCounter<WideEdges>(R, N, rho3, q.gamma, pi).count_rows(rows3);
+            BandCounter<WideEdges> band3(R, N, rho3, q.gamma, pi);
+            band3.set_pair_closed_form(pair_closed_form);
+            const u128 a3 = band3.count_rows(rows3);
             if (a3 == 0) return;
             u128 a1;
             if (plain_b1) {
@@ -174,7 +176,9 @@ u128 count_by_band_swaps(Shape s, const GeometricSymmetry& g, const std::vector<
               }
               a1 = F1;
             } else {
-              a1 = BandCounter<WideEdges>(R, N, rho1, q.square, compose(pi, pi)).count_rows(rows1);
+              BandCounter<WideEdges> band1(R, N, rho1, q.square, compose(pi, pi));
+              band1.set_pair_closed_form(pair_closed_form);
+              a1 = band1.count_rows(rows1);
             }
             sum = checked_add(sum, checked_mul(a1, a3));
           });

@@ -300,9 +300,9 @@ FixedCount count_fixed_grids(Shape s, const GeometricSymmetry& g, const FixedOpt
       res.grids = detail::count_by_band_cycles(bs, bg, res.relabel_types, st, &opt.parts);
   } else if (m == FixedMethod::BandSwaps) {
     const bool direct = detail::band_swaps_apply_directly(s, g);  // else columns swapping stacks, seen transposed
-    res.grids = direct ? detail::count_by_band_swaps(s, g, res.relabel_types, st, &opt.parts)
+    res.grids = direct ? detail::count_by_band_swaps(s, g, res.relabel_types, st, &opt.parts, opt.band_pair_closed_form)
                        : detail::count_by_band_swaps(Shape{s.cols, s.rows}, transposed_view(g), res.relabel_types, st,
-                                                     &opt.parts);
+                                                     &opt.parts, opt.band_pair_closed_form);
   } else if (m == FixedMethod::BandKeeps) {
     const bool direct = detail::band_keeps_apply_directly(s, g);  // else columns keeping stacks, seen transposed
     res.grids = direct ? detail::count_by_band_keeps(s, g, res.relabel_types, st, &opt.parts, opt.band_keep_join)

@@ -79,10 +79,11 @@ u128 count_by_band_classes(Shape s, const GeometricSymmetry& g, const std::vecto
 
 // Band swaps (fixed_band_swaps.cpp): untransposed g of an R x 3 shape the three-band catalogue
 // takes, swapping two bands and keeping the third; f(g) as a sum over the catalogue's classes of
-// the first band's signature, parts keyed "bw1.<bucket>/64".
+// the first band's signature, parts keyed "bw1.<bucket>/64"; pair_closed_form: the band
+// counter's last row pair in closed form, else searched (FixedOptions::band_pair_closed_form).
 bool band_swaps_apply_directly(Shape s, const GeometricSymmetry& g);
 u128 count_by_band_swaps(Shape s, const GeometricSymmetry& g, const std::vector<CycleType>& types, KernelStats& stats,
-                         const FixedParts* parts = nullptr);
+                         const FixedParts* parts = nullptr, bool pair_closed_form = true);
 
 // Band keeps (fixed_band_keeps.cpp): untransposed g other than the identity of an R x 3 shape the
 // three-band catalogue takes, keeping every band; f(g) as a sum over the catalogue's classes of

@@ -364,6 +364,50 @@ TEST(FixedGrids, BandSwapsAgreeWithLineOrbits) {
   EXPECT_FALSE(band_swaps_apply({2, 4}, build_symmetry_group({2, 4}, false).classes[1].rep));
 }
 
+// The band counter's last pair of swapped rows in closed form (band_counter.hpp, pair_count)
+// against the same pair searched (FixedOptions::band_pair_closed_form off), part by part, on
+// every band-swapping class of 2x3, 3x2 and 3x3. The kept band's rows are (1 2) on 2x3 (the pair
+// is the whole band: the closed form is the count) and (1 2)(3) on 3x3 (the pair is the last
+// orbit after the fixed row, or the first, which the search then places); classes with a kept
+// band of a single row or none moved, and relabellings that are not involutions, keep the search.
+TEST(FixedGrids, BandSwapsAgreeWithTheLastRowPairSearched) {
+  for (Shape s : {Shape{2, 3}, Shape{3, 2}, Shape{3, 3}}) {
+    const SymmetryGroup grp = build_symmetry_group(s, s.rows == s.cols);
+    std::size_t fixing_with_a_pair = 0;
+    for (std::size_t i = 1; i < grp.classes.size(); ++i) {
+      const GeometricSymmetry& g = grp.classes[i].rep;
+      if (!band_swaps_apply(s, g)) continue;
+      std::map<std::string, u128> parts[2];
+      std::mutex mu;
+      FixedCount got[2];
+      for (int searched = 0; searched < 2; ++searched) {
+        FixedOptions o;
+        o.method = FixedMethod::BandSwaps;
+        o.band_pair_closed_form = searched == 0;
+        o.parts.done = [&, searched](const std::string& key, u128 c) {
+          const std::lock_guard<std::mutex> lock(mu);
+          parts[searched][key] = c;
+        };
+        got[searched] = count_fixed_grids(s, g, o);
+      }
+      EXPECT_EQ(to_string(got[0].grids), to_string(got[1].grids)) << s.str() << " class " << i + 1 << " " << grp.classes[i].text;
+      EXPECT_EQ(parts[0], parts[1]) << s.str() << " class " << i + 1;
+      // Whether rho swaps two rows of the kept band (seen with three bands).
+      const GeometricSymmetry v = s.cols == 3 ? g : transposed_view(g);
+      const int R = s.cols == 3 ? s.rows : s.cols;
+      bool kept_pair = false;
+      for (int b = 0; b < 3; ++b)
+        if (v.rows[static_cast<std::size_t>(b * R)] / R == b)
+          for (int r = b * R; r < b * R + R; ++r) {
+            const int to = v.rows[static_cast<std::size_t>(r)];
+            kept_pair |= to != r && v.rows[static_cast<std::size_t>(to)] == r;
+          }
+      fixing_with_a_pair += kept_pair && got[0].grids > 0;
+    }
+    EXPECT_GT(fixing_with_a_pair, 0u) << s.str();  // classes where the closed form can count
+  }
+}
+
 // Band keeps (fixed_band_keeps.cpp) agree with line orbits on every class that keeps every band --
 // or, seen transposed, every stack -- of 2x3, 3x2 and 3x3, among them classes with gamma = 1
 // (only rows moved, every catalogue class asked) and classes whose gamma moves columns (only

@@ -199,6 +199,12 @@ struct FixedOptions {
   // (src/symmetry/band_keep_join.hpp); false: each second band's two bands counted whole by the
   // band counter, the kernel before the join, kept as its cross-check (the tests compare the two).
   bool band_keep_join = true;
+  // The band counter's last pair of swapped rows, where the band's symmetry is an involution,
+  // counted in closed form (src/symmetry/band_counter.hpp, pair_count); false: searched like
+  // every other row orbit. Honoured by band swaps, the kernel it was built for; the other kernels
+  // always take the closed form. The tests compare the two on band swaps, and every kernel with
+  // line orbits.
+  bool band_pair_closed_form = true;
 };
 
 // The line-orbit memo ceiling for `counts` counts running at once that may hold half of `bytes`
