@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <random>
@@ -53,6 +54,30 @@ FixedCount count_by_listing(Shape s, const GeometricSymmetry& g) {
   o.method = FixedMethod::BandCycles;
   o.band_classes = false;
   return count_fixed_grids(s, g, o);
+}
+
+// One class counted by method m twice, the second time with `other` applied to the options (a
+// kernel's cross-check switched on), compared count by count and part by part; f, the first
+// count, returned.
+u128 expect_the_same_either_way(Shape s, const SymmetryGroup& grp, std::size_t i, FixedMethod m,
+                                const std::function<void(FixedOptions&)>& other) {
+  const GeometricSymmetry& g = grp.classes[i].rep;
+  std::map<std::string, u128> parts[2];
+  std::mutex mu;
+  FixedCount got[2];
+  for (int k = 0; k < 2; ++k) {
+    FixedOptions o;
+    o.method = m;
+    if (k == 1) other(o);
+    o.parts.done = [&, k](const std::string& key, u128 c) {
+      const std::lock_guard<std::mutex> lock(mu);
+      parts[k][key] = c;
+    };
+    got[k] = count_fixed_grids(s, g, o);
+  }
+  EXPECT_EQ(to_string(got[0].grids), to_string(got[1].grids)) << s.str() << " class " << i + 1 << " " << grp.classes[i].text;
+  EXPECT_EQ(parts[0], parts[1]) << s.str() << " class " << i + 1;
+  return got[0].grids;
 }
 
 }  // namespace
@@ -377,21 +402,8 @@ TEST(FixedGrids, BandSwapsAgreeWithTheLastRowPairSearched) {
     for (std::size_t i = 1; i < grp.classes.size(); ++i) {
       const GeometricSymmetry& g = grp.classes[i].rep;
       if (!band_swaps_apply(s, g)) continue;
-      std::map<std::string, u128> parts[2];
-      std::mutex mu;
-      FixedCount got[2];
-      for (int searched = 0; searched < 2; ++searched) {
-        FixedOptions o;
-        o.method = FixedMethod::BandSwaps;
-        o.band_pair_closed_form = searched == 0;
-        o.parts.done = [&, searched](const std::string& key, u128 c) {
-          const std::lock_guard<std::mutex> lock(mu);
-          parts[searched][key] = c;
-        };
-        got[searched] = count_fixed_grids(s, g, o);
-      }
-      EXPECT_EQ(to_string(got[0].grids), to_string(got[1].grids)) << s.str() << " class " << i + 1 << " " << grp.classes[i].text;
-      EXPECT_EQ(parts[0], parts[1]) << s.str() << " class " << i + 1;
+      const u128 f = expect_the_same_either_way(s, grp, i, FixedMethod::BandSwaps,
+                                                [](FixedOptions& o) { o.band_pair_closed_form = false; });
       // Whether rho swaps two rows of the kept band (seen with three bands).
       const GeometricSymmetry v = s.cols == 3 ? g : transposed_view(g);
       const int R = s.cols == 3 ? s.rows : s.cols;
@@ -402,7 +414,7 @@ TEST(FixedGrids, BandSwapsAgreeWithTheLastRowPairSearched) {
             const int to = v.rows[static_cast<std::size_t>(r)];
             kept_pair |= to != r && v.rows[static_cast<std::size_t>(to)] == r;
           }
-      fixing_with_a_pair += kept_pair && got[0].grids > 0;
+      fixing_with_a_pair += kept_pair && f > 0;
     }
     EXPECT_GT(fixing_with_a_pair, 0u) << s.str();  // classes where the closed form can count
   }
@@ -460,22 +472,9 @@ TEST(FixedGrids, BandKeepJoinAgreesWithBandByBand) {
     for (std::size_t i = 1; i < grp.classes.size(); ++i) {
       const GeometricSymmetry& g = grp.classes[i].rep;
       if (!band_keeps_apply(s, g)) continue;
-      std::map<std::string, u128> parts[2];
-      std::mutex mu;
-      FixedCount got[2];
-      for (int by_band = 0; by_band < 2; ++by_band) {
-        FixedOptions o;
-        o.method = FixedMethod::BandKeeps;
-        o.band_keep_join = by_band == 0;
-        o.parts.done = [&, by_band](const std::string& key, u128 c) {
-          const std::lock_guard<std::mutex> lock(mu);
-          parts[by_band][key] = c;
-        };
-        got[by_band] = count_fixed_grids(s, g, o);
-      }
-      EXPECT_EQ(to_string(got[0].grids), to_string(got[1].grids)) << s.str() << " class " << i + 1 << " " << grp.classes[i].text;
-      EXPECT_EQ(parts[0], parts[1]) << s.str() << " class " << i + 1;
-      if (got[0].grids == 0) continue;
+      const u128 f = expect_the_same_either_way(s, grp, i, FixedMethod::BandKeeps,
+                                                [](FixedOptions& o) { o.band_keep_join = false; });
+      if (f == 0) continue;
       // The view with three kept bands: stacks of three columns, gamma's cycles on them.
       const bool direct = s.cols == 3 && g.rows[static_cast<std::size_t>(s.rows)] / s.rows == 1 &&
                           g.rows[static_cast<std::size_t>(2 * s.rows)] / s.rows == 2 && g.rows[0] / s.rows == 0;
