@@ -121,11 +121,14 @@ class BandCounter {
       for (int k = 1; k <= m; ++k) factor_ *= static_cast<std::uint64_t>(k) * static_cast<std::uint64_t>(l);
     }
     plain_ = is_identity(sigma) && is_identity(tau);
-    involution_ = is_identity(compose(sigma, sigma)) && is_identity(compose(tau, tau));
     pair_unit_ = R_ >= 2 ? code_unit(2) : -1;
+    involution_ = true;  // sigma^2 = 1 and tau^2 = 1, read off without composing (a band swap
+                         // builds a counter per relabelling)
     for (int i = 0; i < N_; ++i) {
-      tau_[static_cast<std::size_t>(i)] = static_cast<std::int8_t>(tau[static_cast<std::size_t>(i)]);
-      sigma_[static_cast<std::size_t>(i)] = static_cast<std::int8_t>(sigma[static_cast<std::size_t>(i)]);
+      const auto u = static_cast<std::size_t>(i);
+      tau_[u] = static_cast<std::int8_t>(tau[u]);
+      sigma_[u] = static_cast<std::int8_t>(sigma[u]);
+      involution_ = involution_ && sigma[static_cast<std::size_t>(sigma[u])] == i && tau[static_cast<std::size_t>(tau[u])] == i;
     }
     // The orbits are built when place() first asks for one: only for rho's cycle lengths and the
     // edges the graphs have. (A band-swap count builds two counters per relabelling, for one
