@@ -49,7 +49,11 @@ class BandMemo {
   }
 
  private:
-  static constexpr std::size_t kFirst = 4096;
+  // The first table: 64 slots (3 KB). A band swap builds two counters per relabelling, many of
+  // them for a handful of states; 4096 slots (196 KB, above malloc's mmap threshold) made every
+  // counter map, clear and unmap fresh pages -- 73 % of a 3x3 band-swap test's time in perf,
+  // page faults and memset (docs/symmetry.md, *The band memo's first table*).
+  static constexpr std::size_t kFirst = 64;
   struct Slot {
     std::uint64_t k[4];
     u128 v;
