@@ -9,6 +9,7 @@
 #include <cerrno>
 #include <charconv>
 #include <chrono>
+#include <cstring>
 #include <map>
 #include <unordered_map>
 
@@ -369,15 +370,39 @@ void JournalWriter::open_locked() {
     write_files_atomic(files);
   }
   fd_ = open_job_file(path_, O_WRONLY | O_APPEND);  // no symlink, no FIFO: a regular file
-  if (append_at_) {
+  struct stat st {};
+  if (::fstat(fd_, &st) != 0) throw_io_error("cannot stat the journal", path_, errno);
+  file_id_ = {static_cast<std::uint64_t>(st.st_dev), static_cast<std::uint64_t>(st.st_ino)};
+  size_ = static_cast<std::uint64_t>(st.st_size);
+  if (append_at_ && size_ != *append_at_) {
     // Cut a torn tail off before appending: new records must never follow a damaged one.
-    struct stat st {};
-    if (::fstat(fd_, &st) != 0) throw_io_error("cannot stat the journal", path_, errno);
-    if (static_cast<std::uint64_t>(st.st_size) != *append_at_) {
-      if (::ftruncate(fd_, static_cast<off_t>(*append_at_)) != 0) throw_io_error("cannot cut the torn tail of", path_, errno);
-      if (::fdatasync(fd_) != 0) throw_io_error("cannot fsync", path_, errno);
-    }
+    if (::ftruncate(fd_, static_cast<off_t>(*append_at_)) != 0) throw_io_error("cannot cut the torn tail of", path_, errno);
+    if (::fdatasync(fd_) != 0) throw_io_error("cannot fsync", path_, errno);
+    size_ = *append_at_;
   }
+}
+
+// Only this writer may change the journal while it is open: a file put in its place (a restore,
+// `git checkout` or `git stash` of the job directory, an rsync onto it) would leave the records
+// appended after it in an unlinked file, lost when the process ends, and a file cut or written to
+// in place would mix another program's bytes with them. Before each write the path must still
+// name the file this writer opened, at the length it left it; otherwise the writer fails as after
+// a full disk and the job stops, having lost no more than the records of this one checkpoint
+// (docs/jobs.md, *The journal belongs to the running job*).
+void JournalWriter::check_unchanged_locked() const {
+  struct stat named {};
+  if (::stat(path_.c_str(), &named) != 0)
+    throw JobIoError("journal " + path_.string() + " was removed while this job was writing it (" +
+                     std::strerror(errno) + "); stopping so that no record is written to a file nobody will read");
+  if (static_cast<std::uint64_t>(named.st_dev) != file_id_.first || static_cast<std::uint64_t>(named.st_ino) != file_id_.second)
+    throw JobIoError("journal " + path_.string() +
+                     " was replaced by another file while this job was writing it (a restore, a `git checkout` or "
+                     "`git stash` of the job directory, a copy onto it); stopping so that no record is written to the "
+                     "old, unlinked file. The file now there is the journal a resume reads");
+  if (static_cast<std::uint64_t>(named.st_size) != size_)
+    throw JobIoError("journal " + path_.string() + " was changed by another program while this job was writing it (" +
+                     std::to_string(named.st_size) + " bytes, this job had left " + std::to_string(size_) +
+                     "); stopping so that its records do not follow someone else's bytes");
 }
 
 // The C record rides on a flush that writes anyway (no extra fdatasync): at most once a minute, so
@@ -402,7 +427,9 @@ void JournalWriter::flush(bool session_end) {
       last_cpu_at_ = now;
     }
     if (out.empty()) return;
+    check_unchanged_locked();
     write_all(fd_, out, path_);
+    size_ += out.size();
     if (::fdatasync(fd_) != 0) throw_io_error("cannot fsync", path_, errno);
   } catch (const IoError& e) {
     failed_ = true;

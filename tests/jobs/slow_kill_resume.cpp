@@ -12,6 +12,9 @@
 // the partition kernel and merged: the total must be the published 2x4 count.
 //
 // Seed: GRIDENUM_KILL_SEED to repeat a run; the seed used is printed.
+//
+// Also here: the journal replaced under a running job (a 9x9 shard with the backtracking
+// kernel); the fast tier checks the same guard on the journal writer alone (test_journal.cpp).
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -160,6 +163,61 @@ TEST(KillResume, SigkillAtRandomMomentsThenExactTotal) {
   p = run_cli(merge_args);
   ASSERT_EQ(p.code, 0) << p.err;
   EXPECT_TRUE(contains(p.out, "total                   " + k2x4)) << p.out;
+}
+
+// Waits until the job's journal holds at least `n` unit records (or the timeout passes).
+bool wait_for_units(const fs::path& journal, std::size_t n, double seconds) {
+  const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+  while (std::chrono::steady_clock::now() < end) {
+    std::error_code ec;
+    if (fs::exists(journal, ec) && raw_journal_units(journal).size() >= n) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return false;
+}
+
+// The journal replaced under a running job, as `git stash` or `git checkout` of a job directory kept
+// in git does it (a copy renamed over the path; docs/jobs.md, *The journal belongs to the running
+// job*): the job stops at its next checkpoint with exit code 3, saying so, writes no result, and
+// resume finishes from the file now in place with every unit once and the right counts.
+TEST(KillResume, AJournalReplacedUnderTheJobStopsItAndResumeFinishes) {
+  TempDir t;
+  const fs::path dir = t / "job";
+  spit(t / "job.toml",
+       "shape = \"3x3\"\nmethod = \"stack\"\nkernel = \"backtrack\"\nthreads = 2\nslices_per_class = 36288\nshard = \"1/1600\"\n"
+       "checkpoint_seconds = 0.1\nprogress_seconds = 0.3\n");
+  const fs::path out = t / "out", err = t / "err";
+  const pid_t pid = spawn_cli({"count", "--config", (t / "job.toml").string(), "--job-dir", dir.string()}, out, err);
+  ASSERT_TRUE(wait_for_units(dir / "journal", 20, 60));
+  fs::copy_file(dir / "journal", t / "journal.copy");
+  fs::rename(t / "journal.copy", dir / "journal");
+  Proc p = wait_cli(pid, out, err);
+  EXPECT_EQ(p.code, 3) << p.err;
+  EXPECT_TRUE(contains(p.err, "was replaced by another file")) << p.err;
+  EXPECT_TRUE(contains(p.err, "gridenum resume " + dir.string())) << p.err;
+  EXPECT_FALSE(fs::exists(dir / "result.txt"));
+  EXPECT_LT(read_journal(dir / "journal").units.size(), 998u);
+
+  p = run_cli({"resume", dir.string()});
+  ASSERT_EQ(p.code, 0) << p.err;
+  const auto ids = raw_journal_units(dir / "journal");
+  EXPECT_EQ(ids.size(), 998u);
+  EXPECT_EQ(std::set<std::uint32_t>(ids.begin(), ids.end()).size(), ids.size()) << "a unit was journaled twice";
+  std::mutex mu;
+  std::map<std::uint32_t, u128> ref;  // the shard's units by the partition kernel, in-process
+  CountOptions o;
+  o.threads = 2;
+  o.slices_per_class = 36288;
+  UnitHooks h;
+  h.select = [](std::uint32_t id) { return Shard{1, 1600}.contains(id); };
+  h.done = [&](std::uint32_t id, u128 c) {
+    std::lock_guard l(mu);
+    ref[id] = c;
+  };
+  run_count(o, h);
+  const JournalContents j = read_journal(dir / "journal");
+  ASSERT_EQ(j.units.size(), ref.size());
+  for (const auto& u : j.units) EXPECT_EQ(u.count, ref.at(u.id)) << "unit " << u.id;
 }
 
 }  // namespace

@@ -5,6 +5,9 @@
 
 #include <sys/resource.h>
 
+#include <fstream>
+#include <functional>
+
 #include "gridenum/core/atomic_file.hpp"
 #include "gridenum/core/checksum.hpp"
 #include "gridenum/jobs/job_errors.hpp"
@@ -398,6 +401,65 @@ TEST(Journal, FileSizeLimitFailsTheFlushAndLeavesAReadableJournal) {
   EXPECT_GT(j.units.size(), 10u);
   EXPECT_LT(j.units.size(), 100u);
   for (const auto& u : j.units) EXPECT_EQ(u.count, u128(123456789 + u.id));
+}
+
+// Another program changing the journal under a running writer (journal.hpp: the writer checks
+// before each write): a file put in its place as git does it (a new file renamed over the path), the
+// file removed, cut or appended to in place. Each stops the writer with an error naming the file and
+// what happened, writes nothing more anywhere, and the writer refuses every later flush.
+TEST(Journal, AFileChangedUnderTheWriterStopsIt) {
+  struct Case {
+    const char* name;
+    std::function<void(const fs::path&)> change;
+    const char* says;
+  };
+  const std::vector<Case> cases = {
+      {"replaced", [](const fs::path& p) { write_file_atomic(p, journal_line(journal_header_body(header()))); },
+       "was replaced by another file"},
+      {"removed", [](const fs::path& p) { fs::remove(p); }, "was removed"},
+      {"cut", [](const fs::path& p) { fs::resize_file(p, fs::file_size(p) - 10); }, "was changed by another program"},
+      {"appended", [](const fs::path& p) { std::ofstream(p, std::ios::binary | std::ios::app) << journal_line("U 99 1 1700000000099"); },
+       "was changed by another program"},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.name);
+    TempDir t;
+    const fs::path p = t / "journal";
+    JournalWriter w(p, header(), std::nullopt);
+    w.add_unit(1, 1001, 1700000000001);
+    w.flush();
+    w.add_unit(2, 1002, 1700000000002);
+    w.flush();  // unchanged: the writer's own appends pass the check
+    c.change(p);
+    const std::string before = fs::exists(p) ? slurp(p) : std::string("(none)");
+    w.add_unit(3, 1003, 1700000000003);
+    try {
+      w.flush();
+      ADD_FAILURE() << "the flush went on";
+    } catch (const IoError& e) {
+      EXPECT_TRUE(contains(e.what(), c.says)) << e.what();
+      EXPECT_TRUE(contains(e.what(), p.string())) << e.what();
+    }
+    w.add_unit(4, 1004, 1700000000004);
+    EXPECT_THROW(w.flush(), IoError);
+    EXPECT_EQ(fs::exists(p) ? slurp(p) : std::string("(none)"), before);
+  }
+}
+
+// A writer that appends to an existing journal (a resume) checks against the length it found, cut
+// to the valid prefix: its own cut of a torn tail is not someone else's change.
+TEST(Journal, AResumedWriterAcceptsItsOwnCutOfATornTail) {
+  TempDir t;
+  const fs::path p = make_journal(t, 5);
+  std::ofstream(p, std::ios::binary | std::ios::app) << "U 9 12";  // torn
+  const JournalContents j = read_journal(p);
+  ASSERT_TRUE(j.torn_tail);
+  JournalWriter w(p, header(), j.valid_bytes);
+  w.add_unit(20, 1020, 1700000000020);
+  w.flush();
+  w.add_unit(21, 1021, 1700000000021);
+  w.flush();
+  EXPECT_EQ(read_journal(p).units.size(), 7u);
 }
 
 TEST(AtomicFile, ReplacesWholeAndLeavesNoTemporary) {

@@ -157,7 +157,9 @@ std::string journal_header_body(const JournalHeader& h);
 // first cut to `append_at` bytes (dropping a torn tail) and synced.
 //
 // After a failed write (disk full, file size limit) the writer refuses every further write: the
-// file may end in a partial record, which the next reader drops as a torn tail.
+// file may end in a partial record, which the next reader drops as a torn tail. The same when the
+// file was replaced, removed, cut or written to by another program since the last flush (checked
+// before each write): the job stops instead of appending to a file nobody will read.
 class JournalWriter {
  public:
   // append_at: nullopt to create a new journal, else the valid length of an existing one.
@@ -188,6 +190,7 @@ class JournalWriter {
 
  private:
   void open_locked();
+  void check_unchanged_locked() const;
   std::filesystem::path path_;
   JournalHeader header_;
   std::optional<std::uint64_t> append_at_;
@@ -196,6 +199,8 @@ class JournalWriter {
   std::string buffer_;
   std::mutex io_mu_;
   int fd_ = -1;
+  std::pair<std::uint64_t, std::uint64_t> file_id_{0, 0};  // (st_dev, st_ino) of the file opened
+  std::uint64_t size_ = 0;                                 // its length as this writer left it
   bool failed_ = false;
   std::string failure_;
   bool record_cpu_ = false;       // record_cpu_time() was called
