@@ -127,24 +127,10 @@ TEST(KillResume, SigkillAtRandomMomentsThenExactTotal) {
   Proc p = run_cli({"resume", dir.string(), "--threads", "2"});
   ASSERT_EQ(p.code, 0) << p.err;
   EXPECT_TRUE(contains(p.out, "partial run: 1,250 of 5,000 work units counted")) << p.out;
-  const auto ids = raw_journal_units(dir / "journal");
-  EXPECT_EQ(ids.size(), kUnits);
-  EXPECT_EQ(std::set<std::uint32_t>(ids.begin(), ids.end()).size(), kUnits) << "a unit was journaled twice";
+  expect_each_unit_once(dir, kUnits);
 
   // Unit by unit against the partition kernel.
-  std::mutex mu;
-  std::map<std::uint32_t, u128> ref;
-  CountOptions o;
-  o.shape = Shape{2, 4};
-  o.threads = 2;
-  o.slices_per_class = 1000;
-  UnitHooks h;
-  h.select = [](std::uint32_t id) { return id % 4 == 0; };
-  h.done = [&](std::uint32_t id, u128 c) {
-    std::lock_guard l(mu);
-    ref[id] = c;
-  };
-  run_count(o, h);
+  const auto ref = partition_unit_counts(Shape{2, 4}, 1000, [](std::uint32_t id) { return id % 4 == 0; });
   const JournalContents j = read_journal(dir / "journal");
   ASSERT_EQ(j.units.size(), ref.size());
   for (const auto& u : j.units) EXPECT_EQ(u.count, ref.at(u.id)) << "unit " << u.id;
@@ -165,17 +151,6 @@ TEST(KillResume, SigkillAtRandomMomentsThenExactTotal) {
   EXPECT_TRUE(contains(p.out, "total                   " + k2x4)) << p.out;
 }
 
-// Waits until the job's journal holds at least `n` unit records (or the timeout passes).
-bool wait_for_units(const fs::path& journal, std::size_t n, double seconds) {
-  const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
-  while (std::chrono::steady_clock::now() < end) {
-    std::error_code ec;
-    if (fs::exists(journal, ec) && raw_journal_units(journal).size() >= n) return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
-  return false;
-}
-
 // The journal replaced under a running job, as `git stash` or `git checkout` of a job directory kept
 // in git does it (a copy renamed over the path; docs/jobs.md, *The journal belongs to the running
 // job*): the job stops at its next checkpoint with exit code 3, saying so, writes no result, and
@@ -183,9 +158,7 @@ bool wait_for_units(const fs::path& journal, std::size_t n, double seconds) {
 TEST(KillResume, AJournalReplacedUnderTheJobStopsItAndResumeFinishes) {
   TempDir t;
   const fs::path dir = t / "job";
-  spit(t / "job.toml",
-       "shape = \"3x3\"\nmethod = \"stack\"\nkernel = \"backtrack\"\nthreads = 2\nslices_per_class = 36288\nshard = \"1/1600\"\n"
-       "checkpoint_seconds = 0.1\nprogress_seconds = 0.3\n");
+  spit(t / "job.toml", kStoppable9x9Config);
   const fs::path out = t / "out", err = t / "err";
   const pid_t pid = spawn_cli({"count", "--config", (t / "job.toml").string(), "--job-dir", dir.string()}, out, err);
   ASSERT_TRUE(wait_for_units(dir / "journal", 20, 60));
@@ -196,25 +169,12 @@ TEST(KillResume, AJournalReplacedUnderTheJobStopsItAndResumeFinishes) {
   EXPECT_TRUE(contains(p.err, "was replaced by another file")) << p.err;
   EXPECT_TRUE(contains(p.err, "gridenum resume " + dir.string())) << p.err;
   EXPECT_FALSE(fs::exists(dir / "result.txt"));
-  EXPECT_LT(read_journal(dir / "journal").units.size(), 998u);
+  EXPECT_LT(read_journal(dir / "journal").units.size(), kStoppable9x9Units);
 
   p = run_cli({"resume", dir.string()});
   ASSERT_EQ(p.code, 0) << p.err;
-  const auto ids = raw_journal_units(dir / "journal");
-  EXPECT_EQ(ids.size(), 998u);
-  EXPECT_EQ(std::set<std::uint32_t>(ids.begin(), ids.end()).size(), ids.size()) << "a unit was journaled twice";
-  std::mutex mu;
-  std::map<std::uint32_t, u128> ref;  // the shard's units by the partition kernel, in-process
-  CountOptions o;
-  o.threads = 2;
-  o.slices_per_class = 36288;
-  UnitHooks h;
-  h.select = [](std::uint32_t id) { return Shard{1, 1600}.contains(id); };
-  h.done = [&](std::uint32_t id, u128 c) {
-    std::lock_guard l(mu);
-    ref[id] = c;
-  };
-  run_count(o, h);
+  expect_each_unit_once(dir, kStoppable9x9Units);
+  const auto ref = stoppable_9x9_reference();
   const JournalContents j = read_journal(dir / "journal");
   ASSERT_EQ(j.units.size(), ref.size());
   for (const auto& u : j.units) EXPECT_EQ(u.count, ref.at(u.id)) << "unit " << u.id;

@@ -53,13 +53,6 @@ std::function<bool()> stop_after(int n) {
   return [polls, n] { return ++*polls > n; };
 }
 
-void expect_each_unit_once(const fs::path& dir, std::size_t units) {
-  const auto ids = raw_journal_units(dir / "journal");
-  std::set<std::uint32_t> distinct(ids.begin(), ids.end());
-  EXPECT_EQ(distinct.size(), ids.size()) << "a unit appears twice in " << dir / "journal";
-  EXPECT_EQ(ids.size(), units);
-}
-
 TEST(Job, RunsToTheTotalAndWritesItsFiles) {
   TempDir t;
   const JobOutcome o = run_job(request(t / "job", config("2x3")));
@@ -629,47 +622,14 @@ TEST(JobCli, FullDiskStopsCleanlyAndResumes) {
   expect_each_unit_once(t / "job", 4400);
 }
 
-// Counts of the units of a shard of a 9x9 plan, by the partition kernel, in-process.
-std::map<std::uint32_t, u128> reference_counts(std::uint32_t slices, Shard shard) {
-  std::mutex mu;
-  std::map<std::uint32_t, u128> out;
-  CountOptions o;
-  o.threads = 2;
-  o.slices_per_class = slices;
-  UnitHooks h;
-  h.select = [shard](std::uint32_t id) { return shard.contains(id); };
-  h.done = [&](std::uint32_t id, u128 c) {
-    std::lock_guard l(mu);
-    out[id] = c;
-  };
-  run_count(o, h);
-  return out;
-}
-
-// Waits until the job's journal holds at least `n` unit records (or the timeout passes).
-bool wait_for_units(const fs::path& journal, std::size_t n, double seconds) {
-  const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
-  while (std::chrono::steady_clock::now() < end) {
-    std::error_code ec;
-    if (fs::exists(journal, ec) && raw_journal_units(journal).size() >= n) return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
-  return false;
-}
-
-// SIGINT and SIGTERM on a real job (9x9 with the backtracking kernel, one unit per stack filling,
-// a 1/1600 shard: 998 units of a few milliseconds, about 2 s of wall time on 2 threads, so every
-// session below is stopped with work left and the last one runs long enough to log progress;
-// a 1/4000 shard of 400 units was over before the third session's Ctrl-C, and 1/800 took twice
-// the time for nothing more): exit 130 with a
+// SIGINT and SIGTERM on a real job (kStoppable9x9Config, job_fixtures.hpp: every session below is
+// stopped with work left and the last one runs long enough to log progress): exit 130 with a
 // clear message, the journal flushed and clean, resume finishes with the partition kernel's
 // counts, unit for unit. Progress log lines appear when stderr is not a terminal.
 TEST(JobCli, SignalsStopCleanlyAndResumeFinishes) {
   TempDir t;
   const fs::path dir = t / "job";
-  spit(t / "job.toml",
-       "shape = \"3x3\"\nmethod = \"stack\"\nkernel = \"backtrack\"\nthreads = 2\nslices_per_class = 36288\nshard = \"1/1600\"\n"
-       "checkpoint_seconds = 0.1\nprogress_seconds = 0.3\n");
+  spit(t / "job.toml", kStoppable9x9Config);
   const fs::path out = t / "out", err = t / "err";
   pid_t pid = spawn_cli({"count", "--config", (t / "job.toml").string(), "--job-dir", dir.string()}, out, err);
   ASSERT_TRUE(wait_for_units(dir / "journal", 20, 60));
@@ -715,8 +675,8 @@ TEST(JobCli, SignalsStopCleanlyAndResumeFinishes) {
   ASSERT_EQ(p.code, 0) << p.err;
   EXPECT_TRUE(contains(p.err, "progress: ")) << p.err;
   EXPECT_TRUE(contains(p.out, "partial run: 998 of 1,596,672 work units counted")) << p.out;
-  expect_each_unit_once(dir, 998);
-  const auto ref = reference_counts(36288, Shard{1, 1600});
+  expect_each_unit_once(dir, kStoppable9x9Units);
+  const auto ref = stoppable_9x9_reference();
   j = read_journal(dir / "journal");
   ASSERT_EQ(j.units.size(), ref.size());
   for (const auto& u : j.units) EXPECT_EQ(u.count, ref.at(u.id)) << "unit " << u.id;

@@ -3,9 +3,17 @@
 // reference totals of the per-class methods' job tests.
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
+#include <functional>
+#include <map>
+#include <mutex>
+#include <set>
 #include <sstream>
+#include <thread>
 #include <string>
 #include <vector>
 
@@ -65,6 +73,57 @@ inline std::string forge_journal_record(const fs::path& jp, std::uint64_t id, st
   text.replace(at + 1, end - at, journal_line("U " + uid + " " + forged + " " + ms));
   spit(jp, text);
   return forged;
+}
+
+// Waits until the job's journal holds at least `n` unit records (or the timeout passes).
+inline bool wait_for_units(const fs::path& journal, std::size_t n, double seconds) {
+  const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+  while (std::chrono::steady_clock::now() < end) {
+    std::error_code ec;
+    if (fs::exists(journal, ec) && raw_journal_units(journal).size() >= n) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return false;
+}
+
+// Every unit of the job's journal once, `units` of them (raw records: duplicates are seen).
+inline void expect_each_unit_once(const fs::path& dir, std::size_t units) {
+  const auto ids = raw_journal_units(dir / "journal");
+  std::set<std::uint32_t> distinct(ids.begin(), ids.end());
+  EXPECT_EQ(distinct.size(), ids.size()) << "a unit appears twice in " << dir / "journal";
+  EXPECT_EQ(ids.size(), units);
+}
+
+// The counts of the units `select` takes, by the partition kernel, in-process: the reference a
+// job's journal is checked against unit by unit.
+inline std::map<std::uint32_t, u128> partition_unit_counts(Shape shape, std::uint32_t slices,
+                                                           std::function<bool(std::uint32_t)> select) {
+  std::mutex mu;
+  std::map<std::uint32_t, u128> out;
+  CountOptions o;
+  o.shape = shape;
+  o.threads = 2;
+  o.slices_per_class = slices;
+  UnitHooks h;
+  h.select = std::move(select);
+  h.done = [&](std::uint32_t id, u128 c) {
+    std::lock_guard l(mu);
+    out[id] = c;
+  };
+  run_count(o, h);
+  return out;
+}
+
+// A 9x9 job that can be stopped while it runs: the backtracking kernel, one unit per stack
+// filling, a 1/1600 shard -- 998 units of a few milliseconds, about 2 s of wall time on 2 threads
+// -- with checkpoints every 0.1 s. (A 1/4000 shard of 400 units was over before a test's third
+// session could stop it; 1/800 took twice the time for nothing more.)
+inline const std::string kStoppable9x9Config =
+    "shape = \"3x3\"\nmethod = \"stack\"\nkernel = \"backtrack\"\nthreads = 2\nslices_per_class = 36288\nshard = \"1/1600\"\n"
+    "checkpoint_seconds = 0.1\nprogress_seconds = 0.3\n";
+inline constexpr std::size_t kStoppable9x9Units = 998;
+inline std::map<std::uint32_t, u128> stoppable_9x9_reference() {
+  return partition_unit_counts(Shape{3, 3}, 36288, [](std::uint32_t id) { return Shard{1, 1600}.contains(id); });
 }
 
 // An in-process job request: quiet (no console log, no progress bar).
