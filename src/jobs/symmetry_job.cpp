@@ -33,11 +33,13 @@
 #include "gridenum/core/digest.hpp"
 #include "gridenum/core/errors.hpp"
 #include "gridenum/core/threads.hpp"
+#include "gridenum/core/timing.hpp"
 #include "gridenum/jobs/job.hpp"
 #include "gridenum/jobs/job_errors.hpp"
 #include "gridenum/jobs/journaled_session.hpp"
 #include "gridenum/jobs/journal.hpp"
 #include "gridenum/jobs/walk_store.hpp"
+#include "gridenum/symmetry/fixed_grids.hpp"
 
 namespace gridenum {
 
@@ -47,6 +49,44 @@ namespace {
 
 // A P record of a band count (FixedParts::known_band), not of a class's part.
 bool is_band_key(const std::string& key) { return key.rfind("band.", 0) == 0; }
+
+// A class's parts in the journal (ClassPartsStatus): its buckets done per family, and the median
+// of its last (up to 8) gaps between two part records of one session -- the session of its last
+// record with a gap, so the pace is the latest one measured.
+ClassPartsStatus class_parts_status(std::uint32_t unit, const std::vector<const JournalPart*>& records,
+                                    const std::vector<JournalSession>& sessions) {
+  ClassPartsStatus c;
+  c.number = unit + 1;
+  c.finished = records.size();
+  std::map<std::string, ClassPartsStatus::Family> families;
+  for (const JournalPart* p : records)
+    if (const auto k = parse_part_key(p->key)) {
+      auto& f = families[k->family];
+      f.family = k->family;
+      f.buckets = std::max(f.buckets, k->buckets);
+      ++f.done;
+    }
+  for (auto& [name, f] : families) c.families.push_back(f);
+  // The session a record belongs to: the last S record above its line.
+  const auto session_of = [&sessions](std::size_t line) {
+    return std::upper_bound(sessions.begin(), sessions.end(), line,
+                            [](std::size_t l, const JournalSession& s) { return l < s.line; }) -
+           sessions.begin();
+  };
+  std::vector<double> gaps;
+  for (std::size_t k = records.size(); k-- > 1 && gaps.size() < 8;) {
+    if (session_of(records[k]->line) != session_of(records[k - 1]->line)) {
+      if (!gaps.empty()) break;  // the pace of one session only
+      continue;
+    }
+    gaps.push_back(static_cast<double>(records[k]->time_ms - records[k - 1]->time_ms) / 1000.0);
+  }
+  if (!gaps.empty()) {
+    std::sort(gaps.begin(), gaps.end());
+    c.seconds_per_part = gaps[gaps.size() / 2];
+  }
+  return c;
+}
 
 // The kernels' version: part of the fingerprint, raised whenever a change could give another f for
 // a class (a new class numbering, a kernel fix), so that a journal of the old ones is refused
@@ -413,14 +453,14 @@ SymmetryJobStatus symmetry_job_status(const fs::path& dir) {
     s.torn_tail = j.torn_tail;
     s.sessions = static_cast<int>(j.sessions.size());
     done = journal_classes(j);
-    std::map<std::uint32_t, std::uint64_t> parts;
     std::set<std::string> bands;
+    std::map<std::uint32_t, std::vector<const JournalPart*>> parts;  // by class index, in file order
     for (const JournalPart& part : j.parts) {
       if (is_band_key(part.key)) bands.insert(part.key);
-      else if (!done[part.unit]) ++parts[part.unit + 1];  // read_journal keeps units inside the plan
+      else if (!done[part.unit]) parts[part.unit].push_back(&part);  // read_journal keeps units inside the plan
     }
     s.bands_kept = bands.size();
-    s.parts.assign(parts.begin(), parts.end());
+    for (const auto& [unit, records] : parts) s.parts.push_back(class_parts_status(unit, records, j.sessions));
   }
   if (fs::is_directory(p.walks(), ec))
     for (const auto& e : fs::directory_iterator(p.walks(), ec))
@@ -450,9 +490,21 @@ std::string format_status(const SymmetryJobStatus& s) {
     if (s.left.size() > 20) list += fmt::format(", ... ({} in all)", s.left.size());
     t += "  left: classes " + list + " (numbers as in gridenum symmetry --json)\n";
   }
-  for (const auto& [k, n] : s.parts)
-    t += fmt::format("  class {}: {} in the journal (the class resumes from them)\n", k,
-                     count_of(n, "finished part", "finished parts"));
+  for (const ClassPartsStatus& c : s.parts) {
+    std::vector<std::string> families;
+    std::uint64_t left = 0;
+    for (const auto& f : c.families) {
+      families.push_back(fmt::format("{} of the {} buckets of family {}", f.done, f.buckets, f.family));
+      left += f.buckets - f.done;
+    }
+    t += fmt::format("  class {}: {} in the journal (the class resumes from them){}\n", c.number,
+                     count_of(c.finished, "finished part", "finished parts"),
+                     families.empty() ? std::string() : fmt::format(": {}", fmt::join(families, ", ")));
+    if (c.seconds_per_part)
+      t += fmt::format("    lately {} a part; the {} left of the families begun, at that pace: about {}\n",
+                       short_duration(*c.seconds_per_part), count_of(left, "bucket", "buckets"),
+                       short_duration(*c.seconds_per_part * static_cast<double>(left)));
+  }
   if (s.bands_kept > 0)
     t += fmt::format("  {} in the journal (shared by the classes of a family)\n",
                      count_of(s.bands_kept, "kept band count", "kept band counts"));
@@ -466,7 +518,15 @@ nlohmann::json to_json(const SymmetryJobStatus& s) {
   nlohmann::json fixing = nlohmann::json::array();
   for (const auto& [k, f] : s.fixing) fixing.push_back({{"class", k}, {"fixed", to_string(f)}});
   nlohmann::json parts = nlohmann::json::array();
-  for (const auto& [k, n] : s.parts) parts.push_back({{"class", k}, {"finished_parts", n}});
+  for (const ClassPartsStatus& c : s.parts) {
+    nlohmann::json families = nlohmann::json::array();
+    for (const auto& f : c.families)
+      families.push_back({{"family", f.family}, {"buckets_done", f.done}, {"buckets", f.buckets}});
+    parts.push_back({{"class", c.number},
+                     {"finished_parts", c.finished},
+                     {"families", families},
+                     {"seconds_per_part_lately", c.seconds_per_part ? nlohmann::json(*c.seconds_per_part) : nlohmann::json()}});
+  }
   nlohmann::json j{{"dir", s.dir.string()},
                    {"kind", "symmetry"},
                    {"shape", s.spec.run.shape.str()},

@@ -3,9 +3,11 @@
 #include "gridenum/symmetry/fixed_grids.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <map>
 #include <numeric>
 #include <stdexcept>
+#include <string_view>
 
 #include "band_catalogue.hpp"
 #include "fixed_kernels.hpp"
@@ -15,6 +17,27 @@ namespace gridenum {
 
 u128 PlainBandCounts::fillings(const std::uint32_t*) const {
   throw std::logic_error("plain band counts: this table offers its classes, not F per signature");
+}
+
+std::string part_key(const std::string& family, std::uint32_t bucket, std::uint32_t buckets) {
+  return family + std::to_string(bucket) + "/" + std::to_string(buckets);
+}
+
+std::optional<PartKey> parse_part_key(const std::string& key) {
+  // "<family><digits>/<digits>", the family ending in '.', buckets > 0, bucket < buckets.
+  const std::size_t slash = key.rfind('/');
+  const std::size_t dot = key.rfind('.', slash);
+  if (slash == std::string::npos || dot == std::string::npos) return std::nullopt;
+  const auto number = [](std::string_view d) -> std::optional<std::uint32_t> {
+    std::uint32_t v = 0;
+    const auto [end, ec] = std::from_chars(d.data(), d.data() + d.size(), v);
+    if (d.empty() || ec != std::errc() || end != d.data() + d.size()) return std::nullopt;
+    return v;
+  };
+  const std::string_view k(key);
+  const auto bucket = number(k.substr(dot + 1, slash - dot - 1)), buckets = number(k.substr(slash + 1));
+  if (!bucket || !buckets || *buckets == 0 || *bucket >= *buckets) return std::nullopt;
+  return PartKey{key.substr(0, dot + 1), *bucket, *buckets};
 }
 
 std::string to_string(FixedMethod m) {

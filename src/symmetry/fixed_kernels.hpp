@@ -130,7 +130,7 @@ u128 sum_in_parts(std::size_t n, const std::function<std::uint64_t(std::size_t)>
   for (std::uint64_t b = 0; b < kPartBuckets; ++b) {
     left[b] = first[b + 1] - first[b];
     if (!keyed || left[b] == 0) continue;
-    key[b] = prefix + std::to_string(b) + "/" + std::to_string(kPartBuckets);
+    key[b] = part_key(prefix, static_cast<std::uint32_t>(b), static_cast<std::uint32_t>(kPartBuckets));
     if (parts->known) known[b] = parts->known(key[b]);
   }
   std::vector<u128> got(n, 0);  // by position in `order`

@@ -16,6 +16,7 @@
 
 #include "gridenum/core/errors.hpp"
 #include "gridenum/core/stop.hpp"
+#include "gridenum/core/timing.hpp"
 #include "gridenum/jobs/job_errors.hpp"
 #include "gridenum/jobs/journal.hpp"
 #include "gridenum/jobs/symmetry_job.hpp"
@@ -160,17 +161,36 @@ TEST(SymmetryJob, AStoppedClassResumesFromItsParts) {
   auto req = symmetry_request(t / "job", "3x3", {45});
   req.stop = [] { return true; };  // journal header and session only
   run_symmetry_job(req);
+  // The parts 10 s apart but the third, 70 s after the second: the pace is the median gap, 10 s.
   std::string records;
-  for (std::size_t k = 0; k < parts.size(); k += 2)
-    records += journal_line("P 44 " + parts[k].first + " " + to_string(parts[k].second) + " 1700000000000");
+  std::int64_t at = 1700000000000;
+  for (std::size_t k = 0; k < parts.size(); k += 2) {
+    at += k == 4 ? 70000 : 10000;
+    records += journal_line("P 44 " + parts[k].first + " " + to_string(parts[k].second) + " " + std::to_string(at));
+  }
   std::ofstream(t / "job" / "journal", std::ios::app) << records;
   const SymmetryJobStatus mid = symmetry_job_status(t / "job");
   ASSERT_EQ(mid.parts.size(), 1u);
-  EXPECT_EQ(mid.parts[0], std::make_pair(std::uint32_t{45}, given));
-  EXPECT_TRUE(format_status(mid).find(fmt::format("class 45: {} finished parts in the journal", given)) !=
-              std::string::npos)
-      << format_status(mid);
-  EXPECT_EQ(to_json(mid)["parts"][0]["finished_parts"], given);
+  EXPECT_EQ(mid.parts[0].number, 45u);
+  EXPECT_EQ(mid.parts[0].finished, given);
+  ASSERT_EQ(mid.parts[0].families.size(), 1u);
+  EXPECT_EQ(mid.parts[0].families[0].family, "lo.");
+  EXPECT_EQ(mid.parts[0].families[0].done, given);
+  EXPECT_EQ(mid.parts[0].families[0].buckets, 64u);
+  ASSERT_TRUE(mid.parts[0].seconds_per_part);
+  EXPECT_EQ(*mid.parts[0].seconds_per_part, 10.0);
+  const std::string text = format_status(mid);
+  EXPECT_TRUE(contains(text, fmt::format("class 45: {} finished parts in the journal (the class resumes from them): "
+                                         "{} of the 64 buckets of family lo.",
+                                         given, given)))
+      << text;
+  EXPECT_TRUE(contains(text, fmt::format("lately 10s a part; the {} buckets left of the families begun, at that pace: about {}",
+                                         64 - given, short_duration(10.0 * static_cast<double>(64 - given)))))
+      << text;
+  const auto js = to_json(mid)["parts"][0];
+  EXPECT_EQ(js["finished_parts"], given);
+  EXPECT_EQ(js["families"][0]["buckets_done"], given);
+  EXPECT_EQ(js["seconds_per_part_lately"], 10.0);
 
   const SymmetryJobOutcome resumed = run_symmetry_job(symmetry_resumption(t / "job", 2));
   ASSERT_TRUE(resumed.finished);

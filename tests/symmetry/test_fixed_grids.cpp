@@ -82,6 +82,21 @@ u128 expect_the_same_either_way(Shape s, const SymmetryGroup& grp, std::size_t i
 
 }  // namespace
 
+// A part's key (fixed_grids.hpp, PartKey) reads back as written; keys of another form -- a band
+// count's, a bucket out of range, stray characters -- are not parts.
+TEST(PartKeys, ReadBackAsWrittenAndNothingElseIsOne) {
+  for (const std::string family : {"lo.", "bw1.", "sig.3.", "bc1.17."}) {
+    const std::string key = part_key(family, 63, 64);
+    const auto k = parse_part_key(key);
+    ASSERT_TRUE(k) << key;
+    EXPECT_EQ(*k, (PartKey{family, 63, 64})) << key;
+  }
+  EXPECT_EQ(part_key("bw1.", 5, 64), "bw1.5/64");
+  for (const char* bad : {"band.0123456789abcdef0123456789abcdef", "bw1.64/64", "bw1.5/0", "bw1.5/64x", "bw1.x/64",
+                          "bw15/64", "bw1./64", "bw1.5/", "", "/"})
+    EXPECT_FALSE(parse_part_key(bad)) << bad;
+}
+
 TEST(FixedGrids, KernelsAgreeOnEveryClass) {
   for (Shape s : {Shape{2, 2}, Shape{2, 3}, Shape{3, 2}, Shape{2, 4}}) {
     const SymmetryGroup grp = build_symmetry_group(s, s.rows == s.cols);

@@ -85,10 +85,26 @@ struct SymmetryJobOutcome {
 // CheckError (a Burnside check failed: nothing is written but the journal).
 SymmetryJobOutcome run_symmetry_job(const SymmetryJobRequest& req);
 
+// A class left with finished parts: how many, by family (parse_part_key, fixed_grids.hpp: the
+// buckets done of each family begun; a family not begun is not known from the journal), and how
+// long its parts took lately -- the median of the last (up to 8) gaps between two of its part
+// records in one session, the wall time a part takes while that session's load lasts.
+struct ClassPartsStatus {
+  struct Family {
+    std::string family;  // "bw1."
+    std::uint32_t done = 0, buckets = 0;
+  };
+  std::uint32_t number = 0;     // 1-based, as in `gridenum symmetry --json`
+  std::uint64_t finished = 0;   // part records of the class (band counts aside)
+  std::vector<Family> families;  // by family name; keys of no family (none today) only in `finished`
+  std::optional<double> seconds_per_part;
+};
+
 // `gridenum status DIR` of a symmetry job, from its files alone: classes done of the job's, which
 // are left (their numbers and representatives), the f found so far for the classes that fix grids,
-// the sessions, whether a process runs it now. No time estimate: classes differ by orders of
-// magnitude (most cost nothing; 10x10's heaviest take seconds, 12x12's hours).
+// the sessions, whether a process runs it now. No time estimate for the job: classes differ by
+// orders of magnitude (most cost nothing; 10x10's heaviest take seconds, 12x12's hours); within
+// a class begun, its parts' recent pace (ClassPartsStatus).
 struct SymmetryJobStatus {
   std::filesystem::path dir;
   SymmetryJobSpec spec;
@@ -97,8 +113,7 @@ struct SymmetryJobStatus {
   std::vector<std::uint32_t> left;               // 1-based numbers of the job's classes not yet done
   std::vector<std::pair<std::uint32_t, u128>> fixing;  // classes done with f > 0 (1-based), by number
   std::vector<std::optional<u128>> counts;       // by class index (0: the identity): the journal's f, if any
-  std::vector<std::pair<std::uint32_t, std::uint64_t>> parts;  // classes left with finished parts (band counts aside)
-                                                               // (1-based, by number): how many
+  std::vector<ClassPartsStatus> parts;           // classes left with finished parts, by number
   std::uint64_t walks_kept = 0;                  // signature walks in DIR/walks (walk_store.hpp)
   std::uint64_t bands_kept = 0;                  // band counts in the journal (P records "band.")
   LockHolder running;

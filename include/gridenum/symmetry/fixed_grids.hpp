@@ -125,6 +125,19 @@ struct SignatureWalk {
   bool operator==(const SignatureWalk&) const = default;
 };
 
+// A part's key as above: "<family><bucket>/<buckets>", the family being the kernel's prefix
+// ("bw1.", "sig.3.") and the bucket one of `buckets` (64). part_key writes it (the kernels, through
+// sum_in_parts); parse_part_key reads it back -- `gridenum status` counts a family's buckets done
+// -- and returns nullopt for any other key (a band count's "band.<hex>", FixedParts::known_band).
+struct PartKey {
+  std::string family;
+  std::uint32_t bucket = 0;
+  std::uint32_t buckets = 0;
+  bool operator==(const PartKey&) const = default;
+};
+std::string part_key(const std::string& family, std::uint32_t bucket, std::uint32_t buckets);
+std::optional<PartKey> parse_part_key(const std::string& key);
+
 // Parts of one count that finish on their own, so that a stopped run keeps the finished ones: a
 // symmetry job journals each part as it finishes and hands them back on resume
 // (jobs/symmetry_job.hpp; a 12-digit class can take longer than a session). Line orbits splits
