@@ -59,9 +59,15 @@ void Phase::step(std::uint64_t n) {
 
 void Phase::check() const { throw_if_stop_requested(name_); }
 
+void Phase::set_detail(std::string detail) {
+  std::lock_guard lock(detail_mu_);
+  detail_ = std::move(detail);
+}
+
 PhaseView Phase::view() const {
+  std::lock_guard lock(detail_mu_);
   return {name_, unit_, done_.load(std::memory_order_relaxed), total_.load(std::memory_order_relaxed), elapsed(),
-          serial_};
+          serial_, false, detail_};
 }
 
 std::optional<PhaseView> current_phase() {
@@ -92,6 +98,7 @@ std::string describe(const PhaseView& v) {
                                     short_duration(v.elapsed))
                       : fmt::format("{}: {}", v.name, short_duration(v.elapsed));
   }
+  if (!v.detail.empty()) text += "; " + v.detail;
   return text;
 }
 

@@ -7,11 +7,14 @@
 
 #include <algorithm>
 #include <atomic>
+#include <map>
+#include <mutex>
 #include <limits>
 #include <memory>
 #include <sstream>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "gridenum/core/phase.hpp"
 #include "gridenum/core/stop.hpp"
@@ -53,6 +56,43 @@ std::optional<std::string> burnside_selection_error(Shape s, bool identity_selec
 }
 
 namespace {
+
+// The parts of the classes being counted, on the phase's line (Phase::set_detail): a 12x12 band
+// swap is one step of hours, and "0 of 20 classes" said nothing of it. A part is counted when it
+// is handed back (FixedParts::known) or finishes (FixedParts::done), by its family's buckets
+// (parse_part_key): "parts: class 1134 49/64, class 2175 23/64" (a class of several families
+// begun shows each, joined by '+'). Classes are numbered as in `symmetry --json` (index + 1).
+class PartsOnThePhase {
+ public:
+  explicit PartsOnThePhase(Phase& phase) : phase_(phase) {}
+  void part(std::size_t cls, const std::string& key) {
+    const auto k = parse_part_key(key);
+    if (!k) return;
+    std::lock_guard lock(mu_);
+    auto& f = classes_[cls][k->family];
+    ++f.first;
+    f.second = k->buckets;
+    show_locked();
+  }
+  void finished(std::size_t cls) {
+    std::lock_guard lock(mu_);
+    if (classes_.erase(cls) > 0) show_locked();
+  }
+
+ private:
+  void show_locked() {
+    std::vector<std::string> shown;
+    for (const auto& [cls, families] : classes_) {
+      std::vector<std::string> fs;
+      for (const auto& [name, f] : families) fs.push_back(fmt::format("{}/{}", f.first, f.second));
+      shown.push_back(fmt::format("class {} {}", cls + 1, fmt::join(fs, "+")));
+    }
+    phase_.set_detail(shown.empty() ? std::string() : fmt::format("parts: {}", fmt::join(shown, ", ")));
+  }
+  Phase& phase_;
+  std::mutex mu_;
+  std::map<std::size_t, std::map<std::string, std::pair<std::uint32_t, std::uint32_t>>> classes_;  // done, buckets
+};
 
 // F(S) of the side-2 count's classes for the signature kernel, as their class table
 // (PlainBandCounts::classes): the band-swapping classes of trivial band symmetry are summed over it
@@ -342,6 +382,7 @@ BurnsideResult run_burnside(const BurnsideOptions& opt, const BurnsideHooks& hoo
   // At most one line-orbit count per thread at a time (a class's orbits run as tasks of this arena).
   const std::size_t line_memo_states = line_memo_states_within(default_memory_limit(), r.threads_used, s.n());
   Phase phase(s.str() + " fixed grids of the symmetry classes", order.size(), "classes");
+  PartsOnThePhase parts_shown(phase);
   std::atomic<std::size_t> next{0};
   std::atomic<bool> failed{false};
   arena.execute([&] {
@@ -359,12 +400,18 @@ BurnsideResult run_burnside(const BurnsideOptions& opt, const BurnsideHooks& hoo
               fo.plain = plain.get();
               fo.line_memo_states = line_memo_states;
               if (hooks.known_part)
-                fo.parts.known = [&hooks, i](const std::string& key) { return hooks.known_part(i, key); };
-              if (hooks.part_done)
-                fo.parts.done = [&hooks, i](const std::string& key, u128 c) {
-                  throw_if_cancelled("a part's count");  // may be partial (core/stop.hpp)
-                  hooks.part_done(i, key, c);
+                fo.parts.known = [&hooks, &parts_shown, i](const std::string& key) {
+                  std::optional<u128> c = hooks.known_part(i, key);
+                  if (c) parts_shown.part(i, key);
+                  return c;
                 };
+              // Always set, journaled or not, so that the phase shows the parts (the kernels then
+              // make the 64 keys of each family: nothing beside its work).
+              fo.parts.done = [&hooks, &parts_shown, i](const std::string& key, u128 c) {
+                throw_if_cancelled("a part's count");  // may be partial (core/stop.hpp)
+                if (hooks.part_done) hooks.part_done(i, key, c);
+                parts_shown.part(i, key);
+              };
               fo.parts.known_walk = hooks.known_walk;
               if (hooks.walk_done)
                 fo.parts.walk_done = [&hooks](const std::string& key, const SignatureWalk& w) {
@@ -381,6 +428,7 @@ BurnsideResult run_burnside(const BurnsideOptions& opt, const BurnsideHooks& hoo
               throw_if_cancelled("a class's fixed grids");
               r.terms[i].fixed = std::move(fixed);
               if (hooks.done) hooks.done(i, r.terms[i].fixed.grids);
+              parts_shown.finished(i);
               phase.step();
             } catch (...) {
               failed.store(true);  // the other workers stop at their next class

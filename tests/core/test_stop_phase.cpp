@@ -125,7 +125,7 @@ TEST(Phase, NestedPhasesShowTheInnermostAndEndsSayHowTheyEnded) {
 }
 
 TEST(Phase, TheTextADisplayShows) {
-  PhaseView v{"4x3 F tables", "slots", 1234, 3333, 130.0, 1, false};
+  PhaseView v{"4x3 F tables", "slots", 1234, 3333, 130.0, 1, false, ""};
   EXPECT_EQ(describe(v), "4x3 F tables: 37% (1,234 of 3,333 slots), 2m10s, about 3m41s left");
   v.elapsed = 1.5;  // too early to tell the time left
   EXPECT_EQ(describe(v), "4x3 F tables: 37% (1,234 of 3,333 slots), 2s");
@@ -136,6 +136,14 @@ TEST(Phase, TheTextADisplayShows) {
   EXPECT_EQ(describe(v), "4x3 F tables: 100 slots, 1m00s");
   v.done = 0;
   EXPECT_EQ(describe(v), "4x3 F tables: 1m00s");
+  // A detail (Phase::set_detail) follows the rest; a phase's view carries the one last set.
+  Phase p("3x4 fixed grids of the symmetry classes", 20, "classes");
+  p.set_detail("parts: class 1134 49/64");
+  v = p.view();
+  v.elapsed = 60;
+  EXPECT_EQ(describe(v), "3x4 fixed grids of the symmetry classes: 0% (0 of 20 classes), 1m00s; parts: class 1134 49/64");
+  p.set_detail("");
+  EXPECT_EQ(p.view().detail, "");
   EXPECT_EQ(short_duration(44), "44s");
   EXPECT_EQ(short_duration(725), "12m05s");
   EXPECT_EQ(short_duration(3725), "1h02m");

@@ -11,6 +11,13 @@
 // census on 4x4 and 6x6 in tests/verify/test_symmetry_verify.cpp.
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "gridenum/core/phase.hpp"
+
 #include "gridenum/core/errors.hpp"
 #include "burnside_checks.hpp"
 #include "gridenum/symmetry/burnside.hpp"
@@ -30,6 +37,40 @@ void check_consistent(const BurnsideResult& r) {
 }
 
 }  // namespace
+
+// A class of many parts shows them on the phase's line (Phase::set_detail), which is what a job's
+// log prints while a class of hours runs: 9x9 class 45 (index 44), line orbits in up to 64 parts.
+// Seen from the part hook (before the kernel's count of that part reaches the phase), every line
+// is "parts: class 45 k/64" with k below the parts reported, and some are past the first part.
+TEST(Burnside, ThePhaseShowsTheParts) {
+  BurnsideOptions o;
+  o.shape = Shape{3, 3};
+  o.threads = 2;
+  BurnsideHooks hooks;
+  hooks.select = [](std::size_t i) { return i == 44; };
+  std::mutex mu;
+  std::vector<std::string> lines;
+  std::size_t reported = 0;
+  hooks.part_done = [&](std::size_t i, const std::string&, u128) {
+    const auto v = current_phase();
+    std::lock_guard lock(mu);
+    EXPECT_EQ(i, 44u);
+    ++reported;
+    lines.push_back(v ? v->detail : "(no phase)");
+  };
+  run_burnside(o, hooks);
+  ASSERT_GE(reported, 32u);
+  std::size_t past_first = 0;
+  for (const std::string& l : lines) {
+    if (l.empty()) continue;  // no part counted yet
+    unsigned k = 0;
+    ASSERT_EQ(std::sscanf(l.c_str(), "parts: class 45 %u/64", &k), 1) << l;
+    EXPECT_EQ(l, "parts: class 45 " + std::to_string(k) + "/64");
+    EXPECT_LT(k, reported);
+    past_first += k >= 1 ? 1 : 0;
+  }
+  EXPECT_GE(past_first, reported / 2);
+}
 
 TEST(Burnside, FourByFour) {
   const auto r = run({2, 2});

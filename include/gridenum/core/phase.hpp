@@ -20,6 +20,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <mutex>
 #include <optional>
 #include <string>
 
@@ -36,6 +37,7 @@ struct PhaseView {
   double elapsed = 0;              // seconds since the phase began
   std::uint64_t serial = 0;        // distinct for every phase of the process (1, 2, ...)
   bool unwound = false;            // at its end: it ended by an exception (a stop, an error), not done
+  std::string detail;              // what the step in progress has done, when a step is long ("" none)
 };
 
 class Phase {
@@ -51,12 +53,17 @@ class Phase {
   // Hears a stop without counting a step (a long step's inner loop).
   void check() const;
   void set_total(std::uint64_t total) { total_.store(total, std::memory_order_relaxed); }
+  // A line on the steps in progress, for phases whose steps are long (a 12x12 symmetry class:
+  // hours): "parts: class 1134 49/64". Thread-safe; "" clears it.
+  void set_detail(std::string detail);
   double elapsed() const { return seconds_since(start_); }
   PhaseView view() const;
 
  private:
   std::string name_, unit_;
   std::atomic<std::uint64_t> done_{0}, total_{0};
+  mutable std::mutex detail_mu_;
+  std::string detail_;
   SteadyClock::time_point start_;
   std::uint64_t serial_ = 0;
   int uncaught_ = 0;  // std::uncaught_exceptions() at the start: more at the end means unwinding
@@ -70,7 +77,7 @@ std::optional<PhaseView> current_phase();
 void set_phase_end_listener(std::function<void(const PhaseView&)> on_end);
 
 // "4x3 F tables: 37% (1,234 of 3,333 slots), 2m10s, about 3m40s left"; without a total
-// "... : 1,234 slots, 2m10s". The time left is elapsed x (total - done) / done, shown once a
+// "... : 1,234 slots, 2m10s"; a detail follows after "; ". The time left is elapsed x (total - done) / done, shown once a
 // twentieth is done and 2 s have passed (before that it says nothing rather than guess).
 std::string describe(const PhaseView& v);
 
