@@ -36,9 +36,8 @@ void JournaledSession::watch_signals() {
       o_.dir, o_.units,
       [this](int sig) {
         if (log_)
-          log_->warn("{}: stopping; finished {} are kept, those in flight are done again on resume (a second signal "
-                     "stops at once)",
-                     StopSignals::name(sig), o_.units);
+          log_->warn("{}: stopping; finished {} are kept, {} (a second signal stops at once)", StopSignals::name(sig),
+                     o_.units, o_.in_flight);
       },
       bar_);
 }

@@ -206,7 +206,9 @@ class SymmetrySession {
   explicit SymmetrySession(const SymmetryJobRequest& req)
       : req_(req), p_{req.dir}, terminal_(req.terminal.value_or(::isatty(2) == 1)),
         frame_(JournaledSessionOptions{req.dir, req.resume, req.handle_signals, req.console_log, terminal_, req.command,
-                                 "classes", symmetry_spec_path(req.dir), "gridenum symmetry --job-dir DIR"}) {}
+                                 "classes", symmetry_spec_path(req.dir), "gridenum symmetry --job-dir DIR",
+                                 "and so are the finished parts of those in flight; their other parts are counted "
+                                 "again on resume"}) {}
 
   SymmetryJobOutcome run() {
     open_directory();

@@ -39,4 +39,19 @@ TEST(StopCli, AStackRecountStopsOnTheFirstSigterm) {
   EXPECT_TRUE(s.p.out.empty()) << s.p.out;
 }
 
+// A symmetry job's stop message says what is kept: its finished classes and, of the classes in
+// flight, their finished parts (docs/jobs.md, *A class resumes from its parts*) -- not "those in
+// flight are done again", which a job of estimate batches says.
+TEST(StopCli, ASymmetryJobSaysItKeepsTheFinishedPartsOfTheClassesInFlight) {
+  const TempDir t;
+  const std::string dir = (t / "job").string();
+  const Stopped s = stop_when({"symmetry", "--shape", "2x5", "--threads", "1", "--job-dir", dir}, "[info] ", SIGTERM, t);
+  EXPECT_EQ(s.p.code, 130) << s.p.err;
+  EXPECT_LT(s.seconds, kStopWithin) << s.p.err;
+  EXPECT_TRUE(contains(s.p.err, "SIGTERM: stopping; finished classes are kept, and so are the finished parts of those in "
+                                "flight; their other parts are counted again on resume"))
+      << s.p.err;
+  EXPECT_FALSE(contains(s.p.err, "those in flight are done again")) << s.p.err;
+}
+
 }  // namespace

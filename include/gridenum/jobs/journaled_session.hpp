@@ -48,6 +48,8 @@ struct JournaledSessionOptions {
   std::string units;                  // what a unit is, plural, for messages: "batches", "classes"
   std::filesystem::path spec_file;    // the parameter file that makes DIR this kind of job
   std::string new_job_command;        // how such a job starts, for "no job here" messages
+  // What a stop keeps of the units in flight, for its message.
+  std::string in_flight = "those in flight are done again on resume";
 };
 
 class JournaledSession {
