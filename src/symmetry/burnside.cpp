@@ -551,6 +551,11 @@ nlohmann::json to_json(const BurnsideResult& r) {
     c["method"] = method_text(t);
     c["counted"] = t.counted;
     c["from_journal"] = t.known;
+    if (!t.identity) {  // every kernel that can count the class, for a second count by another
+      nlohmann::json kernels = nlohmann::json::array();
+      for (FixedMethod m : kernels_for(r.shape, t.cls.rep)) kernels.push_back(to_string(m));
+      c["kernels"] = kernels;
+    }
     if (!t.counted) c["fixed"] = nullptr;
     if (!t.identity && t.counted) {
       nlohmann::json types = nlohmann::json::array();

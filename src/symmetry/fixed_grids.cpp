@@ -214,6 +214,15 @@ FixedMethod method_for_class(Shape s, const GeometricSymmetry& g, FixedMethod re
   return requested;
 }
 
+std::vector<FixedMethod> kernels_for(Shape s, const GeometricSymmetry& g) {
+  std::vector<FixedMethod> k{FixedMethod::LineOrbits};
+  if (signatures_apply(s, g)) k.push_back(FixedMethod::Signatures);
+  if (band_cycles_apply(s, g)) k.push_back(FixedMethod::BandCycles);
+  if (band_swaps_apply(s, g)) k.push_back(FixedMethod::BandSwaps);
+  if (band_keeps_apply(s, g)) k.push_back(FixedMethod::BandKeeps);
+  return k;
+}
+
 std::uint64_t signature_work(Shape s, const GeometricSymmetry& g) {
   if (!signatures_apply(s, g)) return 0;
   const std::vector<CycleType> types = relabelling_types(s, g);

@@ -26,6 +26,16 @@ TEST(SymmetryCli, TextAndJson) {
   EXPECT_EQ(doc["group_order"], 3456);
   EXPECT_EQ(doc["transposition"], false);
   EXPECT_EQ(doc["class_table"].size(), 90u);
+  // The kernels that can count each class (a second count picks from them): none listed for the
+  // identity, line orbits first for every other; 2x3 has two stacks, so signatures for all but the
+  // identity.
+  EXPECT_FALSE(doc["class_table"][0].contains("kernels"));
+  for (std::size_t i = 1; i < doc["class_table"].size(); ++i) {
+    const auto& k = doc["class_table"][i]["kernels"];
+    ASSERT_GE(k.size(), 2u) << i;
+    EXPECT_EQ(k[0], "line-orbits") << i;
+    EXPECT_EQ(k[1], "signatures") << i;
+  }
   EXPECT_TRUE(doc["times"].contains("grid_count"));
   EXPECT_GE(doc["threads"].get<int>(), 1);
 }

@@ -404,6 +404,37 @@ TEST(FixedGrids, BandSwapsAgreeWithLineOrbits) {
   EXPECT_FALSE(band_swaps_apply({2, 4}, build_symmetry_group({2, 4}, false).classes[1].rep));
 }
 
+// kernels_for lists what can count a class: line orbits always and first, then exactly the
+// kernels whose apply test holds. On 9x9 every untransposed class has a band kernel (its rows keep,
+// swap or cycle the three bands) and a transposed one has none, nor signatures (no side of 2).
+TEST(FixedGrids, KernelsForAClassAreThoseThatApply) {
+  const Shape s{3, 3};
+  const SymmetryGroup grp = build_symmetry_group(s, true);
+  std::size_t transposed = 0;
+  for (std::size_t i = 1; i < grp.classes.size(); ++i) {
+    const GeometricSymmetry& g = grp.classes[i].rep;
+    const std::vector<FixedMethod> k = kernels_for(s, g);
+    ASSERT_FALSE(k.empty());
+    EXPECT_EQ(k[0], FixedMethod::LineOrbits) << i;
+    const auto has = [&](FixedMethod m) { return std::find(k.begin(), k.end(), m) != k.end(); };
+    EXPECT_EQ(has(FixedMethod::Signatures), signatures_apply(s, g)) << i;
+    EXPECT_EQ(has(FixedMethod::BandCycles), band_cycles_apply(s, g)) << i;
+    EXPECT_EQ(has(FixedMethod::BandSwaps), band_swaps_apply(s, g)) << i;
+    EXPECT_EQ(has(FixedMethod::BandKeeps), band_keeps_apply(s, g)) << i;
+    EXPECT_FALSE(has(FixedMethod::Signatures)) << i;
+    if (g.transpose) {
+      ++transposed;
+      EXPECT_EQ(k.size(), 1u) << i;
+    } else {
+      EXPECT_GE(k.size(), 2u) << i;
+    }
+  }
+  EXPECT_GT(transposed, 0u);
+  const SymmetryGroup ten = build_symmetry_group({2, 5}, false);
+  const std::vector<FixedMethod> k = kernels_for({2, 5}, ten.classes[1].rep);
+  EXPECT_NE(std::find(k.begin(), k.end(), FixedMethod::Signatures), k.end());
+}
+
 // The band counter's last pair of swapped rows in closed form (band_counter.hpp, pair_count)
 // against the same pair searched (FixedOptions::band_pair_closed_form off), part by part, on
 // every band-swapping class of 2x3, 3x2 and 3x3. The kept band's rows are (1 2) on 2x3 (the pair

@@ -270,6 +270,12 @@ bool band_keeps_apply(Shape s, const GeometricSymmetry& g);
 // does not (Auto stays Auto).
 FixedMethod method_for_class(Shape s, const GeometricSymmetry& g, FixedMethod requested);
 
+// The kernels that can count g, an element other than the identity: line orbits, which takes every
+// element, then signatures, band cycles, band swaps and band keeps where each applies. A class
+// counted by two of them that share no counting code is checked (scripts/symmetry-recount.sh);
+// `symmetry --json` lists them for each class as "kernels".
+std::vector<FixedMethod> kernels_for(Shape s, const GeometricSymmetry& g);
+
 // The kernel count_fixed_grids uses for g when asked for `requested`, given g's relabelling types:
 // Filter when there are none; Auto resolved (signatures where they apply, then on 11 and 12 digits
 // band cycles where they are quick and band swaps or band keeps where they apply, else line
