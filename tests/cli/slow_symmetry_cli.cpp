@@ -135,19 +135,25 @@ TEST(SymmetryCliSlow, AKeptWalkServesTheNextSession) {
   EXPECT_TRUE(contains(p.err, "does not fit its family of 1,507,968 members")) << p.err;
 }
 
-// scripts/symmetry-line-orbit-recount.sh, the 12-digit jobs' check by the other kernel: on a 4x4
-// job and on a 12x12 job of two classes, every fixing class counted again by line orbits, one row
-// each, all agreeing with the journal (exit 0); run again, it adds nothing; RECOUNT_CLASSES takes
-// only the classes it names; usage errors exit 2.
-TEST(SymmetryCliSlow, TheLineOrbitRecountScriptChecksEveryFixingClassOfAJob) {
+// scripts/symmetry-recount.sh, a job's fixing classes counted again by another kernel: on a 4x4
+// job and a 12x12 job of two classes by line orbits, and on a 9x9 job by the band kernels
+// (RECOUNT_METHOD=band: the transposed classes, which no band kernel takes, left out and counted
+// on stderr), every class other than the identity counted, one row each, all agreeing with the
+// journal (exit 0), each row naming the kernel gridenum used (9x9: 26 fixing classes besides the
+// identity, 4 of them transposed); run again, it adds nothing;
+// RECOUNT_CLASSES takes only the classes it names; usage errors exit 2.
+TEST(SymmetryCliSlow, TheRecountScriptChecksEveryFixingClassOfAJob) {
   TempDir t;
-  const std::string script = std::string(GRIDENUM_SOURCE_DIR) + "/scripts/symmetry-line-orbit-recount.sh";
+  const std::string script = std::string(GRIDENUM_SOURCE_DIR) + "/scripts/symmetry-recount.sh";
   struct Job {
     std::vector<std::string> args;
-    std::size_t fixing;
+    std::size_t fixing;  // the job's fixing classes, the identity included (0: not asserted)
+    std::string method;  // RECOUNT_METHOD
+    std::size_t rows;    // the classes the kernels take (0: every fixing class but the identity)
   };
-  const Job jobs[] = {{{"symmetry", "--shape", "2x2", "--threads", "1"}, 13},
-                      {{"symmetry", "--shape", "2x6", "--classes", "4941:4942", "--threads", "1"}, 0}};
+  const Job jobs[] = {{{"symmetry", "--shape", "2x2", "--threads", "1"}, 13, "line-orbits", 0},
+                      {{"symmetry", "--shape", "2x6", "--classes", "4941:4942", "--threads", "1"}, 0, "line-orbits", 0},
+                      {{"symmetry", "--shape", "3x3", "--threads", "2"}, 27, "band", 22}};
   int n = 0;
   for (const Job& job : jobs) {
     const std::string dir = (t / ("sym" + std::to_string(++n))).string();
@@ -155,45 +161,63 @@ TEST(SymmetryCliSlow, TheLineOrbitRecountScriptChecksEveryFixingClassOfAJob) {
     args.insert(args.end(), {"--job-dir", dir});
     ASSERT_EQ(run_cli(args).code, 0) << dir;
     const auto status = nlohmann::json::parse(run_cli({"status", dir, "--json"}).out);
-    const std::size_t fixing = status["fixing"].size();
+    std::size_t fixing = 0;
+    bool identity = false;
+    for (const auto& c : status["fixing"]) {
+      ++fixing;
+      identity = identity || c["class"].get<int>() == 1;
+    }
     if (job.fixing != 0) {
       EXPECT_EQ(fixing, job.fixing);
     }
     EXPECT_GT(fixing, 0u);
+    const std::size_t expected_rows = job.rows != 0 ? job.rows : fixing - (identity ? 1 : 0);
     const std::string table = (t / ("table" + std::to_string(n) + ".tsv")).string();
-    Proc p = run_cli_line(script + " " + dir + " 60 " + table + " {gridenum}");
+    const std::string command = "RECOUNT_METHOD=" + job.method + " " + script + " " + dir + " 60 " + table + " {gridenum}";
+    Proc p = run_cli_line(command);
     ASSERT_EQ(p.code, 0) << p.err;
+    if (job.rows != 0) {
+      EXPECT_TRUE(contains(p.err, std::to_string(fixing - 1 - job.rows) + " fixing classes left out: band cannot count them"))
+          << p.err;
+    }
     const std::string text = slurp(table);
     std::istringstream lines(text);
     std::string line;
     std::getline(lines, line);
-    EXPECT_EQ(line, "class\tjob_f\tline_orbits_f\tverdict\tseconds\tcommit\tdate");
+    EXPECT_EQ(line, "class\tjob_f\tmethod\trecount_f\tverdict\tseconds\tcommit\tdate");
     std::size_t rows = 0;
     while (std::getline(lines, line)) {
       ++rows;
       std::istringstream cells(line);
-      std::string k, job_f, lo_f, verdict;
+      std::string k, job_f, method, recount_f, verdict;
       std::getline(cells, k, '\t');
       std::getline(cells, job_f, '\t');
-      std::getline(cells, lo_f, '\t');
+      std::getline(cells, method, '\t');
+      std::getline(cells, recount_f, '\t');
       std::getline(cells, verdict, '\t');
       EXPECT_EQ(verdict, "agree") << line;
-      EXPECT_EQ(job_f, lo_f) << line;
+      EXPECT_EQ(job_f, recount_f) << line;
+      EXPECT_NE(k, "1") << line;
+      if (job.method == "band") {
+        EXPECT_TRUE(method == "band-cycles" || method == "band-swaps" || method == "band-keeps") << line;
+      } else {
+        EXPECT_EQ(method, job.method) << line;
+      }
       bool listed = false;
       for (const auto& c : status["fixing"]) {
         if (std::to_string(c["class"].get<int>()) == k && c["fixed"].get<std::string>() == job_f) listed = true;
       }
       EXPECT_TRUE(listed) << line;
     }
-    EXPECT_EQ(rows, fixing);
-    p = run_cli_line(script + " " + dir + " 60 " + table + " {gridenum}");
+    EXPECT_EQ(rows, expected_rows);
+    p = run_cli_line(command);
     ASSERT_EQ(p.code, 0) << p.err;
     EXPECT_EQ(slurp(table), text);
   }
   // RECOUNT_CLASSES: only the classes named (a sample), the rest left for later runs.
   {
     const auto status = nlohmann::json::parse(run_cli({"status", (t / "sym1").string(), "--json"}).out);
-    const std::string first = std::to_string(status["fixing"][0]["class"].get<int>());
+    const std::string first = std::to_string(status["fixing"][1]["class"].get<int>());
     const std::string last = std::to_string(status["fixing"][12]["class"].get<int>());
     const std::string table = (t / "sample.tsv").string();
     Proc p = run_cli_line("RECOUNT_CLASSES=" + first + "," + last + " " + script + " " + (t / "sym1").string() + " 60 " +
@@ -208,8 +232,18 @@ TEST(SymmetryCliSlow, TheLineOrbitRecountScriptChecksEveryFixingClassOfAJob) {
     EXPECT_EQ(p.code, 2);
     EXPECT_TRUE(contains(p.err, "RECOUNT_CLASSES")) << p.err;
     EXPECT_EQ(slurp(table), text);
+    p = run_cli_line("RECOUNT_METHOD=stacks " + script + " " + (t / "sym1").string() + " 60 " + table + " {gridenum}");
+    EXPECT_EQ(p.code, 2);
+    EXPECT_TRUE(contains(p.err, "RECOUNT_METHOD")) << p.err;
+    EXPECT_EQ(slurp(table), text);
   }
-  Proc p = run_cli_line(script + " " + (t / "sym1").string() + " 60");
+  // A table of another kind (the first line is not this script's header) is refused, untouched.
+  spit(t / "other.tsv", "class\tjob_f\tline_orbits_f\n");
+  Proc p = run_cli_line(script + " " + (t / "sym1").string() + " 60 " + (t / "other.tsv").string() + " {gridenum}");
+  EXPECT_EQ(p.code, 2);
+  EXPECT_TRUE(contains(p.err, "not a table of this script")) << p.err;
+  EXPECT_EQ(slurp(t / "other.tsv"), "class\tjob_f\tline_orbits_f\n");
+  p = run_cli_line(script + " " + (t / "sym1").string() + " 60");
   EXPECT_EQ(p.code, 2);
   EXPECT_TRUE(contains(p.err, "Usage")) << p.err;
   p = run_cli_line(script + " " + (t / "sym1").string() + " soon " + (t / "x.tsv").string() + " {gridenum}");
