@@ -149,7 +149,8 @@ VerifyReport verify_symmetry_job(const fs::path& path, const VerifyResultOptions
     compare_figures(r, cs, fmt::format("class {} ({})", i + 1, to_string(c.method)), to_string(*f[i]), to_string(c.grids));
   }
   r.sections.push_back(std::move(cs));
-  r.recomputed.push_back(fmt::format("{} of {} counted classes from scratch in {:.1f} s, by the kernels the job used",
+  r.recomputed.push_back(fmt::format("{} of {} counted classes from scratch in {:.1f} s, by the kernel the job's --method "
+                                     "gives each class in this build",
                                      picks.size(), counted.size(), seconds));
   r.sampled = picks.size() < counted.size();
   return r;
