@@ -10,6 +10,8 @@
 //    the array count fails it, and so does the recount of that class when it is named;
 //  - as `symmetry --grid-counts`, it gives Burnside's identity term, the published total / 12!,
 //    which is past 2^128 (it was once cast to 128 bits: its low 128 bits were printed).
+// And the committed 3x4 symmetry job (results/3x4/symmetry/) with the published 4x3 total gives the
+// essentially different 12x12 grids with 3x4 boxes, the sum divisible by |G|.
 // One process (ONE_PROCESS in tests/CMakeLists.txt): verify keeps the 12-digit class table it
 // rebuilds (side2_verify.cpp), so the three checks build it once (about 15 CPU-seconds).
 #include <gtest/gtest.h>
@@ -49,6 +51,12 @@ const char* const kClasses = "63195:63199";
 // different 12x12 grids with 2x6 boxes, and how many classes fix some grid (the identity included).
 const char* const kEssentiallyDifferent = "1673447740694797339186344268772";
 constexpr std::size_t kFixingClasses = 358;
+// 12x12 with 3x4 boxes: Pettersen and Silver's total (2006, re-counted by Silver in 2022), the
+// figure this project computed first (2026-12-06; no published value, the 2006 estimate N/|G| is
+// 6.568e28) and its fixing classes (the identity included).
+const char* const kTotal3x4 = "81171437193104932746936103027318645818654720000";
+const char* const kEssentiallyDifferent3x4 = "65684825827167811461497398574";
+constexpr std::size_t kFixingClasses3x4 = 289;
 
 VerifyResultOptions options() {
   VerifyResultOptions o;
@@ -149,4 +157,34 @@ TEST(CommittedCertificate2x6, TheEssentiallyDifferentFigureFromTheCountAndTheSym
   EXPECT_EQ(r.weighted_sum % BigInt(r.group_order), BigInt(0));
   EXPECT_EQ(r.essentially_different.str(), kEssentiallyDifferent);
   EXPECT_EQ(r.fixing_classes, kFixingClasses);
+}
+
+// The first count of essentially different 12x12 grids with 3x4 boxes, from the committed symmetry
+// job as a user derives it (`gridenum symmetry --shape 3x4 --known-from results/3x4/symmetry
+// --identity-total N`; docs/symmetry.md, *12x12 with 3x4 boxes*): every class but the identity
+// from the job's journal, taken as resume takes it, and the identity's term from Pettersen and
+// Silver's 4x3 total, given (the project's own 4x3 count is results/4x3/, not finished). The
+// weighted sum divisible by |G| is then a check of the job's 3,314 fixed counts against that total.
+TEST(CommittedSymmetryJob3x4, TheEssentiallyDifferentFigureFromThePublishedTotalAndTheJob) {
+  const std::filesystem::path job = kMerged.parent_path().parent_path() / "3x4" / "symmetry";
+  const SymmetryJobStatus st = symmetry_job_status(job);
+  ASSERT_EQ(st.counts.size(), 3315u);
+  BurnsideOptions o;
+  o.shape = Shape{3, 4};
+  o.threads = 2;
+  o.identity_total = BigInt(kTotal3x4);
+  BurnsideHooks hooks;
+  hooks.known = [&](std::size_t i) { return st.counts[i]; };
+  const BurnsideResult r = run_burnside(o, hooks);
+  std::size_t counted = 0;
+  for (const ClassTerm& t : r.terms) counted += t.counted && !t.known;
+  EXPECT_TRUE(r.complete);
+  EXPECT_EQ(r.group_order, 2579890176u);
+  EXPECT_EQ(r.terms.size(), 3315u);
+  EXPECT_EQ(counted, 1u);  // the identity, given; the job holds every other class
+  EXPECT_EQ(r.total_route, "given");
+  EXPECT_EQ(r.grids.str(), kTotal3x4);
+  EXPECT_EQ(r.weighted_sum % BigInt(r.group_order), BigInt(0));
+  EXPECT_EQ(r.essentially_different.str(), kEssentiallyDifferent3x4);
+  EXPECT_EQ(r.fixing_classes, kFixingClasses3x4);
 }
