@@ -257,7 +257,8 @@ const RegisterCommand register_verify(15, [](CLI::App& root) {
   res->add_option("--classes", a->class_list,
                   "Recount these classes too, every unit of each, by the other method or route (as --sample does): "
                   "class numbers from 1 and ranges, comma-separated, e.g. 1,5,100:120 -- a deep check of chosen "
-                  "classes, where a random sample would miss the hard ones");
+                  "classes, where a random sample would miss the hard ones. A symmetry job: these Burnside classes "
+                  "(the order of its class table), and no random ones unless --sample or --double-check asks");
   res->add_option("--kernel", a->kernel,
                   "Kernel that recounts stack units: partition (default) or backtrack (shares no code with partition; "
                   "seconds per 9x9 unit)")
@@ -299,13 +300,11 @@ const RegisterCommand register_verify(15, [](CLI::App& root) {
       }
       if (is_symmetry_result(a->path)) {  // verify/symmetry_job_verify.hpp
         if (sh) throw VerifyInputError("--shard: a symmetry job's classes are checked as a whole; leave it out");
-        if (!o.classes.empty())
-          throw VerifyInputError("--classes: a symmetry job's classes are counted again at random (--sample K, --double-check "
-                                 "SHARE); leave it out");
+        o.progress = [](const std::string& line) { std::cerr << line << '\n' << std::flush; };
         if (!a->kernel.empty() || a->recompute != "auto")
           throw VerifyInputError(std::string(a->kernel.empty() ? "--recompute" : "--kernel") +
                                  " applies to a count; a symmetry job's classes are counted again by its own kernels "
-                                 "(--sample K, --double-check SHARE)");
+                                 "(--sample K, --double-check SHARE, --classes LIST)");
         return verify_symmetry_job(a->path, o);
       }
       const ResultDoc doc = load_result(a->path);

@@ -51,6 +51,13 @@ VerifyReport verify_symmetry_job(const fs::path& path, const VerifyResultOptions
   std::vector<bool> in_job(header.units, spec.classes.empty());
   for (std::uint32_t k : spec.classes) in_job[k - 1] = true;
   const auto job_classes = static_cast<std::uint64_t>(std::count(in_job.begin(), in_job.end(), true));
+  // --classes: checked before any work; each must be one of the job's.
+  const std::vector<std::uint64_t> named = named_classes(header.units, opt);
+  for (std::uint64_t c : named)
+    if (!in_job[c])
+      throw VerifyInputError(fmt::format("--classes: class {} is not one of this job's classes (its spec lists {} of the {}); "
+                                         "name classes the job counts",
+                                         c + 1, group_digits(job_classes), group_digits(header.units)));
 
   VerifyReport r;
   r.title = "gridenum verify result: " + dir.string();
@@ -125,27 +132,48 @@ VerifyReport verify_symmetry_job(const fs::path& path, const VerifyResultOptions
   }
 
   // 4. Classes counted again: among the journal's classes that the relabelling filter passes
-  // (the others are 0 by step 2).
+  // (the others are 0 by step 2), a random sample (two when nothing is asked for) and the named
+  // ones. One class can take CPU-hours on 12x12 (a band-keeping class of 3x4), so each is
+  // announced through opt.progress as it starts and as it ends.
   std::vector<std::size_t> counted;
   if (again)
     for (std::size_t i = 1; i < again->terms.size(); ++i)
       if (f[i] && again->terms[i].fixed.method != FixedMethod::Filter) counted.push_back(i);
   const std::uint64_t seed = resolve_seed(opt.seed);
   VerifyResultOptions choose = opt;
-  if (choose.sample == 0 && choose.double_check == 0) choose.sample = 2;
-  const std::vector<std::uint64_t> picks = counted.empty() ? std::vector<std::uint64_t>{} : choose_recount(counted.size(), choose, seed);
-  r.info.push_back(fmt::format("classes counted again: {} of the {} in the journal that the relabelling filter passes, seed {} "
-                               "(--seed {} repeats the choice)",
-                               picks.size(), counted.size(), seed, seed));
+  if (choose.sample == 0 && choose.double_check == 0 && named.empty()) choose.sample = 2;
+  std::vector<std::uint64_t> picks;  // class indices, sorted
+  if (!counted.empty())
+    for (std::uint64_t k : choose_recount(counted.size(), choose, seed)) picks.push_back(counted[k]);
+  const std::size_t drawn = picks.size();
+  for (std::uint64_t c : named) {
+    if (std::binary_search(counted.begin(), counted.end(), c)) picks.push_back(c);
+    else if (c == 0) r.info.push_back("class 1 (named): the identity, whose term is the grid total; that is a count's to "
+                                      "check (verify result of the count), not counted again here");
+    else if (!f[c]) r.info.push_back(fmt::format("class {} (named): not in the journal yet, so not counted again", c + 1));
+    else r.info.push_back(fmt::format("class {} (named): no relabelling fits it, so its f = 0 is checked by Burnside's "
+                                      "checks above, not counted again", c + 1));
+  }
+  picks = union_of(std::move(picks), {});
+  r.info.push_back(fmt::format("classes counted again: {} of the {} in the journal that the relabelling filter passes ({} "
+                               "drawn at random, seed {}: --seed {} repeats the choice; {} more named by --classes)",
+                               picks.size(), counted.size(), drawn, seed, seed, picks.size() - std::min(picks.size(), drawn)));
   VerifySection cs{"classes counted again from scratch", "journal", "counted again", {}};
   const SymmetryGroup grp = build_symmetry_group(s, spec.run.transposition && s.rows == s.cols);
   double seconds = 0;
-  for (std::uint64_t k : picks) {
-    const std::size_t i = counted[k];
+  std::size_t n = 0;
+  for (std::uint64_t i : picks) {
     FixedOptions fo;
     fo.method = method_for_class(s, grp.classes[i].rep, spec.run.method);
+    if (opt.progress)
+      opt.progress(fmt::format("class {} ({} of {}): counting again{}", i + 1, ++n, picks.size(),
+                               fo.method == FixedMethod::Auto ? std::string() : " by " + to_string(fo.method)));
     const FixedCount c = count_fixed_grids(s, grp.classes[i].rep, fo);
     seconds += c.seconds;
+    const bool same = c.grids == *f[i];
+    if (opt.progress)
+      opt.progress(fmt::format("class {}: {} fixed grids by {} in {:.1f} s, {} the journal", i + 1, to_string(c.grids),
+                               to_string(c.method), c.seconds, same ? "equal to" : "DIFFERENT FROM"));
     compare_figures(r, cs, fmt::format("class {} ({})", i + 1, to_string(c.method)), to_string(*f[i]), to_string(c.grids));
   }
   r.sections.push_back(std::move(cs));

@@ -8,6 +8,7 @@
 
 #include "gridenum/jobs/journal.hpp"
 #include "gridenum/jobs/symmetry_job.hpp"
+#include "gridenum/symmetry/symmetry_group.hpp"
 #include "gridenum/verify/symmetry_job_verify.hpp"
 #include "job_fixtures.hpp"
 #include "verify_sections.hpp"
@@ -104,4 +105,72 @@ TEST(SymmetryJobVerify, APartWayJobIsCheckedAsFarAsItGoes) {
   VerifyResultOptions kernel = every_class();
   kernel.kernel = Kernel::Partition;
   EXPECT_THROW(verify_symmetry_job(t / "job", kernel), VerifyInputError);
+}
+
+// --classes: only the named classes are counted again (no random ones unless asked), each
+// announced through progress as it starts and ends; a class no relabelling fits is said so in the
+// report, not counted; a class outside the job's is refused before any work.
+TEST(SymmetryJobVerify, NamedClassesAreCountedAgainAndOnlyThem) {
+  TempDir t;
+  ASSERT_TRUE(run_symmetry_job(job_2x3(t / "job")).finished);
+  VerifyResultOptions o;
+  o.threads = 1;
+  o.classes = {{5, 5}};
+  std::vector<std::string> heard;
+  o.progress = [&](const std::string& line) { heard.push_back(line); };
+  const VerifyReport r = verify_symmetry_job(t / "job", o);
+  EXPECT_TRUE(r.pass()) << (r.problems.empty() ? "" : r.problems[0]);
+  ASSERT_EQ(r.sections.size(), 4u);
+  ASSERT_EQ(r.sections[3].lines.size(), 1u);
+  EXPECT_EQ(r.sections[3].lines[0].item.rfind("class 5 ", 0), 0u) << r.sections[3].lines[0].item;
+  EXPECT_EQ(r.sections[3].lines[0].left, "18");
+  ASSERT_EQ(heard.size(), 2u);
+  EXPECT_NE(heard[1].find("equal to the journal"), std::string::npos) << heard[1];
+  EXPECT_TRUE(r.sampled);
+
+  // With --sample 3 beside it: three drawn and class 5, or two more when the draw had it.
+  o.sample = 3;
+  o.seed = 11;
+  const VerifyReport both = verify_symmetry_job(t / "job", o);
+  EXPECT_TRUE(both.pass());
+  EXPECT_GE(both.sections[3].lines.size(), 3u);
+  EXPECT_LE(both.sections[3].lines.size(), 4u);
+
+  // Every class named: the 35 the filter passes counted again, the identity and those the filter
+  // rejects said so in the report; a class past the table refused.
+  VerifyResultOptions all;
+  all.threads = 1;
+  const auto classes = static_cast<std::uint64_t>(build_symmetry_group(Shape{2, 3}, false).classes.size());
+  all.classes = {{1, classes + 1}};
+  EXPECT_THROW(verify_symmetry_job(t / "job", all), VerifyInputError);
+  all.classes = {{1, classes}};
+  const VerifyReport every = verify_symmetry_job(t / "job", all);
+  EXPECT_TRUE(every.pass());
+  EXPECT_FALSE(every.sampled);
+  EXPECT_EQ(every.sections[3].lines.size(), 35u);
+  std::size_t identity = 0, filtered = 0;
+  for (const auto& line : every.info) {
+    identity += line.find("the identity") != std::string::npos;
+    filtered += line.find("no relabelling fits it") != std::string::npos;
+  }
+  EXPECT_EQ(identity, 1u);
+  EXPECT_GT(filtered, 0u);
+}
+
+TEST(SymmetryJobVerify, ANamedClassOutsideTheJobIsRefused) {
+  TempDir t;
+  auto req = job_2x3(t / "job");
+  req.spec.classes = {2, 5};
+  ASSERT_TRUE(run_symmetry_job(req).finished);
+  VerifyResultOptions o;
+  o.threads = 1;
+  o.classes = {{5, 5}};
+  EXPECT_TRUE(verify_symmetry_job(t / "job", o).pass());
+  o.classes = {{3, 3}};
+  try {
+    verify_symmetry_job(t / "job", o);
+    ADD_FAILURE() << "class 3 is not one of the job's";
+  } catch (const VerifyInputError& e) {
+    EXPECT_NE(std::string(e.what()).find("class 3 is not one of this job's classes"), std::string::npos) << e.what();
+  }
 }

@@ -9,8 +9,10 @@
 //   3. a finished job: the document made again from the journal -- every class's f and the figure
 //      -- equal to result.json's, and result.txt the text result.json records (its SHA-256);
 //   4. classes counted again from scratch, by the kernel choice the job names (--sample K classes
-//      among those the relabelling filter passes, --double-check SHARE of them; two by default,
-//      the seed printed): each equal to its journal record.
+//      among those the relabelling filter passes, --double-check SHARE of them, the classes
+//      --classes names; two at random when none of these is given, the seed printed): each equal
+//      to its journal record. Naming cheap classes is how a 12x12 job is checked in minutes: two
+//      random classes of 3x4 can be band-keeping classes of CPU-hours.
 // What 4 does not show: that the kernel is right. The kernels are checked against each other and
 // against brute force by the tests (tests/symmetry/, tests/verify/), and for 10 digits class by
 // class by `gridenum verify symmetry --recount`, which shares no code with them.
@@ -25,9 +27,10 @@ namespace gridenum {
 // Whether `path` is a symmetry job's directory or the result.json inside one.
 bool is_symmetry_result(const std::filesystem::path& path);
 
-// The check above. opt.sample / opt.double_check / opt.seed choose the classes counted again,
-// opt.threads counts them; opt.units and opt.kernel do not apply (VerifyInputError). VerifyInputError
-// when the job's files cannot be read.
+// The check above. opt.sample / opt.double_check / opt.seed / opt.classes choose the classes
+// counted again, opt.threads counts them, opt.progress hears of each; opt.units and opt.kernel do
+// not apply (VerifyInputError), nor a named class outside the job's. VerifyInputError when the
+// job's files cannot be read.
 VerifyReport verify_symmetry_job(const std::filesystem::path& path, const VerifyResultOptions& opt);
 
 }  // namespace gridenum

@@ -141,6 +141,9 @@ struct VerifyResultOptions {
   // chosen classes, where a random sample would miss the hard ones.
   std::vector<std::pair<std::uint64_t, std::uint64_t>> classes;
   int threads = 0;
+  // One line as each long step starts and ends (a symmetry job's class counted again: minutes to
+  // hours on 12x12); the CLI writes them to stderr so that --json stays one document. Empty: quiet.
+  std::function<void(const std::string&)> progress;
 };
 
 // "A", "A:B", comma-separated ("1,5,100:120"), class numbers from 1, A <= B; VerifyInputError
