@@ -155,9 +155,13 @@ VerifyReport verify_symmetry_job(const fs::path& path, const VerifyResultOptions
                                       "checks above, not counted again", c + 1));
   }
   picks = union_of(std::move(picks), {});
-  r.info.push_back(fmt::format("classes counted again: {} of the {} in the journal that the relabelling filter passes ({} "
-                               "drawn at random, seed {}: --seed {} repeats the choice; {} more named by --classes)",
-                               picks.size(), counted.size(), drawn, seed, seed, picks.size() - std::min(picks.size(), drawn)));
+  const std::size_t more = picks.size() - std::min(picks.size(), drawn);  // named and not drawn
+  const std::string how =
+      drawn == 0 ? std::string("named by --classes")
+                 : fmt::format("{} drawn at random, seed {}: --seed {} repeats the choice{}", drawn, seed, seed,
+                               more == 0 ? std::string() : fmt::format("; {} more named by --classes", more));
+  r.info.push_back(fmt::format("classes counted again: {} of the {} in the journal that the relabelling filter passes ({})",
+                               picks.size(), counted.size(), how));
   VerifySection cs{"classes counted again from scratch", "journal", "counted again", {}};
   const SymmetryGroup grp = build_symmetry_group(s, spec.run.transposition && s.rows == s.cols);
   double seconds = 0;

@@ -28,6 +28,7 @@
 #include "gridenum/jobs/symmetry_job.hpp"
 #include "gridenum/symmetry/burnside.hpp"
 #include "gridenum/verify/side2_grid_counts.hpp"
+#include "gridenum/verify/symmetry_job_verify.hpp"
 #include "gridenum/verify/verify.hpp"
 #include "side2_forgery.hpp"
 #include "verify_sections.hpp"
@@ -187,4 +188,26 @@ TEST(CommittedSymmetryJob3x4, TheEssentiallyDifferentFigureFromThePublishedTotal
   EXPECT_EQ(r.weighted_sum % BigInt(r.group_order), BigInt(0));
   EXPECT_EQ(r.essentially_different.str(), kEssentiallyDifferent3x4);
   EXPECT_EQ(r.fixing_classes, kFixingClasses3x4);
+}
+
+// The committed 3x4 job checked as a user checks it in seconds (`gridenum verify result
+// results/3x4/symmetry --classes 1042,2017`; results/3x4/README.md): its journal, Burnside's checks
+// on its 3,314 counts (the weighted sum over every class but the identity cannot be divided
+// without the identity's term, so no divisibility here), result.json and result.txt made again from
+// the journal, and two cheap band-cycle classes counted again from scratch. The default random
+// pair can be band-keeping classes of CPU-hours; the named ones take milliseconds.
+TEST(CommittedSymmetryJob3x4, VerifyResultPassesWithNamedClassesCountedAgain) {
+  const std::filesystem::path job = kMerged.parent_path().parent_path() / "3x4" / "symmetry";
+  VerifyResultOptions o;
+  o.threads = 2;
+  o.classes = {{1042, 1042}, {2017, 2017}};
+  const VerifyReport r = verify_symmetry_job(job, o);
+  EXPECT_TRUE(r.pass()) << r.verdict() << (r.problems.empty() ? "" : r.problems[0]);
+  ASSERT_EQ(r.sections.size(), 4u);
+  ASSERT_EQ(r.sections[2].lines.size(), 3u);  // the figure (none without the identity), classes that differ, digest
+  EXPECT_EQ(r.sections[2].lines[1].right, "0");
+  ASSERT_EQ(r.sections[3].lines.size(), 2u);
+  EXPECT_EQ(r.sections[3].lines[0].left, "13824");
+  EXPECT_EQ(r.sections[3].lines[1].left, "36864");
+  EXPECT_TRUE(r.sampled);
 }
