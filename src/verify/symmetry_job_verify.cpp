@@ -148,6 +148,8 @@ VerifyReport verify_symmetry_job(const fs::path& path, const VerifyResultOptions
   const std::size_t drawn = picks.size();
   for (std::uint64_t c : named) {
     if (std::binary_search(counted.begin(), counted.end(), c)) picks.push_back(c);
+    else if (!again) r.info.push_back(fmt::format("class {} (named): not counted again, since Burnside's checks on the "
+                                                  "journal failed above", c + 1));
     else if (c == 0) r.info.push_back("class 1 (named): the identity, whose term is the grid total; that is a count's to "
                                       "check (verify result of the count), not counted again here");
     else if (!f[c]) r.info.push_back(fmt::format("class {} (named): not in the journal yet, so not counted again", c + 1));

@@ -77,6 +77,15 @@ TEST(SymmetryJobVerify, AChangedRecordOrTextFails) {
   const VerifyReport r = verify_symmetry_job(t / "job", every_class());
   EXPECT_FALSE(r.pass());
   EXPECT_TRUE(has_problem(r, "Burnside")) << r.problems.size();
+  // A class named there is not counted again, and the report says why (not "no relabelling fits").
+  VerifyResultOptions named;
+  named.threads = 1;
+  named.classes = {{5, 5}};
+  const VerifyReport n = verify_symmetry_job(t / "job", named);
+  EXPECT_FALSE(n.pass());
+  bool said = false;
+  for (const auto& line : n.info) said = said || line.find("class 5 (named): not counted again, since Burnside's checks") == 0;
+  EXPECT_TRUE(said);
 
   TempDir u;
   ASSERT_TRUE(run_symmetry_job(job_2x3(u / "job")).finished);
