@@ -390,3 +390,35 @@ TEST(MipCli, SolveEngineMip) {
   EXPECT_EQ(run_cli("solve --engine mip --count " + file).code, 2);
   EXPECT_EQ(run_cli("solve --engine mip --limit 5 " + file).code, 2);
 }
+
+// CBC 2.10's preprocessing, cut short by the clock on a loaded machine, reports "infeasible" for
+// a puzzle with a solution (its log: "Pre-processing says infeasible or unbounded", its solution
+// file: "Integer infeasible"; 0.2 CPU-s into a 1.4 s run with a 1 s limit). A stand-in `cbc` on
+// PATH says exactly that, past the limit or within it: past it, the claim is the time limit (no
+// proof, never "no solution"); within it, and with no limit, it stays infeasible.
+TEST(MipSolve, AnInfeasibleClaimPastTheTimeLimitIsTheLimit) {
+  const TempDir t;
+  const fs::path bin = t.path / "bin";
+  fs::create_directories(bin);
+  {
+    std::ofstream f(bin / "cbc");
+    f << "#!/bin/sh\nsleep \"$FAKE_CBC_SLEEP\"\nprev=\n"
+         "for a in \"$@\"; do [ \"$prev\" = -solu ] && printf 'Integer infeasible - objective value 0.00000000\\n' > \"$a\"; "
+         "prev=$a; done\necho 'Pre-processing says infeasible or unbounded'\n";
+  }
+  fs::permissions(bin / "cbc", fs::perms::owner_all);
+  const std::string path = std::getenv("PATH") ? std::getenv("PATH") : "";
+  ::setenv("PATH", (bin.string() + ":" + path).c_str(), 1);
+  const auto classic = gridenum::testing::seed_examples().at(0);
+  ::setenv("FAKE_CBC_SLEEP", "1.3", 1);
+  const auto late = solve(classic.puzzle.model, "cbc", gm::Formulation::Nlip, gm::Format::Lp, 1);
+  ::setenv("FAKE_CBC_SLEEP", "0", 1);
+  const auto early = solve(classic.puzzle.model, "cbc", gm::Formulation::Nlip, gm::Format::Lp, 30);
+  const auto unlimited = solve(classic.puzzle.model, "cbc", gm::Formulation::Nlip, gm::Format::Lp, 0);
+  ::setenv("PATH", path.c_str(), 1);
+  EXPECT_EQ(late.status, gm::Status::TimeLimit) << late.message;
+  EXPECT_NE(late.message.find("time limit of 1 s"), std::string::npos) << late.message;
+  EXPECT_TRUE(late.grid.empty());
+  EXPECT_EQ(early.status, gm::Status::Infeasible) << early.message;
+  EXPECT_EQ(unlimited.status, gm::Status::Infeasible) << unlimited.message;
+}
