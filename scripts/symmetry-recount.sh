@@ -23,9 +23,10 @@
 #   GRIDENUM   the binary (default: gridenum on PATH)
 # Environment:
 #   RECOUNT_METHOD=KERNEL  the kernel to count with: line-orbits (the default), signatures,
-#     band-cycles, band-swaps, band-keeps, or band (whichever of the three band kernels takes the
-#     class). A class the kernel cannot count (gridenum symmetry --json lists each class's
+#     band-cycles, band-swaps, band-keeps, band (whichever of the three band kernels takes the
+#     class), or cell-search (every class; each fixed grid met once, so for f up to about 1e9). A class the kernel cannot count (gridenum symmetry --json lists each class's
 #     "kernels") is left out and counted on stderr; gridenum would count it by line orbits instead.
+#   RECOUNT_THREADS=T  threads of each class's count (default 1).
 #   RECOUNT_CLASSES=K1,K2,...  only these of the job's fixing classes (a sample of the heavy ones
 #     under a longer limit, say); the others are left as they are in the table.
 # Columns: class, the job's f, the kernel, its f (or "-"), verdict (agree, DIFFER, timeout),
@@ -52,10 +53,15 @@ if [[ -n "$only" ]] && ! [[ "$only" =~ ^[0-9]+(,[0-9]+)*$ ]]; then
   exit 2
 fi
 method=${RECOUNT_METHOD:-line-orbits}
+threads=${RECOUNT_THREADS:-1}
+if ! [[ "$threads" =~ ^[1-9][0-9]*$ ]]; then
+  echo "symmetry-recount: RECOUNT_THREADS must be a positive whole number, got '$threads'" >&2
+  exit 2
+fi
 case "$method" in
-  line-orbits | signatures | band-cycles | band-swaps | band-keeps | band) ;;
+  line-orbits | signatures | band-cycles | band-swaps | band-keeps | band | cell-search) ;;
   *)
-    echo "symmetry-recount: RECOUNT_METHOD must be line-orbits, signatures, band-cycles, band-swaps, band-keeps or band, got '$method'" >&2
+    echo "symmetry-recount: RECOUNT_METHOD must be line-orbits, signatures, band-cycles, band-swaps, band-keeps, band or cell-search, got '$method'" >&2
     exit 2
     ;;
 esac
@@ -120,7 +126,7 @@ while read -r k jobf m; do
   [[ -n "$k" ]] || continue
   out=$(mktemp)
   set +e
-  timeout -s INT "$limit" "$bin" symmetry --shape "$shape" "${flags[@]}" --method "$m" --classes "$k" --threads 1 --json >"$out" 2>/dev/null
+  timeout -s INT "$limit" "$bin" symmetry --shape "$shape" "${flags[@]}" --method "$m" --classes "$k" --threads "$threads" --json >"$out" 2>/dev/null
   rc=$?
   set -e
   now=$(date -u +%FT%TZ)

@@ -85,6 +85,8 @@ void run(const SymmetryArgs& a) {
     opt.method = FixedMethod::BandSwaps;
   } else if (a.method == "band-keeps") {
     opt.method = FixedMethod::BandKeeps;
+  } else if (a.method == "cell-search") {
+    opt.method = FixedMethod::CellSearch;
   }
   if (!a.job_dir.empty() && opt.identity_total)
     throw CLI::ValidationError("--identity-total", "a job journals what it counts, and a given total is not counted: run "
@@ -137,9 +139,10 @@ const RegisterCommand register_symmetry(16, [](CLI::App& root) {
                   "those that keep every band (stack); line orbits otherwise), line-orbits (every class; hours and gigabytes for some 2x5 classes), signatures "
                   "(untransposed classes of 2xC / Rx2 shapes), band-cycles (untransposed classes that cycle every band or "
                   "every stack), band-swaps (untransposed classes of Rx3 / 3xC shapes that swap two bands or stacks and "
-                  "keep the third), band-keeps (untransposed classes of Rx3 / 3xC shapes that keep every band or stack); "
-                  "classes a method cannot take fall back to line orbits")
-      ->default_val("auto")->check(CLI::IsMember({"auto", "line-orbits", "signatures", "band-cycles", "band-swaps", "band-keeps"}));
+                  "keep the third), band-keeps (untransposed classes of Rx3 / 3xC shapes that keep every band or stack), cell-search (every class: each fixed grid met once "
+                  "by a plain search, a recount that shares no code with the other methods; for classes of up to about 1e9 "
+                  "fixed grids); classes a method cannot take fall back to line orbits")
+      ->default_val("auto")->check(CLI::IsMember({"auto", "line-orbits", "signatures", "band-cycles", "band-swaps", "band-keeps", "cell-search"}));
   cmd->add_option("--classes", args->classes,
                   "Count only these classes (1-based, the order of --json's class_table; numbers and ranges A:B, "
                   "comma-separated): their fixed grids, without the figure, which needs every class. Class 1 is the "

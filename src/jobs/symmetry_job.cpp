@@ -95,7 +95,7 @@ constexpr int kSymmetryJobVersion = 1;
 
 std::optional<FixedMethod> parse_fixed_method(const std::string& m) {
   for (FixedMethod x : {FixedMethod::Auto, FixedMethod::LineOrbits, FixedMethod::Signatures, FixedMethod::BandCycles,
-                        FixedMethod::BandSwaps, FixedMethod::BandKeeps})
+                        FixedMethod::BandSwaps, FixedMethod::BandKeeps, FixedMethod::CellSearch})
     if (to_string(x) == m) return x;
   return std::nullopt;
 }

@@ -206,7 +206,7 @@ void identity_term(Shape s, const BurnsideOptions& opt, const BurnsideHooks& hoo
   ClassTerm& id = r.terms[0];
   const std::optional<u128> known = id.counted && hooks.known ? hooks.known(0) : std::nullopt;
   bool classes_need_plain = false;
-  if (s.n() >= 10 && opt.method != FixedMethod::LineOrbits)
+  if (s.n() >= 10 && opt.method != FixedMethod::LineOrbits && opt.method != FixedMethod::CellSearch)
     for (std::size_t i = 1; i < r.terms.size(); ++i)
       classes_need_plain = classes_need_plain || (r.terms[i].counted && !r.terms[i].known &&
                                                   signatures_need_plain_counts(s, r.terms[i].cls.rep));

@@ -48,6 +48,7 @@ std::string to_string(FixedMethod m) {
     case FixedMethod::BandCycles: return "band-cycles";
     case FixedMethod::BandSwaps: return "band-swaps";
     case FixedMethod::BandKeeps: return "band-keeps";
+    case FixedMethod::CellSearch: return "cell-search";
     case FixedMethod::Filter: return "none-fit";
   }
   return "?";
@@ -220,6 +221,7 @@ std::vector<FixedMethod> kernels_for(Shape s, const GeometricSymmetry& g) {
   if (band_cycles_apply(s, g)) k.push_back(FixedMethod::BandCycles);
   if (band_swaps_apply(s, g)) k.push_back(FixedMethod::BandSwaps);
   if (band_keeps_apply(s, g)) k.push_back(FixedMethod::BandKeeps);
+  k.push_back(FixedMethod::CellSearch);
   return k;
 }
 
@@ -258,6 +260,9 @@ bool catalogue_sum_affordable(Shape s, const GeometricSymmetry& g) {
 FixedMethod resolve_fixed_method(Shape s, const GeometricSymmetry& g, FixedMethod requested,
                                  const std::vector<CycleType>& types) {
   if (requested == FixedMethod::Filter) throw std::invalid_argument("fixed grids: 'none-fit' is a result, not a method");
+  // The cell search takes nothing from step 1 (it is the recount that shares no code), so it also
+  // counts the classes step 1 rules out: 0, by search.
+  if (requested == FixedMethod::CellSearch) return FixedMethod::CellSearch;
   if (types.empty()) return FixedMethod::Filter;
   if (requested == FixedMethod::Auto) {
     if (signatures_apply(s, g)) return FixedMethod::Signatures;
@@ -311,7 +316,7 @@ FixedCount count_fixed_grids(Shape s, const GeometricSymmetry& g, const FixedOpt
     throw std::invalid_argument("fixed grids: the plain band counts are for another shape than " + s.str());
   FixedCount res;
   res.relabel_types = relabelling_types(s, g, opt.placement_filter);
-  if (res.relabel_types.empty()) {
+  if (res.relabel_types.empty() && opt.method != FixedMethod::CellSearch) {
     res.method = FixedMethod::Filter;
     res.seconds = seconds_since(t0);
     return res;
@@ -320,6 +325,8 @@ FixedCount count_fixed_grids(Shape s, const GeometricSymmetry& g, const FixedOpt
   detail::KernelStats st;
   if (m == FixedMethod::LineOrbits) {
     res.grids = detail::count_by_line_orbits(s, g, res.relabel_types, st, &opt.parts, opt.line_memo_states);
+  } else if (m == FixedMethod::CellSearch) {
+    res.grids = detail::count_by_cell_search(s, g, st);
   } else if (m == FixedMethod::BandCycles) {
     // Rows cycling the bands: directly; else columns cycling the stacks, seen transposed (the
     // relabelling types are the same in both views).

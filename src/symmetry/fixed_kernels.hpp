@@ -94,6 +94,12 @@ bool band_keeps_apply_directly(Shape s, const GeometricSymmetry& g);
 u128 count_by_band_keeps(Shape s, const GeometricSymmetry& g, const std::vector<CycleType>& types, KernelStats& stats,
                          const FixedParts* parts = nullptr, bool join = true);
 
+// Cell search (fixed_cell_search.cpp): f(g) for any g, every fixed grid with box 0 reading
+// 0..N-1 met once by a plain search with pi built on the fly; g's cell permutation is all it
+// uses (not the relabelling types, so it counts the classes step 1 rules out too, as 0).
+// stats.searched: the nodes searched; stats.relabellings: the subtrees the threads shared.
+u128 count_by_cell_search(Shape s, const GeometricSymmetry& g, KernelStats& stats);
+
 // The allowed signature multisets the signature kernel would walk for g (s.cols == 2, untransposed),
 // summed over the relabelling types: how much work the class is, known in microseconds (the
 // histogram sums of trivial band symmetry, not estimated, count as the most: UINT64_MAX).

@@ -404,9 +404,10 @@ TEST(FixedGrids, BandSwapsAgreeWithLineOrbits) {
   EXPECT_FALSE(band_swaps_apply({2, 4}, build_symmetry_group({2, 4}, false).classes[1].rep));
 }
 
-// kernels_for lists what can count a class: line orbits always and first, then exactly the
-// kernels whose apply test holds. On 9x9 every untransposed class has a band kernel (its rows keep,
-// swap or cycle the three bands) and a transposed one has none, nor signatures (no side of 2).
+// kernels_for lists what can count a class: line orbits always and first, cell search always and
+// last, and between them exactly the kernels whose apply test holds. On 9x9 every untransposed
+// class has a band kernel (its rows keep, swap or cycle the three bands) and a transposed one has
+// none, nor signatures (no side of 2).
 TEST(FixedGrids, KernelsForAClassAreThoseThatApply) {
   const Shape s{3, 3};
   const SymmetryGroup grp = build_symmetry_group(s, true);
@@ -416,6 +417,7 @@ TEST(FixedGrids, KernelsForAClassAreThoseThatApply) {
     const std::vector<FixedMethod> k = kernels_for(s, g);
     ASSERT_FALSE(k.empty());
     EXPECT_EQ(k[0], FixedMethod::LineOrbits) << i;
+    EXPECT_EQ(k.back(), FixedMethod::CellSearch) << i;
     const auto has = [&](FixedMethod m) { return std::find(k.begin(), k.end(), m) != k.end(); };
     EXPECT_EQ(has(FixedMethod::Signatures), signatures_apply(s, g)) << i;
     EXPECT_EQ(has(FixedMethod::BandCycles), band_cycles_apply(s, g)) << i;
@@ -424,9 +426,9 @@ TEST(FixedGrids, KernelsForAClassAreThoseThatApply) {
     EXPECT_FALSE(has(FixedMethod::Signatures)) << i;
     if (g.transpose) {
       ++transposed;
-      EXPECT_EQ(k.size(), 1u) << i;
+      EXPECT_EQ(k.size(), 2u) << i;
     } else {
-      EXPECT_GE(k.size(), 2u) << i;
+      EXPECT_GE(k.size(), 3u) << i;
     }
   }
   EXPECT_GT(transposed, 0u);

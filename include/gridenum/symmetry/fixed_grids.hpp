@@ -72,6 +72,8 @@ enum class FixedMethod {
   BandSwaps,   // elements of three-band shapes (R x 3, or 3 x C seen transposed) that swap two
                // bands (stacks) and keep the third
   BandKeeps,   // elements of three-band shapes that keep every band (or, seen transposed, stack)
+  CellSearch,  // any element: every fixed grid met once by a plain search (a recount kernel
+               // that shares no code with the others; never Auto's pick)
   Filter,      // (result only) no relabelling type passed the necessary conditions: f = 0
 };
 std::string to_string(FixedMethod m);
@@ -271,13 +273,14 @@ bool band_keeps_apply(Shape s, const GeometricSymmetry& g);
 FixedMethod method_for_class(Shape s, const GeometricSymmetry& g, FixedMethod requested);
 
 // The kernels that can count g, an element other than the identity: line orbits, which takes every
-// element, then signatures, band cycles, band swaps and band keeps where each applies. A class
+// element, then signatures, band cycles, band swaps and band keeps where each applies, and last the
+// cell search, which takes every element too (time about f times a small constant). A class
 // counted by two of them that share no counting code is checked (scripts/symmetry-recount.sh);
 // `symmetry --json` lists them for each class as "kernels".
 std::vector<FixedMethod> kernels_for(Shape s, const GeometricSymmetry& g);
 
 // The kernel count_fixed_grids uses for g when asked for `requested`, given g's relabelling types:
-// Filter when there are none; Auto resolved (signatures where they apply, then on 11 and 12 digits
+// Filter when there are none (CellSearch, which takes nothing from them, stays CellSearch); Auto resolved (signatures where they apply, then on 11 and 12 digits
 // band cycles where they are quick and band swaps or band keeps where they apply, else line
 // orbits). Throws std::invalid_argument for Signatures, BandCycles, BandSwaps or BandKeeps where
 // they do not apply, or for Filter asked for.
