@@ -17,6 +17,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cstdio>
 #include <optional>
 #include <random>
 #include <thread>
@@ -120,7 +121,8 @@ TEST(Side2Slow12, OrbitGeneratorMatchesTheListingOneAtTenDigits) {
 
 // A stop request reaches the two-stack counter inside a class, within 2 s: 2x6's first class
 // takes tens of seconds and a GB in the footprint counter, which polls the request every 256
-// memo misses (a job's SIGINT once waited for the classes in progress to finish: 25 s). The same
+// table slots (a job's SIGINT once waited for the classes in progress to finish: 25 s; at 4,096
+// slots the wait was 0.36 s alone and over 2 s beside other tests). The same
 // path through a job and the CLI, SIGINT to exit 130, is StopResumeLong.A2x6ClassInProgressStopsWithinTwoSeconds
 // (long tier: the job's plan takes half a minute first).
 TEST(Side2Slow12, AClassInProgressHearsAStopWithinTwoSeconds) {
@@ -143,5 +145,7 @@ TEST(Side2Slow12, AClassInProgressHearsAStopWithinTwoSeconds) {
   clear_stop_request();
   EXPECT_TRUE(interrupted) << "the class finished within 2 s: choose a longer one";
   ASSERT_TRUE(ended.has_value());
-  EXPECT_LT(std::chrono::duration<double>(*ended - asked).count(), 2.0 * GRIDENUM_TEST_SLOWDOWN);
+  const double waited = std::chrono::duration<double>(*ended - asked).count();
+  std::printf("the class stopped %.3f s after the request\n", waited);  // the margin, in CI's log
+  EXPECT_LT(waited, 2.0 * GRIDENUM_TEST_SLOWDOWN);
 }
