@@ -3,15 +3,24 @@
 //    tier has the 10-digit one, SlowBurnside.TenDigitClassSumsCountTheFixedSignatures): moved from
 //    the slow tier, where it took 49 s on AMD EPYC family 23, most of it the 2x6 class table;
 //  - the catalogue kernels of 3x4 (band swaps, band keeps) against line orbits on 3x4 classes where
-//    line orbits closes, both run here (minutes).
+//    line orbits closes, both run here (minutes);
+//  - the band-cycle kernel on four 3x4 classes whose bands keep no symmetry, and the stack-cycle
+//    join against the band-by-band count on parts of three classes: moved from the slow tier,
+//    which keeps one class of each (slow_burnside.cpp).
 #include <gtest/gtest.h>
 
 #include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "fixed_signature_checks.hpp"
+#include "gridenum/core/errors.hpp"
 #include "gridenum/count/side2/two_stack.hpp"
 #include "gridenum/symmetry/burnside.hpp"
 #include "gridenum/symmetry/fixed_grids.hpp"
+#include "gridenum/symmetry/symmetry_group.hpp"
 
 using namespace gridenum;
 
@@ -78,5 +87,75 @@ TEST(Burnside12Long, CatalogueKernelsAgreeWithLineOrbitsOnTwelveDigits) {
     EXPECT_EQ(a.method, m) << "class " << k;
     EXPECT_EQ(to_string(a.grids), to_string(count_fixed_grids(s, g, lo).grids)) << "class " << k;
     EXPECT_GT(a.grids, 0u) << "class " << k;
+  }
+}
+
+// The 3x4 classes that cycle the three bands of the 4x3 view and whose bands keep no symmetry,
+// which Auto sums over the 4x3 catalogue's 144,578 classes (fixed_band_classes.cpp): four of the
+// five (2346, 215 s on two threads, is the symmetry job's, results/3x4). 3256, "stacks (1 2 3)",
+// is also the sum over its 93,240,126 signature multisets (docs/symmetry.md, *The formula checked
+// where line orbits gives f in milliseconds*); the others' values were this kernel's first,
+// then the listing's (FixedOptions::band_classes = false, docs/symmetry.md, *Band classes*). One
+// class is counted in the 4x3 orientation too, where the bands cycle directly. About 30 s on two
+// threads, 10 of them the catalogue (moved from the slow tier, which keeps 3256 and the 4x3 view:
+// SlowBurnside.BandClassesOnTwelveDigits).
+TEST(Burnside12Long, BandClassesOnTwelveDigits) {
+  const Shape s{3, 4};
+  const SymmetryGroup grp = build_symmetry_group(s, false);
+  const std::map<int, std::pair<std::string, u128>> expected = {
+      {2476, {"band 1: rows (1 2 3); band 2: rows (1 2 3); band 3: rows (1 2 3); stacks (1 2 3)", u128{3654643359744}}},
+      {2671, {"band 1: rows (1 2 3); band 2: rows (1 2 3); stacks (1 2 3)", u128{31703490035712}}},
+      {2931, {"band 1: rows (1 2 3); stacks (1 2 3)", u128{294389038448640}}},
+      {3256, {"stacks (1 2 3)", u128{2836587847090176}}}};
+  for (const auto& [k, want] : expected) {
+    const SymmetryClass& c = grp.classes[static_cast<std::size_t>(k - 1)];
+    ASSERT_EQ(c.text, want.first);
+    const FixedCount f = count_fixed_grids(s, c.rep);
+    EXPECT_EQ(f.method, FixedMethod::BandCycles) << "class " << k;
+    EXPECT_EQ(to_string(f.grids), to_string(want.second)) << "class " << k;
+  }
+  const FixedCount t = count_fixed_grids({4, 3}, transposed_view(grp.classes[2475].rep));
+  EXPECT_EQ(t.method, FixedMethod::BandCycles);
+  EXPECT_EQ(to_string(t.grids), "3654643359744");
+}
+
+// The stack-cycle join (band_keep_join.hpp) against the band-by-band count it replaced
+// (FixedOptions::band_keep_join off), one part ("keep1.<bucket>/64") of each of three 3x4 classes,
+// gamma's stacks in the 4x3 view paired twice (class 1167, the shape of the 1162 family that made
+// the join worth building), paired once with two kept (2267), all four kept (2387). The parts
+// were chosen for their cost: three, three and two (class, conjugate, pi) triples, the by-band
+// count about 6, 8 and 1.2 s a triple (25 s alone; moved from the slow tier, which keeps class
+// 2387: SlowBurnside.BandKeepJoinAgreesWithBandByBandOnTwelveDigits). A count of one part alone need not be a multiple of the
+// catalogue sum's divisor, so the final division may throw; the parts are what is compared.
+TEST(Burnside12Long, BandKeepJoinAgreesWithBandByBandOnTwelveDigits) {
+  const Shape s{3, 4};
+  const SymmetryGroup grp = build_symmetry_group(s, false);
+  const std::vector<std::pair<int, int>> cases{{1167, 27}, {2267, 1}, {2387, 1}};  // (class, bucket)
+  for (const auto& [k, bucket] : cases) {
+    const SymmetryClass& c = grp.classes[static_cast<std::size_t>(k - 1)];
+    ASSERT_EQ(resolve_fixed_method(s, c.rep, FixedMethod::Auto, relabelling_types(s, c.rep)), FixedMethod::BandKeeps)
+        << "class " << k;
+    const std::string key = "keep1." + std::to_string(bucket) + "/64";
+    std::optional<u128> part[2];
+    for (int by_band = 0; by_band < 2; ++by_band) {
+      FixedOptions o;
+      o.method = FixedMethod::BandKeeps;
+      o.band_keep_join = by_band == 0;
+      o.parts.known = [&](const std::string& other) -> std::optional<u128> {
+        if (other == key) return std::nullopt;
+        return u128{0};
+      };
+      o.parts.done = [&, by_band](const std::string& done, u128 v) {
+        EXPECT_EQ(done, key);
+        part[by_band] = v;
+      };
+      try {
+        count_fixed_grids(s, c.rep, o);
+      } catch (const CheckError&) {
+      }
+    }
+    ASSERT_TRUE(part[0] && part[1]) << "class " << k;
+    EXPECT_GT(*part[0], 0u) << "class " << k;
+    EXPECT_EQ(to_string(*part[0]), to_string(*part[1])) << "class " << k;
   }
 }

@@ -79,28 +79,20 @@ TEST(SlowBurnside, TenDigitClassSumsCountTheFixedSignatures) {
 }
 
 // The 3x4 classes that cycle the three bands of the 4x3 view and whose bands keep no symmetry,
-// which Auto sums over the 4x3 catalogue's 144,578 classes (fixed_band_classes.cpp): four of the
-// five (2346, 215 s on two threads, is the symmetry job's, results/3x4). 3256, "stacks (1 2 3)",
-// is also the sum over its 93,240,126 signature multisets (docs/symmetry.md, *The formula checked
-// where line orbits gives f in milliseconds*); the others' values were this kernel's first,
-// then the listing's (FixedOptions::band_classes = false, docs/symmetry.md, *Band classes*). One
-// class is counted in the 4x3 orientation too, where the bands cycle directly. About 30 s on two
-// threads, 10 of them the catalogue.
+// which Auto sums over the 4x3 catalogue's 144,578 classes (fixed_band_classes.cpp): class 3256,
+// "stacks (1 2 3)", which is also the sum over its 93,240,126 signature multisets (docs/symmetry.md,
+// *The formula checked where line orbits gives f in milliseconds*), and class 2476 in the 4x3
+// orientation, where the bands cycle directly. Three more such classes, 2476, 2671 and 2931 on
+// 3x4, are Burnside12Long.BandClassesOnTwelveDigits (the whole test was here: 57-83 s in CI
+// beside other tests, and the slow label was at its budget on Zen 3).
 TEST(SlowBurnside, BandClassesOnTwelveDigits) {
   const Shape s{3, 4};
   const SymmetryGroup grp = build_symmetry_group(s, false);
-  const std::map<int, std::pair<std::string, u128>> expected = {
-      {2476, {"band 1: rows (1 2 3); band 2: rows (1 2 3); band 3: rows (1 2 3); stacks (1 2 3)", u128{3654643359744}}},
-      {2671, {"band 1: rows (1 2 3); band 2: rows (1 2 3); stacks (1 2 3)", u128{31703490035712}}},
-      {2931, {"band 1: rows (1 2 3); stacks (1 2 3)", u128{294389038448640}}},
-      {3256, {"stacks (1 2 3)", u128{2836587847090176}}}};
-  for (const auto& [k, want] : expected) {
-    const SymmetryClass& c = grp.classes[static_cast<std::size_t>(k - 1)];
-    ASSERT_EQ(c.text, want.first);
-    const FixedCount f = count_fixed_grids(s, c.rep);
-    EXPECT_EQ(f.method, FixedMethod::BandCycles) << "class " << k;
-    EXPECT_EQ(to_string(f.grids), to_string(want.second)) << "class " << k;
-  }
+  const SymmetryClass& c = grp.classes[3255];
+  ASSERT_EQ(c.text, "stacks (1 2 3)");
+  const FixedCount f = count_fixed_grids(s, c.rep);
+  EXPECT_EQ(f.method, FixedMethod::BandCycles);
+  EXPECT_EQ(to_string(f.grids), "2836587847090176");
   const FixedCount t = count_fixed_grids({4, 3}, transposed_view(grp.classes[2475].rep));
   EXPECT_EQ(t.method, FixedMethod::BandCycles);
   EXPECT_EQ(to_string(t.grids), "3654643359744");
@@ -158,16 +150,17 @@ TEST(SlowBurnside, BandKeepsOnTwelveDigits) {
 }
 
 // The stack-cycle join (band_keep_join.hpp) against the band-by-band count it replaced
-// (FixedOptions::band_keep_join off), one part ("keep1.<bucket>/64") of each of three 3x4 classes,
-// gamma's stacks in the 4x3 view paired twice (class 1167, the shape of the 1162 family that made
-// the join worth building), paired once with two kept (2267), all four kept (2387). The parts
-// were chosen for their cost: three, three and two (class, conjugate, pi) triples, the by-band
-// count about 6, 8 and 1.2 s a triple. A count of one part alone need not be a multiple of the
+// (FixedOptions::band_keep_join off), one part ("keep1.<bucket>/64") of 3x4 class 2387, gamma's
+// stacks in the 4x3 view all four kept: two (class, conjugate, pi) triples, the by-band count
+// about 1.2 s a triple. Classes 1167 (stacks paired twice, the shape of the 1162 family that made
+// the join worth building) and 2267 (paired once, two kept) as well, 6 and 8 s a triple, are
+// Burnside12Long.BandKeepJoinAgreesWithBandByBandOnTwelveDigits (all three were here: 60-73 s in
+// CI beside other tests). A count of one part alone need not be a multiple of the
 // catalogue sum's divisor, so the final division may throw; the parts are what is compared.
 TEST(SlowBurnside, BandKeepJoinAgreesWithBandByBandOnTwelveDigits) {
   const Shape s{3, 4};
   const SymmetryGroup grp = build_symmetry_group(s, false);
-  const std::vector<std::pair<int, int>> cases{{1167, 27}, {2267, 1}, {2387, 1}};  // (class, bucket)
+  const std::vector<std::pair<int, int>> cases{{2387, 1}};  // (class, bucket)
   for (const auto& [k, bucket] : cases) {
     const SymmetryClass& c = grp.classes[static_cast<std::size_t>(k - 1)];
     ASSERT_EQ(resolve_fixed_method(s, c.rep, FixedMethod::Auto, relabelling_types(s, c.rep)), FixedMethod::BandKeeps)
