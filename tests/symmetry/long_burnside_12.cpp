@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "burnside_checks.hpp"
 #include "fixed_signature_checks.hpp"
 #include "gridenum/core/errors.hpp"
 #include "gridenum/count/side2/two_stack.hpp"
@@ -128,34 +129,5 @@ TEST(Burnside12Long, BandClassesOnTwelveDigits) {
 // 2387: SlowBurnside.BandKeepJoinAgreesWithBandByBandOnTwelveDigits). A count of one part alone need not be a multiple of the
 // catalogue sum's divisor, so the final division may throw; the parts are what is compared.
 TEST(Burnside12Long, BandKeepJoinAgreesWithBandByBandOnTwelveDigits) {
-  const Shape s{3, 4};
-  const SymmetryGroup grp = build_symmetry_group(s, false);
-  const std::vector<std::pair<int, int>> cases{{1167, 27}, {2267, 1}, {2387, 1}};  // (class, bucket)
-  for (const auto& [k, bucket] : cases) {
-    const SymmetryClass& c = grp.classes[static_cast<std::size_t>(k - 1)];
-    ASSERT_EQ(resolve_fixed_method(s, c.rep, FixedMethod::Auto, relabelling_types(s, c.rep)), FixedMethod::BandKeeps)
-        << "class " << k;
-    const std::string key = "keep1." + std::to_string(bucket) + "/64";
-    std::optional<u128> part[2];
-    for (int by_band = 0; by_band < 2; ++by_band) {
-      FixedOptions o;
-      o.method = FixedMethod::BandKeeps;
-      o.band_keep_join = by_band == 0;
-      o.parts.known = [&](const std::string& other) -> std::optional<u128> {
-        if (other == key) return std::nullopt;
-        return u128{0};
-      };
-      o.parts.done = [&, by_band](const std::string& done, u128 v) {
-        EXPECT_EQ(done, key);
-        part[by_band] = v;
-      };
-      try {
-        count_fixed_grids(s, c.rep, o);
-      } catch (const CheckError&) {
-      }
-    }
-    ASSERT_TRUE(part[0] && part[1]) << "class " << k;
-    EXPECT_GT(*part[0], 0u) << "class " << k;
-    EXPECT_EQ(to_string(*part[0]), to_string(*part[1])) << "class " << k;
-  }
+  test_support::expect_band_keep_join_parts_agree({{1167, 27}, {2267, 1}, {2387, 1}});
 }
