@@ -3,12 +3,16 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <cmath>
 #include <iostream>
+
+#include <fmt/format.h>
 
 #include "command.hpp"
 #include "job_cli.hpp"
 #include "options.hpp"
 #include "gridenum/symmetry/burnside.hpp"
+#include "gridenum/symmetry/fixed_estimate.hpp"
 #include "gridenum/verify/side2_grid_counts.hpp"
 
 namespace gridenum::cli {
@@ -25,6 +29,9 @@ struct SymmetryArgs {
   std::string grid_counts;
   std::string known_from;
   std::string identity_total;
+  std::uint64_t estimate = 0;  // paths of the cell-search estimate (0: count, as always)
+  std::uint64_t seed = 1;
+  std::uint64_t strata = FixedEstimateOptions{}.strata;
 };
 
 bool parse_u32(const std::string& text, std::uint32_t& v) {
@@ -48,11 +55,86 @@ std::vector<std::uint32_t> class_numbers(const std::vector<std::string>& items) 
   return out;
 }
 
+// --estimate: each selected class's f estimated by Knuth's paths (symmetry/fixed_estimate.hpp),
+// beside the job's count with --known-from; a CheckError when some |z| passes the limit.
+void run_estimates(const SymmetryArgs& a, Shape shape, bool transposition, const std::vector<std::uint32_t>& numbers) {
+  if (numbers.empty())
+    throw CLI::ValidationError("--estimate", "name the classes to estimate with --classes (e.g. --classes 992,2346)");
+  FixedEstimateOptions eo;
+  eo.samples = a.estimate;
+  eo.seed = a.seed;
+  eo.strata = a.strata;
+  eo.threads = a.threads;
+  if (const auto why = fixed_estimate_error(shape, eo)) throw CLI::ValidationError("--estimate", *why);
+  const bool t = transposition && shape.rows == shape.cols;
+  const SymmetryGroup grp = build_symmetry_group(shape, t);
+  std::vector<std::optional<u128>> known;
+  if (!a.known_from.empty()) {
+    const SymmetryJobStatus job = symmetry_job_status(a.known_from);
+    if (job.spec.run.shape != shape || (job.spec.run.transposition && shape.rows == shape.cols) != t)
+      throw InputError("--known-from " + a.known_from + ": a symmetry job of " + job.spec.run.shape.str() +
+                       ", not of this run's " + shape.str() + (shape.rows == shape.cols && !t ? " without transposition" : ""));
+    known = job.counts;
+  }
+  const auto watch = watch_long_command();
+  nlohmann::json rows = nlohmann::json::array();
+  bool consistent = true;
+  std::size_t compared = 0, passed = 0;
+  for (std::size_t i : class_selection(numbers, grp.classes.size())) {
+    const SymmetryClass& c = grp.classes[i];
+    const FixedEstimate e = estimate_fixed_grids(shape, c.rep, eo);
+    const double rel = e.mean > 0 ? static_cast<double>(1.96L * e.se / e.mean) : 0.0;
+    nlohmann::json row{{"class", i + 1},       {"size", c.size},
+                       {"representative", c.text}, {"estimate", static_cast<double>(e.mean)},
+                       {"se", static_cast<double>(e.se)}, {"strata", e.strata}, {"exact_leaves", e.exact_leaves},
+                       {"relative_error_95", rel}, {"paths", e.samples},
+                       {"dead_ends", e.dead_ends}, {"largest_share", e.largest_share},
+                       {"nodes", e.nodes},         {"threads", e.threads},
+                       {"seconds", e.seconds}};
+    std::string line = fmt::format("class {} (size {}): {}\n  estimate {:.6e} +- {:.3e} (se; 95 %: +-{:.2f} %), {} paths in {} strata, "
+                                   "{:.1f} % dead ends, heaviest path {:.3g} of the sum, {:.1f} s on {} threads\n",
+                                   i + 1, group_digits(c.size), c.text, static_cast<double>(e.mean),
+                                   static_cast<double>(e.se), 100 * rel, group_digits(e.samples), group_digits(e.strata),
+                                   e.samples ? 100.0 * static_cast<double>(e.dead_ends) / static_cast<double>(e.samples) : 0.0,
+                                   e.largest_share, e.seconds, e.threads);
+    if (i < known.size() && known[i]) {
+      const u128 f = *known[i];
+      const double z = fixed_estimate_z(e, static_cast<long double>(f));
+      const bool ok = std::abs(z) <= kFixedEstimateZLimit;
+      consistent = consistent && ok;
+      ++compared;
+      passed += ok;
+      row["job_f"] = to_string(f);
+      row["z"] = z;
+      row["verdict"] = ok ? "consistent" : "INCONSISTENT";
+      line += fmt::format("  the job's f: {}   z = {:+.2f}   {}\n", group_digits(to_string(f)), z,
+                          ok ? "consistent" : "INCONSISTENT");
+    }
+    rows.push_back(row);
+    if (!a.json) std::cout << line << std::flush;
+  }
+  if (a.json) {
+    nlohmann::json j{{"shape", shape.str()}, {"transposition", t}, {"method", "cell-search paths (Knuth)"},
+                     {"paths", a.estimate}, {"seed", a.seed}, {"strata", a.strata}, {"z_limit", kFixedEstimateZLimit},
+                     {"classes", rows}};
+    if (!a.known_from.empty()) j["consistent"] = consistent;
+    std::cout << j.dump(2) << "\n";
+  } else if (!a.known_from.empty()) {
+    std::cout << fmt::format("{} of {} classes within {} standard errors of the job's count\n",
+                             passed, compared, kFixedEstimateZLimit);
+  }
+  if (!consistent)
+    throw CheckError("a class's count lies more than " + fmt::format("{}", kFixedEstimateZLimit) +
+                     " standard errors from its estimate: estimate it again with more paths or another --seed, "
+                     "and count it by a second kernel");
+}
+
 void run(const SymmetryArgs& a) {
   BurnsideOptions opt;
   opt.shape = parse_box_shape(a.shape);
   // The 12-digit shapes without their identity (class 1) are counted; burnside.hpp says why.
   const std::vector<std::uint32_t> numbers = class_numbers(a.classes);
+  if (a.estimate > 0) return run_estimates(a, opt.shape, !a.no_transpose, numbers);
   const bool identity_selected = numbers.empty() || std::find(numbers.begin(), numbers.end(), 1u) != numbers.end();
   if (!a.identity_total.empty()) {  // digits, commas allowed between them (as the figures are printed)
     std::string digits;
@@ -169,8 +251,21 @@ const RegisterCommand register_symmetry(16, [](CLI::App& root) {
                   "run resumes with gridenum resume DIR without counting a finished class again; gridenum status DIR "
                   "shows the classes done and left")
       ->type_name("DIR");
+  auto* estimate = cmd->add_option("--estimate", args->estimate,
+                  "Estimate the fixed grids of the --classes instead of counting them: Knuth's random paths down the "
+                  "cell-search tree (PATHS of them), each class's estimate with its standard error; with --known-from "
+                  "DIR, the job's count beside it and z = (estimate - count) / se, and exit 1 when some |z| > 4. A "
+                  "statistical check, from code the counting kernels do not share, of classes no second kernel counts "
+                  "in reasonable time; never a count (no figure is printed)")
+      ->type_name("PATHS")->check(CLI::Range(std::uint64_t{2}, std::uint64_t{1} << 50));
+  cmd->add_option("--seed", args->seed, "The estimate's seed: path i draws from (seed, i) alone, so the same seed and "
+                  "PATHS give the same figures on any number of threads")->default_val(1);
+  cmd->add_option("--strata", args->strata, "The estimate's strata: the search states a few branchings below the "
+                  "root, at least this many, each given PATHS / strata paths; their estimates are summed, so the choices "
+                  "above them add no variance")->default_val(args->strata)->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 24));
   counts->excludes(job);
   known->excludes(job);
+  estimate->excludes(job)->excludes(counts);
   cmd->footer(
       "The identity's term is the whole grid count (gridenum count's figure) divided by N!; every other class's\n"
       "count is the number of grids, up to relabelling, that its representative maps onto a relabelling of themselves.\n"
