@@ -4,6 +4,7 @@
 // the option; the verify prints PASS and exits 0.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <filesystem>
 
 #include <nlohmann/json.hpp>
@@ -284,4 +285,40 @@ TEST(SymmetryCli, IdentityTotalGiven) {
   EXPECT_EQ(doc["class_table"][0]["fixed"], "169459636863644991471711374298788659200");
   EXPECT_EQ(doc["class_table"].size(), 3315u);
   EXPECT_EQ(doc["essentially_different"], nullptr);  // one class of 3,315
+}
+
+// --estimate PATHS: the classes' fixed grids estimated by cell-search paths, beside a job's counts
+// with --known-from: every class within 4 standard errors (exit 0), the JSON names each class's
+// estimate, se, z and verdict; without --classes, or as a job, it is refused (exit 2).
+TEST(SymmetryCli, EstimateBesideAJobsCounts) {
+  TempDir t;
+  const std::string dir = (t / "part").string();
+  Proc p = run_cli({"symmetry", "--shape", "2x3", "--classes", "2:40", "--job-dir", dir, "--threads", "1"});
+  ASSERT_EQ(p.code, 0) << p.err;
+  p = run_cli({"symmetry", "--shape", "2x3", "--classes", "2:40", "--estimate", "2000", "--strata", "1", "--known-from",
+               dir, "--threads", "2", "--json"});
+  ASSERT_EQ(p.code, 0) << p.err;
+  const auto doc = nlohmann::json::parse(p.out);
+  EXPECT_EQ(doc["consistent"], true);
+  ASSERT_EQ(doc["classes"].size(), 39u);
+  std::size_t sampled = 0;
+  for (const auto& c : doc["classes"]) {
+    EXPECT_EQ(c["verdict"], "consistent") << c.dump();
+    EXPECT_LE(std::abs(c["z"].get<double>()), 4.0) << c.dump();
+    // Box 0 clashing with g at the root, or a tree ending above the strata: exact, no path drawn.
+    if (c["strata"].get<std::uint64_t>() > 0) {
+      EXPECT_GE(c["paths"].get<std::uint64_t>(), 2000u) << c.dump();
+    }
+    sampled += c["se"].get<double>() > 0;
+  }
+  EXPECT_GT(sampled, 0u);  // some class's estimate came with an error, not from the whole tree
+  p = run_cli({"symmetry", "--shape", "2x3", "--classes", "2:40", "--estimate", "2000", "--known-from", dir});
+  ASSERT_EQ(p.code, 0) << p.err;
+  EXPECT_TRUE(contains(p.out, "39 of 39 classes within 4 standard errors of the job's count")) << p.out;
+
+  p = run_cli({"symmetry", "--shape", "2x3", "--estimate", "2000"});
+  EXPECT_EQ(p.code, 2) << p.err;
+  EXPECT_TRUE(contains(p.err, "--classes")) << p.err;
+  p = run_cli({"symmetry", "--shape", "2x3", "--classes", "2", "--estimate", "2000", "--job-dir", (t / "x").string()});
+  EXPECT_EQ(p.code, 2) << p.err;
 }
