@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -75,6 +76,27 @@ inline void expect_band_keep_join_parts_agree(const std::vector<std::pair<int, i
     EXPECT_GT(*part[0], 0u) << "class " << k;
     EXPECT_EQ(to_string(*part[0]), to_string(*part[1])) << "class " << k;
   }
+}
+
+
+// 3x4 classes counted by `method`: each class k of `expected` (1-based) has the representative's
+// text and f given, and class `view` seen in the 4x3 orientation (transposed_view) gives view_f,
+// by the same method.
+using TwelveDigitClasses = std::map<int, std::pair<std::string, u128>>;
+inline void expect_twelve_digit_classes(const TwelveDigitClasses& expected, FixedMethod method, int view,
+                                        const std::string& view_f) {
+  const Shape s{3, 4};
+  const SymmetryGroup grp = build_symmetry_group(s, false);
+  for (const auto& [k, want] : expected) {
+    const SymmetryClass& c = grp.classes[static_cast<std::size_t>(k - 1)];
+    ASSERT_EQ(c.text, want.first);
+    const FixedCount f = count_fixed_grids(s, c.rep);
+    EXPECT_EQ(f.method, method) << "class " << k;
+    EXPECT_EQ(to_string(f.grids), to_string(want.second)) << "class " << k;
+  }
+  const FixedCount t = count_fixed_grids({4, 3}, transposed_view(grp.classes[static_cast<std::size_t>(view - 1)].rep));
+  EXPECT_EQ(t.method, method);
+  EXPECT_EQ(to_string(t.grids), view_f);
 }
 
 }  // namespace gridenum::test_support

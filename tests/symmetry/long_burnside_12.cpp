@@ -101,23 +101,12 @@ TEST(Burnside12Long, CatalogueKernelsAgreeWithLineOrbitsOnTwelveDigits) {
 // threads, 10 of them the catalogue (moved from the slow tier, which keeps 3256 and the 4x3 view:
 // SlowBurnside.BandClassesOnTwelveDigits).
 TEST(Burnside12Long, BandClassesOnTwelveDigits) {
-  const Shape s{3, 4};
-  const SymmetryGroup grp = build_symmetry_group(s, false);
-  const std::map<int, std::pair<std::string, u128>> expected = {
-      {2476, {"band 1: rows (1 2 3); band 2: rows (1 2 3); band 3: rows (1 2 3); stacks (1 2 3)", u128{3654643359744}}},
-      {2671, {"band 1: rows (1 2 3); band 2: rows (1 2 3); stacks (1 2 3)", u128{31703490035712}}},
-      {2931, {"band 1: rows (1 2 3); stacks (1 2 3)", u128{294389038448640}}},
-      {3256, {"stacks (1 2 3)", u128{2836587847090176}}}};
-  for (const auto& [k, want] : expected) {
-    const SymmetryClass& c = grp.classes[static_cast<std::size_t>(k - 1)];
-    ASSERT_EQ(c.text, want.first);
-    const FixedCount f = count_fixed_grids(s, c.rep);
-    EXPECT_EQ(f.method, FixedMethod::BandCycles) << "class " << k;
-    EXPECT_EQ(to_string(f.grids), to_string(want.second)) << "class " << k;
-  }
-  const FixedCount t = count_fixed_grids({4, 3}, transposed_view(grp.classes[2475].rep));
-  EXPECT_EQ(t.method, FixedMethod::BandCycles);
-  EXPECT_EQ(to_string(t.grids), "3654643359744");
+  test_support::expect_twelve_digit_classes(
+      {{2476, {"band 1: rows (1 2 3); band 2: rows (1 2 3); band 3: rows (1 2 3); stacks (1 2 3)", u128{3654643359744}}},
+       {2671, {"band 1: rows (1 2 3); band 2: rows (1 2 3); stacks (1 2 3)", u128{31703490035712}}},
+       {2931, {"band 1: rows (1 2 3); stacks (1 2 3)", u128{294389038448640}}},
+       {3256, {"stacks (1 2 3)", u128{2836587847090176}}}},
+      FixedMethod::BandCycles, 2476, "3654643359744");
 }
 
 // The stack-cycle join (band_keep_join.hpp) against the band-by-band count it replaced

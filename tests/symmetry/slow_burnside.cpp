@@ -86,16 +86,8 @@ TEST(SlowBurnside, TenDigitClassSumsCountTheFixedSignatures) {
 // 3x4, are Burnside12Long.BandClassesOnTwelveDigits (the whole test was here: 57-83 s in CI
 // beside other tests, and the slow label was at its budget on Zen 3).
 TEST(SlowBurnside, BandClassesOnTwelveDigits) {
-  const Shape s{3, 4};
-  const SymmetryGroup grp = build_symmetry_group(s, false);
-  const SymmetryClass& c = grp.classes[3255];
-  ASSERT_EQ(c.text, "stacks (1 2 3)");
-  const FixedCount f = count_fixed_grids(s, c.rep);
-  EXPECT_EQ(f.method, FixedMethod::BandCycles);
-  EXPECT_EQ(to_string(f.grids), "2836587847090176");
-  const FixedCount t = count_fixed_grids({4, 3}, transposed_view(grp.classes[2475].rep));
-  EXPECT_EQ(t.method, FixedMethod::BandCycles);
-  EXPECT_EQ(to_string(t.grids), "3654643359744");
+  test_support::expect_twelve_digit_classes({{3256, {"stacks (1 2 3)", u128{2836587847090176}}}}, FixedMethod::BandCycles,
+                                            2476, "3654643359744");
 }
 
 // Band swaps on 12 digits (fixed_band_swaps.cpp): two 3x4 classes that swap two stacks and keep
@@ -106,21 +98,10 @@ TEST(SlowBurnside, BandClassesOnTwelveDigits) {
 // FixedGrids.BandSwapsAgreeWithLineOrbits on 2x3, 3x2 and 3x3. About 15 s on one thread, 8 of
 // them the catalogue.
 TEST(SlowBurnside, BandSwapsOnTwelveDigits) {
-  const Shape s{3, 4};
-  const SymmetryGroup grp = build_symmetry_group(s, false);
-  const std::map<int, std::pair<std::string, u128>> expected = {
-      {3202, {"band 1: rows (1 2); stacks (1 2) carrying (1 2)(3 4); stack 3: columns (1 2 3 4)", u128{9429785247744}}},
-      {3267, {"stacks (1 2) carrying (1 2)(3 4); stack 3: columns (1 2 3 4)", u128{39994030817280}}}};
-  for (const auto& [k, want] : expected) {
-    const SymmetryClass& c = grp.classes[static_cast<std::size_t>(k - 1)];
-    ASSERT_EQ(c.text, want.first);
-    const FixedCount f = count_fixed_grids(s, c.rep);
-    EXPECT_EQ(f.method, FixedMethod::BandSwaps) << "class " << k;
-    EXPECT_EQ(to_string(f.grids), to_string(want.second)) << "class " << k;
-  }
-  const FixedCount t = count_fixed_grids({4, 3}, transposed_view(grp.classes[3266].rep));
-  EXPECT_EQ(t.method, FixedMethod::BandSwaps);
-  EXPECT_EQ(to_string(t.grids), "39994030817280");
+  test_support::expect_twelve_digit_classes(
+      {{3202, {"band 1: rows (1 2); stacks (1 2) carrying (1 2)(3 4); stack 3: columns (1 2 3 4)", u128{9429785247744}}},
+       {3267, {"stacks (1 2) carrying (1 2)(3 4); stack 3: columns (1 2 3 4)", u128{39994030817280}}}},
+      FixedMethod::BandSwaps, 3267, "39994030817280");
 }
 
 // Band keeps on 12 digits (fixed_band_keeps.cpp) against line orbits, both run here: 3x4 class 617
