@@ -49,6 +49,7 @@ struct State {
   std::array<std::uint16_t, kMaxN> row_used{}, col_used{}, box_used{};
   std::array<std::int8_t, kMaxN> pi, inv;  // the relabelling so far, -1 unknown
   std::uint16_t dom = 0, img = 0;          // digits v with pi(v) known; digits w with pi^-1(w) known
+  std::uint16_t fixed = 0;                 // digits v with pi(v) = v known
 };
 
 // One search over one State, changed in place: every change goes on a trail and a branch is
@@ -89,7 +90,7 @@ class CellSearch {
   }
 
   // The states `depth` branchings below the current one (grids met on the way are added to
-  // `leaves`).
+  // `leaves`); a child failing viable() has no grid below and is left out.
   void frontier(int depth, std::vector<State>& out, std::uint64_t& leaves) {
     const auto [c, mask] = choose();
     if (c < 0) {
@@ -103,14 +104,14 @@ class CellSearch {
     }
     const std::size_t mark = trail_.size();
     for (std::uint16_t m = mask; m; m &= m - 1) {
-      if (assign(c, std::countr_zero(m)) && propagate()) frontier(depth - 1, out, leaves);
+      if (assign(c, std::countr_zero(m)) && propagate() && viable()) frontier(depth - 1, out, leaves);
       undo(mark);
     }
   }
 
   // One path of Knuth's estimator (1975) from the current state: at each branching the children
-  // are the digits whose assignment survives propagation (a look-ahead of one level, so that a
-  // dead child is never drawn); `chooser` takes one of the k uniformly and the weight is
+  // are the digits whose assignment survives propagation and viable() (a look-ahead of one level,
+  // so that a child already dead is never drawn); `chooser` takes one of the k uniformly and the weight is
   // multiplied by k. A leaf returns the product, a node with no child 0. E[weight] is the number of
   // leaves below, exactly (fixed_cell_estimate.cpp); the state is restored before returning.
   long double sample(estimate::Chooser& chooser) {
@@ -125,7 +126,7 @@ class CellSearch {
       const std::size_t mark = trail_.size();
       for (std::uint16_t m = mask; m; m &= m - 1) {
         const int v = std::countr_zero(m);
-        if (assign(c, v) && propagate()) live[k++] = static_cast<std::uint8_t>(v);
+        if (assign(c, v) && propagate() && viable()) live[k++] = static_cast<std::uint8_t>(v);
         undo(mark);
       }
       if (k == 0) {
@@ -167,15 +168,40 @@ class CellSearch {
   }
 
   // Digits empty cell c may take: free in its row, column and box, and, where a neighbour along g
-  // is filled but its link in pi is not yet known, keeping pi a permutation.
+  // is filled but its link in pi is not yet known, keeping pi a permutation; a cell g fixes holds
+  // a digit pi fixes (pi(v) = v known, or v not yet linked either way).
   std::uint16_t allowed(int c) const {
     std::uint16_t m = geo_.all & ~(s_.row_used[geo_.row[c]] | s_.col_used[geo_.col[c]] | s_.box_used[geo_.box[c]]);
+    if (geo_.next[c] == c) return m & static_cast<std::uint16_t>(~(s_.dom | s_.img) | s_.fixed);
     if (s_.x[geo_.prev[c]] >= 0) m &= ~s_.img;  // X(c) will be pi(X(g^-1 c)), a new image
     if (s_.x[geo_.next[c]] >= 0) m &= ~s_.dom;  // pi(X(c)) will be X(g c), a new link
     return m;
   }
 
   static std::uint16_t bit(int v) { return static_cast<std::uint16_t>(1u << v); }
+
+  // The sampler's look-ahead beyond propagation: every empty cell still has a digit, and every
+  // row, column and box still has a place for each digit it lacks. A child failing it has no
+  // leaf below, so dropping it leaves the number of leaves, and the estimator's mean, as they are;
+  // it only keeps paths out of subtrees that are dead already. (Where g fixes cells, a relabelling
+  // chosen early that cannot fix enough digits for them is caught here at once: 3x4 class 2338.)
+  bool viable() const {
+    std::array<std::uint16_t, kMaxN> rows{}, cols{}, boxes{};
+    for (int w = 0; w < 3; ++w)
+      for (std::uint64_t e = s_.empty[static_cast<std::size_t>(w)]; e; e &= e - 1) {
+        const int c = 64 * w + std::countr_zero(e);
+        const std::uint16_t m = allowed(c);
+        if (m == 0) return false;
+        rows[geo_.row[c]] |= m;
+        cols[geo_.col[c]] |= m;
+        boxes[geo_.box[c]] |= m;
+      }
+    for (int u = 0; u < geo_.n; ++u)
+      if ((rows[u] | s_.row_used[u]) != geo_.all || (cols[u] | s_.col_used[u]) != geo_.all ||
+          (boxes[u] | s_.box_used[u]) != geo_.all)
+        return false;
+    return true;
+  }
 
   bool assign(int c, int v) {
     assert(s_.x[c] < 0);
@@ -198,6 +224,7 @@ class CellSearch {
     s_.inv[w] = static_cast<std::int8_t>(u);
     s_.dom |= bit(u);
     s_.img |= bit(w);
+    if (u == w) s_.fixed |= bit(u);
     trail_.push_back(static_cast<std::uint16_t>(kLinkMark + u));
     for (int e = 0; e < geo_.cells; ++e)
       if (s_.x[e] == u || s_.x[e] == w) push(e);
@@ -213,6 +240,7 @@ class CellSearch {
         s_.pi[u] = s_.inv[w] = -1;
         s_.dom &= static_cast<std::uint16_t>(~bit(u));
         s_.img &= static_cast<std::uint16_t>(~bit(w));
+        s_.fixed &= static_cast<std::uint16_t>(~bit(u));
       } else {
         const std::uint16_t b = static_cast<std::uint16_t>(~bit(s_.x[t]));
         s_.row_used[geo_.row[t]] &= b;

@@ -7,8 +7,18 @@
 // the k's on its way), so E[weight] = sum over leaves of 1 = the number of leaves. The tree here is
 // the cell search's (cell_search.hpp; fixed_cell_search.cpp counts its leaves, which are the grids
 // fixed by g with box 0 reading 0..N-1, so leaves = f(g)), with one level of look-ahead: a node's
-// children are the digits of the chosen cell whose assignment survives propagation, so a dead
-// child is never drawn. Each path costs one descent, about N^2 choices of cell, however large f is.
+// children are the digits of the chosen cell whose assignment survives propagation and leaves
+// every empty cell a digit and every row, column and box a place for each digit it lacks
+// (CellSearch::viable), so a child already dead is never drawn, and the strata are taken from the
+// same pruned tree. Pruning only subtrees without a leaf keeps the mean exact. Each path costs one
+// descent, about N^2 choices of cell, however large f is.
+//
+// The look-ahead is what makes the estimate usable where g fixes cells. Without it, on 3x4 class
+// 2338 (f = 8.9e17; g keeps two bands row by row and swaps two columns in every stack, so half its
+// cells are fixed and pi must fix the six digits they hold), a relabelling drawn early that fixes
+// the wrong digits died only many cells later: 1e7 paths from 4,096 strata met no grid, and 4e7
+// from 1.3 million strata met 21 (1.4e18 +- 124 % at 95 %). With it, 1e6 paths from 10,368 strata
+// give 8.95e17 +- 0.35 % in 47 s on two threads, three paths in four reaching a grid.
 //
 // Why it exists. On 3x4, 47 of the 288 fixing classes are counted by the job's kernel in minutes
 // to hours, and no second kernel finishes them in reasonable time: the band kernels do not apply
