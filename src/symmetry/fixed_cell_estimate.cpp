@@ -9,13 +9,14 @@
 // fixed by g with box 0 reading 0..N-1, so leaves = f(g)), with one level of look-ahead: a node's
 // children are the digits of the chosen cell whose assignment survives propagation and leaves
 // every empty cell a digit and every row, column and box a place for each digit it lacks
-// (CellSearch::viable), so a child already dead is never drawn, and the strata are taken from the
-// same pruned tree. Pruning only subtrees without a leaf keeps the mean exact. Each path costs one
-// descent, about N^2 choices of cell, however large f is.
+// (BasicCellSearch::viable; and a cell g fixes takes only a digit pi may fix), so a child already
+// dead is never drawn, and the strata are taken from the same pruned tree. Pruning only subtrees
+// without a leaf keeps the mean exact. Each path costs one descent, about N^2 choices of cell,
+// however large f is.
 //
 // The look-ahead is what makes the estimate usable where g fixes cells. Without it, on 3x4 class
-// 2338 (f = 8.9e17; g keeps two bands row by row and swaps two columns in every stack, so half its
-// cells are fixed and pi must fix the six digits they hold), a relabelling drawn early that fixes
+// 2338 (f = 8.9e17; g keeps two bands row by row and swaps two columns in every stack, so a quarter
+// of its cells are fixed and pi must fix the six digits they hold), a relabelling drawn early that fixes
 // the wrong digits died only many cells later: 1e7 paths from 4,096 strata met no grid, and 4e7
 // from 1.3 million strata met 21 (1.4e18 +- 124 % at 95 %). With it, 1e6 paths from 10,368 strata
 // give 8.95e17 +- 0.35 % in 47 s on two threads, three paths in four reaching a grid.
@@ -52,7 +53,7 @@
 namespace gridenum {
 
 using detail::cells::CellGeometry;
-using detail::cells::CellSearch;
+using detail::cells::CellSampler;
 using detail::cells::State;
 
 namespace {
@@ -66,7 +67,7 @@ struct PathSearch {
   PathSearch& operator=(const PathSearch&) = delete;
   long double sample(estimate::Chooser& chooser) { return root_ok ? search.sample(chooser) : 0.0L; }
   CellGeometry geo;
-  CellSearch search;  // refers to geo: declared after it
+  CellSampler search;  // refers to geo: declared after it
   bool root_ok;
 };
 
@@ -126,7 +127,7 @@ FixedEstimate estimate_fixed_grids(Shape s, const GeometricSymmetry& g, const Fi
   arena.execute([&] {
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, strata.size(), 1), [&](const tbb::blocked_range<std::size_t>& r) {
       for (std::size_t j = r.begin(); j != r.end(); ++j) {
-        CellSearch own(root.geo, strata[j]);
+        CellSampler own(root.geo, strata[j]);
         estimate::Moments m;
         for (std::uint64_t t = 0; t < per; ++t) {
           phase.check();
