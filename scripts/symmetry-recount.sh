@@ -76,7 +76,7 @@ read -r shape transposition classes < <(python3 -c '
 import json, sys
 s = json.load(sys.stdin)
 print(s["shape"], "yes" if s["transposition"] else "no", ",".join(str(c["class"]) for c in s["fixing"] if c["class"] != 1) or "-")' <<<"$status")
-commit=$("$bin" --version | sed -n 's/.*(commit \([0-9a-f]*\)).*/\1/p')
+commit=$("$bin" --version | sed -n 's/.*(commit \([^)]*\)).*/\1/p')
 flags=()
 rows=${shape%x*}
 cols=${shape#*x}
