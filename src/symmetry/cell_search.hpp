@@ -119,9 +119,10 @@ class BasicCellSearch {
 
   // One path of Knuth's estimator (1975) from the current state: at each branching the children
   // are the digits whose assignment survives propagation and viable() (a look-ahead of one level,
-  // so that a child already dead is never drawn); `chooser` takes one of the k uniformly and the weight is
-  // multiplied by k. A leaf returns the product, a node with no child 0. E[weight] is the number of
-  // leaves below, exactly (fixed_cell_estimate.cpp); the state is restored before returning.
+  // so that a child already dead is never drawn); `chooser` takes one of the k uniformly and the
+  // weight is multiplied by k. A leaf returns the product, a node with no child 0. E[weight] is the
+  // number of leaves below, exactly (fixed_cell_estimate.cpp); the state is restored before
+  // returning.
   long double sample(estimate::Chooser& chooser) {
     const std::size_t start = trail_.size();
     long double weight = 1;
