@@ -128,17 +128,21 @@ void BM_GatherDots(benchmark::State& st) {
 // The tile kernel at level range(0) for G = range(1) lists of 346 index pairs into two tiles of
 // 5,775 lines (16 row pairs each; in L2, as a tile pair is while its group runs over it); seconds
 // per term (16 per index pair), comparable with BM_GatherDots's. The tiles are filled by the
-// level's tile_rows from 16 random rows each, timed apart as BM_TileRows.
+// level's tile_rows from 16 random rows each, timed apart as BM_TileRows. The indices are drawn
+// from the first `lines` lines of each tile (all 5,775 by default): BM_TileDotsFootprint reads
+// fewer, to show what the tile pair's 740 KB cost on a core whose L2 is smaller (Zen 3: 512 KB;
+// docs/methods/three_band.md, *Tiles on a 512 KB L2*).
 struct Tiles {
   static constexpr std::size_t kP = 5775, kTerms = 346;
   std::vector<std::uint32_t> rows;
   std::vector<std::uint32_t, boost::alignment::aligned_allocator<std::uint32_t, 64>> tm, tb;
   std::vector<std::uint16_t> a, b;
-  explicit Tiles(std::size_t G) : rows(2 * detail::kTileRows * kP), tm(kP * detail::kTileRows), tb(kP * detail::kTileRows), a(G * kTerms), b(G * kTerms) {
+  explicit Tiles(std::size_t G, std::size_t lines = kP)
+      : rows(2 * detail::kTileRows * kP), tm(kP * detail::kTileRows), tb(kP * detail::kTileRows), a(G * kTerms), b(G * kTerms) {
     std::mt19937_64 rng(2026);
     for (auto& v : rows) v = static_cast<std::uint32_t>(rng() % 7962625);
-    for (auto& v : a) v = static_cast<std::uint16_t>(rng() % kP);
-    for (auto& v : b) v = static_cast<std::uint16_t>(rng() % kP);
+    for (auto& v : a) v = static_cast<std::uint16_t>(rng() % lines);
+    for (auto& v : b) v = static_cast<std::uint16_t>(rng() % lines);
   }
   void fill(const detail::CountKernels& k) {
     const std::uint32_t* rm[detail::kTileRows];
@@ -159,7 +163,7 @@ void BM_TileDots(benchmark::State& st) {
     return;
   }
   const auto G = static_cast<std::size_t>(st.range(1));
-  Tiles t(G);
+  Tiles t(G, static_cast<std::size_t>(st.range(2)));
   const auto& kernels = detail::count_kernels(isa);
   t.fill(kernels);
   std::vector<std::uint64_t> out(G);
@@ -196,7 +200,10 @@ void BM_TileRows(benchmark::State& st) {
 BENCHMARK(BM_TileRows)->ArgNames({"isa"})->DenseRange(0, 2);
 BENCHMARK(BM_GatherDots)->ArgNames({"isa", "G"})->ArgsProduct({{0, 1, 2}, {64, 256}});
 
-BENCHMARK(BM_TileDots)->ArgNames({"isa", "G"})->ArgsProduct({{0, 1, 2}, {64, 256}});
+BENCHMARK(BM_TileDots)->ArgNames({"isa", "G", "lines"})->ArgsProduct({{0, 1, 2}, {64, 256}, {Tiles::kP}});
+// The same at G = 256 with the indices confined to the first 5,775 (all), 2,888 or 1,444 lines of
+// each tile: a tile pair's footprint of 740, 370 or 185 KB.
+BENCHMARK(BM_TileDots)->Name("BM_TileDotsFootprint")->ArgNames({"isa", "G", "lines"})->ArgsProduct({{1, 2}, {256}, {5775, 2888, 1444}});
 
 BENCHMARK(BM_FourByThreeChunk)
     ->ArgNames({"G", "threads", "tiles"})

@@ -581,7 +581,9 @@ struct ThreeBandCounter::Impl {
               // Prefetching the next tile's rows a slice after each batch of bands (as the row
               // pairs do below) lost: 0.344 -> 0.471 s per class at G = 256, 0.642 -> 0.967 at
               // G = 64 (bench_three_band, 2 threads, AMD EPYC family 26 model 2, idle): 740 KB of
-              // rows evict the 740 KB of tiles from a 1 MB L2.
+              // rows evict the 740 KB of tiles from a 1 MB L2. On a 512 KB L2 (Zen 3) the pair
+              // does not fit; half tiles and index pairs sorted into blocks were tried there and
+              // gave at most about 15 % (docs/methods/three_band.md, *Tiles on a 512 KB L2*).
               kern.tile_dots(tile_m.data(), tile_b.data(), aL.data(), bL.data(), nL, G, dots.data());
               for (std::size_t c = 0; c < G; ++c) acc[c] += dots[c];
             }
