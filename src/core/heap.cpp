@@ -42,11 +42,12 @@ HugePageHeap prepare(std::size_t bytes) {
     r.failed_step = "madvise(MADV_HUGEPAGE)";
     return r;
   }
+  r.grown_bytes = after - before;
   r.advised_bytes = after - lo;
   return r;
 }
 #else
-HugePageHeap prepare(std::size_t) { return {0, "a C library other than glibc"}; }
+HugePageHeap prepare(std::size_t) { return {0, 0, "a C library other than glibc"}; }
 #endif
 
 }  // namespace

@@ -25,9 +25,12 @@
 
 namespace gridenum {
 
-// What prepare_huge_page_heap did: the bytes of heap it advised (0 when it could not, or when
-// an earlier call already did it), and the first failing step when one failed.
+// What prepare_huge_page_heap did: the bytes the heap grew by in its one step, the bytes of that
+// growth it advised (0 when it could not, or when an earlier call already did it), and the first
+// failing step when one failed. The advice runs from the first 2 MiB boundary of the growth to
+// the heap's end, so advised_bytes lies in (grown_bytes - 2 MiB, grown_bytes].
 struct HugePageHeap {
+  std::size_t grown_bytes = 0;
   std::size_t advised_bytes = 0;
   const char* failed_step = nullptr;  // e.g. "madvise(MADV_HUGEPAGE)"; nullptr on success
 };
