@@ -11,7 +11,9 @@
 #include "gridenum/core/arith.hpp"
 #include "gridenum/core/checksum.hpp"
 #include "gridenum/count/method.hpp"
+#include "gridenum/jobs/job.hpp"
 #include "gridenum/jobs/job_errors.hpp"
+#include "gridenum/jobs/unit_groups.hpp"
 #include "gridenum/jobs/progress.hpp"
 
 namespace gridenum {
@@ -76,6 +78,48 @@ std::string cpu_amount(double seconds) {
   return seconds >= 10 ? fmt::format("{:.1f} CPU-seconds", seconds) : fmt::format("{:.3g} CPU-seconds", seconds);
 }
 
+// The units of shards not given or not started, costed by the model of every started shard's
+// timed batches together, group by group as each shard's own time left is (unit_cost.hpp). The
+// groups are the plan's (any started shard's groups.json: they describe one plan), else the
+// journal header's default.
+void cost_the_unmeasured(ShardsStatus& r, const JobStatus& started) {
+  std::vector<Shard> unmeasured;
+  for (const auto& m : r.missing) unmeasured.push_back(m.shard);
+  for (const auto& s : r.shards)
+    if (!s.started) unmeasured.push_back(in_plan(s.config.shard, r));
+  for (const Shard& k : unmeasured) r.units_unmeasured += k.size(*r.plan_units);
+
+  std::string why;
+  const UnitGroups groups =
+      read_unit_groups(JobPaths{started.dir}.groups(), started.header, why).value_or(default_unit_groups(started.header));
+  std::vector<CostBatch> batches;
+  for (const auto& s : r.shards) {
+    if (!s.started) continue;
+    const std::vector<CostBatch> b = cost_batches(read_journal(JobPaths{s.dir}.journal()), groups);
+    batches.insert(batches.end(), b.begin(), b.end());
+  }
+  r.pooled = measure_unit_cost(batches, groups);
+  if (unmeasured.empty() || !r.pooled.enough()) return;
+  double cpu = 0;
+  for (const Shard& k : unmeasured) {
+    std::vector<std::uint64_t> left(groups.groups.size());
+    for (std::size_t i = 0; i < left.size(); ++i)
+      left[i] = k.count_below(groups.groups[i].first + groups.groups[i].units) - k.count_below(groups.groups[i].first);
+    cpu += time_left(r.pooled, left, 1, 0).cpu_total;
+  }
+  r.cpu_seconds_unmeasured = cpu;
+}
+
+// How the pooled figure is got, in words: UnitCost::basis() speaks of "this journal".
+std::string pooled_basis(const UnitCost& c) {
+  const std::string how = "CPU = wall time x threads, so the machines and loads they ran on are in it";
+  if (c.chunk > 1)
+    return fmt::format("a chunk of G units costs {:.3g} + {:.3g} G CPU-seconds, fitted to {} chunks ({})", c.model.a,
+                       c.model.b, group_digits(c.batches), how);
+  return fmt::format("the mean of {} timed units of each group ({:.3g} CPU-seconds a unit over all; {})",
+                     group_digits(c.timed_units), c.mean, how);
+}
+
 }  // namespace
 
 ShardsStatus shards_status(const std::vector<fs::path>& dirs) {
@@ -103,41 +147,26 @@ ShardsStatus shards_status(const std::vector<fs::path>& dirs) {
   for (std::uint32_t k = 1; k <= r.m; ++k) {
     if (given[k]) continue;
     ShardsStatus::Missing miss{in_plan(Shard{k, r.m}, r), std::nullopt};
-    if (r.plan_units) {
-      miss.units = miss.shard.size(*r.plan_units);
-      r.units_unmeasured += *miss.units;
-    }
+    if (r.plan_units) miss.units = miss.shard.size(*r.plan_units);
     r.missing.push_back(miss);
   }
 
-  // The sums. The mean cost a unit is taken over the shards whose every session recorded its
-  // CPU time, so that time and units cover the same work.
+  // The sums.
   bool left_known = true;
-  double mean_cpu = 0;
-  std::uint64_t mean_units = 0;
   for (const auto& s : r.shards) {
     r.units_done += s.units_done;
     r.cpu.add(s.cpu);
     if (s.running.held) ++r.running;
     if (!s.started) {
       ++r.not_started;
-      if (r.plan_units) r.units_unmeasured += in_plan(s.config.shard, r).size(*r.plan_units);
       continue;
     }
     if (s.finished) ++r.finished;
     else if (s.cpu_seconds_left) r.cpu_seconds_left = r.cpu_seconds_left.value_or(0) + *s.cpu_seconds_left;
     else left_known = false;
-    if (s.cpu.sessions_measured > 0 && s.cpu.complete() && s.units_done > 0) {
-      mean_cpu += s.cpu.seconds;
-      mean_units += s.units_done;
-    }
   }
   if (!left_known) r.cpu_seconds_left.reset();
-  if (mean_units > 0) {
-    r.cpu_seconds_per_unit = mean_cpu / static_cast<double>(mean_units);
-    if (r.units_unmeasured > 0)
-      r.rough_cpu_seconds_unmeasured = *r.cpu_seconds_per_unit * static_cast<double>(r.units_unmeasured);
-  }
+  if (started) cost_the_unmeasured(r, *started);
   return r;
 }
 
@@ -217,12 +246,13 @@ std::string format_status(const ShardsStatus& s) {
       << "\n";
   if (s.units_unmeasured > 0) {
     o << "not yet measured: " << group_digits(s.units_unmeasured) << " units (shards not given or not started)";
-    if (s.rough_cpu_seconds_unmeasured)
-      o << fmt::format(", roughly {} at the {:.3g} CPU-seconds a unit the given shards' units have cost "
-                       "(rough: units differ in cost; a dry run models them)",
-                       cpu_amount(*s.rough_cpu_seconds_unmeasured), *s.cpu_seconds_per_unit);
+    if (s.cpu_seconds_unmeasured)
+      o << ", about " << cpu_amount(*s.cpu_seconds_unmeasured) << " by the started shards' journals together: "
+        << pooled_basis(s.pooled);
     o << "\n";
   }
+  if (s.cpu_seconds_left && s.cpu_seconds_unmeasured)
+    o << "CPU time left in all: about " << cpu_amount(*s.cpu_seconds_left + *s.cpu_seconds_unmeasured) << "\n";
   if (s.missing.empty() && s.finished == s.shards.size()) o << "every shard finished: gridenum merge DIR... adds them up\n";
   return o.str();
 }
@@ -249,8 +279,10 @@ nlohmann::json to_json(const ShardsStatus& s) {
               {"sessions", s.cpu.sessions},
               {"cpu_seconds_left", opt(s.cpu_seconds_left)},
               {"units_unmeasured", s.units_unmeasured},
-              {"cpu_seconds_per_unit", opt(s.cpu_seconds_per_unit)},
-              {"rough_cpu_seconds_unmeasured", opt(s.rough_cpu_seconds_unmeasured)},
+              {"cpu_seconds_unmeasured", opt(s.cpu_seconds_unmeasured)},
+              {"pooled_model", s.pooled.enough() && s.pooled.chunk > 1 ? json{{"a", s.pooled.model.a}, {"b", s.pooled.model.b},
+                                                                               {"chunks", s.pooled.batches}}
+                                                                         : json(nullptr)},
               {"shards", shards}};
 }
 

@@ -18,6 +18,7 @@
 #include "gridenum/jobs/job.hpp"
 #include "gridenum/jobs/job_lock.hpp"
 #include "gridenum/jobs/journal.hpp"
+#include "gridenum/jobs/shards_status.hpp"
 #include "gridenum/jobs/status.hpp"
 #include "gridenum/jobs/unit_cost.hpp"
 #include "gridenum/jobs/unit_groups.hpp"
@@ -406,6 +407,49 @@ TEST(Status, OnlyTheShardsUnitsCount) {
   EXPECT_EQ(to_json(s)["groups"].size(), 1u);
   EXPECT_EQ(to_json(s)["groups"][0]["units"], 11);
   EXPECT_FALSE(contains(format_status(s), "prefix group 4")) << format_status(s);
+}
+
+// Shards seen together (shards_status.hpp): the units of a shard not given are costed by the
+// model of the given shards' timed batches together, over that shard's part of each group. The
+// chunk groups (6, 2, 16, 10 units, chunks of 4) in 3 blocks: shard 1 (units 0 - 10) finished,
+// shard 2 (11 - 21) at 8 of 11, shard 3 (22 - 33) not given. Every timed chunk costs 4 + G
+// CPU-seconds (2 threads: wall = CPU / 2), so the pooled fit is a = 4, b = 1 exactly. Shard 3
+// holds units 22 - 23 of group 3 (one chunk: 4 + 2) and all 10 of group 4 (three chunks:
+// 12 + 10): 28 CPU-seconds. Shard 2's own time left is by its own fit (b = 3 through the origin,
+// one G only): 9 CPU-seconds, as its status says.
+TEST(Status, ShardsTogetherCostTheUnmeasuredByThePooledModel) {
+  TempDir t;
+  JournalText one(header(34, Shard{1, 3}));
+  one.session(kT0, 2).units(0, 4, kT0 + 5000).units(4, 6, kT0 + 8000).units(6, 8, kT0 + 11'000).units(8, 11, kT0 + 14'500);
+  JournalText two(header(34, Shard{2, 3}));
+  two.session(kT0, 2).units(11, 15, kT0 + 5000).units(15, 17, kT0 + 8000).units(17, 19, kT0 + 11'000);
+  write_job(t / "s1", one, unit_groups_json_text(groups(4, kChunkGroups)));
+  write_job(t / "s2", two, unit_groups_json_text(groups(4, kChunkGroups)));
+  const ShardsStatus s = shards_status({t / "s2", t / "s1"});
+  EXPECT_EQ(s.m, 3u);
+  EXPECT_EQ(s.finished, 1u);
+  EXPECT_EQ(s.units_done, 19u);
+  ASSERT_EQ(s.missing.size(), 1u);
+  EXPECT_EQ(s.missing[0].shard.str(), "3/3");
+  EXPECT_EQ(s.missing[0].units, std::optional<std::uint64_t>(12));
+  EXPECT_EQ(s.units_unmeasured, 12u);
+  ASSERT_TRUE(s.pooled.enough());
+  EXPECT_EQ(s.pooled.batches, 5u);  // shard 1's three after its first, shard 2's two
+  EXPECT_NEAR(s.pooled.model.a, 4, 1e-9);
+  EXPECT_NEAR(s.pooled.model.b, 1, 1e-9);
+  ASSERT_TRUE(s.cpu_seconds_unmeasured.has_value());
+  EXPECT_NEAR(*s.cpu_seconds_unmeasured, 28, 1e-9);
+  ASSERT_TRUE(s.cpu_seconds_left.has_value());
+  EXPECT_NEAR(*s.cpu_seconds_left, 9, 1e-9);
+  const std::string text = format_status(s);
+  EXPECT_TRUE(contains(text, "not given: 3/3 (12 units)")) << text;
+  EXPECT_TRUE(contains(text, "about 28.0 CPU-seconds by the started shards' journals together: a chunk of G units costs 4 + 1 G "
+                             "CPU-seconds, fitted to 5 chunks"))
+      << text;
+  EXPECT_TRUE(contains(text, "CPU time left in all: about 37.0 CPU-seconds")) << text;
+  const nlohmann::json j = to_json(s);
+  EXPECT_NEAR(j["cpu_seconds_unmeasured"].get<double>(), 28, 1e-9);
+  EXPECT_EQ(j["pooled_model"]["chunks"], 5);
 }
 
 // The default grouping from a header alone: a group per class up to 64 classes, else 24 ranges;

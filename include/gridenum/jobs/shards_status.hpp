@@ -7,9 +7,10 @@
 // Each shard is read by job_status (status.hpp), so every figure here is one that shard's own
 // status gives; this file only checks that the directories make up one job (merge's rules:
 // one fingerprint and plan, one number of shards, no shard twice) and adds them up. Shards not
-// given, and given shards not started, have no measured cost of their own: their part of the
-// plan is stated in units, with a rough CPU time at the mean cost of the units done, labelled as
-// such (a shard of many small prefix groups costs more a unit: results/4x3/README.md).
+// given, and given shards not started, have no measured cost of their own: their part of each
+// group of units is costed by the model the started shards' journals give together, the way each
+// shard's own time left is got (unit_cost.hpp), so a shard of many small prefix groups (4x3's
+// shard 8) is costed by its chunks, not by a mean a unit.
 #pragma once
 
 #include <filesystem>
@@ -22,6 +23,7 @@
 #include "gridenum/count/shard.hpp"
 #include "gridenum/jobs/journal.hpp"
 #include "gridenum/jobs/status.hpp"
+#include "gridenum/jobs/unit_cost.hpp"
 
 namespace gridenum {
 
@@ -42,11 +44,13 @@ struct ShardsStatus {
   // The given unfinished shards' CPU time left by their own measured cost (status.hpp), summed;
   // nullopt when one of them has too few timed units to say.
   std::optional<double> cpu_seconds_left;
-  // The units no measured cost covers (shards not given, given shards not started) at the mean
-  // CPU time a unit of the given shards has cost (their C records over their units done); nullopt
-  // when there are none, or no CPU record to take the mean from.
+  // The units no shard's own measured cost covers (shards not given, given shards not started),
+  // costed by the model of every started shard's timed batches together (unit_cost.hpp: pooled,
+  // so a chunk of G units costs a + b G CPU-seconds over all the machines and loads they ran on),
+  // summed shard by shard over its part of each group; nullopt when none are timed yet.
   std::uint64_t units_unmeasured = 0;
-  std::optional<double> cpu_seconds_per_unit, rough_cpu_seconds_unmeasured;
+  UnitCost pooled;
+  std::optional<double> cpu_seconds_unmeasured;
 };
 
 // Throws JobCheckError (exit 1) when the directories are not shards of one job, name a merged
