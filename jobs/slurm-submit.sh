@@ -317,5 +317,6 @@ if ! merge=$(sbatch --parsable --dependency="afterany:$array" "${merge_log[@]}" 
 fi
 echo "shards: job $array (array 1-$shards), merge: job ${merge%%;*} (after all shards end, then gridenum verify result);" \
      "$version"
-echo "progress: $gridenum status $out/shard-K ; result: $out/merged/result.txt ;" \
+echo "progress: $gridenum status $out/shard-* (the array together; $out/shard-K one shard) ;" \
+     "result: $out/merged/result.txt ;" \
      "logs: $([ -n "$output_given" ] && echo "as --output gives" || echo "$out/logs/shard-K.out, $out/logs/merge.out")"

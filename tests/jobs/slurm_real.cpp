@@ -160,6 +160,15 @@ TEST(SlurmReal, ShardArrayWithARequeuedTaskMergesToTheExactTotal) {
   phase("merged and verified");
   const auto r = nlohmann::json::parse(slurp(out / "merged" / "result.json"));
   EXPECT_EQ(r["total"], k2x4);
+  // The progress command the script printed (the array's shards together, by a glob), as a user
+  // runs it: every shard of the four finished.
+  const auto progress_at = submit.out.find("progress: ");
+  ASSERT_NE(progress_at, std::string::npos) << submit.out;
+  const std::string progress =
+      submit.out.substr(progress_at + 10, submit.out.find(" (the array", progress_at) - progress_at - 10);
+  const Shell status = sh(progress);
+  EXPECT_EQ(status.code, 0) << progress << "\n" << status.out;
+  EXPECT_NE(status.out.find("4 of 4 shards given: 4 finished"), std::string::npos) << progress << "\n" << status.out;
   // The requeued shard resumed from its journal: a second session, the first session's units
   // kept (not recounted), every unit once.
   EXPECT_GE(sessions_in(j1), 2u) << slurp(j1).substr(0, 400);
