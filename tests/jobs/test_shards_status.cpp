@@ -137,7 +137,7 @@ TEST(ShardsStatus, RefusesWhatIsNotTheShardsOfOneJob) {
 }
 
 // The CLI: several directories give the overview, in text and JSON; a refusal exits 1, a
-// directory without a job 2.
+// directory without a job 2, and so does an estimate or symmetry job among them.
 TEST(ShardsStatus, Cli) {
   TempDir t;
   const fs::path a1 = shard_dir(t / "a1", "3x3", MethodId::ThreeBand, Shard{1, 3});
@@ -156,6 +156,15 @@ TEST(ShardsStatus, Cli) {
   EXPECT_TRUE(contains(twice.err, "shard 1/3 is given twice")) << twice.err;
   const Proc none = run_cli({"status", a1.string(), (t / "nothing").string()});
   EXPECT_EQ(none.code, 2) << none.err;
+  // An estimate or symmetry job among them: those have a status of their own, one at a time.
+  ASSERT_EQ(run_cli({"estimate", "--shape", "2x2", "--method", "sis", "--samples", "2000", "--job-dir", (t / "e").string()}).code,
+            0);
+  ASSERT_EQ(run_cli({"symmetry", "--shape", "2x2", "--job-dir", (t / "y").string()}).code, 0);
+  for (const char* other : {"e", "y"}) {
+    const Proc mixed = run_cli({"status", a1.string(), (t / other).string()});
+    EXPECT_EQ(mixed.code, 2) << mixed.err;
+    EXPECT_TRUE(contains(mixed.err, "is an estimate or symmetry job")) << mixed.err;
+  }
 }
 
 }  // namespace
