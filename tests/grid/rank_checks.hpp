@@ -64,6 +64,21 @@ inline double chi_square(const std::vector<std::uint64_t>& observed, const std::
   return x;
 }
 
+// Every cell's digit against 1/n by chi-square, each statistic at significance `alpha` (the
+// caller's Bonferroni share): `cells` holds n counts per cell, cell by cell in reading order, as
+// the samplers' tests tally them (cells[k * n + d - 1]: digit d in cell k).
+inline void expect_uniform_cells(const std::vector<std::uint64_t>& cells, int n, double samples, double alpha) {
+  const std::size_t digits = static_cast<std::size_t>(n);
+  ASSERT_EQ(cells.size(), digits * digits * digits);
+  const std::vector<double> uniform(digits, 1.0 / n);
+  const double critical = chi_square_critical(n - 1, alpha);
+  for (std::size_t k = 0; k < digits * digits; ++k) {
+    const auto from = cells.begin() + static_cast<std::ptrdiff_t>(k * digits);
+    const double y = chi_square(std::vector<std::uint64_t>(from, from + static_cast<std::ptrdiff_t>(digits)), uniform, samples);
+    EXPECT_LT(y, critical) << "cell " << k << ": " << y;
+  }
+}
+
 // Pearson's statistic with the bins expected fewer than `min_expected` times pooled into one (the
 // chi-square law is a poor guide for tiny bins), and its degrees of freedom.
 struct PooledChiSquare {
