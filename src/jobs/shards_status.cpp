@@ -14,7 +14,6 @@
 #include "gridenum/jobs/job.hpp"
 #include "gridenum/jobs/job_errors.hpp"
 #include "gridenum/jobs/unit_groups.hpp"
-#include "gridenum/jobs/progress.hpp"
 
 namespace gridenum {
 
