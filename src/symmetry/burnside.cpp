@@ -133,7 +133,8 @@ BigInt count_all_grids(Shape s, int threads, const Side2GridCounts* counts, std:
   const int m = side2_half(s);
   tbb::task_arena arena(threads);
   Side2Classes table;
-  arena.execute([&] { table = side2_classes(MethodId::TwoStack, m, threads); });
+  // Kept: `symmetry --grid-counts` has just rebuilt the 12-digit table to verify the count.
+  arena.execute([&] { table = side2_classes_kept(MethodId::TwoStack, m, threads); });
   std::vector<u128> F;
   if (counts) {
     if (counts->F.size() != table.classes.size())

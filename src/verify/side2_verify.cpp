@@ -20,8 +20,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <map>
-#include <mutex>
 #include <numeric>
 #include <random>
 #include <set>
@@ -322,17 +320,10 @@ BigInt configurations(int m) {
 
 // The route's class table, rebuilt by its generator. The 12-digit table (63,199 classes, about
 // 2 MB) takes 15 CPU-seconds to build, the document's checks a few; a process that verifies
-// twice (two documents through the library, a test suite on the committed 2x6 certificate)
-// builds it once and keeps it. The tables of 10 digits and fewer (seconds at most) are not kept.
-Side2Classes rebuilt_table(MethodId route, int m, int nthreads) {
-  if (m <= kSide2MaxClassHalf) return side2_classes(route, m, nthreads);
-  static std::mutex lock;
-  static std::map<std::pair<MethodId, int>, Side2Classes> kept;
-  const std::lock_guard<std::mutex> hold(lock);
-  auto it = kept.find({route, m});
-  if (it == kept.end()) it = kept.emplace(std::pair{route, m}, side2_classes(route, m, nthreads)).first;
-  return it->second;
-}
+// twice (two documents through the library, a test suite on the committed 2x6 certificate) or
+// verifies and then sums Burnside's terms (`symmetry --grid-counts`) builds it once
+// (side2_classes_kept).
+Side2Classes rebuilt_table(MethodId route, int m, int nthreads) { return side2_classes_kept(route, m, nthreads); }
 
 }  // namespace
 

@@ -13,7 +13,8 @@
 // And the committed 3x4 symmetry job (results/3x4/symmetry/) with the published 4x3 total gives the
 // essentially different 12x12 grids with 3x4 boxes, the sum divisible by |G|.
 // One process (ONE_PROCESS in tests/CMakeLists.txt): verify keeps the 12-digit class table it
-// rebuilds (side2_verify.cpp), so the three checks build it once (about 15 CPU-seconds).
+// rebuilds (side2_verify.cpp), so the three checks build it once (about 15 CPU-seconds), and the two
+// Burnside tests share one reading of the certificate (committed_grid_counts).
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -58,6 +59,14 @@ constexpr std::size_t kFixingClasses = 358;
 const char* const kTotal3x4 = "81171437193104932746936103027318645818654720000";
 const char* const kEssentiallyDifferent3x4 = "65684825827167811461497398574";
 constexpr std::size_t kFixingClasses3x4 = 289;
+
+// The 2x6 certificate read back as `symmetry --grid-counts` reads it (load_side2_grid_counts: verify
+// without a recount, about 20 s), once for the two Burnside tests of this process.
+std::shared_ptr<const Side2GridCounts> committed_grid_counts() {
+  static const auto counts =
+      std::make_shared<const Side2GridCounts>(load_side2_grid_counts(kMerged.string(), Shape{2, 6}, 2));
+  return counts;
+}
 
 VerifyResultOptions options() {
   VerifyResultOptions o;
@@ -114,7 +123,7 @@ TEST(CommittedCertificate2x6, TheIdentitysBurnsideTermIsThePublishedTotalOver12F
   BurnsideOptions o;
   o.shape = Shape{2, 6};
   o.threads = 2;
-  o.grid_counts = std::make_shared<const Side2GridCounts>(load_side2_grid_counts(kMerged.string(), o.shape, 2));
+  o.grid_counts = committed_grid_counts();
   BurnsideHooks hooks;
   hooks.select = [](std::size_t i) { return i == 0 || i == 4939; };
   const BurnsideResult r = run_burnside(o, hooks);
@@ -143,7 +152,7 @@ TEST(CommittedCertificate2x6, TheEssentiallyDifferentFigureFromTheCountAndTheSym
   BurnsideOptions o;
   o.shape = Shape{2, 6};
   o.threads = 2;
-  o.grid_counts = std::make_shared<const Side2GridCounts>(load_side2_grid_counts(kMerged.string(), o.shape, 2));
+  o.grid_counts = committed_grid_counts();
   BurnsideHooks hooks;
   std::size_t counted = 0;
   hooks.known = [&](std::size_t i) { return st.counts[i]; };

@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <atomic>
 #include <bit>
+#include <map>
+#include <mutex>
 #include <sstream>
 #include <stdexcept>
 
@@ -104,6 +106,16 @@ Side2Classes side2_classes(MethodId route, int m, int threads) {
   if (route == MethodId::TwoStack)
     return m > kSide2MaxClassHalf ? TwoStackOrbitClasses(m, threads).table() : TwoStackClasses(m, threads).table();
   return TwoBandClasses(m, threads).table();
+}
+
+Side2Classes side2_classes_kept(MethodId route, int m, int threads) {
+  if (m <= kSide2MaxClassHalf) return side2_classes(route, m, threads);
+  static std::mutex lock;
+  static std::map<std::pair<MethodId, int>, Side2Classes> kept;
+  const std::lock_guard<std::mutex> hold(lock);
+  auto it = kept.find({route, m});
+  if (it == kept.end()) it = kept.emplace(std::pair{route, m}, side2_classes(route, m, threads)).first;
+  return it->second;
 }
 
 u128 side2_fillings(MethodId route, const Side2Config& c, MemoryBudget* budget) {

@@ -121,6 +121,13 @@ struct Side2Classes {
 // orbit generator, TwoStackOrbitClasses; m <= 5 by the listing one, TwoStackClasses).
 Side2Classes side2_classes(MethodId route, int m, int threads = 0);
 
+// side2_classes, but the tables beyond kSide2MaxClassHalf (the 12-digit one: 63,199 classes,
+// about 2 MB, 15 CPU-seconds to build) are built once per process and kept, a copy returned; the
+// smaller ones (seconds at most) are built anew. For the readers of a finished 12-digit count that
+// need the table more than once in one process: `verify result` rebuilding it to compare, then
+// `symmetry --grid-counts` taking its F from the same table. Thread-safe (one build at a time).
+Side2Classes side2_classes_kept(MethodId route, int m, int threads = 0);
+
 // F of one configuration by a route's own counter: thread-safe, no shared state. The two-stack
 // counter reserves its state tables from `budget` when one is given (MemoryBudgetExceeded when it
 // refuses, every table freed). Throws std::invalid_argument on an invalid configuration.
