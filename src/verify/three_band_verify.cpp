@@ -442,7 +442,8 @@ bool recount(VerifyReport& r, const ResultDoc& doc, const UnitPlan& plan, const 
 
 }  // namespace
 
-VerifyReport verify_three_band_result(const ResultDoc& doc, const VerifyResultOptions& opt) {
+VerifyReport verify_three_band_result(const ResultDoc& doc, const VerifyResultOptions& opt,
+                                      std::vector<std::uint32_t>* unit_order) {
   if (doc.method != MethodId::ThreeBand) throw VerifyInputError(doc.source + ": not a three-band result");
   Shape counted;
   try {
@@ -470,6 +471,7 @@ VerifyReport verify_three_band_result(const ResultDoc& doc, const VerifyResultOp
   const UnitPlan plan = rebuild_plan(doc.shape, arena, nthreads);
   r.info.push_back(fmt::format("plan: {} classes in prefix-group order, rebuilt in {:.3f} s", plan.order.size(),
                                seconds_since(t)));
+  if (unit_order) *unit_order = plan.order;
   const Figures f = figures_under_check(doc, plan);
   check_plan(r, doc, plan);
   check_sums(r, doc, plan, f);

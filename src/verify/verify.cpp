@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <numeric>
@@ -768,11 +769,36 @@ void check_result_text(VerifyReport& r, const ResultDoc& doc) {
   r.sections.push_back(std::move(sec));
 }
 
+// What a merged result lists for the unit each journal record counts, where units stand for
+// classes: the class (0-based) and its listed figure. Side-2 routes: unit u is class u, its count
+// the class's F. Three-band: unit u is class order[u] (the plan's prefix-group order, which only
+// the route's check rebuilds and hands back), its count the class's F x completions. Others (stack
+// and signature units are slices or classes of no listed figure): none.
+struct ListedUnits {
+  std::string figure;
+  std::function<std::optional<std::pair<std::uint64_t, BigInt>>(std::uint64_t)> of_unit;  // nullopt: outside
+};
+
+std::optional<ListedUnits> listed_units(const ResultDoc& doc, const std::vector<std::uint32_t>& three_band_order) {
+  if (doc.is_side2())
+    return ListedUnits{"F", [&doc](std::uint64_t u) -> std::optional<std::pair<std::uint64_t, BigInt>> {
+                         if (u >= doc.side2_classes.size()) return std::nullopt;
+                         return std::pair{u, doc.side2_classes[u].F};
+                       }};
+  if (doc.method == MethodId::ThreeBand && doc.classes_listed && !three_band_order.empty())
+    return ListedUnits{"count", [&doc, &three_band_order](std::uint64_t u) -> std::optional<std::pair<std::uint64_t, BigInt>> {
+                         if (u >= three_band_order.size() || three_band_order[u] >= doc.three_band_classes.size())
+                           return std::nullopt;
+                         return std::pair{std::uint64_t{three_band_order[u]}, doc.three_band_classes[three_band_order[u]].count};
+                       }};
+  return std::nullopt;
+}
+
 // A merged result against the shards' journals it names (those kept beside it): each journal's
-// units by their SHA-256, their number, and for the side-2 routes (one unit per class, the unit's
-// count its F) every unit against the class's listed F. A journal not kept is named, not a failure:
-// the result's own checks stand without it.
-void check_merged_journals(VerifyReport& r, const ResultDoc& doc) {
+// units by their SHA-256, their number, and where units stand for classes (listed_units) every
+// unit's count against its class's listed figure. A journal not kept is named, not a failure: the
+// result's own checks stand without it.
+void check_merged_journals(VerifyReport& r, const ResultDoc& doc, const std::optional<ListedUnits>& listed) {
   if (doc.merged_journals.empty()) return;
   VerifySection sec{"the shards' journals against the merged result", "result", "journal", {}};
   std::size_t found = 0;
@@ -789,19 +815,20 @@ void check_merged_journals(VerifyReport& r, const ResultDoc& doc) {
     }
     compare_figures(r, sec, item + " units", std::to_string(m.units), std::to_string(m.unit_counts.size()), {});
     compare_figures(r, sec, item + " SHA-256 of its units", m.units_sha256, m.computed_sha256, {});
-    if (doc.is_side2()) {
+    if (listed) {
       std::size_t agree = 0;
       for (const auto& [id, count] : m.unit_counts) {
-        if (id >= doc.side2_classes.size())
+        const auto cls = listed->of_unit(id);
+        if (!cls)
           r.problems.push_back(fmt::format("{}: unit {} is outside the class table", item, id));
-        else if (doc.side2_classes[id].F != count)
-          r.problems.push_back(fmt::format("{}: unit {} holds {} but class {} lists F = {}", item, id, count.str(), id + 1,
-                                           doc.side2_classes[id].F.str()));
+        else if (cls->second != count)
+          r.problems.push_back(fmt::format("{}: unit {} holds {} but class {} lists {} = {}", item, id, count.str(),
+                                           cls->first + 1, listed->figure, cls->second.str()));
         else
           ++agree;
       }
-      compare_figures(r, sec, item + " units whose count is the class's F", std::to_string(m.unit_counts.size()),
-                      std::to_string(agree), {});
+      compare_figures(r, sec, item + " units whose count is the class's " + listed->figure,
+                      std::to_string(m.unit_counts.size()), std::to_string(agree), {});
     }
   }
   r.info.push_back(fmt::format("merged from {} shards; {} of their journals kept beside the result and re-read",
@@ -813,11 +840,12 @@ void check_merged_journals(VerifyReport& r, const ResultDoc& doc) {
 
 VerifyReport verify_result(const ResultDoc& doc, const VerifyResultOptions& opt) {
   check_result_options(opt);
+  std::vector<std::uint32_t> three_band_order;  // the class of each unit, from the rebuilt plan
   VerifyReport r = doc.is_side2()                        ? verify_side2_result(doc, opt)
-                   : doc.method == MethodId::ThreeBand ? verify_three_band_result(doc, opt)
+                   : doc.method == MethodId::ThreeBand ? verify_three_band_result(doc, opt, &three_band_order)
                                                         : verify_stack_or_signature_result(doc, opt);
   check_result_text(r, doc);
-  check_merged_journals(r, doc);
+  check_merged_journals(r, doc, listed_units(doc, three_band_order));
   return r;
 }
 

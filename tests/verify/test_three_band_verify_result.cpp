@@ -348,6 +348,46 @@ TEST(ThreeBandVerifyResult, MergedShardsPass) {
   EXPECT_THROW(verify_json(part), InputError);
 }
 
+// A merged result re-reads its shards' journals kept beside it, and holds every unit's count
+// against the class that unit counts (unit u of the plan is a class in prefix-group order): the
+// certificate of a sharded count is its listed counts tied to the records the shards wrote. A
+// class's count forged in result.json and the total re-summed to agree passes every other check
+// without a recount, and fails this one by the shard that counted the class.
+TEST(ThreeBandVerifyResult, MergedResultHoldsTheShardsJournalsAgainstTheListedCounts) {
+  TempDir t;
+  run_three_band_job(t / "s1", "3x3", Shard{1, 2});
+  run_three_band_job(t / "s2", "3x3", Shard{2, 2});
+  ASSERT_EQ(run_cli({"merge", (t / "s1").string(), (t / "s2").string(), "--output", (t / "merged").string()}).code, 0);
+  const VerifyReport good = verify_result(load_result((t / "merged").string()), options(Recompute::Sample));
+  EXPECT_TRUE(good.pass()) << format_text(good);
+  const VerifySection* shards = section(good, "the shards' journals against the merged result");
+  ASSERT_NE(shards, nullptr) << format_text(good);
+  ASSERT_EQ(shards->lines.size(), 6u);  // per shard: units, their SHA-256, units whose count is the class's
+  const auto journal_of = [&](const char* shard) { return (t / "merged" / ".." / shard / "journal").string(); };
+  EXPECT_EQ(shards->lines[2].item, "shard 1/2 (" + journal_of("s1") + ") units whose count is the class's count");
+  EXPECT_EQ(shards->lines[2].left, "22");
+  EXPECT_EQ(shards->lines[2].right, "22");
+  EXPECT_EQ(shards->lines[5].right, "22");
+
+  // Unit 30 (shard 2/2's block is units 22 .. 43) forged in a copy of the merged result.json
+  // beside it, by another name (so result.txt, which records the true total, is not read with it).
+  const std::uint32_t cls = class_of_unit("3x3", 30);  // 1-based
+  nlohmann::json j = read_json(t / "merged" / "result.json");
+  auto& c = j["classes"][cls - 1];
+  ASSERT_EQ(c["index"], cls);
+  ASSERT_FALSE(c.contains("fillings"));  // a merge lists each class's count alone (from the journals)
+  c["count"] = (big(c["count"]) + 1).str();
+  resum_total(j);
+  spit(t / "merged" / "forged.json", j.dump(1));
+  const VerifyReport r = verify_result(load_result((t / "merged" / "forged.json").string()), options(Recompute::Sample));
+  EXPECT_FALSE(r.pass());
+  ASSERT_EQ(r.problems.size(), 2u) << format_text(r);  // the unit, and the shard's tally of units that agree
+  EXPECT_TRUE(has_problem(r, "shard 2/2 (" + journal_of("s2") + "): unit 30 holds ")) << format_text(r);
+  EXPECT_TRUE(has_problem(r, "but class " + std::to_string(cls) + " lists count = " + c["count"].get<std::string>()))
+      << format_text(r);
+  EXPECT_TRUE(has_problem(r, "units whose count is the class's count: result 22 but journal 21")) << format_text(r);
+}
+
 // 3x2 and 2x3 jobs: 3x2 is counted through its transpose 2x3, and the check says so.
 TEST(ThreeBandVerifyResult, TransposedShapePasses) {
   TempDir t;

@@ -52,7 +52,10 @@ VerifyReport verify_three_band_completions(const VerifyThreeBandOptions& opt);
 //                 opt.units choose (4x3: 7 minutes and 3.3 GB of tables, then about 30 s a class
 //                 alone, less in a prefix group), and a PASS says "sampled".
 // A document that lists no classes (4x3: too many) takes the counts from the journal; with no
-// journal either, VerifyInputError.
-VerifyReport verify_three_band_result(const ResultDoc& doc, const VerifyResultOptions& opt);
+// journal either, VerifyInputError. unit_order, when given, receives the rebuilt plan's class of
+// each unit (0-based; unit u counts class (*unit_order)[u] + 1): verify_result holds a merged
+// result's shard journals against the listed counts through it, without rebuilding the plan.
+VerifyReport verify_three_band_result(const ResultDoc& doc, const VerifyResultOptions& opt,
+                                      std::vector<std::uint32_t>* unit_order = nullptr);
 
 }  // namespace gridenum

@@ -13,7 +13,9 @@
 //                FRACTION as GIMPS double-checks: a random share of the units counted again, by
 //                another kernel or route, optionally only one shard's units). Given a job
 //                directory, also its journal: read with the journal's own checks, every unit of
-//                the plan in it once, each count equal to the result's. The side-2 and three-band
+//                the plan in it once, each count equal to the result's; given a merge's, the
+//                shards' journals kept beside it, each unit's count against its class's listed
+//                figure where units stand for classes (side-2, three-band). The side-2 and three-band
 //                routes' documents have checks of their own (side2_verify.hpp,
 //                three_band_verify.hpp), which verify_result hands them to.
 //
