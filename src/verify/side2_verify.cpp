@@ -318,13 +318,6 @@ BigInt configurations(int m) {
   return c;
 }
 
-// The route's class table, rebuilt by its generator. The 12-digit table (63,199 classes, about
-// 2 MB) takes 15 CPU-seconds to build, the document's checks a few; a process that verifies
-// twice (two documents through the library, a test suite on the committed 2x6 certificate) or
-// verifies and then sums Burnside's terms (`symmetry --grid-counts`) builds it once
-// (side2_classes_kept).
-Side2Classes rebuilt_table(MethodId route, int m, int nthreads) { return side2_classes_kept(route, m, nthreads); }
-
 }  // namespace
 
 VerifyReport verify_side2_result(const ResultDoc& doc, const VerifyResultOptions& opt) {
@@ -342,9 +335,13 @@ VerifyReport verify_side2_result(const ResultDoc& doc, const VerifyResultOptions
                                doc.side2_classes.size()));
 
   // The plan: the route's class table, rebuilt. Representatives must parse and match in order.
+  // The 12-digit table (63,199 classes, about 2 MB) takes 15 CPU-seconds to build, the document's
+  // checks a few; a process that verifies twice (two documents through the library, a test suite
+  // on the committed 2x6 certificate) or verifies and then sums Burnside's terms (`symmetry
+  // --grid-counts`) builds it once (side2_classes_kept).
   tbb::task_arena arena(nthreads);
   Side2Classes table;
-  arena.execute([&] { table = rebuilt_table(route, m, nthreads); });
+  arena.execute([&] { table = side2_classes_kept(route, m, nthreads); });
   VerifySection plan{"class table against the route's generator, rebuilt", "document", "generator", {}};
   line(r, plan, "classes", static_cast<std::uint64_t>(doc.side2_classes.size()),
        static_cast<std::uint64_t>(table.classes.size()));
