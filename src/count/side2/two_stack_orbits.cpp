@@ -282,11 +282,16 @@ TwoStackOrbitClasses::TwoStackOrbitClasses(int m, int threads) {
     tbb::enumerable_thread_specific<Canonicaliser> canons;
     for (int j = 1; j < m; ++j) {
       tbb::enumerable_thread_specific<std::vector<u128>> found;
+      // A step per representative, not per range: a range can hold hundreds of them (the
+      // partitioner's choice), a representative's children at level 6 take milliseconds, and a
+      // stop is heard at a step (within 2 s even on a loaded machine, tests/cli/*stop*).
       tbb::parallel_for(tbb::blocked_range<std::size_t>(0, reps.size(), 16), [&](const tbb::blocked_range<std::size_t>& range) {
-        phase.step(range.size());
         auto& out = found.local();
         auto& canon = canons.local();
-        for (std::size_t i = range.begin(); i < range.end(); ++i) children(unpack_key(reps[i], n, j), m, canon, out);
+        for (std::size_t i = range.begin(); i < range.end(); ++i) {
+          phase.step();
+          children(unpack_key(reps[i], n, j), m, canon, out);
+        }
       });
       std::vector<u128> next;
       for (auto& v : found) {
