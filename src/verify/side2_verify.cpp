@@ -154,7 +154,7 @@ VerifyReport verify_side2_classes(Shape s, int threads) {
   VerifyReport r;
   r.title = title("classes", s);
   r.info.push_back("two-stack: two_stack_classes.cpp (type histograms, orbits under B_m marked by listing them)");
-  r.info.push_back("two-band:  two_band_classes.cpp (box-partition tuples, union-find over generator moves)");
+  r.info.push_back("two-band:  two_band_classes.cpp (box-partition tuples, orbits walked by generator moves)");
   r.info.push_back("census:    side2_verify.cpp (configurations with boxes 1-3 up to stabilisers, classified one by one)");
   tbb::task_arena arena(nthreads);
   double t_a = 0, t_b = 0, t_c = 0;

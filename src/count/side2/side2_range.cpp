@@ -93,7 +93,7 @@ Side2RangeResult run_side2_range(Shape s, MethodId route, std::uint64_t first, s
 namespace {
 
 std::string generator_name(const Side2RangeResult& r) {
-  if (r.table_route == MethodId::TwoBand) return "two-band (box-partition union-find)";
+  if (r.table_route == MethodId::TwoBand) return "two-band (box-partition orbits)";
   return side2_half(r.shape) > kSide2MaxClassHalf ? "two-stack orbits (column-by-column augmentation)"
                                                   : "two-stack (type histograms listed)";
 }

@@ -1,4 +1,4 @@
-// Two-band route, class generator: union-find over box-partition tuples (two_band.hpp).
+// Two-band route, class generator: orbits of box-partition tuples (two_band.hpp).
 //
 // Vocabulary. In the m x 2 view box k of the top band has two columns; their digit sets form an
 // unordered partition of the N = 2m digits into two m-sets, a *box partition*. Partitions get
@@ -19,22 +19,32 @@
 //     standardises the new box 1 (a P x P table std_of[p][q]) is applied to every box. One swap
 //     per distinct id of the node is needed: a node is a multiset, and swapping box 1 with a box
 //     of another id is not the same move seen through a re-sorting (with only the first id's
-//     swap the union-find stopped at 357 classes for m = 5, e.g. {std,std,std,p,p} and
+//     swap the orbits stopped at 357 classes for m = 5, e.g. {std,std,std,p,p} and
 //     {std,std,p,p,p} with p = std after swapping two digits stayed apart).
-// A union-find over all nodes, each joined to its four images, leaves one component per class.
-// Linking the larger root under the smaller keeps every root the smallest rank of its
-// component, so a class's representative is its smallest node and the classes come out in the
-// order of their representatives, whatever the order of the unions.
+// The classes are the nodes' orbits under these moves. Nodes are taken in increasing rank; one
+// not yet seen starts a class, and a depth-first walk over the moves' images marks its whole
+// orbit (each node once, a bit per node), so a class's representative is its smallest node and
+// the classes come out in the order of their representatives. The walk's closure is the orbit:
+// every move is a group element applied to the node, and in a finite group the inverse of an
+// element is a word in the same moves. Each node reached is written to the node -> class table
+// that class_of() reads.
 //
 // Weight of a class: every node stands for (m-1)!/prod(mult!) orders of boxes 2..m; each
 // partition tuple with box 1 standard stands for P tuples with any box-1 partition (relabelling
 // moves the standard partition to every other one, and the class is closed under it); each
 // partition stands for 2 column orders. So weight = 2^m P sum over the class's nodes.
 //
-// Cost (m = 5): 11.0 million nodes, up to seven images each (table look-ups, a sort of four ids, a
-// rank), union-find with path halving (the walk, the ranks, the union-find and the multinomials
-// are core/combinatorics.hpp's); one uint32 per node (44 MB), reused afterwards as the
-// node -> class table that class_of() reads. Written for m = 5; m = 6 would have 1.8e11 nodes.
+// Cost (m = 5): 11.0 million nodes, up to seven images each (table look-ups, a sort of four ids,
+// a rank); one bit per node for "seen" (1.4 MB) and one uint32 per node for the node -> class
+// table (44 MB). A node on the walk's stack is one word, its rank and its ids a byte each.
+// Measured (2026-12-07, AMD EPYC family 25 model 1, one thread, beside another process; `gridenum
+// count --shape 5x2 --method two-band --threads 1 --classes 1:2`, its "class table" time): 3.75 -
+// 4.6 s, against 6.0 - 8.3 s for the union-find over all nodes it replaced (each node joined to
+// its images, path halving: one dependent cache miss after another in the 44 MB parent array),
+// and 5.4 - 5.9 s for a first version of the walk whose stack held a 20-byte node (the pop read
+// the push's two stores back whole: a store-forwarding stall at every node). The tables are the
+// same, class for class (index, representative, weight, F) for m = 2..5. Written for m = 5;
+// m = 6 would have 1.8e11 nodes.
 #include "gridenum/count/side2/two_band.hpp"
 
 #include <algorithm>
@@ -70,7 +80,7 @@ std::uint16_t relabel(const std::vector<int>& g, std::uint16_t s) {
 }  // namespace
 
 TwoBandClasses::TwoBandClasses(int m, int threads) : m_(m) {
-  (void)threads;  // serial: the union-find takes about a second at m = 5
+  (void)threads;  // serial: the orbit walk takes about 4 s at m = 5 (Zen 3)
   if (m < 2 || m > kSide2MaxClassHalf)
     throw std::invalid_argument("two-band classes: m must be 2.." + std::to_string(kSide2MaxClassHalf) + ", got " +
                                 std::to_string(m));
@@ -141,58 +151,75 @@ TwoBandClasses::TwoBandClasses(int m, int threads) : m_(m) {
     return static_cast<std::uint32_t>(r);
   };
 
-  std::vector<std::uint32_t>& parent = node_class_;
-  parent.resize(nodes);
-  std::iota(parent.begin(), parent.end(), 0u);
-  auto unite = [&](std::uint32_t a, std::uint32_t b) { disjoint_unite(parent, a, b); };
-
+  // Orbits by search: nodes in increasing rank; an unseen node starts a class (so classes come
+  // in the order of their smallest node) and a depth-first walk over the generators' images
+  // marks its whole orbit, each node once, adding its box orders to the class's weight.
+  std::vector<std::uint64_t> seen((nodes + 63) / 64, 0);  // 1.4 MB for m = 5
+  auto test_and_mark = [&](std::uint32_t r) {
+    std::uint64_t& w = seen[r >> 6];
+    const std::uint64_t bit = std::uint64_t{1} << (r & 63);
+    const bool was = w & bit;
+    w |= bit;
+    return was;
+  };
+  node_class_.assign(nodes, 0);
+  // A node on the walk's stack, in one word (a store the next pop forwards whole): its rank in
+  // the low half, its sorted ids a byte each above (m <= 5: K <= 4 ids, P <= 126).
+  static_assert(kSide2MaxClassHalf - 1 <= 4, "two-band classes: a node's ids no longer fit in a word");
+  auto pack = [&](std::uint32_t r, const std::uint32_t* ids) {
+    std::uint64_t w = r;
+    for (int i = 0; i < K; ++i) w |= std::uint64_t{ids[i]} << (32 + 8 * i);
+    return w;
+  };
+  assert(P <= 256);  // m <= 5: P = C(2m-1, m-1) <= 126
+  std::vector<std::uint64_t> stack;
+  std::vector<std::uint64_t> tuples;  // per class: ordered tuples of boxes 2..m
   std::vector<std::uint32_t> a(K, 0);  // the current node, sorted, colex order
-  std::uint32_t img[8];
-  // Shown while it runs (2x6: seconds), stopped between nodes (core/phase.hpp); two passes.
-  Phase phase(fmt::format("two-band classes of {}x2 boxes", m), 2 * nodes, "nodes");
+  std::uint64_t walked = 0;
+  // Shown while it runs, stopped between nodes (a step every 65,536 nodes walked; core/phase.hpp).
+  Phase phase(fmt::format("two-band classes of {}x2 boxes", m), nodes, "nodes");
   for (std::uint64_t x = 0; x < nodes; ++x) {
-    if ((x & 0xffff) == 0xffff) phase.step(0x10000);
     assert(rank(std::vector<std::uint32_t>(a).data()) == x);
-    for (const auto& t : gens) {
-      for (int i = 0; i < K; ++i) img[i] = t[a[i]];
-      unite(static_cast<std::uint32_t>(x), fast_rank(img));
-    }
-    for (int j = 0; j < K; ++j) {  // the box holding a[j] first, re-standardised
-      if (j > 0 && a[j] == a[j - 1]) continue;
-      const std::uint32_t* row = std_of_.data() + std::size_t{a[j]} * P;
-      for (int i = 0; i < K; ++i) img[i] = row[i == j ? standard : a[i]];
-      unite(static_cast<std::uint32_t>(x), fast_rank(img));
+    if (!test_and_mark(static_cast<std::uint32_t>(x))) {
+      const auto cls = static_cast<std::uint32_t>(tuples.size());
+      tuples.push_back(0);
+      Side2Class c;
+      c.representative.m = m;
+      c.representative.sets[0] = static_cast<std::uint16_t>((1u << m) - 1);
+      for (int i = 0; i < K; ++i) c.representative.sets[i + 1] = block_[a[i]];
+      table_.classes.push_back(c);
+      node_class_[x] = cls;
+      stack.push_back(pack(static_cast<std::uint32_t>(x), a.data()));
+      while (!stack.empty()) {
+        const std::uint64_t w = stack.back();
+        stack.pop_back();
+        std::uint32_t ids[4];
+        for (int i = 0; i < K; ++i) ids[i] = static_cast<std::uint32_t>(w >> (32 + 8 * i)) & 0xff;
+        if ((++walked & 0xffff) == 0) phase.step(0x10000);
+        tuples[cls] += multinomial_of_runs(ids, K);  // orders of the multiset: K! / prod(mult!)
+        auto visit = [&](std::uint32_t* img) {
+          const std::uint32_t r = fast_rank(img);  // sorts img
+          if (test_and_mark(r)) return;
+          node_class_[r] = cls;
+          stack.push_back(pack(r, img));
+        };
+        std::uint32_t img[8];
+        for (const auto& t : gens) {
+          for (int i = 0; i < K; ++i) img[i] = t[ids[i]];
+          visit(img);
+        }
+        for (int j = 0; j < K; ++j) {  // the box holding ids[j] first, re-standardised
+          if (j > 0 && ids[j] == ids[j - 1]) continue;
+          const std::uint32_t* row = std_of_.data() + std::size_t{ids[j]} * P;
+          for (int i = 0; i < K; ++i) img[i] = row[i == j ? standard : ids[i]];
+          visit(img);
+        }
+      }
     }
     next_multiset_colex(a.data(), K, P - 1);
   }
   (void)rank;
-
-  // Classes in order of their smallest node; weights. Every parent link points to a smaller
-  // rank (larger roots are linked under smaller ones, path halving only shortcuts), so one pass
-  // in increasing order leaves every node pointing at its root.
-  for (std::uint64_t x = 0; x < nodes; ++x) parent[x] = parent[parent[x]];
-  std::vector<std::uint32_t> roots;
-  for (std::uint64_t x = 0; x < nodes; ++x)
-    if (parent[x] == x) roots.push_back(static_cast<std::uint32_t>(x));
-  std::fill(a.begin(), a.end(), 0u);
-  std::vector<std::uint64_t> tuples(roots.size(), 0);  // per class: ordered tuples of boxes 2..m
-  table_.classes.resize(roots.size());
-  phase.set_total(nodes + nodes);
-  for (std::uint64_t x = 0; x < nodes; ++x) {
-    if ((x & 0xffff) == 0xffff) phase.step(0x10000);
-    const auto cls = static_cast<std::uint32_t>(std::lower_bound(roots.begin(), roots.end(), parent[x]) - roots.begin());
-    assert(cls < roots.size() && roots[cls] == parent[x]);
-    if (roots[cls] == x) {
-      Side2Config& r = table_.classes[cls].representative;
-      r.m = m;
-      r.sets[0] = static_cast<std::uint16_t>((1u << m) - 1);
-      for (int i = 0; i < K; ++i) r.sets[i + 1] = block_[a[i]];
-    }
-    tuples[cls] += multinomial_of_runs(a.data(), K);  // orders of the multiset a: K! / prod(mult!)
-    parent[x] = cls;  // node -> class from here on (later nodes read only their own entry)
-    next_multiset_colex(a.data(), K, P - 1);
-  }
-  phase.step(2 * (nodes & 0xffff));
+  phase.step(walked & 0xffff);
   for (std::size_t c = 0; c < table_.classes.size(); ++c) {
     const u128 w = checked_mul(checked_mul(tuples[c], u128{1} << m), P);
     if (w > ~std::uint64_t{0}) throw std::overflow_error("two-band classes: weight overflow");

@@ -7,9 +7,9 @@
 // boxes 2..m's partition ids (box order does not matter), a *node*. Classes are the connected
 // components of the nodes under the generators of the group: relabellings fixing the standard
 // partition (a transposition and an m-cycle inside a block, the block swap) and "put another box
-// first" (swap boxes 1 and 2, re-standardise). A union-find over all C(P+m-2, m-1) nodes (11.1
-// million for m = 5) closes them. No histogram, no explicit group: a different algorithm from
-// the two-stack generator for the same classes.
+// first" (swap boxes 1 and 2, re-standardise). A walk over all C(P+m-2, m-1) nodes (11.0
+// million for m = 5), one orbit at a time, closes them. No histogram, no explicit group: a
+// different algorithm from the two-stack generator for the same classes.
 //
 // F counter (two_band_fillings.cpp): band fillings two rows at a time: rows 1-2 of the band
 // together are a 2-factor H of the columns-vs-digits graph (every column gives two digits, every
