@@ -13,7 +13,7 @@
 #include "options.hpp"
 #include "gridenum/symmetry/burnside.hpp"
 #include "gridenum/symmetry/fixed_estimate.hpp"
-#include "gridenum/verify/side2_grid_counts.hpp"
+#include "gridenum/verify/grid_counts.hpp"
 
 namespace gridenum::cli {
 namespace {
@@ -154,7 +154,7 @@ void run(const SymmetryArgs& a) {
   opt.transposition = !a.no_transpose;
   opt.threads = a.threads;
   if (!a.grid_counts.empty())
-    opt.grid_counts = std::make_shared<const Side2GridCounts>(load_side2_grid_counts(a.grid_counts, opt.shape, a.threads));
+    opt.grid_counts = std::make_shared<const GridCounts>(load_grid_counts(a.grid_counts, opt.shape, a.threads));
   if (a.method == "line-orbits") opt.method = FixedMethod::LineOrbits;
   else if (a.method == "signatures") {
     if (opt.shape.rows != 2 && opt.shape.cols != 2)
@@ -209,7 +209,7 @@ const RegisterCommand register_symmetry(16, [](CLI::App& root) {
       "symmetry",
       "Count essentially different grids: grids up to relabelling and the geometric symmetries (band, row, stack and "
       "column permutations, and transposition for square boxes), by Burnside's lemma over the conjugacy classes");
-  cmd->add_option("--shape", args->shape, "Box shape RxC: 2x2, 2x3, 3x2, 2x4, 4x2, 3x3, 2x5 or 5x2; 2x6 and 6x2 with --grid-counts, or with --classes leaving out class 1; 3x4 and 4x3 with --classes leaving out class 1")->default_val("3x3");
+  cmd->add_option("--shape", args->shape, "Box shape RxC: 2x2, 2x3, 3x2, 2x4, 4x2, 3x3, 2x5 or 5x2; the 12x12 shapes 2x6, 6x2, 3x4 and 4x3 with --grid-counts, --identity-total, or --classes leaving out class 1")->default_val("3x3");
   cmd->add_flag("--no-transpose", args->no_transpose,
                 "Leave transposition out of the group (square boxes only; for RxC with R != C it is never a symmetry)");
   add_threads_option(cmd, args->threads)->default_val(0);
@@ -231,10 +231,12 @@ const RegisterCommand register_symmetry(16, [](CLI::App& root) {
                   "identity (the whole grid count); the 12x12 shapes are taken without it (2x6: --classes 2:5005; 3x4: --classes 2:3315)")
       ->delimiter(',');
   auto* counts = cmd->add_option("--grid-counts", args->grid_counts,
-                  "Take the identity's term and the plain band counts F(S) from a finished count of the shape (2x5, 5x2, "
-                  "2x6, 6x2; two-stack route): a count job's, a merge's or a count's result.json, or its directory. It "
-                  "must pass gridenum verify result's checks (every class's F against the array count of the first "
-                  "moment; no class recounted). The only way to the 2x6 and 6x2 figures, whose count takes hours")
+                  "Take the identity's term from a finished count of the shape or its transpose instead of counting "
+                  "it: a count job's, a merge's or a count's result.json, or its directory (results/2x6/merged, "
+                  "results/4x3/merged). It must pass gridenum verify result's checks, no class recounted (the plan "
+                  "rebuilt, the sums, the journals; for 2x5, 5x2, 2x6 and 6x2, counted by the two-stack route, also "
+                  "every F against the array count of the first moment, and the plain band counts F(S) come from it "
+                  "too). The way to the 12x12 figures from this program's own counts, which take hours")
       ->type_name("PATH");
   cmd->add_option("--identity-total", args->identity_total,
                   "Take the identity's term from this number of grids instead of counting it (a published total, for a "

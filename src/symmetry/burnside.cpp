@@ -36,22 +36,21 @@ std::optional<std::string> burnside_shape_error(Shape s) {
   }
   if (twelve_digit_shape(s))
     return fmt::format("essentially different {} grids need the identity's term, the whole 12x12 count (gridenum count "
-                       "--shape {}, a job of {}), which this command does not run; the other classes can be counted: "
+                       "--shape {}, a job of hours), which this command does not run: give its result with --grid-counts "
+                       "PATH or a published total with --identity-total N; the other classes can be counted alone: "
                        "--classes 2:{}",
-                       s.str(), s.str(), twelve_digit_side2(s) ? "hours" : "days", build_symmetry_group(s, false).classes.size());
+                       s.str(), s.str(), build_symmetry_group(s, false).classes.size());
   if (side2_shape_error(s) || s.n() > 10)
     return "essentially different grids are counted for the shapes the count engine counts: 2x2, 2x3, 3x2, 2x4, 4x2, 3x3, "
            "2x5 and 5x2 (and the classes other than the identity of 2x6, 6x2, 3x4 and 4x3), got " + s.str();
   return std::nullopt;
 }
 
-bool twelve_digit_side2(Shape s) { return s.n() == 12 && (s.rows == 2 || s.cols == 2); }
 bool twelve_digit_shape(Shape s) { return s.n() == 12 && s.rows >= 2 && s.cols >= 2; }
 
 std::optional<std::string> burnside_selection_error(Shape s, bool identity_selected, bool have_grid_counts,
                                                     bool have_identity_total) {
-  if ((!identity_selected || have_identity_total) && twelve_digit_shape(s)) return std::nullopt;
-  if (have_grid_counts && twelve_digit_side2(s)) return std::nullopt;
+  if ((!identity_selected || have_identity_total || have_grid_counts) && twelve_digit_shape(s)) return std::nullopt;
   return burnside_shape_error(s);
 }
 
@@ -120,9 +119,15 @@ class Side2PlainCounts final : public PlainBandCounts {
 // and side2_reduce -- rather than run_side2_count, so that the class table and F stay for the
 // signature kernel (Side2PlainCounts). F is counted here for 10 digits (F of the 355 classes, a
 // second or two) unless a finished count is given (grid_counts); 12 digits need that count, a job
-// of hours, and take F from it always.
-BigInt count_all_grids(Shape s, int threads, const Side2GridCounts* counts, std::string& route,
+// of hours, and take F from it always. A finished count of any other shape (3x4 and 4x3: the
+// three-band route's certificate) gives its total, checked by verify_result when it was read.
+BigInt count_all_grids(Shape s, int threads, const GridCounts* counts, std::string& route,
                        std::unique_ptr<Side2PlainCounts>& plain) {
+  const int m = side2_half(s);
+  if (counts && (s.n() <= 9 || m == 0)) {
+    route = counts->method + " count read from " + counts->source;
+    return counts->total;
+  }
   if (s.n() <= 9) {
     CountOptions opt;
     opt.shape = s;
@@ -130,7 +135,6 @@ BigInt count_all_grids(Shape s, int threads, const Side2GridCounts* counts, std:
     route = "stack";
     return run_count(opt).reduction.total;
   }
-  const int m = side2_half(s);
   tbb::task_arena arena(threads);
   Side2Classes table;
   // Kept: `symmetry --grid-counts` has just rebuilt the 12-digit table to verify the count.

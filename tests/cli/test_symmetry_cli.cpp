@@ -190,14 +190,16 @@ TEST(SymmetryCli, TwelveDigitClassesWithoutTheIdentity) {
   EXPECT_TRUE(contains(slurp(t / "sym12" / "job.log"), "classes 4941:4942")) << slurp(t / "sym12" / "job.log");
 }
 
-// --grid-counts refused before anything is counted: a shape of fewer digits, a path that holds no
-// result, and --grid-counts with --job-dir. The whole path, with a real count and a forged one, is
-// slow_symmetry_cli.cpp's.
+// --grid-counts refused before anything is counted: a count of another shape, a path that holds
+// no result, and --grid-counts with --job-dir. The whole path, with a real count and a forged one,
+// is slow_symmetry_cli.cpp's (two-stack) and tests/verify/test_grid_counts.cpp's (three-band).
 TEST(SymmetryCli, GridCountsRefusals) {
   TempDir t;
-  Proc p = run_cli({"symmetry", "--shape", "2x4", "--grid-counts", (t / "nothing").string()});
+  Proc p = run_cli({"count", "--shape", "2x3", "--job-dir", (t / "count23").string(), "--threads", "1"});
+  ASSERT_EQ(p.code, 0) << p.err;
+  p = run_cli({"symmetry", "--shape", "2x4", "--grid-counts", (t / "count23").string()});
   EXPECT_EQ(p.code, 2) << p.err;
-  EXPECT_TRUE(contains(p.err, "10 and 12 digits")) << p.err;
+  EXPECT_TRUE(contains(p.err, "a count of 2x3 grids, not of 2x4 or its transpose")) << p.err;
   p = run_cli({"symmetry", "--shape", "2x6", "--grid-counts", (t / "nothing").string()});
   EXPECT_EQ(p.code, 2) << p.err;
   EXPECT_TRUE(contains(p.err, "--grid-counts")) << p.err;

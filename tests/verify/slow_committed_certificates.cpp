@@ -28,7 +28,7 @@
 #include "gridenum/jobs/result_io.hpp"
 #include "gridenum/jobs/symmetry_job.hpp"
 #include "gridenum/symmetry/burnside.hpp"
-#include "gridenum/verify/side2_grid_counts.hpp"
+#include "gridenum/verify/grid_counts.hpp"
 #include "gridenum/verify/symmetry_job_verify.hpp"
 #include "gridenum/verify/verify.hpp"
 #include "side2_forgery.hpp"
@@ -60,11 +60,11 @@ const char* const kTotal3x4 = "81171437193104932746936103027318645818654720000";
 const char* const kEssentiallyDifferent3x4 = "65684825827167811461497398574";
 constexpr std::size_t kFixingClasses3x4 = 289;
 
-// The 2x6 certificate read back as `symmetry --grid-counts` reads it (load_side2_grid_counts: verify
+// The 2x6 certificate read back as `symmetry --grid-counts` reads it (load_grid_counts: verify
 // without a recount, about 20 s), once for the two Burnside tests of this process.
-std::shared_ptr<const Side2GridCounts> committed_grid_counts() {
+std::shared_ptr<const GridCounts> committed_grid_counts() {
   static const auto counts =
-      std::make_shared<const Side2GridCounts>(load_side2_grid_counts(kMerged.string(), Shape{2, 6}, 2));
+      std::make_shared<const GridCounts>(load_grid_counts(kMerged.string(), Shape{2, 6}, 2));
   return counts;
 }
 

@@ -40,13 +40,15 @@
 
 namespace gridenum {
 
-// A finished side-2 count of the shape's digits, read and checked by the caller
-// (verify/side2_grid_counts.hpp): F of every class of the two-stack route, in its generator's
-// order, and the total. Given to run_burnside, the identity's term and the signature kernel's
-// plain band counts come from it instead of a count of Burnside's own -- for 2x6 and 6x2, whose
-// count is a job of hours, the only way to the figure.
-struct Side2GridCounts {
-  std::vector<u128> F;
+// A finished count of the shape (or its transpose), read and checked by the caller
+// (verify/grid_counts.hpp): its total and, for the side-2 shapes of 10 and 12 digits, F of every
+// class of the two-stack route in its generator's order. Given to run_burnside, the identity's
+// term (and there the signature kernel's plain band counts) come from it instead of a count of
+// Burnside's own -- for the 12x12 shapes, whose counts are jobs of hours, the only way to the
+// figure short of --identity-total's given number.
+struct GridCounts {
+  std::string method;  // the route that counted it (to_string(MethodId)), printed with the source
+  std::vector<u128> F;  // side-2 shapes of 10 and 12 digits only; empty otherwise
   BigInt total;
   std::string source;  // where it was read, printed as the total's route
 };
@@ -56,7 +58,7 @@ struct BurnsideOptions {
   bool transposition = true;  // include transposition (only a symmetry when R = C; ignored otherwise)
   int threads = 0;            // 0: every core
   FixedMethod method = FixedMethod::Auto;
-  std::shared_ptr<const Side2GridCounts> grid_counts;  // 10 and 12 digits; nullptr: counted here
+  std::shared_ptr<const GridCounts> grid_counts;  // nullptr: the total counted here
   // The identity's term from a grid count given by the caller (`symmetry --identity-total`: a
   // published total, for a shape whose count this program has not run), not counted: it must be
   // divisible by N! (InputError otherwise); total_route is then "given" and the output says the
@@ -69,18 +71,15 @@ struct BurnsideOptions {
 // cannot), or nullopt. Up to 9 digits: every shape the stack method counts; 10 digits: 2x5 and
 // 5x2 (the side-2 routes).
 std::optional<std::string> burnside_shape_error(Shape s);
-// 2x6 and 6x2: 12 digits, two stacks or two bands. Their classes other than the identity are
-// counted by the signature kernel (wide edge sets); the identity's term is the 2x6 count, a job of
-// hours that Burnside does not run, so a run of these shapes must leave class 1 out (--classes),
-// and the classes that need the 2x6 count's band table (signatures_need_plain_counts) as well.
-bool twelve_digit_side2(Shape s);
-// Every 12-digit shape: 2x6, 6x2, 3x4 and 4x3. The classes of 3x4 and 4x3 other than the identity
-// are counted by line orbits (no two-band view); their identity's term is the 4x3 count, days
-// of CPU (docs/methods/three_band.md), so a run of them leaves class 1 out.
+// Every 12-digit shape: 2x6, 6x2, 3x4 and 4x3. Their identity's term is the whole count, a job of
+// hours that Burnside does not run (results/2x6/, results/4x3/), so a run of them leaves class 1
+// out, is given the total (identity_total), or reads it from the count's result (grid_counts).
+// The classes of 2x6 and 6x2 other than the identity are counted by the signature kernel (wide
+// edge sets), and those that need the 2x6 count's band table (signatures_need_plain_counts) need
+// grid_counts too; those of 3x4 and 4x3 by the band and line-orbit kernels (no two-band view).
 bool twelve_digit_shape(Shape s);
 // burnside_shape_error, except that the 12-digit shapes are taken by a run that leaves the
-// identity out or is given its total (identity_total), and 2x6 and 6x2 by one that has their
-// count's result (grid_counts).
+// identity out, is given its total (identity_total) or has their count's result (grid_counts).
 std::optional<std::string> burnside_selection_error(Shape s, bool identity_selected, bool have_grid_counts = false,
                                                     bool have_identity_total = false);
 
