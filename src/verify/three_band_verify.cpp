@@ -24,6 +24,8 @@
 #include <algorithm>
 #include <bit>
 #include <map>
+#include <memory>
+#include <mutex>
 #include <numeric>
 #include <optional>
 #include <random>
@@ -224,6 +226,22 @@ UnitPlan rebuild_plan(Shape asked, tbb::task_arena& arena, int nthreads) {
       for (auto i : chunk) p.order.push_back(static_cast<std::uint32_t>(i - 1));
   });
   return p;
+}
+
+// The plan rebuilt once per process and shape counted, then kept (as side2_classes_kept keeps
+// the 2x6 class table): for 4x3 it is about 15 CPU-seconds and tens of MB, and one process may
+// check the same certificate more than once (`symmetry --grid-counts` reads it through
+// verify_result; the committed certificate's tests check it, a forgery of it, and its total in
+// Burnside). Still rebuilt by this process, never read from a file. kept says whether it was.
+std::shared_ptr<const UnitPlan> plan_kept(Shape asked, tbb::task_arena& arena, int nthreads, bool& kept) {
+  static std::mutex lock;
+  static std::map<std::pair<int, int>, std::shared_ptr<const UnitPlan>> plans;  // by the shape counted
+  const Shape counted = three_band_counted_shape(asked);
+  const std::lock_guard<std::mutex> hold(lock);
+  auto& slot = plans[{counted.rows, counted.cols}];
+  kept = slot != nullptr;
+  if (!kept) slot = std::make_shared<const UnitPlan>(rebuild_plan(asked, arena, nthreads));
+  return slot;
 }
 
 // The figures under check, per class (0-based, catalogue order): size and count. From the
@@ -468,9 +486,12 @@ VerifyReport verify_three_band_result(const ResultDoc& doc, const VerifyResultOp
                                  opt.double_check, seed, seed, opt.units_name.empty() ? "" : ", only " + opt.units_name));
   tbb::task_arena arena(nthreads);
   const auto t = SteadyClock::now();
-  const UnitPlan plan = rebuild_plan(doc.shape, arena, nthreads);
-  r.info.push_back(fmt::format("plan: {} classes in prefix-group order, rebuilt in {:.3f} s", plan.order.size(),
-                               seconds_since(t)));
+  bool kept = false;
+  const std::shared_ptr<const UnitPlan> kept_plan = plan_kept(doc.shape, arena, nthreads, kept);
+  const UnitPlan& plan = *kept_plan;
+  r.info.push_back(fmt::format("plan: {} classes in prefix-group order, {}", plan.order.size(),
+                               kept ? std::string("rebuilt earlier in this process and kept")
+                                    : fmt::format("rebuilt in {:.3f} s", seconds_since(t))));
   if (unit_order) *unit_order = plan.order;
   const Figures f = figures_under_check(doc, plan);
   check_plan(r, doc, plan);

@@ -352,7 +352,8 @@ TEST(ThreeBandVerifyResult, MergedShardsPass) {
 // against the class that unit counts (unit u of the plan is a class in prefix-group order): the
 // certificate of a sharded count is its listed counts tied to the records the shards wrote. A
 // class's count forged in result.json and the total re-summed to agree passes every other check
-// without a recount, and fails this one by the shard that counted the class.
+// without a recount, and fails this one by the shard that counted the class -- through the plan
+// the first check rebuilt and the process kept.
 TEST(ThreeBandVerifyResult, MergedResultHoldsTheShardsJournalsAgainstTheListedCounts) {
   TempDir t;
   run_three_band_job(t / "s1", "3x3", Shard{1, 2});
@@ -380,6 +381,10 @@ TEST(ThreeBandVerifyResult, MergedResultHoldsTheShardsJournalsAgainstTheListedCo
   resum_total(j);
   spit(t / "merged" / "forged.json", j.dump(1));
   const VerifyReport r = verify_result(load_result((t / "merged" / "forged.json").string()), options(Recompute::Sample));
+  // The plan of the first check, kept for the process (plan_kept), numbers the units here.
+  EXPECT_NE(format_text(r).find("plan: 44 classes in prefix-group order, rebuilt earlier in this process and kept"),
+            std::string::npos)
+      << format_text(r);
   EXPECT_FALSE(r.pass());
   ASSERT_EQ(r.problems.size(), 2u) << format_text(r);  // the unit, and the shard's tally of units that agree
   EXPECT_TRUE(has_problem(r, "shard 2/2 (" + journal_of("s2") + "): unit 30 holds ")) << format_text(r);
