@@ -15,8 +15,23 @@
 // One process (ONE_PROCESS in tests/CMakeLists.txt): verify keeps the 12-digit class table it
 // rebuilds (side2_verify.cpp), so the three checks build it once (about 15 CPU-seconds), and the two
 // Burnside tests share one reading of the certificate (committed_grid_counts).
+//
+// The committed certificate of the 12x12 (4x3 boxes) count, results/4x3/merged/, is checked the
+// same way, without a recount (the signature method's 4x3 tables take minutes and 3.3 GB before
+// their first class; long_committed_certificate_4x3.cpp recounts classes with them):
+//  - it passes: the plan rebuilt (144,578 classes in prefix-group order), the sums re-done, the 8
+//    shards' journals (committed beside it) re-read, every unit's count equal to the count its
+//    class lists, result.txt.xz against its digest; the total is Pettersen and Silver's;
+//  - one class's count altered in memory and the total re-summed to agree fails by the journal of
+//    the shard that counted it, and by nothing else;
+//  - as `symmetry --grid-counts results/4x3/merged`, it gives the identity's term of the 3x4
+//    Burnside sum, the other 3,314 terms from the 3x4 symmetry job: the essentially different
+//    figure from this project's own counts alone, the weighted sum divisible by |G|.
+// One process (suite CommittedCertificate4x3, ONE_PROCESS): verify keeps the plan it rebuilds
+// (three_band_verify.cpp, plan_kept), so the three checks rebuild it once (about 15 CPU-seconds).
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -57,6 +72,8 @@ constexpr std::size_t kFixingClasses = 358;
 // figure this project computed first (2026-12-06; no published value, the 2006 estimate N/|G| is
 // 6.568e28) and its fixing classes (the identity included).
 const char* const kTotal3x4 = "81171437193104932746936103027318645818654720000";
+const std::filesystem::path kMerged4x3 = kMerged.parent_path().parent_path() / "4x3" / "merged";
+constexpr std::uint64_t kClasses4x3 = 144578;
 const char* const kEssentiallyDifferent3x4 = "65684825827167811461497398574";
 constexpr std::size_t kFixingClasses3x4 = 289;
 
@@ -219,4 +236,103 @@ TEST(CommittedSymmetryJob3x4, VerifyResultPassesWithNamedClassesCountedAgain) {
   EXPECT_EQ(r.sections[3].lines[0].left, "13824");
   EXPECT_EQ(r.sections[3].lines[1].left, "36864");
   EXPECT_TRUE(r.sampled);
+}
+
+// The committed 4x3 certificate as a user checks it without a recount (`gridenum verify result
+// results/4x3/merged --recompute sample --sample 0`; results/4x3/README.md): every check passes,
+// and each of the 8 shards' journals holds every one of its units' counts equal to the class's.
+TEST(CommittedCertificate4x3, VerifyResultPasses) {
+  ASSERT_TRUE(std::filesystem::exists(kMerged4x3 / "result.json.xz")) << kMerged4x3;
+  const ResultDoc doc = load_result(kMerged4x3.string());
+  EXPECT_EQ(doc.total.str(), kTotal3x4);  // 4x3 grids are 3x4 grids transposed: the same number
+  EXPECT_EQ(doc.three_band_classes.size(), kClasses4x3);
+  ASSERT_EQ(doc.merged_journals.size(), 8u);
+  for (const auto& m : doc.merged_journals) EXPECT_TRUE(m.found) << m.path;
+  VerifyResultOptions o;
+  o.recompute = Recompute::Sample;  // sample 0: no class recounted
+  o.threads = 2;
+  const VerifyReport r = verify_result(doc, o);
+  EXPECT_TRUE(r.pass()) << format_text(r);
+  const VerifySection* shards = section(r, "the shards' journals against the merged result");
+  ASSERT_NE(shards, nullptr) << format_text(r);
+  ASSERT_EQ(shards->lines.size(), 3u * 8u);  // per shard: units, their SHA-256, units whose count is the class's
+  std::uint64_t units = 0;
+  for (std::size_t k = 0; k < 8; ++k) {
+    const VerifyLine& agree = shards->lines[3 * k + 2];
+    EXPECT_NE(agree.item.find("units whose count is the class's count"), std::string::npos) << agree.item;
+    EXPECT_EQ(agree.left, agree.right) << agree.item;
+    units += std::stoull(agree.right);
+  }
+  EXPECT_EQ(units, kClasses4x3);  // every class once, by the shard that counted it
+  const VerifySection* text = section(r, (kMerged4x3 / "result.txt.xz").string() + " against result.json");
+  ASSERT_NE(text, nullptr) << format_text(r);
+  EXPECT_FALSE(text->lines.empty());
+}
+
+// A class's count forged, the total re-summed to agree (no recount catches it here: the sums and
+// the plan hold) fails by the journal of the shard that counted it. Unit 126,505, the first of
+// shard 8/8's block (units 126,505 .. 144,577, the plan's cut of 144,578 into 8), found by the
+// count its journal records: the merged result lists that count for one class only.
+TEST(CommittedCertificate4x3, AForgedCountFailsByItsShardsJournal) {
+  ResultDoc doc = load_result(kMerged4x3.string());
+  ASSERT_EQ(doc.merged_journals.size(), 8u);
+  const auto& shard8 = doc.merged_journals[7];
+  ASSERT_EQ(shard8.shard, "8/8");
+  ASSERT_EQ(shard8.unit_counts.size(), 18073u);
+  BigInt unit_count;
+  for (const auto& [id, count] : shard8.unit_counts)
+    if (id == 126505) unit_count = count;
+  ASSERT_GT(unit_count, BigInt(0));
+  std::size_t forged = 0, listed = 0;
+  for (std::size_t i = 0; i < doc.three_band_classes.size(); ++i)
+    if (doc.three_band_classes[i].count == unit_count) {
+      forged = i;
+      ++listed;
+    }
+  ASSERT_EQ(listed, 1u);
+  auto& c = doc.three_band_classes[forged];
+  c.count += 1;
+  doc.total += BigInt(c.size);
+  doc.text_file = {};  // result.txt.xz records the true total: read with the true document only
+  VerifyResultOptions o;
+  o.recompute = Recompute::Sample;
+  o.threads = 2;
+  const VerifyReport r = verify_result(doc, o);
+  EXPECT_FALSE(r.pass());
+  ASSERT_EQ(r.problems.size(), 2u) << format_text(r);  // the unit, and the shard's tally of units that agree
+  EXPECT_TRUE(has_problem(r, "shard 8/8 (" + shard8.path + "): unit 126505 holds ")) << format_text(r);
+  EXPECT_TRUE(has_problem(r, "but class " + std::to_string(c.index) + " lists count = " + c.count.str()))
+      << format_text(r);
+  EXPECT_TRUE(has_problem(r, "units whose count is the class's count: result 18073 but journal 18072"))
+      << format_text(r);
+}
+
+// The essentially different 12x12 grids with 3x4 boxes from this project's two committed results
+// alone (`gridenum symmetry --shape 3x4 --grid-counts results/4x3/merged --known-from
+// results/3x4/symmetry`; docs/symmetry.md, *12x12 with 3x4 boxes*): the identity's term from the
+// 4x3 count (its transpose), read back through verify, the other 3,314 from the symmetry job.
+// The weighted sum divisible by |G| now ties two independent computations together; the figure is
+// the one the published total gave (CommittedSymmetryJob3x4 above).
+TEST(CommittedCertificate4x3, TheEssentiallyDifferent3x4FigureFromTheCountAndTheSymmetryJob) {
+  const std::filesystem::path job = kMerged.parent_path().parent_path() / "3x4" / "symmetry";
+  const SymmetryJobStatus st = symmetry_job_status(job);
+  ASSERT_EQ(st.counts.size(), 3315u);
+  BurnsideOptions o;
+  o.shape = Shape{3, 4};
+  o.threads = 2;
+  o.grid_counts = std::make_shared<const GridCounts>(load_grid_counts(kMerged4x3.string(), Shape{3, 4}, 2));
+  BurnsideHooks hooks;
+  hooks.known = [&](std::size_t i) { return st.counts[i]; };
+  const BurnsideResult r = run_burnside(o, hooks);
+  std::size_t counted = 0;
+  for (const ClassTerm& t : r.terms) counted += t.counted && !t.known;
+  EXPECT_TRUE(r.complete);
+  EXPECT_EQ(r.group_order, 2579890176u);
+  EXPECT_EQ(r.terms.size(), 3315u);
+  EXPECT_EQ(counted, 1u);  // the identity, from the count; the job holds every other class
+  EXPECT_EQ(r.total_route, "three-band count read from " + kMerged4x3.string());
+  EXPECT_EQ(r.grids.str(), kTotal3x4);
+  EXPECT_EQ(r.weighted_sum % BigInt(r.group_order), BigInt(0));
+  EXPECT_EQ(r.essentially_different.str(), kEssentiallyDifferent3x4);
+  EXPECT_EQ(r.fixing_classes, kFixingClasses3x4);
 }
