@@ -73,6 +73,7 @@ constexpr std::size_t kFixingClasses = 358;
 // 6.568e28) and its fixing classes (the identity included).
 const char* const kTotal3x4 = "81171437193104932746936103027318645818654720000";
 const std::filesystem::path kMerged4x3 = kMerged.parent_path().parent_path() / "4x3" / "merged";
+const std::filesystem::path kJob3x4 = kMerged.parent_path().parent_path() / "3x4" / "symmetry";
 constexpr std::uint64_t kClasses4x3 = 144578;
 const char* const kEssentiallyDifferent3x4 = "65684825827167811461497398574";
 constexpr std::size_t kFixingClasses3x4 = 289;
@@ -83,6 +84,32 @@ std::shared_ptr<const GridCounts> committed_grid_counts() {
   static const auto counts =
       std::make_shared<const GridCounts>(load_grid_counts(kMerged.string(), Shape{2, 6}, 2));
   return counts;
+}
+
+// The 3x4 Burnside sum, every class but the identity from the committed symmetry job (taken as
+// resume takes it), the identity's term where o says; what every such derivation must show.
+BurnsideResult figure_3x4_from_the_job(BurnsideOptions o) {
+  const SymmetryJobStatus st = symmetry_job_status(kJob3x4);
+  if (st.counts.size() != 3315u) {
+    ADD_FAILURE() << kJob3x4 << ": " << st.counts.size() << " classes, not 3,315";
+    return {};
+  }
+  o.shape = Shape{3, 4};
+  o.threads = 2;
+  BurnsideHooks hooks;
+  hooks.known = [&](std::size_t i) { return st.counts[i]; };
+  BurnsideResult r = run_burnside(o, hooks);
+  std::size_t counted = 0;
+  for (const ClassTerm& t : r.terms) counted += t.counted && !t.known;
+  EXPECT_TRUE(r.complete);
+  EXPECT_EQ(r.group_order, 2579890176u);
+  EXPECT_EQ(r.terms.size(), 3315u);
+  EXPECT_EQ(counted, 1u);  // the identity; the job holds every other class
+  EXPECT_EQ(r.grids.str(), kTotal3x4);
+  EXPECT_EQ(r.weighted_sum % BigInt(r.group_order), BigInt(0));
+  EXPECT_EQ(r.essentially_different.str(), kEssentiallyDifferent3x4);
+  EXPECT_EQ(r.fixing_classes, kFixingClasses3x4);
+  return r;
 }
 
 VerifyResultOptions options() {
@@ -193,27 +220,10 @@ TEST(CommittedCertificate2x6, TheEssentiallyDifferentFigureFromTheCountAndTheSym
 // Silver's 4x3 total, given (the project's own 4x3 count is results/4x3/, not finished). The
 // weighted sum divisible by |G| is then a check of the job's 3,314 fixed counts against that total.
 TEST(CommittedSymmetryJob3x4, TheEssentiallyDifferentFigureFromThePublishedTotalAndTheJob) {
-  const std::filesystem::path job = kMerged.parent_path().parent_path() / "3x4" / "symmetry";
-  const SymmetryJobStatus st = symmetry_job_status(job);
-  ASSERT_EQ(st.counts.size(), 3315u);
   BurnsideOptions o;
-  o.shape = Shape{3, 4};
-  o.threads = 2;
   o.identity_total = BigInt(kTotal3x4);
-  BurnsideHooks hooks;
-  hooks.known = [&](std::size_t i) { return st.counts[i]; };
-  const BurnsideResult r = run_burnside(o, hooks);
-  std::size_t counted = 0;
-  for (const ClassTerm& t : r.terms) counted += t.counted && !t.known;
-  EXPECT_TRUE(r.complete);
-  EXPECT_EQ(r.group_order, 2579890176u);
-  EXPECT_EQ(r.terms.size(), 3315u);
-  EXPECT_EQ(counted, 1u);  // the identity, given; the job holds every other class
+  const BurnsideResult r = figure_3x4_from_the_job(o);
   EXPECT_EQ(r.total_route, "given");
-  EXPECT_EQ(r.grids.str(), kTotal3x4);
-  EXPECT_EQ(r.weighted_sum % BigInt(r.group_order), BigInt(0));
-  EXPECT_EQ(r.essentially_different.str(), kEssentiallyDifferent3x4);
-  EXPECT_EQ(r.fixing_classes, kFixingClasses3x4);
 }
 
 // The committed 3x4 job checked as a user checks it in seconds (`gridenum verify result
@@ -223,11 +233,10 @@ TEST(CommittedSymmetryJob3x4, TheEssentiallyDifferentFigureFromThePublishedTotal
 // the journal, and two cheap band-cycle classes counted again from scratch. The default random
 // pair can be band-keeping classes of CPU-hours; the named ones take milliseconds.
 TEST(CommittedSymmetryJob3x4, VerifyResultPassesWithNamedClassesCountedAgain) {
-  const std::filesystem::path job = kMerged.parent_path().parent_path() / "3x4" / "symmetry";
   VerifyResultOptions o;
   o.threads = 2;
   o.classes = {{1042, 1042}, {2017, 2017}};
-  const VerifyReport r = verify_symmetry_job(job, o);
+  const VerifyReport r = verify_symmetry_job(kJob3x4, o);
   EXPECT_TRUE(r.pass()) << r.verdict() << (r.problems.empty() ? "" : r.problems[0]);
   ASSERT_EQ(r.sections.size(), 4u);
   ASSERT_EQ(r.sections[2].lines.size(), 3u);  // the figure (none without the identity), classes that differ, digest
@@ -314,25 +323,8 @@ TEST(CommittedCertificate4x3, AForgedCountFailsByItsShardsJournal) {
 // The weighted sum divisible by |G| now ties two independent computations together; the figure is
 // the one the published total gave (CommittedSymmetryJob3x4 above).
 TEST(CommittedCertificate4x3, TheEssentiallyDifferent3x4FigureFromTheCountAndTheSymmetryJob) {
-  const std::filesystem::path job = kMerged.parent_path().parent_path() / "3x4" / "symmetry";
-  const SymmetryJobStatus st = symmetry_job_status(job);
-  ASSERT_EQ(st.counts.size(), 3315u);
   BurnsideOptions o;
-  o.shape = Shape{3, 4};
-  o.threads = 2;
   o.grid_counts = std::make_shared<const GridCounts>(load_grid_counts(kMerged4x3.string(), Shape{3, 4}, 2));
-  BurnsideHooks hooks;
-  hooks.known = [&](std::size_t i) { return st.counts[i]; };
-  const BurnsideResult r = run_burnside(o, hooks);
-  std::size_t counted = 0;
-  for (const ClassTerm& t : r.terms) counted += t.counted && !t.known;
-  EXPECT_TRUE(r.complete);
-  EXPECT_EQ(r.group_order, 2579890176u);
-  EXPECT_EQ(r.terms.size(), 3315u);
-  EXPECT_EQ(counted, 1u);  // the identity, from the count; the job holds every other class
+  const BurnsideResult r = figure_3x4_from_the_job(o);
   EXPECT_EQ(r.total_route, "three-band count read from " + kMerged4x3.string());
-  EXPECT_EQ(r.grids.str(), kTotal3x4);
-  EXPECT_EQ(r.weighted_sum % BigInt(r.group_order), BigInt(0));
-  EXPECT_EQ(r.essentially_different.str(), kEssentiallyDifferent3x4);
-  EXPECT_EQ(r.fixing_classes, kFixingClasses3x4);
 }
